@@ -1,0 +1,101 @@
+// grbcuda.h — the public header of grbcuda, the CUDA backend that sits in
+// front of SuiteSparse:GraphBLAS. A program that never includes this header
+// still gets the acceleration (link -lgrbcuda -lgraphblas, or LD_PRELOAD);
+// the header only adds control over modes, thresholds, the device and the
+// statistics. Every setting here also has a GRBCUDA_* environment variable.
+#ifndef GRBCUDA_H
+#define GRBCUDA_H
+
+#include <GraphBLAS.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GRBCUDA_VERSION_MAJOR 0
+#define GRBCUDA_VERSION_MINOR 1
+#define GRBCUDA_VERSION_PATCH 0
+
+const char *grbcuda_version (void) ;   // "0.1.0 (cuda 13.0)" or "... (no cuda)"
+
+// Where a call runs. GRBCUDA_MODE=auto|gpu|host.
+//   auto: the GPU when a kernel exists, a GPU is usable and the estimated
+//         work reaches the threshold; otherwise SuiteSparse on the host.
+//   gpu:  the GPU whenever a kernel exists and a GPU is usable, at any size.
+//   host: always SuiteSparse (pure pass-through).
+typedef enum
+{
+    GRBCUDA_MODE_AUTO = 0,
+    GRBCUDA_MODE_GPU  = 1,
+    GRBCUDA_MODE_HOST = 2
+}
+grbcuda_mode ;
+
+GrB_Info grbcuda_set_mode (grbcuda_mode mode) ;     // GrB_INVALID_VALUE if unknown
+grbcuda_mode grbcuda_get_mode (void) ;
+
+// Minimum estimated work (multiply-adds) for the GPU in auto mode.
+// GRBCUDA_THRESHOLD; GrB_INVALID_VALUE if negative or NaN.
+GrB_Info grbcuda_set_threshold (double work) ;
+double grbcuda_get_threshold (void) ;
+
+// GRBCUDA_VERBOSE=1: one line per call on stderr (operation, sizes, path,
+// reason, time) plus the GPU's start-up.
+GrB_Info grbcuda_set_verbose (int verbose) ;
+
+// CUDA device ordinal (GRBCUDA_DEVICE). Only effective before the GPU starts;
+// GrB_INVALID_VALUE if negative, GrB_INVALID_VALUE once the GPU has started.
+GrB_Info grbcuda_set_device (int device) ;
+
+// 1 if a GPU is usable. Starts CUDA if it has not started yet (it otherwise
+// starts lazily, on the first call that wants the GPU).
+int grbcuda_gpu_available (void) ;
+// 1 if CUDA has been started (successfully or not) by this process's grbcuda.
+int grbcuda_gpu_started (void) ;
+// Name and properties of the device in use; GrB_NO_VALUE if no GPU is usable.
+GrB_Info grbcuda_gpu_info (char name [256], int *sm_count, int *cc_major,
+    int *cc_minor, size_t *global_mem) ;
+
+//------------------------------------------------------------------------------
+// statistics: every interposed call is counted by operation and by path, and
+// each host decision by its reason. GRBCUDA_STATS=1 prints the table to
+// stderr at GrB_finalize (or at exit if GrB_finalize is never called).
+//------------------------------------------------------------------------------
+
+typedef enum
+{
+    GRBCUDA_REASON_GPU = 0,         // not a host reason: ran on the GPU
+    GRBCUDA_REASON_MODE_HOST,       // mode is host
+    GRBCUDA_REASON_ARGS,            // arguments odd/invalid: SuiteSparse checks and reports
+    GRBCUDA_REASON_SMALL,           // estimated work below the threshold
+    GRBCUDA_REASON_NO_GPU,          // no usable GPU (none, no driver, CUDA failed to start)
+    GRBCUDA_REASON_NO_KERNEL,       // no GPU kernel for this operation/semiring/type
+    GRBCUDA_REASON_GPU_FAILED,      // the GPU path failed; the host computed the answer
+    GRBCUDA_NREASONS
+}
+grbcuda_reason ;
+
+typedef struct
+{
+    uint64_t calls ;                        // calls that reached grbcuda
+    uint64_t gpu ;                          // ... that ran on the GPU
+    uint64_t host ;                         // ... that ran on the host
+    uint64_t reason [GRBCUDA_NREASONS] ;    // host calls by reason ([0] = gpu)
+    double   seconds ;                      // wall time spent in these calls
+}
+grbcuda_op_stats ;
+
+// name: the GraphBLAS function name, e.g. "GrB_mxm", "GrB_Vector_eWiseAdd_Monoid".
+// GrB_INVALID_VALUE if the name is not an interposed operation.
+GrB_Info grbcuda_stats_get (const char *name, grbcuda_op_stats *stats) ;
+const char *grbcuda_reason_name (grbcuda_reason reason) ;
+void grbcuda_stats_print (FILE *f) ;
+void grbcuda_stats_reset (void) ;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,170 @@
+// entry.c — the interposed GraphBLAS entry points (DESIGN §1-2). Each one
+// only records its operands and hands off: gcu_try_gpu() decides and, when a
+// GPU kernel family takes the call, runs it; otherwise the real SuiteSparse
+// function (reached through gcu_real_cached) computes the answer, so results
+// and error codes are exactly SuiteSparse's. gcu_finish() counts and logs.
+#include "gcu_real.h"
+#include "../dispatch/gcu_dispatch.h"
+
+//------------------------------------------------------------------------------
+// init / finalize
+//------------------------------------------------------------------------------
+
+typedef GrB_Info (*init_fn) (GrB_Mode) ;
+typedef GrB_Info (*xinit_fn) (GrB_Mode, void *(*) (size_t),
+    void *(*) (size_t, size_t), void *(*) (void *, size_t), void (*) (void *)) ;
+typedef GrB_Info (*finalize_fn) (void) ;
+
+static void log_init (const char *who, GrB_Info info)
+{
+    gcu_log ("%s -> %d; grbcuda %s, mode %s, threshold %.3g", who, (int) info,
+        grbcuda_version (),
+        gcu_mode () == GRBCUDA_MODE_GPU ? "gpu"
+        : gcu_mode () == GRBCUDA_MODE_HOST ? "host" : "auto",
+        gcu_threshold ()) ;
+}
+
+GrB_Info GrB_init (GrB_Mode mode)
+{
+    static void *_Atomic real ;
+    init_fn f = (init_fn) gcu_real_cached (&real, "GrB_init") ;
+    if (f == NULL) return GrB_PANIC ;
+    GrB_Info info = f (mode) ;
+    log_init ("GrB_init", info) ;
+    return info ;
+}
+
+GrB_Info GxB_init (GrB_Mode mode, void *(*m) (size_t),
+    void *(*c) (size_t, size_t), void *(*r) (void *, size_t), void (*fr) (void *))
+{
+    static void *_Atomic real ;
+    xinit_fn f = (xinit_fn) gcu_real_cached (&real, "GxB_init") ;
+    if (f == NULL) return GrB_PANIC ;
+    GrB_Info info = f (mode, m, c, r, fr) ;
+    log_init ("GxB_init", info) ;
+    return info ;
+}
+
+GrB_Info GrB_finalize (void)
+{
+    static void *_Atomic real ;
+    finalize_fn f = (finalize_fn) gcu_real_cached (&real, "GrB_finalize") ;
+    if (f == NULL) return GrB_PANIC ;
+    gcu_stats_print_if_enabled () ;
+    return f () ;
+}
+
+//------------------------------------------------------------------------------
+// mxm, mxv, vxm
+//------------------------------------------------------------------------------
+
+typedef GrB_Info (*mxm_fn) (GrB_Matrix, const GrB_Matrix, const GrB_BinaryOp,
+    const GrB_Semiring, const GrB_Matrix, const GrB_Matrix, const GrB_Descriptor) ;
+typedef GrB_Info (*vxm_fn) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
+    const GrB_Semiring, const GrB_Vector, const GrB_Matrix, const GrB_Descriptor) ;
+typedef GrB_Info (*mxv_fn) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
+    const GrB_Semiring, const GrB_Matrix, const GrB_Vector, const GrB_Descriptor) ;
+
+GrB_Info GrB_mxm (GrB_Matrix C, const GrB_Matrix Mask, const GrB_BinaryOp accum,
+    const GrB_Semiring semiring, const GrB_Matrix A, const GrB_Matrix B,
+    const GrB_Descriptor desc)
+{
+    static void *_Atomic real ;
+    mxm_fn f = (mxm_fn) gcu_real_cached (&real, "GrB_mxm") ;
+    if (f == NULL) return GrB_PANIC ;
+    gcu_call call = { .op = GCU_OP_MXM, .C = C, .M = Mask, .accum = accum,
+        .semiring = semiring, .A = A, .B = B, .desc = desc } ;
+    GrB_Info info = gcu_try_gpu (&call) ? GrB_SUCCESS
+        : f (C, Mask, accum, semiring, A, B, desc) ;
+    return gcu_finish (&call, info) ;
+}
+
+GrB_Info GrB_vxm (GrB_Vector w, const GrB_Vector mask, const GrB_BinaryOp accum,
+    const GrB_Semiring semiring, const GrB_Vector u, const GrB_Matrix A,
+    const GrB_Descriptor desc)
+{
+    static void *_Atomic real ;
+    vxm_fn f = (vxm_fn) gcu_real_cached (&real, "GrB_vxm") ;
+    if (f == NULL) return GrB_PANIC ;
+    gcu_call call = { .op = GCU_OP_VXM, .C = w, .M = mask, .accum = accum,
+        .semiring = semiring, .A = u, .B = A, .desc = desc } ;
+    GrB_Info info = gcu_try_gpu (&call) ? GrB_SUCCESS
+        : f (w, mask, accum, semiring, u, A, desc) ;
+    return gcu_finish (&call, info) ;
+}
+
+GrB_Info GrB_mxv (GrB_Vector w, const GrB_Vector mask, const GrB_BinaryOp accum,
+    const GrB_Semiring semiring, const GrB_Matrix A, const GrB_Vector u,
+    const GrB_Descriptor desc)
+{
+    static void *_Atomic real ;
+    mxv_fn f = (mxv_fn) gcu_real_cached (&real, "GrB_mxv") ;
+    if (f == NULL) return GrB_PANIC ;
+    gcu_call call = { .op = GCU_OP_MXV, .C = w, .M = mask, .accum = accum,
+        .semiring = semiring, .A = A, .B = u, .desc = desc } ;
+    GrB_Info info = gcu_try_gpu (&call) ? GrB_SUCCESS
+        : f (w, mask, accum, semiring, A, u, desc) ;
+    return gcu_finish (&call, info) ;
+}
+
+//------------------------------------------------------------------------------
+// eWiseMult / eWiseAdd: 12 entry points of one shape, differing only in the
+// object (Matrix/Vector) and the operator kind (Semiring/Monoid/BinaryOp).
+// GCU_EWISE_ENTRY defines one whole entry point; it is the template the
+// twelve are stamped from, not a statement-level macro.
+//------------------------------------------------------------------------------
+
+#define GCU_EWISE_ENTRY(NAME, OBJ, OPTYPE, FIELD, OPCODE)                      \
+GrB_Info NAME (OBJ C, const OBJ M, const GrB_BinaryOp accum,                   \
+    const OPTYPE op, const OBJ A, const OBJ B, const GrB_Descriptor desc)      \
+{                                                                              \
+    typedef GrB_Info (*fn_t) (OBJ, const OBJ, const GrB_BinaryOp,              \
+        const OPTYPE, const OBJ, const OBJ, const GrB_Descriptor) ;            \
+    static void *_Atomic real ;                                                \
+    fn_t f = (fn_t) gcu_real_cached (&real, #NAME) ;                           \
+    if (f == NULL) return GrB_PANIC ;                                          \
+    gcu_call call = { .op = OPCODE, .C = C, .M = M, .accum = accum,            \
+        .FIELD = op, .A = A, .B = B, .desc = desc } ;                          \
+    GrB_Info info = gcu_try_gpu (&call) ? GrB_SUCCESS                          \
+        : f (C, M, accum, op, A, B, desc) ;                                    \
+    return gcu_finish (&call, info) ;                                          \
+}
+
+GCU_EWISE_ENTRY (GrB_Matrix_eWiseMult_Semiring, GrB_Matrix, GrB_Semiring, semiring, GCU_OP_MATRIX_EWISEMULT_SEMIRING)
+GCU_EWISE_ENTRY (GrB_Matrix_eWiseMult_Monoid,   GrB_Matrix, GrB_Monoid,   monoid,   GCU_OP_MATRIX_EWISEMULT_MONOID)
+GCU_EWISE_ENTRY (GrB_Matrix_eWiseMult_BinaryOp, GrB_Matrix, GrB_BinaryOp, binop,    GCU_OP_MATRIX_EWISEMULT_BINARYOP)
+GCU_EWISE_ENTRY (GrB_Matrix_eWiseAdd_Semiring,  GrB_Matrix, GrB_Semiring, semiring, GCU_OP_MATRIX_EWISEADD_SEMIRING)
+GCU_EWISE_ENTRY (GrB_Matrix_eWiseAdd_Monoid,    GrB_Matrix, GrB_Monoid,   monoid,   GCU_OP_MATRIX_EWISEADD_MONOID)
+GCU_EWISE_ENTRY (GrB_Matrix_eWiseAdd_BinaryOp,  GrB_Matrix, GrB_BinaryOp, binop,    GCU_OP_MATRIX_EWISEADD_BINARYOP)
+GCU_EWISE_ENTRY (GrB_Vector_eWiseMult_Semiring, GrB_Vector, GrB_Semiring, semiring, GCU_OP_VECTOR_EWISEMULT_SEMIRING)
+GCU_EWISE_ENTRY (GrB_Vector_eWiseMult_Monoid,   GrB_Vector, GrB_Monoid,   monoid,   GCU_OP_VECTOR_EWISEMULT_MONOID)
+GCU_EWISE_ENTRY (GrB_Vector_eWiseMult_BinaryOp, GrB_Vector, GrB_BinaryOp, binop,    GCU_OP_VECTOR_EWISEMULT_BINARYOP)
+GCU_EWISE_ENTRY (GrB_Vector_eWiseAdd_Semiring,  GrB_Vector, GrB_Semiring, semiring, GCU_OP_VECTOR_EWISEADD_SEMIRING)
+GCU_EWISE_ENTRY (GrB_Vector_eWiseAdd_Monoid,    GrB_Vector, GrB_Monoid,   monoid,   GCU_OP_VECTOR_EWISEADD_MONOID)
+GCU_EWISE_ENTRY (GrB_Vector_eWiseAdd_BinaryOp,  GrB_Vector, GrB_BinaryOp, binop,    GCU_OP_VECTOR_EWISEADD_BINARYOP)
+
+//------------------------------------------------------------------------------
+// eWiseUnion (GxB): eWiseAdd with alpha/beta standing in for missing entries
+//------------------------------------------------------------------------------
+
+#define GCU_UNION_ENTRY(NAME, OBJ, OPCODE)                                     \
+GrB_Info NAME (OBJ C, const OBJ M, const GrB_BinaryOp accum,                   \
+    const GrB_BinaryOp add, const OBJ A, const GrB_Scalar alpha, const OBJ B,  \
+    const GrB_Scalar beta, const GrB_Descriptor desc)                          \
+{                                                                              \
+    typedef GrB_Info (*fn_t) (OBJ, const OBJ, const GrB_BinaryOp,              \
+        const GrB_BinaryOp, const OBJ, const GrB_Scalar, const OBJ,            \
+        const GrB_Scalar, const GrB_Descriptor) ;                              \
+    static void *_Atomic real ;                                                \
+    fn_t f = (fn_t) gcu_real_cached (&real, #NAME) ;                           \
+    if (f == NULL) return GrB_PANIC ;                                          \
+    gcu_call call = { .op = OPCODE, .C = C, .M = M, .accum = accum,            \
+        .binop = add, .A = A, .B = B, .alpha = alpha, .beta = beta,            \
+        .desc = desc } ;                                                       \
+    GrB_Info info = gcu_try_gpu (&call) ? GrB_SUCCESS                          \
+        : f (C, M, accum, add, A, alpha, B, beta, desc) ;                      \
+    return gcu_finish (&call, info) ;                                          \
+}
+
+GCU_UNION_ENTRY (GxB_Matrix_eWiseUnion, GrB_Matrix, GCU_OP_MATRIX_EWISEUNION)
+GCU_UNION_ENTRY (GxB_Vector_eWiseUnion, GrB_Vector, GCU_OP_VECTOR_EWISEUNION)

@@ -1,0 +1,205 @@
+// dispatch.c — check and decide (DESIGN §2 steps 1-2, 4). The order of the
+// decision is: mode host; arguments SuiteSparse must judge (NULL, invalid or
+// uninitialised objects, dimension mismatch); work below the threshold (auto
+// mode only); no usable GPU (CUDA is started here, lazily, on the first call
+// that wants it); no kernel family takes the call; the family fails.
+// Anything not taken by the GPU goes to SuiteSparse untouched, so results and
+// error codes are exactly SuiteSparse's.
+#include "gcu_dispatch.h"
+#include "../device/gcu_device.h"
+#include <math.h>
+
+static bool is_matrix_op (gcu_op op)
+{
+    return op <= GCU_OP_MATRIX_EWISEUNION && op != GCU_OP_MXV && op != GCU_OP_VXM ;
+}
+
+// Shape of a matrix or vector (vectors are n-by-1). Any failure (invalid or
+// uninitialised object) makes the whole call SuiteSparse's to judge.
+static bool shape (const void *obj, bool vector, GrB_Index *rows,
+    GrB_Index *cols, GrB_Index *nvals)
+{
+    if (obj == NULL) return false ;
+    if (vector)
+    {
+        GrB_Vector v = (GrB_Vector) obj ;
+        *cols = 1 ;
+        return GrB_Vector_size (rows, v) == GrB_SUCCESS
+            && (nvals == NULL || GrB_Vector_nvals (nvals, v) == GrB_SUCCESS) ;
+    }
+    GrB_Matrix m = (GrB_Matrix) obj ;
+    return GrB_Matrix_nrows (rows, m) == GrB_SUCCESS
+        && GrB_Matrix_ncols (cols, m) == GrB_SUCCESS
+        && (nvals == NULL || GrB_Matrix_nvals (nvals, m) == GrB_SUCCESS) ;
+}
+
+static bool desc_transposed (GrB_Descriptor desc, GrB_Desc_Field field,
+    bool *ok)
+{
+    if (desc == NULL) return false ;
+    GrB_Desc_Value v = GxB_DEFAULT ;
+    if (GxB_Descriptor_get (&v, desc, field) != GrB_SUCCESS) *ok = false ;
+    return v == GrB_TRAN ;
+}
+
+// Step 1: fill shapes, transposes and the work estimate; false if the
+// arguments are anything SuiteSparse should judge.
+static bool check (gcu_call *c)
+{
+    gcu_op op = c->op ;
+    bool vec = !is_matrix_op (op) ;
+    bool ok = true ;
+    if (op == GCU_OP_MXM || op == GCU_OP_MXV || op == GCU_OP_VXM
+        || op == GCU_OP_MATRIX_EWISEMULT_SEMIRING
+        || op == GCU_OP_MATRIX_EWISEADD_SEMIRING
+        || op == GCU_OP_VECTOR_EWISEMULT_SEMIRING
+        || op == GCU_OP_VECTOR_EWISEADD_SEMIRING)
+    {
+        if (c->semiring == NULL) return false ;
+    }
+    else if (op == GCU_OP_MATRIX_EWISEMULT_MONOID
+        || op == GCU_OP_MATRIX_EWISEADD_MONOID
+        || op == GCU_OP_VECTOR_EWISEMULT_MONOID
+        || op == GCU_OP_VECTOR_EWISEADD_MONOID)
+    {
+        if (c->monoid == NULL) return false ;
+    }
+    else if (c->binop == NULL) return false ;
+    if ((op == GCU_OP_MATRIX_EWISEUNION || op == GCU_OP_VECTOR_EWISEUNION)
+        && (c->alpha == NULL || c->beta == NULL)) return false ;
+
+    c->tran_a = desc_transposed (c->desc, GrB_INP0, &ok) ;
+    c->tran_b = desc_transposed (c->desc, GrB_INP1, &ok) ;
+    if (!ok) return false ;
+
+    // A of mxv/vxm is the matrix; u is the vector.
+    bool a_vec = vec && op != GCU_OP_MXV ;
+    bool b_vec = vec && op != GCU_OP_VXM ;
+    if (!shape (c->C, vec, &c->c_rows, &c->c_cols, NULL)) return false ;
+    if (!shape (c->A, a_vec, &c->a_rows, &c->a_cols, &c->a_nvals)) return false ;
+    if (!shape (c->B, b_vec, &c->b_rows, &c->b_cols, &c->b_nvals)) return false ;
+    GrB_Index m_rows = c->c_rows, m_cols = c->c_cols ;
+    if (c->M != NULL && !shape (c->M, vec, &m_rows, &m_cols, NULL)) return false ;
+    if (m_rows != c->c_rows || m_cols != c->c_cols) return false ;
+
+    // Effective (possibly transposed) operand shapes.
+    GrB_Index ar = c->a_rows, ac = c->a_cols, br = c->b_rows, bc = c->b_cols ;
+    if (op == GCU_OP_MXM || is_matrix_op (op))
+    {
+        if (c->tran_a) { ar = c->a_cols ; ac = c->a_rows ; }
+        if (c->tran_b) { br = c->b_cols ; bc = c->b_rows ; }
+    }
+    if (op == GCU_OP_MXM)
+    {
+        if (ac != br || c->c_rows != ar || c->c_cols != bc) return false ;
+        // Expected products under uniform spreading: sum over k of
+        // nnz(A(:,k)) * nnz(B(k,:)) ~ nnz(A) * nnz(B) / k.
+        double k = ac > 0 ? (double) ac : 1.0 ;
+        c->work = (double) c->a_nvals * (double) c->b_nvals / k ;
+    }
+    else if (op == GCU_OP_MXV || op == GCU_OP_VXM)
+    {
+        // mxv: w = A*u (A m-by-n, tran flips); vxm: w' = u'*A.
+        GrB_Index mr = c->a_rows, mc = c->a_cols ;     // A of mxv is c->A
+        if (op == GCU_OP_VXM) { mr = c->b_rows ; mc = c->b_cols ; }
+        bool t = (op == GCU_OP_MXV) ? c->tran_a : c->tran_b ;
+        if (t) { GrB_Index x = mr ; mr = mc ; mc = x ; }
+        if (op == GCU_OP_MXV)
+        {
+            if (mc != c->b_rows || mr != c->c_rows) return false ;
+            c->work = (double) c->a_nvals ;
+        }
+        else
+        {
+            if (mr != c->a_rows || mc != c->c_rows) return false ;
+            c->work = (double) c->b_nvals ;
+        }
+    }
+    else
+    {
+        if (ar != br || ac != bc || ar != c->c_rows || ac != c->c_cols)
+            return false ;
+        c->work = (double) c->a_nvals + (double) c->b_nvals ;
+    }
+    c->checked = true ;
+    return true ;
+}
+
+bool gcu_try_gpu (gcu_call *call)
+{
+    call->t_start = gcu_now () ;
+    call->checked = false ;
+    int mode = gcu_mode () ;
+    if (mode == GRBCUDA_MODE_HOST)
+    {
+        call->reason = GRBCUDA_REASON_MODE_HOST ;
+        if (gcu_verbose ()) (void) check (call) ;   // sizes for the log line
+        return false ;
+    }
+    if (!check (call))
+    {
+        call->reason = GRBCUDA_REASON_ARGS ;
+        return false ;
+    }
+    if (mode == GRBCUDA_MODE_AUTO && call->work < gcu_threshold ())
+    {
+        call->reason = GRBCUDA_REASON_SMALL ;
+        return false ;
+    }
+    if (!gcu_gpu_ready ())
+    {
+        call->reason = GRBCUDA_REASON_NO_GPU ;
+        return false ;
+    }
+    int n = 0 ;
+    const gcu_family *const *fam = gcu_families (call->op, &n) ;
+    call->reason = GRBCUDA_REASON_NO_KERNEL ;
+    for (int i = 0 ; i < n ; i++)
+    {
+        if (fam [i]->branch (call) != GrB_SUCCESS) continue ;
+        GrB_Info info = fam [i]->run (call) ;
+        if (info == GrB_SUCCESS)
+        {
+            call->reason = GRBCUDA_REASON_GPU ;
+            return true ;
+        }
+        if (info != GCU_NOT_HANDLED)
+        {
+            gcu_log ("%s: GPU family %s failed (info %d); computing on the "
+                "host", gcu_op_name (call->op), fam [i]->name, (int) info) ;
+            call->reason = GRBCUDA_REASON_GPU_FAILED ;
+            return false ;
+        }
+    }
+    return false ;
+}
+
+GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
+{
+    double dt = gcu_now () - call->t_start ;
+    gcu_stats_count (call->op, call->reason, dt) ;
+    if (gcu_verbose ())
+    {
+        const char *path = call->reason == GRBCUDA_REASON_GPU ? "gpu" : "host" ;
+        if (call->checked)
+        {
+            gcu_log ("%s C %llux%llu A %llux%llu (%llu) B %llux%llu (%llu)"
+                "%s%s work %.3g -> %s (%s) %.3f ms info %d",
+                gcu_op_name (call->op),
+                (unsigned long long) call->c_rows, (unsigned long long) call->c_cols,
+                (unsigned long long) call->a_rows, (unsigned long long) call->a_cols,
+                (unsigned long long) call->a_nvals,
+                (unsigned long long) call->b_rows, (unsigned long long) call->b_cols,
+                (unsigned long long) call->b_nvals,
+                call->M != NULL ? " masked" : "", call->accum != NULL ? " accum" : "",
+                call->work, path, grbcuda_reason_name (call->reason),
+                1e3 * dt, (int) info) ;
+        }
+        else
+        {
+            gcu_log ("%s -> %s (%s) %.3f ms info %d", gcu_op_name (call->op),
+                path, grbcuda_reason_name (call->reason), 1e3 * dt, (int) info) ;
+        }
+    }
+    return info ;
+}

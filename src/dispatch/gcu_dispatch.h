@@ -1,0 +1,97 @@
+// gcu_dispatch.h — one interposed call, step by step (DESIGN §2): check the
+// arguments, decide GPU or host (counting the reason), run a GPU kernel family
+// if one takes the call, otherwise (or on any GPU failure) the caller runs
+// SuiteSparse. Entry points in src/api/ stay thin: they fill a gcu_call and
+// call gcu_try_gpu / gcu_finish.
+#ifndef GCU_DISPATCH_H
+#define GCU_DISPATCH_H
+
+#include "gcu_util.h"
+#include "grbcuda.h"
+
+// Interposed operations; the names (gcu_op_name) are the GraphBLAS function
+// names, which are also the keys of grbcuda_stats_get.
+typedef enum
+{
+    GCU_OP_MXM,
+    GCU_OP_MXV,
+    GCU_OP_VXM,
+    GCU_OP_MATRIX_EWISEMULT_SEMIRING,
+    GCU_OP_MATRIX_EWISEMULT_MONOID,
+    GCU_OP_MATRIX_EWISEMULT_BINARYOP,
+    GCU_OP_MATRIX_EWISEADD_SEMIRING,
+    GCU_OP_MATRIX_EWISEADD_MONOID,
+    GCU_OP_MATRIX_EWISEADD_BINARYOP,
+    GCU_OP_MATRIX_EWISEUNION,
+    GCU_OP_VECTOR_EWISEMULT_SEMIRING,
+    GCU_OP_VECTOR_EWISEMULT_MONOID,
+    GCU_OP_VECTOR_EWISEMULT_BINARYOP,
+    GCU_OP_VECTOR_EWISEADD_SEMIRING,
+    GCU_OP_VECTOR_EWISEADD_MONOID,
+    GCU_OP_VECTOR_EWISEADD_BINARYOP,
+    GCU_OP_VECTOR_EWISEUNION,
+    GCU_NOPS
+}
+gcu_op ;
+
+const char *gcu_op_name (gcu_op op) ;
+
+// Everything known about one call. The entry point fills the operands; the
+// check fills shapes and the estimate; the decision fills reason.
+typedef struct
+{
+    gcu_op op ;
+    // operands as passed. For vector operations C, M, A, B are GrB_Vector
+    // (A is the matrix of mxv/vxm): see gcu_operand_is_vector.
+    void *C ;
+    const void *M ;
+    GrB_BinaryOp accum ;
+    GrB_Semiring semiring ;     // mxm, mxv, vxm, eWise*_Semiring
+    GrB_Monoid monoid ;         // eWise*_Monoid
+    GrB_BinaryOp binop ;        // eWise*_BinaryOp, eWiseUnion
+    const void *A, *B ;
+    GrB_Scalar alpha, beta ;    // eWiseUnion
+    GrB_Descriptor desc ;
+    // filled by the check (valid only if checked is true)
+    bool checked ;
+    bool tran_a, tran_b ;       // from desc (GrB_INP0 / GrB_INP1)
+    GrB_Index c_rows, c_cols, a_rows, a_cols, b_rows, b_cols ;
+    GrB_Index a_nvals, b_nvals ;
+    double work ;               // estimated multiply-adds
+    // the outcome
+    grbcuda_reason reason ;
+    double t_start ;
+}
+gcu_call ;
+
+// A GPU kernel family (DESIGN §4). branch() is the cheap predicate: does the
+// family handle this call (op, semiring, types, shapes)? GrB_SUCCESS or
+// GCU_NOT_HANDLED. run() executes: GrB_SUCCESS means C holds the result;
+// GCU_NOT_HANDLED passes to the next family; any other status is a GPU
+// failure, after which C must be exactly as it was and the host runs.
+typedef struct
+{
+    const char *name ;
+    gcu_op op ;
+    GrB_Info (*branch) (const gcu_call *call) ;
+    GrB_Info (*run) (gcu_call *call) ;
+}
+gcu_family ;
+
+// The registration point (registry.c): the families of an operation, in the
+// order they are tried. *n receives the count.
+const gcu_family *const *gcu_families (gcu_op op, int *n) ;
+
+// Step 1-4: true if a GPU family produced C (the caller then returns
+// GrB_SUCCESS); false if the caller must run SuiteSparse. call->reason says
+// why. Thread-safe.
+bool gcu_try_gpu (gcu_call *call) ;
+
+// Step 5 bookkeeping: counts the call, prints the verbose line, returns info.
+GrB_Info gcu_finish (gcu_call *call, GrB_Info info) ;
+
+// Statistics (stats.c).
+void gcu_stats_count (gcu_op op, grbcuda_reason reason, double seconds) ;
+void gcu_stats_print_if_enabled (void) ;
+
+#endif

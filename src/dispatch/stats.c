@@ -1,0 +1,156 @@
+// stats.c — per-operation statistics (calls, GPU, host, host reasons, time),
+// kept in atomics so concurrent user threads count without a lock, and the
+// table GRBCUDA_STATS=1 prints at GrB_finalize (or at exit).
+#include "gcu_dispatch.h"
+#include <stdatomic.h>
+#include <string.h>
+
+static const char *const op_names [GCU_NOPS] =
+{
+    [GCU_OP_MXM] = "GrB_mxm",
+    [GCU_OP_MXV] = "GrB_mxv",
+    [GCU_OP_VXM] = "GrB_vxm",
+    [GCU_OP_MATRIX_EWISEMULT_SEMIRING] = "GrB_Matrix_eWiseMult_Semiring",
+    [GCU_OP_MATRIX_EWISEMULT_MONOID]   = "GrB_Matrix_eWiseMult_Monoid",
+    [GCU_OP_MATRIX_EWISEMULT_BINARYOP] = "GrB_Matrix_eWiseMult_BinaryOp",
+    [GCU_OP_MATRIX_EWISEADD_SEMIRING]  = "GrB_Matrix_eWiseAdd_Semiring",
+    [GCU_OP_MATRIX_EWISEADD_MONOID]    = "GrB_Matrix_eWiseAdd_Monoid",
+    [GCU_OP_MATRIX_EWISEADD_BINARYOP]  = "GrB_Matrix_eWiseAdd_BinaryOp",
+    [GCU_OP_MATRIX_EWISEUNION]         = "GxB_Matrix_eWiseUnion",
+    [GCU_OP_VECTOR_EWISEMULT_SEMIRING] = "GrB_Vector_eWiseMult_Semiring",
+    [GCU_OP_VECTOR_EWISEMULT_MONOID]   = "GrB_Vector_eWiseMult_Monoid",
+    [GCU_OP_VECTOR_EWISEMULT_BINARYOP] = "GrB_Vector_eWiseMult_BinaryOp",
+    [GCU_OP_VECTOR_EWISEADD_SEMIRING]  = "GrB_Vector_eWiseAdd_Semiring",
+    [GCU_OP_VECTOR_EWISEADD_MONOID]    = "GrB_Vector_eWiseAdd_Monoid",
+    [GCU_OP_VECTOR_EWISEADD_BINARYOP]  = "GrB_Vector_eWiseAdd_BinaryOp",
+    [GCU_OP_VECTOR_EWISEUNION]         = "GxB_Vector_eWiseUnion",
+} ;
+
+static const char *const reason_names [GRBCUDA_NREASONS] =
+{
+    [GRBCUDA_REASON_GPU]        = "gpu",
+    [GRBCUDA_REASON_MODE_HOST]  = "mode host",
+    [GRBCUDA_REASON_ARGS]       = "arguments left to SuiteSparse",
+    [GRBCUDA_REASON_SMALL]      = "below threshold",
+    [GRBCUDA_REASON_NO_GPU]     = "no usable GPU",
+    [GRBCUDA_REASON_NO_KERNEL]  = "no GPU kernel",
+    [GRBCUDA_REASON_GPU_FAILED] = "GPU failed, host fallback",
+} ;
+
+typedef struct
+{
+    _Atomic uint64_t calls ;
+    _Atomic uint64_t reason [GRBCUDA_NREASONS] ;
+    _Atomic uint64_t nanoseconds ;
+}
+op_counters ;
+
+static op_counters counters [GCU_NOPS] ;
+static _Atomic int printed ;
+
+const char *gcu_op_name (gcu_op op)
+{
+    return (op >= 0 && op < GCU_NOPS) ? op_names [op] : "?" ;
+}
+
+const char *grbcuda_reason_name (grbcuda_reason reason)
+{
+    return ((int) reason >= 0 && reason < GRBCUDA_NREASONS)
+        ? reason_names [reason] : "?" ;
+}
+
+void gcu_stats_count (gcu_op op, grbcuda_reason reason, double seconds)
+{
+    op_counters *c = &counters [op] ;
+    atomic_fetch_add_explicit (&c->calls, 1, memory_order_relaxed) ;
+    atomic_fetch_add_explicit (&c->reason [reason], 1, memory_order_relaxed) ;
+    uint64_t ns = seconds > 0 ? (uint64_t) (seconds * 1e9) : 0 ;
+    atomic_fetch_add_explicit (&c->nanoseconds, ns, memory_order_relaxed) ;
+}
+
+static void snapshot (gcu_op op, grbcuda_op_stats *s)
+{
+    op_counters *c = &counters [op] ;
+    memset (s, 0, sizeof (*s)) ;
+    s->calls = atomic_load (&c->calls) ;
+    for (int r = 0 ; r < GRBCUDA_NREASONS ; r++)
+    {
+        s->reason [r] = atomic_load (&c->reason [r]) ;
+        if (r == GRBCUDA_REASON_GPU) s->gpu = s->reason [r] ;
+        else s->host += s->reason [r] ;
+    }
+    s->seconds = 1e-9 * (double) atomic_load (&c->nanoseconds) ;
+}
+
+GrB_Info grbcuda_stats_get (const char *name, grbcuda_op_stats *stats)
+{
+    if (name == NULL || stats == NULL) return GrB_NULL_POINTER ;
+    for (int op = 0 ; op < GCU_NOPS ; op++)
+    {
+        if (strcmp (name, op_names [op]) == 0)
+        {
+            snapshot ((gcu_op) op, stats) ;
+            return GrB_SUCCESS ;
+        }
+    }
+    return GrB_INVALID_VALUE ;
+}
+
+void grbcuda_stats_reset (void)
+{
+    for (int op = 0 ; op < GCU_NOPS ; op++)
+    {
+        op_counters *c = &counters [op] ;
+        atomic_store (&c->calls, 0) ;
+        atomic_store (&c->nanoseconds, 0) ;
+        for (int r = 0 ; r < GRBCUDA_NREASONS ; r++) atomic_store (&c->reason [r], 0) ;
+    }
+}
+
+void grbcuda_stats_print (FILE *f)
+{
+    if (f == NULL) return ;
+    char buf [8192] ;
+    size_t len = 0 ;
+    len += (size_t) snprintf (buf + len, sizeof (buf) - len,
+        "[grbcuda] statistics: %-30s %8s %8s %8s %10s  host reasons\n",
+        "operation", "calls", "gpu", "host", "time(s)") ;
+    int lines = 0 ;
+    for (int op = 0 ; op < GCU_NOPS && len < sizeof (buf) - 512 ; op++)
+    {
+        grbcuda_op_stats s ;
+        snapshot ((gcu_op) op, &s) ;
+        if (s.calls == 0) continue ;
+        lines++ ;
+        len += (size_t) snprintf (buf + len, sizeof (buf) - len,
+            "[grbcuda] statistics: %-30s %8llu %8llu %8llu %10.4f ",
+            op_names [op], (unsigned long long) s.calls,
+            (unsigned long long) s.gpu, (unsigned long long) s.host, s.seconds) ;
+        for (int r = 1 ; r < GRBCUDA_NREASONS ; r++)
+        {
+            if (s.reason [r] == 0) continue ;
+            len += (size_t) snprintf (buf + len, sizeof (buf) - len,
+                " %s: %llu;", reason_names [r], (unsigned long long) s.reason [r]) ;
+        }
+        len += (size_t) snprintf (buf + len, sizeof (buf) - len, "\n") ;
+    }
+    if (lines == 0)
+        snprintf (buf + len, sizeof (buf) - len,
+            "[grbcuda] statistics: no interposed call was made\n") ;
+    fputs (buf, f) ;
+    fflush (f) ;
+}
+
+// Printed once: at GrB_finalize, or at process exit for programs that never
+// call it (the Python bindings, for one).
+void gcu_stats_print_if_enabled (void)
+{
+    if (!gcu_stats_enabled ()) return ;
+    if (atomic_exchange (&printed, 1)) return ;
+    grbcuda_stats_print (stderr) ;
+}
+
+__attribute__((destructor)) static void stats_at_exit (void)
+{
+    gcu_stats_print_if_enabled () ;
+}

@@ -1,0 +1,57 @@
+// gcu_util.h — internal helpers shared by all host code: the one TRY macro,
+// logging, timing and the settings read from GRBCUDA_* variables.
+// Internal header: never installed. Internal non-static names start with gcu_.
+#ifndef GCU_UTIL_H
+#define GCU_UTIL_H
+
+#include <GraphBLAS.h>
+#include <stdint.h>
+#include <stddef.h>
+#include <stdbool.h>
+
+// A kernel (or any step of the GPU chain) that cannot handle a case returns
+// GCU_NOT_HANDLED: not an error, the caller tries the next in the chain
+// (specialised GPU kernel -> generic GPU kernel -> host).
+#define GCU_NOT_HANDLED ((GrB_Info) 1001)
+
+// GCU_TRY: the one control-flow macro of the library. Evaluates expr (a
+// GrB_Info); on anything but GrB_SUCCESS it runs GCU_FREE_ALL, which each
+// function using GCU_TRY defines (as `;` if it owns nothing), and returns the
+// status to the caller.
+#define GCU_TRY(expr)                                   \
+    do {                                                \
+        GrB_Info gcu_try_info_ = (expr);                \
+        if (gcu_try_info_ != GrB_SUCCESS) {             \
+            GCU_FREE_ALL;                               \
+            return gcu_try_info_;                       \
+        }                                               \
+    } while (0)
+
+// ---- settings (src/util/settings.c) -----------------------------------------
+// Read once from the environment (thread-safe, on first use); each can be
+// changed later through the public grbcuda_set_* functions.
+typedef struct {
+    int      mode;            // grbcuda_mode: 0 auto, 1 gpu, 2 host
+    int      verbose;         // GRBCUDA_VERBOSE
+    int      stats;           // GRBCUDA_STATS: print the table at GrB_finalize
+    double   threshold;       // GRBCUDA_THRESHOLD: minimum estimated work for the GPU
+    int      device;          // GRBCUDA_DEVICE: CUDA device ordinal
+    char     cache_dir[1024]; // GRBCUDA_CACHE_DIR: JIT on-disk cache ("" = default)
+} gcu_settings_t;
+
+const gcu_settings_t *gcu_settings(void);   // never NULL
+int  gcu_mode(void);
+int  gcu_verbose(void);
+int  gcu_stats_enabled(void);
+double gcu_threshold(void);
+
+// ---- logging (src/util/log.c) ------------------------------------------------
+// gcu_log prints "[grbcuda] ..." plus a newline to stderr as one write, only
+// when verbose is on. gcu_warn prints regardless of verbose (used sparingly).
+void gcu_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void gcu_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+// ---- time ---------------------------------------------------------------------
+double gcu_now(void);   // monotonic seconds
+
+#endif

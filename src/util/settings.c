@@ -1,0 +1,122 @@
+// settings.c — the GRBCUDA_* environment variables, read once (thread-safe)
+// on first use, and the public grbcuda_set_*/get_* functions that change them
+// later. Numeric settings live in atomics so a setter racing a call is safe.
+#include "gcu_util.h"
+#include "grbcuda.h"
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+// Default auto-mode threshold in estimated multiply-adds. spECK measured the
+// CPU/GPU break-even near 15k products for SpGEMM against a multicore CPU,
+// without transfers; with uploads counted the GPU pays later. A placeholder
+// until the kernels' issues measure it (see README).
+#define GCU_DEFAULT_THRESHOLD 1.0e5
+
+static gcu_settings_t settings ;
+static pthread_once_t settings_once = PTHREAD_ONCE_INIT ;
+static _Atomic int a_mode, a_verbose, a_stats ;
+static _Atomic double a_threshold ;
+
+static int parse_bool (const char *s)
+{
+    if (s == NULL || *s == '\0') return 0 ;
+    return !(strcmp (s, "0") == 0 || strcasecmp (s, "false") == 0
+        || strcasecmp (s, "no") == 0 || strcasecmp (s, "off") == 0) ;
+}
+
+static void settings_read (void)
+{
+    gcu_settings_t *s = &settings ;
+    s->mode = GRBCUDA_MODE_AUTO ;
+    s->threshold = GCU_DEFAULT_THRESHOLD ;
+    s->verbose = parse_bool (getenv ("GRBCUDA_VERBOSE")) ;
+    s->stats = parse_bool (getenv ("GRBCUDA_STATS")) ;
+    const char *m = getenv ("GRBCUDA_MODE") ;
+    if (m != NULL && *m != '\0')
+    {
+        if (strcasecmp (m, "auto") == 0) s->mode = GRBCUDA_MODE_AUTO ;
+        else if (strcasecmp (m, "gpu") == 0) s->mode = GRBCUDA_MODE_GPU ;
+        else if (strcasecmp (m, "host") == 0) s->mode = GRBCUDA_MODE_HOST ;
+        else fprintf (stderr, "[grbcuda] GRBCUDA_MODE=%s not understood "
+            "(auto|gpu|host); using auto\n", m) ;
+    }
+    const char *t = getenv ("GRBCUDA_THRESHOLD") ;
+    if (t != NULL && *t != '\0')
+    {
+        char *end ;
+        errno = 0 ;
+        double v = strtod (t, &end) ;
+        if (errno == 0 && *end == '\0' && v >= 0 && !isnan (v)) s->threshold = v ;
+        else fprintf (stderr, "[grbcuda] GRBCUDA_THRESHOLD=%s not a "
+            "non-negative number; using %g\n", t, s->threshold) ;
+    }
+    s->device = 0 ;
+    const char *d = getenv ("GRBCUDA_DEVICE") ;
+    if (d != NULL && *d != '\0')
+    {
+        char *end ;
+        long v = strtol (d, &end, 10) ;
+        if (*end == '\0' && v >= 0 && v < 1024) s->device = (int) v ;
+        else fprintf (stderr, "[grbcuda] GRBCUDA_DEVICE=%s not a device "
+            "ordinal; using 0\n", d) ;
+    }
+    const char *c = getenv ("GRBCUDA_CACHE_DIR") ;
+    if (c != NULL) snprintf (s->cache_dir, sizeof (s->cache_dir), "%s", c) ;
+    atomic_store (&a_mode, s->mode) ;
+    atomic_store (&a_verbose, s->verbose) ;
+    atomic_store (&a_stats, s->stats) ;
+    atomic_store (&a_threshold, s->threshold) ;
+}
+
+const gcu_settings_t *gcu_settings (void)
+{
+    pthread_once (&settings_once, settings_read) ;
+    return &settings ;
+}
+
+int gcu_mode (void) { gcu_settings () ; return atomic_load_explicit (&a_mode, memory_order_relaxed) ; }
+int gcu_verbose (void) { gcu_settings () ; return atomic_load_explicit (&a_verbose, memory_order_relaxed) ; }
+int gcu_stats_enabled (void) { gcu_settings () ; return atomic_load_explicit (&a_stats, memory_order_relaxed) ; }
+double gcu_threshold (void) { gcu_settings () ; return atomic_load_explicit (&a_threshold, memory_order_relaxed) ; }
+
+GrB_Info grbcuda_set_mode (grbcuda_mode mode)
+{
+    if (mode != GRBCUDA_MODE_AUTO && mode != GRBCUDA_MODE_GPU
+        && mode != GRBCUDA_MODE_HOST) return GrB_INVALID_VALUE ;
+    gcu_settings () ;
+    atomic_store (&a_mode, (int) mode) ;
+    return GrB_SUCCESS ;
+}
+
+grbcuda_mode grbcuda_get_mode (void) { return (grbcuda_mode) gcu_mode () ; }
+
+GrB_Info grbcuda_set_threshold (double work)
+{
+    if (!(work >= 0)) return GrB_INVALID_VALUE ;   // also rejects NaN
+    gcu_settings () ;
+    atomic_store (&a_threshold, work) ;
+    return GrB_SUCCESS ;
+}
+
+double grbcuda_get_threshold (void) { return gcu_threshold () ; }
+
+GrB_Info grbcuda_set_verbose (int verbose)
+{
+    gcu_settings () ;
+    atomic_store (&a_verbose, verbose != 0) ;
+    return GrB_SUCCESS ;
+}
+
+double gcu_now (void)
+{
+    struct timespec ts ;
+    clock_gettime (CLOCK_MONOTONIC, &ts) ;
+    return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec ;
+}

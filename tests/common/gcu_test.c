@@ -1,0 +1,322 @@
+// gcu_test.c — implementation of the shared test kit (gcu_test.h).
+#define _GNU_SOURCE
+#include "gcu_test.h"
+#include <dlfcn.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef GRBCUDA_TEST_GRAPHBLAS_SONAME
+#define GRBCUDA_TEST_GRAPHBLAS_SONAME "libgraphblas.so.7"
+#endif
+
+int gcu_test_passed = 0, gcu_test_failed = 0 ;
+
+int gcu_test_report (const char *name)
+{
+    printf ("%s: %d passed, %d failed\n", name, gcu_test_passed, gcu_test_failed) ;
+    fflush (stdout) ;
+    return gcu_test_failed == 0 && gcu_test_passed > 0 ? 0 : 1 ;
+}
+
+void *gcu_test_real (const char *name)
+{
+    static void *handle = NULL ;
+    if (handle == NULL)
+    {
+        handle = dlopen (GRBCUDA_TEST_GRAPHBLAS_SONAME, RTLD_LAZY | RTLD_NOLOAD) ;
+        if (handle == NULL) handle = dlopen (GRBCUDA_TEST_GRAPHBLAS_SONAME, RTLD_LAZY) ;
+        if (handle == NULL) return NULL ;
+    }
+    return dlsym (handle, name) ;
+}
+
+//------------------------------------------------------------------------------
+// grbcuda, reached dynamically
+//------------------------------------------------------------------------------
+
+bool gcu_test_grbcuda_present (void)
+{
+    return dlsym (RTLD_DEFAULT, "grbcuda_stats_get") != NULL ;
+}
+
+bool gcu_test_stats (const char *op, gcu_test_stats_t *s)
+{
+    // Same layout as grbcuda_op_stats (3 counters, GRBCUDA_NREASONS reasons,
+    // seconds); the reasons array here is larger, so it is read into a buffer.
+    typedef GrB_Info (*fn_t) (const char *, void *) ;
+    fn_t f = (fn_t) dlsym (RTLD_DEFAULT, "grbcuda_stats_get") ;
+    memset (s, 0, sizeof (*s)) ;
+    if (f == NULL) return false ;
+    uint64_t buf [64] ;
+    memset (buf, 0, sizeof (buf)) ;
+    if (f (op, buf) != GrB_SUCCESS) return false ;
+    s->calls = buf [0] ; s->gpu = buf [1] ; s->host = buf [2] ;
+    for (int r = 0 ; r < 7 ; r++) s->reason [r] = buf [3 + r] ;
+    return true ;
+}
+
+bool gcu_test_set_mode (int mode)
+{
+    typedef GrB_Info (*fn_t) (int) ;
+    fn_t f = (fn_t) dlsym (RTLD_DEFAULT, "grbcuda_set_mode") ;
+    return f != NULL && f (mode) == GrB_SUCCESS ;
+}
+
+bool gcu_test_set_threshold (double t)
+{
+    typedef GrB_Info (*fn_t) (double) ;
+    fn_t f = (fn_t) dlsym (RTLD_DEFAULT, "grbcuda_set_threshold") ;
+    return f != NULL && f (t) == GrB_SUCCESS ;
+}
+
+//------------------------------------------------------------------------------
+// random numbers, types
+//------------------------------------------------------------------------------
+
+uint64_t gcu_rand (uint64_t *state)
+{
+    // splitmix64
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull) ;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull ;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull ;
+    return z ^ (z >> 31) ;
+}
+
+double gcu_rand01 (uint64_t *state)
+{
+    return (double) (gcu_rand (state) >> 11) * (1.0 / 9007199254740992.0) ;
+}
+
+GrB_Type gcu_test_types [13] ;
+const char *gcu_test_type_names [13] = { "BOOL", "INT8", "INT16", "INT32",
+    "INT64", "UINT8", "UINT16", "UINT32", "UINT64", "FP32", "FP64", "FC32",
+    "FC64" } ;
+static GrB_BinaryOp plus_ops [13] ;
+static GrB_UnaryOp identity_ops [13] ;
+
+void gcu_test_types_init (void)
+{
+    GrB_Type t [13] = { GrB_BOOL, GrB_INT8, GrB_INT16, GrB_INT32, GrB_INT64,
+        GrB_UINT8, GrB_UINT16, GrB_UINT32, GrB_UINT64, GrB_FP32, GrB_FP64,
+        GxB_FC32, GxB_FC64 } ;
+    GrB_BinaryOp p [13] = { GrB_LOR, GrB_PLUS_INT8, GrB_PLUS_INT16,
+        GrB_PLUS_INT32, GrB_PLUS_INT64, GrB_PLUS_UINT8, GrB_PLUS_UINT16,
+        GrB_PLUS_UINT32, GrB_PLUS_UINT64, GrB_PLUS_FP32, GrB_PLUS_FP64,
+        GxB_PLUS_FC32, GxB_PLUS_FC64 } ;
+    GrB_UnaryOp u [13] = { GrB_IDENTITY_BOOL, GrB_IDENTITY_INT8,
+        GrB_IDENTITY_INT16, GrB_IDENTITY_INT32, GrB_IDENTITY_INT64,
+        GrB_IDENTITY_UINT8, GrB_IDENTITY_UINT16, GrB_IDENTITY_UINT32,
+        GrB_IDENTITY_UINT64, GrB_IDENTITY_FP32, GrB_IDENTITY_FP64,
+        GxB_IDENTITY_FC32, GxB_IDENTITY_FC64 } ;
+    memcpy (gcu_test_types, t, sizeof (t)) ;
+    memcpy (plus_ops, p, sizeof (p)) ;
+    memcpy (identity_ops, u, sizeof (u)) ;
+}
+
+static int type_index (GrB_Type t)
+{
+    for (int k = 0 ; k < 13 ; k++) if (gcu_test_types [k] == t) return k ;
+    return -1 ;
+}
+
+GrB_BinaryOp gcu_test_plus (GrB_Type t)
+{
+    int k = type_index (t) ;
+    return k < 0 ? NULL : plus_ops [k] ;
+}
+
+//------------------------------------------------------------------------------
+// random matrices in every storage
+//------------------------------------------------------------------------------
+
+GrB_Matrix gcu_test_random_matrix (GrB_Type t, GrB_Index nrows,
+    GrB_Index ncols, double density, uint64_t *st)
+{
+    GrB_Index total = nrows * ncols ;
+    GrB_Index want = (GrB_Index) (density * (double) total + 0.5) ;
+    if (want > total) want = total ;
+    GrB_Index *I = malloc ((want + 1) * sizeof (GrB_Index)) ;
+    GrB_Index *J = malloc ((want + 1) * sizeof (GrB_Index)) ;
+    double *X = malloc ((want + 1) * sizeof (double)) ;
+    bool iso = gcu_rand (st) % 8 == 0 ;
+    bool full = density >= 1.0 ;
+    GrB_Index n = 0 ;
+    if (full)
+    {
+        for (GrB_Index i = 0 ; i < nrows ; i++)
+            for (GrB_Index j = 0 ; j < ncols ; j++, n++) { I [n] = i ; J [n] = j ; }
+    }
+    else
+    {
+        for (n = 0 ; n < want ; n++)
+        {
+            I [n] = gcu_rand (st) % nrows ;
+            J [n] = gcu_rand (st) % ncols ;
+        }
+    }
+    for (GrB_Index k = 0 ; k < n ; k++)
+    {
+        // small integers (exact in every type); some negative, which the
+        // unsigned types saturate to 0 when cast, as GraphBLAS defines
+        X [k] = iso ? 3.0 : (double) ((int) (gcu_rand (st) % 23) - 4) ;
+        if (!iso && gcu_rand (st) % 5 == 0) X [k] += 0.5 ;
+    }
+    GrB_Matrix D = NULL, A = NULL ;
+    GrB_Matrix_new (&D, GrB_FP64, nrows, ncols) ;
+    GrB_Matrix_build_FP64 (D, I, J, X, n, GrB_SECOND_FP64) ;
+    GrB_Matrix_new (&A, t, nrows, ncols) ;
+    GrB_Matrix_apply (A, NULL, NULL, identity_ops [type_index (t)], D, NULL) ;
+    GrB_Matrix_free (&D) ;
+    free (I) ; free (J) ; free (X) ;
+    // storage: orientation and sparsity chosen at random
+    if (gcu_rand (st) % 3 == 0) GxB_Matrix_Option_set (A, GxB_FORMAT, GxB_BY_COL) ;
+    int sp [4] = { GxB_SPARSE, GxB_HYPERSPARSE, GxB_BITMAP, GxB_FULL } ;
+    GxB_Matrix_Option_set (A, GxB_SPARSITY_CONTROL, sp [gcu_rand (st) % 4]) ;
+    GrB_Matrix_wait (A, GrB_MATERIALIZE) ;
+    // sometimes leave pending work (pending tuples) for the operation to finish
+    if (!full && nrows > 0 && ncols > 0 && gcu_rand (st) % 5 == 0)
+    {
+        GxB_Matrix_Option_set (A, GxB_SPARSITY_CONTROL, GxB_SPARSE) ;
+        for (int k = 0 ; k < 3 ; k++)
+            GrB_Matrix_setElement_FP64 (A, 2.0, gcu_rand (st) % nrows,
+                gcu_rand (st) % ncols) ;
+    }
+    return A ;
+}
+
+GrB_Vector gcu_test_random_vector (GrB_Type t, GrB_Index n, double density,
+    uint64_t *st)
+{
+    GrB_Matrix A = gcu_test_random_matrix (t, n, 1, density, st) ;
+    GrB_Vector v = NULL ;
+    GrB_Vector_new (&v, t, n) ;
+    // column 0 of A, through the real extract (not interposed)
+    GrB_Col_extract (v, NULL, NULL, A, GrB_ALL, n, 0, NULL) ;
+    GrB_Matrix_free (&A) ;
+    if (gcu_rand (st) % 3 == 0)
+    {
+        int sp [3] = { GxB_SPARSE, GxB_BITMAP, GxB_FULL } ;
+        GxB_Vector_Option_set (v, GxB_SPARSITY_CONTROL, sp [gcu_rand (st) % 3]) ;
+    }
+    return v ;
+}
+
+//------------------------------------------------------------------------------
+// comparison
+//------------------------------------------------------------------------------
+
+typedef struct { GrB_Index i, j ; double re, im ; int64_t s ; uint64_t u ; } tuple ;
+
+static int cmp_tuple (const void *a, const void *b)
+{
+    const tuple *x = a, *y = b ;
+    if (x->i != y->i) return x->i < y->i ? -1 : 1 ;
+    if (x->j != y->j) return x->j < y->j ? -1 : 1 ;
+    return 0 ;
+}
+
+// Extracts all entries of A as tuples with exact values: signed/bool as
+// int64, unsigned as uint64, real floating as double, complex as 2 doubles.
+static tuple *tuples_of (GrB_Matrix A, GrB_Index *n_out, int *kind)
+{
+    GrB_Type t ;
+    GrB_Index n = 0 ;
+    GxB_Matrix_type (&t, A) ;
+    GrB_Matrix_nvals (&n, A) ;
+    int k = type_index (t) ;
+    *kind = (k <= 4) ? 0 : (k <= 8) ? 1 : (k <= 10) ? 2 : 3 ;
+    GrB_Index *I = malloc ((n + 1) * sizeof (GrB_Index)) ;
+    GrB_Index *J = malloc ((n + 1) * sizeof (GrB_Index)) ;
+    void *X = malloc ((n + 1) * 16) ;
+    GrB_Index got = n ;
+    switch (*kind)
+    {
+        case 0: GrB_Matrix_extractTuples_INT64 (I, J, X, &got, A) ; break ;
+        case 1: GrB_Matrix_extractTuples_UINT64 (I, J, X, &got, A) ; break ;
+        case 2: GrB_Matrix_extractTuples_FP64 (I, J, X, &got, A) ; break ;
+        default: GxB_Matrix_extractTuples_FC64 (I, J, X, &got, A) ; break ;
+    }
+    tuple *T = calloc (got + 1, sizeof (tuple)) ;
+    for (GrB_Index p = 0 ; p < got ; p++)
+    {
+        T [p].i = I [p] ; T [p].j = J [p] ;
+        switch (*kind)
+        {
+            case 0: T [p].s = ((int64_t *) X) [p] ; break ;
+            case 1: T [p].u = ((uint64_t *) X) [p] ; break ;
+            case 2: T [p].re = ((double *) X) [p] ; break ;
+            default: T [p].re = ((double *) X) [2*p] ; T [p].im = ((double *) X) [2*p+1] ; break ;
+        }
+    }
+    qsort (T, got, sizeof (tuple), cmp_tuple) ;
+    free (I) ; free (J) ; free (X) ;
+    *n_out = got ;
+    return T ;
+}
+
+static bool close_enough (double a, double b, double tol)
+{
+    if (isnan (a) || isnan (b)) return isnan (a) && isnan (b) ;
+    if (a == b) return true ;
+    return fabs (a - b) <= tol * fmax (1.0, fmax (fabs (a), fabs (b))) ;
+}
+
+bool gcu_test_matrix_equal (GrB_Matrix A, GrB_Matrix B, double tol,
+    bool pattern_only, const char *what)
+{
+    GrB_Type ta, tb ;
+    GrB_Index ar, ac, br, bc ;
+    if (GxB_Matrix_type (&ta, A) != GrB_SUCCESS || GxB_Matrix_type (&tb, B) != GrB_SUCCESS)
+    {
+        fprintf (stderr, "%s: invalid matrix\n", what) ;
+        return false ;
+    }
+    GrB_Matrix_nrows (&ar, A) ; GrB_Matrix_ncols (&ac, A) ;
+    GrB_Matrix_nrows (&br, B) ; GrB_Matrix_ncols (&bc, B) ;
+    if (ta != tb || ar != br || ac != bc)
+    {
+        fprintf (stderr, "%s: type or dimensions differ\n", what) ;
+        return false ;
+    }
+    GrB_Index na, nb ;
+    int kind ;
+    tuple *TA = tuples_of (A, &na, &kind) ;
+    tuple *TB = tuples_of (B, &nb, &kind) ;
+    bool ok = (na == nb) ;
+    if (!ok) fprintf (stderr, "%s: nvals %llu vs %llu\n", what,
+        (unsigned long long) na, (unsigned long long) nb) ;
+    for (GrB_Index p = 0 ; ok && p < na ; p++)
+    {
+        tuple *x = &TA [p], *y = &TB [p] ;
+        if (x->i != y->i || x->j != y->j) ok = false ;
+        else if (!pattern_only)
+        {
+            switch (kind)
+            {
+                case 0: ok = x->s == y->s ; break ;
+                case 1: ok = x->u == y->u ; break ;
+                default: ok = close_enough (x->re, y->re, tol)
+                    && close_enough (x->im, y->im, tol) ; break ;
+            }
+        }
+        if (!ok) fprintf (stderr, "%s: entry %llu (%llu,%llu) vs (%llu,%llu) "
+            "values %lld/%llu/%g%+gi vs %lld/%llu/%g%+gi\n", what,
+            (unsigned long long) p, (unsigned long long) x->i,
+            (unsigned long long) x->j, (unsigned long long) y->i,
+            (unsigned long long) y->j, (long long) x->s,
+            (unsigned long long) x->u, x->re, x->im, (long long) y->s,
+            (unsigned long long) y->u, y->re, y->im) ;
+    }
+    free (TA) ; free (TB) ;
+    return ok ;
+}
+
+bool gcu_test_vector_equal (GrB_Vector a, GrB_Vector b, double tol,
+    bool pattern_only, const char *what)
+{
+    // A GrB_Vector is an n-by-1 GrB_Matrix in SuiteSparse; compare through
+    // GxB's documented cast of a vector to a matrix.
+    return gcu_test_matrix_equal ((GrB_Matrix) a, (GrB_Matrix) b, tol,
+        pattern_only, what) ;
+}

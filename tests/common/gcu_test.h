@@ -1,0 +1,83 @@
+// gcu_test.h — the small test kit shared by the CPU and GPU tests: checks that
+// count and report ("N passed, N failed" closes every test), access to the
+// real SuiteSparse functions (the oracle) and to grbcuda's statistics whether
+// grbcuda was linked or preloaded, random matrices in every storage format,
+// and exact comparison of matrices and vectors.
+#ifndef GCU_TEST_H
+#define GCU_TEST_H
+
+#include <GraphBLAS.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+// Exit code ctest reads as "skipped" (SKIP_RETURN_CODE).
+#define GCU_TEST_SKIP 77
+
+extern int gcu_test_passed, gcu_test_failed ;
+
+#define CHECK(cond, ...)                                                    \
+    do {                                                                    \
+        if (cond) gcu_test_passed++ ;                                       \
+        else {                                                              \
+            gcu_test_failed++ ;                                             \
+            fprintf (stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond) ; \
+            fprintf (stderr, __VA_ARGS__) ;                                 \
+            fprintf (stderr, "\n") ;                                        \
+        }                                                                   \
+    } while (0)
+
+#define OK(call)                                                            \
+    do {                                                                    \
+        GrB_Info ok_info_ = (call) ;                                        \
+        CHECK (ok_info_ == GrB_SUCCESS, "%s returned %d", #call, (int) ok_info_) ; \
+    } while (0)
+
+// Prints the closing line and returns the exit code for main.
+int gcu_test_report (const char *name) ;
+
+// The real SuiteSparse definition of a GraphBLAS function, from the GraphBLAS
+// library itself (never grbcuda's); NULL if missing.
+void *gcu_test_real (const char *name) ;
+
+// grbcuda's public API reached dynamically (works linked or preloaded).
+// Returns false if grbcuda is not in the process.
+bool gcu_test_grbcuda_present (void) ;
+typedef struct
+{
+    uint64_t calls, gpu, host ;
+    uint64_t reason [16] ;
+    double seconds ;
+} gcu_test_stats_t ;
+bool gcu_test_stats (const char *op, gcu_test_stats_t *s) ;   // false if absent
+bool gcu_test_set_mode (int mode) ;                         // 0 auto 1 gpu 2 host
+bool gcu_test_set_threshold (double t) ;
+
+// Deterministic random numbers.
+uint64_t gcu_rand (uint64_t *state) ;
+double gcu_rand01 (uint64_t *state) ;
+
+// The 13 built-in types, and a typed "+" accumulator for each.
+extern GrB_Type gcu_test_types [13] ;
+extern const char *gcu_test_type_names [13] ;
+void gcu_test_types_init (void) ;
+GrB_BinaryOp gcu_test_plus (GrB_Type t) ;
+
+// Random nrows-by-ncols matrix of type t with ~density entries, in a random
+// storage (sparse, hypersparse, bitmap, full when dense, by row or by column,
+// sometimes iso), with values that fit the type. Built with real functions.
+GrB_Matrix gcu_test_random_matrix (GrB_Type t, GrB_Index nrows,
+    GrB_Index ncols, double density, uint64_t *state) ;
+GrB_Vector gcu_test_random_vector (GrB_Type t, GrB_Index n, double density,
+    uint64_t *state) ;
+
+// Equality of two matrices (or vectors): same type, dimensions, pattern, and
+// values (exact for integers and bool; relative tol for floating point;
+// pattern_only for ANY-monoid results, whose values SuiteSparse may pick
+// nondeterministically). On difference, prints why under `what`.
+bool gcu_test_matrix_equal (GrB_Matrix A, GrB_Matrix B, double tol,
+    bool pattern_only, const char *what) ;
+bool gcu_test_vector_equal (GrB_Vector a, GrB_Vector b, double tol,
+    bool pattern_only, const char *what) ;
+
+#endif
