@@ -1,0 +1,119 @@
+// test_settings.c — the public controls and the dispatch decisions: modes,
+// threshold, device choice, statistics by operation and reason, lazy CUDA
+// start (nothing starts CUDA until a call wants the GPU), and the GRBCUDA_*
+// variables (ctest runs this test a second time with GRBCUDA_MODE=host and
+// GRBCUDA_THRESHOLD=12345 and GRBCUDA_TEST_EXPECT describing them).
+#include "gcu_test.h"
+#include "grbcuda.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t reason_delta (const char *op, grbcuda_reason r, void (*fn) (void))
+{
+    grbcuda_op_stats a, b ;
+    grbcuda_stats_get (op, &a) ;
+    fn () ;
+    grbcuda_stats_get (op, &b) ;
+    return b.reason [r] - a.reason [r] ;
+}
+
+static GrB_Matrix A, B, C ;
+static void one_mxm (void) { GrB_mxm (C, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, B, NULL) ; }
+static void null_mxm (void) { GrB_mxm (C, NULL, NULL, NULL, A, B, NULL) ; }
+static void bad_dims_mxm (void) { GrB_mxm (C, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, C, GrB_DESC_T1) ; }
+
+int main (void)
+{
+    const char *expect = getenv ("GRBCUDA_TEST_EXPECT") ;
+    OK (GrB_init (GrB_NONBLOCKING)) ;
+    CHECK (strlen (grbcuda_version ()) > 0, "version") ;
+    printf ("grbcuda %s\n", grbcuda_version ()) ;
+    if (expect != NULL)
+    {
+        // the environment variables were read
+        CHECK (strcmp (expect, "host,12345") == 0, "unexpected GRBCUDA_TEST_EXPECT %s", expect) ;
+        CHECK (grbcuda_get_mode () == GRBCUDA_MODE_HOST, "GRBCUDA_MODE=host not read") ;
+        CHECK (grbcuda_get_threshold () == 12345.0, "GRBCUDA_THRESHOLD not read: %g", grbcuda_get_threshold ()) ;
+    }
+    else
+    {
+        CHECK (grbcuda_get_mode () == GRBCUDA_MODE_AUTO, "default mode is not auto") ;
+        CHECK (grbcuda_get_threshold () > 0, "default threshold") ;
+    }
+    CHECK (!grbcuda_gpu_started (), "CUDA started before any call wanted it") ;
+
+    // setters validate
+    CHECK (grbcuda_set_mode ((grbcuda_mode) 7) == GrB_INVALID_VALUE, "mode 7 accepted") ;
+    CHECK (grbcuda_set_threshold (-1) == GrB_INVALID_VALUE, "negative threshold accepted") ;
+    CHECK (grbcuda_set_threshold (NAN) == GrB_INVALID_VALUE, "NaN threshold accepted") ;
+    CHECK (grbcuda_set_device (-1) == GrB_INVALID_VALUE, "device -1 accepted") ;
+    grbcuda_op_stats s ;
+    CHECK (grbcuda_stats_get ("GrB_nosuch", &s) == GrB_INVALID_VALUE, "unknown op name accepted") ;
+    CHECK (grbcuda_stats_get (NULL, &s) == GrB_NULL_POINTER, "NULL op name accepted") ;
+    CHECK (grbcuda_stats_get ("GrB_mxm", NULL) == GrB_NULL_POINTER, "NULL stats accepted") ;
+    CHECK (grbcuda_set_device (0) == GrB_SUCCESS, "device 0 refused before start") ;
+
+    uint64_t st = 1 ;
+    A = gcu_test_random_matrix (GrB_FP64, 50, 50, 0.1, &st) ;
+    B = gcu_test_random_matrix (GrB_FP64, 50, 50, 0.1, &st) ;
+    OK (GrB_Matrix_new (&C, GrB_FP64, 50, 40)) ;
+
+    // each decision, counted under its reason
+    OK (grbcuda_set_mode (GRBCUDA_MODE_HOST)) ;
+    CHECK (reason_delta ("GrB_mxm", GRBCUDA_REASON_MODE_HOST, one_mxm) == 1, "mode host") ;
+    OK (grbcuda_set_mode (GRBCUDA_MODE_AUTO)) ;
+    OK (grbcuda_set_threshold (1e12)) ;
+    CHECK (reason_delta ("GrB_mxm", GRBCUDA_REASON_ARGS, null_mxm) == 1, "NULL semiring -> arguments") ;
+    CHECK (reason_delta ("GrB_mxm", GRBCUDA_REASON_ARGS, bad_dims_mxm) == 1, "bad dimensions -> arguments") ;
+    GrB_Matrix_free (&C) ;
+    OK (GrB_Matrix_new (&C, GrB_FP64, 50, 50)) ;
+    CHECK (reason_delta ("GrB_mxm", GRBCUDA_REASON_SMALL, one_mxm) == 1, "below threshold") ;
+    CHECK (!grbcuda_gpu_started (), "CUDA started by host-only decisions") ;
+    OK (grbcuda_set_mode (GRBCUDA_MODE_GPU)) ;
+    grbcuda_op_stats a, b ;
+    grbcuda_stats_get ("GrB_mxm", &a) ;
+    one_mxm () ;
+    grbcuda_stats_get ("GrB_mxm", &b) ;
+    CHECK (grbcuda_gpu_started (), "a call in gpu mode did not start CUDA") ;
+    int have_gpu = grbcuda_gpu_available () ;
+    printf ("GPU usable: %s\n", have_gpu ? "yes" : "no") ;
+    if (getenv ("GRBCUDA_TEST_EXPECT_NO_GPU") != NULL)
+        CHECK (!have_gpu, "CUDA_VISIBLE_DEVICES hid every GPU, yet one is usable") ;
+    if (have_gpu)
+    {
+        char name [256] ;
+        int sms = 0, major = 0, minor = 0 ;
+        size_t mem = 0 ;
+        OK (grbcuda_gpu_info (name, &sms, &major, &minor, &mem)) ;
+        printf ("GPU: %s, %d SMs, sm_%d%d, %zu MiB\n", name, sms, major, minor, mem >> 20) ;
+        CHECK (sms > 0 && major >= 3 && mem > 0, "GPU properties") ;
+        // no kernel family is registered for this case yet: host, "no GPU kernel"
+        CHECK (b.reason [GRBCUDA_REASON_NO_KERNEL] + b.reason [GRBCUDA_REASON_GPU]
+            - a.reason [GRBCUDA_REASON_NO_KERNEL] - a.reason [GRBCUDA_REASON_GPU] == 1, "gpu mode with a GPU") ;
+    }
+    else
+    {
+        CHECK (grbcuda_gpu_info (NULL, NULL, NULL, NULL, NULL) == GrB_NO_VALUE, "gpu_info without GPU") ;
+        CHECK (b.reason [GRBCUDA_REASON_NO_GPU] - a.reason [GRBCUDA_REASON_NO_GPU] == 1, "no GPU reason") ;
+    }
+    CHECK (grbcuda_set_device (0) == GrB_INVALID_VALUE, "device change accepted after start") ;
+
+    // the printed table names the operation
+    FILE *f = tmpfile () ;
+    grbcuda_stats_print (f) ;
+    rewind (f) ;
+    char buf [4096] ;
+    size_t n = fread (buf, 1, sizeof (buf) - 1, f) ;
+    buf [n] = '\0' ;
+    fclose (f) ;
+    CHECK (strstr (buf, "GrB_mxm") != NULL && strstr (buf, "below threshold") != NULL, "stats table:\n%s", buf) ;
+    grbcuda_stats_reset () ;
+    OK (grbcuda_stats_get ("GrB_mxm", &s)) ;
+    CHECK (s.calls == 0 && s.host == 0, "reset") ;
+    CHECK (strcmp (grbcuda_reason_name (GRBCUDA_REASON_SMALL), "below threshold") == 0, "reason name") ;
+
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ;
+    OK (GrB_finalize ()) ;
+    return gcu_test_report ("test_settings") ;
+}
