@@ -1,0 +1,209 @@
+// gcu_jit.h — run-time specialisation of the generic kernels in cuda/ with
+// NVRTC: code generation from a semiring description, compilation to CUBIN
+// for the device's architecture, an in-memory and an on-disk cache, parallel
+// batch compilation, and (only where a GPU is present) loading into a CUDA
+// module. Internal header, never installed.
+//
+// Flow: dispatch -> gcu_semiring_identify (semirings/) -> a kernel family's
+// spec (e.g. gcu_dot_masked_spec) -> gcu_dot_masked_kernel(): generate the
+// source block, key it, hit the caches or compile, load, return a function
+// the device layer launches. Anything that cannot be done returns
+// GCU_NOT_HANDLED and the call runs on the host.
+#ifndef GCU_JIT_H
+#define GCU_JIT_H
+
+#include <GraphBLAS.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../../semirings/gcu_semiring.h"
+
+//------------------------------------------------------------------------------
+// a growable string (code generation); an allocation failure is sticky and
+// reported once, by gcu_str_take
+//------------------------------------------------------------------------------
+
+typedef struct
+{
+    char *p ;
+    size_t len, cap ;
+    bool failed ;
+}
+gcu_str ;
+
+void  gcu_str_init (gcu_str *s) ;
+void  gcu_str_free (gcu_str *s) ;
+void  gcu_str_add  (gcu_str *s, const char *text) ;
+void  gcu_str_addf (gcu_str *s, const char *fmt, ...) __attribute__((format(printf, 2, 3))) ;
+// the text (caller frees), or NULL if an allocation failed; s is emptied
+char *gcu_str_take (gcu_str *s) ;
+
+//------------------------------------------------------------------------------
+// configuration and state
+//------------------------------------------------------------------------------
+
+// true if NVRTC could be loaded (dlopen at first use)
+bool gcu_jit_available (void) ;
+
+// The target architecture as 10*major+minor (90 for sm_90). Order: set by
+// gcu_jit_set_arch (the device layer calls it with the device's compute
+// capability once CUDA is up), else GRBCUDA_JIT_ARCH (e.g. "sm_90" or "90"),
+// else the current CUDA device's, else 90.
+int  gcu_jit_arch (void) ;
+void gcu_jit_set_arch (int arch) ;   // 0: automatic again
+
+// The on-disk cache directory: gcu_jit_set_cache_dir (tests), else
+// GRBCUDA_CACHE_DIR (gcu_settings()->cache_dir), else
+// $XDG_CACHE_HOME/grbcuda, else ~/.cache/grbcuda. dir NULL: back to the
+// default; "" disables the disk cache.
+void gcu_jit_set_cache_dir (const char *dir) ;
+// writes the directory in use into buf ("" when there is none)
+void gcu_jit_cache_dir (char *buf, size_t size) ;
+
+// drop every compiled program held in memory (tests; not while kernels from
+// this cache are running). Loaded modules are unloaded.
+void gcu_jit_cache_clear_memory (void) ;
+
+typedef struct
+{
+    uint64_t compiles ;         // NVRTC compilations that succeeded
+    uint64_t failures ;         // ... that failed
+    uint64_t memory_hits ;      // lookups answered from memory
+    uint64_t disk_hits ;        // ... from the disk cache
+    uint64_t disk_writes ;      // cache files written
+    uint64_t disk_rejects ;     // cache files found corrupt or mismatched
+    double   compile_seconds ;  // time inside NVRTC, all threads summed
+}
+gcu_jit_stats ;
+
+void gcu_jit_stats_get (gcu_jit_stats *stats) ;
+void gcu_jit_stats_reset (void) ;
+
+//------------------------------------------------------------------------------
+// compiling programs
+//------------------------------------------------------------------------------
+
+// A compiled program: CUBIN (or PTX when the device is newer than NVRTC's
+// newest architecture). Owned by the in-memory cache: valid until
+// gcu_jit_cache_clear_memory or process exit.
+typedef struct gcu_jit_binary gcu_jit_binary ;
+
+const void *gcu_jit_binary_data (const gcu_jit_binary *bin, size_t *size,
+    bool *is_ptx) ;
+
+// Compile one program (CUDA C++ source that may #include any file of cuda/
+// by its path there, e.g. "masked/gcu_dot_masked.cuh"), through the caches.
+// label names it in log messages. GCU_NOT_HANDLED when NVRTC is absent or the
+// program does not compile (the compiler's log is printed in verbose mode).
+GrB_Info gcu_jit_compile (const char *source, const char *label,
+    const gcu_jit_binary **bin) ;
+
+// Compile n independent programs in parallel on up to nthreads threads
+// (0: one per core). status [k] and bins [k] are each program's result, as
+// gcu_jit_compile gives them; the return value is GrB_SUCCESS if every one
+// succeeded, else the first failure.
+GrB_Info gcu_jit_compile_batch (int n, const char *const *sources,
+    const char *const *labels, const gcu_jit_binary **bins, GrB_Info *status,
+    int nthreads) ;
+
+// Join a preamble and n specialisation blocks into one program. Several
+// blocks in one program share NVRTC's start-up and the parsing of the
+// headers. Returns NULL when out of memory; the caller frees.
+char *gcu_jit_program (const char *preamble, const char *const *blocks, int n) ;
+
+//------------------------------------------------------------------------------
+// the device side: only where a GPU and a CUDA context are present
+//------------------------------------------------------------------------------
+
+// The CUfunction of kernel entry in bin, loaded into the calling thread's
+// current CUDA context (modules are cached per binary and context).
+// GCU_NOT_HANDLED without a driver, a GPU or a current context.
+GrB_Info gcu_jit_function (const gcu_jit_binary *bin, const char *entry,
+    void **function) ;
+
+// cuLaunchKernel (function, grid, block, shared memory, stream, args);
+// stream is a CUstream / cudaStream_t (NULL: the legacy default stream).
+GrB_Info gcu_jit_launch (void *function, unsigned grid, unsigned block,
+    unsigned shmem, void *stream, void **args) ;
+
+//------------------------------------------------------------------------------
+// code generation shared by the kernel families (jit_codegen.c)
+//------------------------------------------------------------------------------
+
+// the operand side of a specialisation
+typedef struct
+{
+    gcu_type_desc a, b, c ;     // value types of A, B and of the output
+    int  mask_type ;            // GCU_T_* of a valued mask; -1: structural
+    bool a_iso, b_iso, m_iso ;  // one value for all entries
+    bool a_idx64, b_idx64, m_idx64 ;    // 64-bit row pointers and indices
+}
+gcu_jit_operands ;
+
+// Append to s the struct `SR` (see cuda/common/gcu_semiring.cuh) for the
+// semiring and operands, preceded by the definitions of any user types and
+// operators it uses. GCU_NOT_HANDLED if the combination cannot be expressed
+// (a typecast to or from a user type, an unknown type).
+GrB_Info gcu_codegen_semiring (gcu_str *s, const gcu_semiring_desc *sr,
+    const gcu_jit_operands *ops) ;
+
+// the device expression of a value of type t held in bytes (a literal for
+// built-in types, a byte copy for user types)
+void gcu_codegen_value (gcu_str *s, const gcu_type_desc *t, const void *bytes) ;
+
+// a short human-readable name: "PLUS_TIMES_FP64", "ANY_myop_mytype"
+void gcu_codegen_label (char *buf, size_t size, const gcu_semiring_desc *sr) ;
+
+//------------------------------------------------------------------------------
+// kernel family: masked dot product C<M> = A*B' (cuda/masked/gcu_dot_masked.cuh)
+//------------------------------------------------------------------------------
+
+#define GCU_DOT_MASKED_THREADS 256      // the kernel's __launch_bounds__
+#define GCU_JIT_ENTRY_MAX 64
+
+typedef struct
+{
+    gcu_semiring_desc sr ;
+    gcu_jit_operands ops ;
+}
+gcu_dot_masked_spec ;
+
+// the #include / #define text all dot-masked blocks share
+const char *gcu_dot_masked_preamble (void) ;
+
+// Append the specialisation block (a namespace with SR and one extern "C"
+// __global__ kernel) to block; entry receives the kernel's name, which is
+// derived from a hash of the block, so equal specs give equal blocks and
+// different ones never collide when packed into one program.
+GrB_Info gcu_dot_masked_block (const gcu_dot_masked_spec *spec, gcu_str *block,
+    char entry [GCU_JIT_ENTRY_MAX]) ;
+
+// Compile (through the caches) the program for one spec.
+GrB_Info gcu_dot_masked_compile (const gcu_dot_masked_spec *spec,
+    const gcu_jit_binary **bin, char entry [GCU_JIT_ENTRY_MAX]) ;
+
+// The arguments of one launch. Row pointers / indices are uint32_t or
+// uint64_t as the spec says; Mx is NULL for a structural mask; Ax / Bx hold
+// one value when iso; Cx has nnz(M) entries of the output type, Cb nnz(M)
+// flags; *Cnvals (zeroed by the caller, may be NULL) receives the count kept.
+typedef struct
+{
+    int64_t mnrows, mnvals ;
+    const void *Mp, *Mj, *Mx ;
+    const void *Ap, *Aj, *Ax ;
+    const void *Bp, *Bj, *Bx ;
+    void *Cx ;
+    int8_t *Cb ;
+    unsigned long long *Cnvals ;
+}
+gcu_dot_masked_args ;
+
+// compile + load + launch on stream with grid blocks of `block` threads
+// (block <= GCU_DOT_MASKED_THREADS). GCU_NOT_HANDLED without a GPU.
+GrB_Info gcu_dot_masked_run (const gcu_dot_masked_spec *spec,
+    const gcu_dot_masked_args *args, unsigned grid, unsigned block,
+    void *stream) ;
+
+#endif
