@@ -5,7 +5,6 @@
 // and error codes are exactly SuiteSparse's. gcu_finish() counts and logs.
 #include "gcu_real.h"
 #include "../dispatch/gcu_dispatch.h"
-#include "../residency/gcu_residency.h"
 
 //------------------------------------------------------------------------------
 // init / finalize
@@ -77,7 +76,6 @@ GrB_Info GrB_mxm (GrB_Matrix C, const GrB_Matrix Mask, const GrB_BinaryOp accum,
         .semiring = semiring, .A = A, .B = B, .desc = desc } ;
     GrB_Info info = gcu_try_gpu (&call) ? GrB_SUCCESS
         : f (C, Mask, accum, semiring, A, B, desc) ;
-    gcu_residency_invalidate (call.C) ;
     return gcu_finish (&call, info) ;
 }
 
@@ -92,7 +90,6 @@ GrB_Info GrB_vxm (GrB_Vector w, const GrB_Vector mask, const GrB_BinaryOp accum,
         .semiring = semiring, .A = u, .B = A, .desc = desc } ;
     GrB_Info info = gcu_try_gpu (&call) ? GrB_SUCCESS
         : f (w, mask, accum, semiring, u, A, desc) ;
-    gcu_residency_invalidate (call.C) ;
     return gcu_finish (&call, info) ;
 }
 
@@ -107,7 +104,6 @@ GrB_Info GrB_mxv (GrB_Vector w, const GrB_Vector mask, const GrB_BinaryOp accum,
         .semiring = semiring, .A = A, .B = u, .desc = desc } ;
     GrB_Info info = gcu_try_gpu (&call) ? GrB_SUCCESS
         : f (w, mask, accum, semiring, A, u, desc) ;
-    gcu_residency_invalidate (call.C) ;
     return gcu_finish (&call, info) ;
 }
 
@@ -131,8 +127,6 @@ GrB_Info NAME (OBJ C, const OBJ M, const GrB_BinaryOp accum,                   \
         .FIELD = op, .A = A, .B = B, .desc = desc } ;                          \
     GrB_Info info = gcu_try_gpu (&call) ? GrB_SUCCESS                          \
         : f (C, M, accum, op, A, B, desc) ;                                    \
-    gcu_residency_invalidate (call.C) ;
-    gcu_residency_invalidate (call.C) ;                                        \
     return gcu_finish (&call, info) ;                                          \
 }
 
@@ -169,8 +163,6 @@ GrB_Info NAME (OBJ C, const OBJ M, const GrB_BinaryOp accum,                   \
         .desc = desc } ;                                                       \
     GrB_Info info = gcu_try_gpu (&call) ? GrB_SUCCESS                          \
         : f (C, M, accum, add, A, alpha, B, beta, desc) ;                      \
-    gcu_residency_invalidate (call.C) ;
-    gcu_residency_invalidate (call.C) ;                                        \
     return gcu_finish (&call, info) ;                                          \
 }
 

@@ -7,6 +7,7 @@
 // error codes are exactly SuiteSparse's.
 #include "gcu_dispatch.h"
 #include "../device/gcu_device.h"
+#include "../residency/gcu_residency.h"
 #include <math.h>
 
 static bool is_matrix_op (gcu_op op)
@@ -176,6 +177,9 @@ bool gcu_try_gpu (gcu_call *call)
 
 GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
 {
+    // C may have changed, whichever path ran (even a failed call may have
+    // finished C's pending work): its device copy is stale.
+    gcu_residency_invalidate (call->C) ;
     double dt = gcu_now () - call->t_start ;
     gcu_stats_count (call->op, call->reason, dt) ;
     if (gcu_verbose ())
