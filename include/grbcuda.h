@@ -59,6 +59,30 @@ GrB_Info grbcuda_gpu_info (char name [256], int *sm_count, int *cc_major,
     int *cc_minor, size_t *global_mem) ;
 
 //------------------------------------------------------------------------------
+// user-defined types and operators on the GPU: a type or operator created
+// with GxB_Type_new / GxB_BinaryOp_new and a C definition runs on the GPU as
+// it is; one created without (GrB_Type_new, GrB_BinaryOp_new) needs its CUDA
+// source registered here, or its calls run on the host.
+//------------------------------------------------------------------------------
+
+// Give the device definition of a user-defined type: type_name is the C
+// name the definition declares (an identifier), cuda_defn its definition,
+// e.g. "typedef struct { double x, y ; } point ;". The definition is
+// compiled as CUDA C++; sizeof (type_name) must equal the type's size.
+// GrB_NULL_POINTER if an argument is NULL; GrB_INVALID_VALUE if the type is
+// built-in or type_name is not an identifier. Registering again replaces.
+GrB_Info grbcuda_register_type (GrB_Type type, const char *type_name,
+    const char *cuda_defn) ;
+
+// Give the device definition of a user-defined binary operator:
+// function_name is the name of the function cuda_defn defines, with the
+// GraphBLAS signature void f (ztype *z, const xtype *x, const ytype *y).
+// Functions without an execution-space qualifier compile as device
+// functions. Errors as for grbcuda_register_type.
+GrB_Info grbcuda_register_binop (GrB_BinaryOp op, const char *function_name,
+    const char *cuda_defn) ;
+
+//------------------------------------------------------------------------------
 // statistics: every interposed call is counted by operation and by path, and
 // each host decision by its reason. GRBCUDA_STATS=1 prints the table to
 // stderr at GrB_finalize (or at exit if GrB_finalize is never called).

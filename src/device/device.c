@@ -5,6 +5,7 @@
 #include "gcu_device.h"
 #include "gcu_util.h"
 #include "grbcuda.h"
+#include "../jit/gcu_jit.h"
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -60,6 +61,8 @@ static void start (void)
     props.max_threads_per_sm = p.maxThreadsPerMultiProcessor ;
     props.warp_size = p.warpSize ;
     usable = true ;
+    // the JIT compiles for this device from now on
+    gcu_jit_set_arch (10 * props.cc_major + props.cc_minor) ;
     gcu_log ("CUDA started on device %d: %s, sm_%d%d, %d SMs, %.1f GiB, "
         "L2 %d KiB, shared memory %zu KiB/block (opt-in) in %.1f ms", dev,
         props.name, props.cc_major, props.cc_minor, props.sm_count,

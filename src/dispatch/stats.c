@@ -5,7 +5,7 @@
 #include <stdatomic.h>
 #include <string.h>
 
-static const char *const op_names [GCU_NOPS] =
+static const char *const op_names [GCU_OP_COUNT] =
 {
     [GCU_OP_MXM] = "GrB_mxm",
     [GCU_OP_MXV] = "GrB_mxv",
@@ -45,12 +45,12 @@ typedef struct
 }
 op_counters ;
 
-static op_counters counters [GCU_NOPS] ;
+static op_counters counters [GCU_OP_COUNT] ;
 static _Atomic int printed ;
 
 const char *gcu_op_name (gcu_op op)
 {
-    return (op >= 0 && op < GCU_NOPS) ? op_names [op] : "?" ;
+    return (op >= 0 && op < GCU_OP_COUNT) ? op_names [op] : "?" ;
 }
 
 const char *grbcuda_reason_name (grbcuda_reason reason)
@@ -85,7 +85,7 @@ static void snapshot (gcu_op op, grbcuda_op_stats *s)
 GrB_Info grbcuda_stats_get (const char *name, grbcuda_op_stats *stats)
 {
     if (name == NULL || stats == NULL) return GrB_NULL_POINTER ;
-    for (int op = 0 ; op < GCU_NOPS ; op++)
+    for (int op = 0 ; op < GCU_OP_COUNT ; op++)
     {
         if (strcmp (name, op_names [op]) == 0)
         {
@@ -98,7 +98,7 @@ GrB_Info grbcuda_stats_get (const char *name, grbcuda_op_stats *stats)
 
 void grbcuda_stats_reset (void)
 {
-    for (int op = 0 ; op < GCU_NOPS ; op++)
+    for (int op = 0 ; op < GCU_OP_COUNT ; op++)
     {
         op_counters *c = &counters [op] ;
         atomic_store (&c->calls, 0) ;
@@ -116,7 +116,7 @@ void grbcuda_stats_print (FILE *f)
         "[grbcuda] statistics: %-30s %8s %8s %8s %10s  host reasons\n",
         "operation", "calls", "gpu", "host", "time(s)") ;
     int lines = 0 ;
-    for (int op = 0 ; op < GCU_NOPS && len < sizeof (buf) - 512 ; op++)
+    for (int op = 0 ; op < GCU_OP_COUNT && len < sizeof (buf) - 512 ; op++)
     {
         grbcuda_op_stats s ;
         snapshot ((gcu_op) op, &s) ;

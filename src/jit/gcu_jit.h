@@ -144,13 +144,27 @@ gcu_jit_operands ;
 
 // Append to s the struct `SR` (see cuda/common/gcu_semiring.cuh) for the
 // semiring and operands, preceded by the definitions of any user types and
-// operators it uses. GCU_NOT_HANDLED if the combination cannot be expressed
-// (a typecast to or from a user type, an unknown type).
+// operators it uses; the struct starts at the line "struct SR". An operand
+// the multiply never reads may be of a user type without a definition (it
+// becomes opaque bytes). GCU_NOT_HANDLED if the combination cannot be
+// expressed (a typecast to or from a user type, a type without definition).
 GrB_Info gcu_codegen_semiring (gcu_str *s, const gcu_semiring_desc *sr,
     const gcu_jit_operands *ops) ;
 
-// the device expression of a value of type t held in bytes (a literal for
-// built-in types, a byte copy for user types)
+// Append what a kernel family's specialisation block needs before its
+// kernel: the user definitions (at global scope) and `namespace <entry>_ns {
+// struct SR ... }`. entry receives prefix + 20 hex digits of a hash of the
+// SR text and key_extra (whatever else the block's code depends on, e.g. the
+// index types), so equal specialisations get equal names and different ones
+// never collide when packed into one program. The kernel then uses
+// <entry>_ns::SR and is named <entry>.
+#define GCU_JIT_ENTRY_MAX 64
+GrB_Info gcu_codegen_namespace (gcu_str *s, const gcu_semiring_desc *sr,
+    const gcu_jit_operands *ops, const char *prefix, const char *key_extra,
+    char entry [GCU_JIT_ENTRY_MAX]) ;
+
+// the statements of a function body returning a value of type t held in
+// bytes (a literal for built-in types, a byte copy for user types)
 void gcu_codegen_value (gcu_str *s, const gcu_type_desc *t, const void *bytes) ;
 
 // a short human-readable name: "PLUS_TIMES_FP64", "ANY_myop_mytype"
@@ -161,7 +175,6 @@ void gcu_codegen_label (char *buf, size_t size, const gcu_semiring_desc *sr) ;
 //------------------------------------------------------------------------------
 
 #define GCU_DOT_MASKED_THREADS 256      // the kernel's __launch_bounds__
-#define GCU_JIT_ENTRY_MAX 64
 
 typedef struct
 {

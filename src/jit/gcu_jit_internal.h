@@ -1,0 +1,102 @@
+// gcu_jit_internal.h — what the files of src/jit share among themselves:
+// the dynamically loaded NVRTC and CUDA driver entry points, and the kernel
+// sources NVRTC compiles against. Nothing here includes nvrtc.h or cuda.h:
+// both libraries are dlopen'd at first use, so libgrbcuda builds and loads
+// where neither exists, and every call into them is checked.
+#ifndef GCU_JIT_INTERNAL_H
+#define GCU_JIT_INTERNAL_H
+
+#include "gcu_jit.h"
+
+//------------------------------------------------------------------------------
+// NVRTC (jit_nvrtc.c): the C ABI of nvrtc.h, declared with plain types
+//------------------------------------------------------------------------------
+
+typedef int   gcu_nvrtcResult ;     // nvrtcResult; 0 is NVRTC_SUCCESS
+typedef void *gcu_nvrtcProgram ;    // nvrtcProgram
+
+typedef struct
+{
+    const char *(*GetErrorString) (gcu_nvrtcResult) ;
+    gcu_nvrtcResult (*Version) (int *, int *) ;
+    gcu_nvrtcResult (*GetNumSupportedArchs) (int *) ;
+    gcu_nvrtcResult (*GetSupportedArchs) (int *) ;
+    gcu_nvrtcResult (*CreateProgram) (gcu_nvrtcProgram *, const char *,
+        const char *, int, const char *const *, const char *const *) ;
+    gcu_nvrtcResult (*DestroyProgram) (gcu_nvrtcProgram *) ;
+    gcu_nvrtcResult (*CompileProgram) (gcu_nvrtcProgram, int, const char *const *) ;
+    gcu_nvrtcResult (*GetCUBINSize) (gcu_nvrtcProgram, size_t *) ;
+    gcu_nvrtcResult (*GetCUBIN) (gcu_nvrtcProgram, char *) ;
+    gcu_nvrtcResult (*GetPTXSize) (gcu_nvrtcProgram, size_t *) ;
+    gcu_nvrtcResult (*GetPTX) (gcu_nvrtcProgram, char *) ;
+    gcu_nvrtcResult (*GetProgramLogSize) (gcu_nvrtcProgram, size_t *) ;
+    gcu_nvrtcResult (*GetProgramLog) (gcu_nvrtcProgram, char *) ;
+    int major, minor ;          // NVRTC's version
+    int narchs ;                // the architectures it compiles for
+    int archs [64] ;
+    char path [1024] ;          // the library that was loaded
+}
+gcu_nvrtc_api ;
+
+// NVRTC, loaded once (thread-safe); NULL if it cannot be loaded
+const gcu_nvrtc_api *gcu_nvrtc (void) ;
+
+//------------------------------------------------------------------------------
+// CUDA driver (jit_cuda.c)
+//------------------------------------------------------------------------------
+
+// compute capability (10*major+minor) of the current context's device, or
+// of device ordinal `device` if no context is current; 0 if there is no
+// driver or no such device
+int gcu_cuda_device_arch (int device) ;
+
+// unload every module of bin (cache clear); bin->modules is freed
+void gcu_cuda_unload_modules (gcu_jit_binary *bin) ;
+
+//------------------------------------------------------------------------------
+// kernel sources (jit_sources.c)
+//------------------------------------------------------------------------------
+
+typedef struct
+{
+    const char *name ;      // path relative to cuda/, e.g. "common/gcu_ops.cuh"
+    const char *text ;
+}
+gcu_jit_file ;
+
+// Every header NVRTC may see: the files of cuda/ (embedded in the library at
+// build time, or read from the source / install tree) plus stand-ins for the
+// C headers a user definition may include. digest is SHA-256 over all of it,
+// part of every cache key. GCU_NOT_HANDLED if the sources cannot be found.
+GrB_Info gcu_jit_sources (const gcu_jit_file **files, int *nfiles,
+    const uint8_t **digest) ;
+
+//------------------------------------------------------------------------------
+// the in-memory cache entry (jit_compile.c)
+//------------------------------------------------------------------------------
+
+typedef struct gcu_jit_module
+{
+    struct gcu_jit_module *next ;
+    void *context ;         // CUcontext the module was loaded into
+    void *module ;          // CUmodule
+}
+gcu_jit_module ;
+
+struct gcu_jit_binary
+{
+    struct gcu_jit_binary *next ;   // hash chain
+    uint8_t key [32] ;
+    int state ;                     // GCU_JIT_COMPILING / _READY / _FAILED
+    bool is_ptx ;
+    size_t size ;
+    void *data ;
+    gcu_jit_module *modules ;       // guarded by the module lock (jit_cuda.c)
+} ;
+
+#define GCU_JIT_COMPILING 0
+#define GCU_JIT_READY     1
+#define GCU_JIT_FAILED    2     // does not compile: remembered
+#define GCU_JIT_RETRY     3     // ran out of memory: the next request tries again
+
+#endif

@@ -1,0 +1,301 @@
+// GRBCUDA_TEST_INTERNAL (calls internal gcu_* functions: links grbcuda_static)
+// test_jit_builtin.c — every built-in monoid and every built-in binary
+// operator of the semiring table, over every type it is defined for, compiles
+// through the real JIT path (code generation, NVRTC, the caches) into the
+// masked dot-product kernel. No GPU needed: this is CI's proof that every
+// semiring has a kernel.
+//
+//   monoids:   each monoid M over T, as the monoid of M.TIMES_T
+//   operators: each operator op over T, as the multiply of a semiring whose
+//              monoid is PLUS over op's z type (LOR for bool)
+//   casts:     FIRST_X with A of every type TA and C of type TA: every
+//              typecast between the 13 types, both directions
+//   variants:  64-bit indices, valued and iso masks, iso A and B
+//
+// Specialisations are packed several per NVRTC program (each still its own
+// extern "C" kernel) and the programs compiled in parallel on all cores. The
+// cache directory is a fresh temporary one, so everything really compiles;
+// the same set is then reloaded from the disk cache.
+//
+// Knobs: GRBCUDA_TEST_PACK (specialisations per program, default 16),
+// GRBCUDA_TEST_THREADS (default: all cores). Timings are printed, not
+// asserted (bench/ records them).
+#include "gcu_test.h"
+#include "../../src/jit/gcu_jit.h"
+#include "../../src/util/gcu_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct
+{
+    char *block ;
+    char entry [GCU_JIT_ENTRY_MAX] ;
+    char what [160] ;
+}
+spec_block ;
+
+static spec_block *blocks = NULL ;
+static int nblocks = 0, capblocks = 0 ;
+
+static GrB_Monoid monoid_of (gcu_type_code z)
+{
+    if (z == GCU_T_BOOL) return GrB_LOR_MONOID_BOOL ;
+    // the PLUS monoid of type z, found in the table by name
+    for (size_t k = 0 ; k < gcu_nmonoids ; k++)
+    {
+        if (gcu_monoids [k].op == GCU_OP_PLUS && gcu_monoids [k].type == z)
+        {
+            return *gcu_monoids [k].handle ;
+        }
+    }
+    return NULL ;
+}
+
+static GrB_BinaryOp times_of (gcu_type_code t)
+{
+    for (size_t k = 0 ; k < gcu_nbinops ; k++)
+    {
+        if (gcu_binops [k].op == GCU_OP_TIMES && gcu_binops [k].type == t)
+        {
+            return *gcu_binops [k].handle ;
+        }
+    }
+    return NULL ;
+}
+
+static GrB_BinaryOp first_of (gcu_type_code t)
+{
+    for (size_t k = 0 ; k < gcu_nbinops ; k++)
+    {
+        if (gcu_binops [k].op == GCU_OP_FIRST && gcu_binops [k].type == t)
+        {
+            return *gcu_binops [k].handle ;
+        }
+    }
+    return NULL ;
+}
+
+// add the block for semiring (add, mult) with operand types a, b, c; blocks
+// that come out identical (alias names) are kept once
+static void add_spec (GrB_Monoid add, GrB_BinaryOp mult, GrB_Type a,
+    GrB_Type b, GrB_Type c, int mask_type, bool a_iso, bool b_iso,
+    bool m_iso, bool idx64, const char *what)
+{
+    GrB_Semiring s = NULL ;
+    GrB_Info info = GrB_Semiring_new (&s, add, mult) ;
+    CHECK (info == GrB_SUCCESS, "GrB_Semiring_new for %s: %d", what, (int) info) ;
+    if (info != GrB_SUCCESS) return ;
+    gcu_dot_masked_spec spec ;
+    memset (&spec, 0, sizeof (spec)) ;
+    info = gcu_semiring_identify (s, &spec.sr) ;
+    CHECK (info == GrB_SUCCESS, "identify %s: %d", what, (int) info) ;
+    OK (gcu_type_identify (a, &spec.ops.a)) ;
+    OK (gcu_type_identify (b, &spec.ops.b)) ;
+    OK (gcu_type_identify (c, &spec.ops.c)) ;
+    spec.ops.mask_type = mask_type ;
+    spec.ops.a_iso = a_iso ;
+    spec.ops.b_iso = b_iso ;
+    spec.ops.m_iso = m_iso ;
+    spec.ops.a_idx64 = spec.ops.b_idx64 = spec.ops.m_idx64 = idx64 ;
+    gcu_str str ;
+    gcu_str_init (&str) ;
+    char entry [GCU_JIT_ENTRY_MAX] ;
+    if (info == GrB_SUCCESS)
+    {
+        info = gcu_dot_masked_block (&spec, &str, entry) ;
+        CHECK (info == GrB_SUCCESS, "codegen %s: %d", what, (int) info) ;
+    }
+    char *text = gcu_str_take (&str) ;
+    GrB_Semiring_free (&s) ;
+    if (info != GrB_SUCCESS || text == NULL) { free (text) ; return ; }
+    for (int k = 0 ; k < nblocks ; k++)
+    {
+        if (strcmp (blocks [k].entry, entry) == 0) { free (text) ; return ; }
+    }
+    if (nblocks == capblocks)
+    {
+        capblocks = capblocks ? 2 * capblocks : 256 ;
+        blocks = realloc (blocks, capblocks * sizeof (spec_block)) ;
+        if (blocks == NULL) { fprintf (stderr, "out of memory\n") ; exit (1) ; }
+    }
+    blocks [nblocks].block = text ;
+    snprintf (blocks [nblocks].entry, GCU_JIT_ENTRY_MAX, "%s", entry) ;
+    snprintf (blocks [nblocks].what, sizeof (blocks [nblocks].what), "%s", what) ;
+    nblocks++ ;
+}
+
+static int env_int (const char *name, int dflt)
+{
+    const char *s = getenv (name) ;
+    return (s != NULL && atoi (s) > 0) ? atoi (s) : dflt ;
+}
+
+int main (void)
+{
+    OK (GrB_init (GrB_NONBLOCKING)) ;
+    if (!gcu_jit_available ())
+    {
+        #if defined (GRBCUDA_HAVE_CUDA) && !GRBCUDA_HAVE_CUDA
+        // a build without CUDA need not have NVRTC either
+        printf ("test_jit_builtin: NVRTC is not available: skipped\n") ;
+        return GCU_TEST_SKIP ;
+        #else
+        // CI installs the CUDA toolkit: NVRTC missing there is a failure
+        fprintf (stderr, "test_jit_builtin: NVRTC is not available\n") ;
+        return 1 ;
+        #endif
+    }
+    char dir [] = "/tmp/grbcuda-test-jit-XXXXXX" ;
+    CHECK (mkdtemp (dir) != NULL, "mkdtemp") ;
+    gcu_jit_set_cache_dir (dir) ;
+    printf ("target sm_%d, cache %s\n", gcu_jit_arch (), dir) ;
+
+    int nmonoid_specs = 0, nop_specs = 0 ;
+    double t0 = gcu_now () ;
+
+    // every monoid row, as MONOID.TIMES_T
+    for (size_t k = 0 ; k < gcu_nmonoids ; k++)
+    {
+        const gcu_monoid_entry *m = &gcu_monoids [k] ;
+        GrB_Type t = *gcu_types [m->type].handle ;
+        add_spec (*m->handle, times_of (m->type), t, t, t, -1, false, false,
+            false, false, m->name) ;
+        nmonoid_specs++ ;
+    }
+    // every operator row, as PLUS(z).OP
+    for (size_t k = 0 ; k < gcu_nbinops ; k++)
+    {
+        const gcu_binop_entry *e = &gcu_binops [k] ;
+        gcu_type_code z = gcu_op_ztype (e->op, e->type) ;
+        gcu_type_code y = gcu_op_ytype (e->op, e->type) ;
+        GrB_Monoid add = monoid_of (z) ;
+        CHECK (add != NULL, "no monoid for %s", e->name) ;
+        if (add == NULL) continue ;
+        add_spec (add, *e->handle, *gcu_types [e->type].handle,
+            *gcu_types [y].handle, *gcu_types [z].handle, -1, false, false,
+            false, false, e->name) ;
+        nop_specs++ ;
+    }
+    // every typecast: A of type ta into FIRST_x, the result out to type ta
+    for (int ta = 0 ; ta < GCU_NTYPES ; ta++)
+    {
+        for (int x = 0 ; x < GCU_NTYPES ; x++)
+        {
+            char what [64] ;
+            snprintf (what, sizeof (what), "cast %s->%s->%s",
+                gcu_types [ta].name, gcu_types [x].name, gcu_types [ta].name) ;
+            GrB_Type tta = *gcu_types [ta].handle, tx = *gcu_types [x].handle ;
+            add_spec (monoid_of (x), first_of (x), tta, tx, tta, -1, false,
+                false, false, false, what) ;
+        }
+    }
+    // 64-bit indices, masks of every type (valued, and iso), iso operands
+    for (int t = 0 ; t < GCU_NTYPES ; t++)
+    {
+        GrB_Type tt = *gcu_types [t].handle ;
+        char what [64] ;
+        snprintf (what, sizeof (what), "variants %s", gcu_types [t].name) ;
+        add_spec (monoid_of (t), times_of (t), tt, tt, tt, t, false, false,
+            false, true, what) ;
+        add_spec (monoid_of (t), times_of (t), tt, tt, tt, t, true, true,
+            true, false, what) ;
+    }
+    double t_gen = gcu_now () - t0 ;
+    printf ("%d monoid rows, %d operator rows -> %d distinct kernels "
+        "(codegen %.2f s)\n", nmonoid_specs, nop_specs, nblocks, t_gen) ;
+
+    // pack and compile
+    int pack = env_int ("GRBCUDA_TEST_PACK", 16) ;
+    int nthreads = env_int ("GRBCUDA_TEST_THREADS", 0) ;
+    int nprog = (nblocks + pack - 1) / pack ;
+    char **programs = calloc (nprog, sizeof (char *)) ;
+    char **labels = calloc (nprog, sizeof (char *)) ;
+    const gcu_jit_binary **bins = calloc (nprog, sizeof (gcu_jit_binary *)) ;
+    GrB_Info *status = calloc (nprog, sizeof (GrB_Info)) ;
+    for (int p = 0 ; p < nprog ; p++)
+    {
+        int first = p * pack, n = (nblocks - first < pack) ? nblocks - first : pack ;
+        const char **bl = malloc (n * sizeof (char *)) ;
+        for (int k = 0 ; k < n ; k++) bl [k] = blocks [first + k].block ;
+        programs [p] = gcu_jit_program (gcu_dot_masked_preamble (), bl, n) ;
+        free (bl) ;
+        labels [p] = malloc (256) ;
+        snprintf (labels [p], 256, "sweep %d (%s...)", p, blocks [first].what) ;
+    }
+    gcu_jit_stats_reset () ;
+    double t1 = gcu_now () ;
+    GrB_Info info = gcu_jit_compile_batch (nprog, (const char *const *) programs,
+        (const char *const *) labels, bins, status, nthreads) ;
+    double t_cold = gcu_now () - t1 ;
+    CHECK (info == GrB_SUCCESS, "batch compile: %d", (int) info) ;
+    for (int p = 0 ; p < nprog ; p++)
+    {
+        if (status [p] == GrB_SUCCESS && bins [p] != NULL) continue ;
+        // name every specialisation of a failed program, and find the culprit
+        int first = p * pack, n = (nblocks - first < pack) ? nblocks - first : pack ;
+        for (int k = 0 ; k < n ; k++)
+        {
+            const char *one [1] = { blocks [first + k].block } ;
+            char *prog = gcu_jit_program (gcu_dot_masked_preamble (), one, 1) ;
+            const gcu_jit_binary *b = NULL ;
+            GrB_Info i1 = gcu_jit_compile (prog, blocks [first + k].what, &b) ;
+            CHECK (i1 == GrB_SUCCESS, "%s does not compile (GRBCUDA_VERBOSE=1 "
+                "shows the log)", blocks [first + k].what) ;
+            free (prog) ;
+        }
+    }
+    gcu_jit_stats st ;
+    gcu_jit_stats_get (&st) ;
+    CHECK (st.compiles == (uint64_t) nprog, "compiled %llu of %d programs",
+        (unsigned long long) st.compiles, nprog) ;
+    // every kernel is in its program's binary
+    for (int p = 0 ; p < nprog && info == GrB_SUCCESS ; p++)
+    {
+        size_t size = 0 ;
+        const char *data = gcu_jit_binary_data (bins [p], &size, NULL) ;
+        int first = p * pack, n = (nblocks - first < pack) ? nblocks - first : pack ;
+        for (int k = 0 ; k < n ; k++)
+        {
+            const char *e = blocks [first + k].entry ;
+            bool found = false ;
+            for (size_t q = 0 ; !found && q + strlen (e) <= size ; q++)
+            {
+                found = (memcmp (data + q, e, strlen (e)) == 0) ;
+            }
+            CHECK (found, "kernel %s (%s) missing from its binary", e,
+                blocks [first + k].what) ;
+        }
+    }
+    printf ("cold: %d programs of up to %d kernels, %.2f s wall on %d threads "
+        "(%.3f s/kernel wall, %.3f s/program in NVRTC summed over threads)\n",
+        nprog, pack, t_cold, nthreads ? nthreads : (int) sysconf (_SC_NPROCESSORS_ONLN),
+        t_cold / nblocks, st.compile_seconds / (nprog ? nprog : 1)) ;
+
+    // warm: drop the memory cache, load everything back from disk
+    gcu_jit_cache_clear_memory () ;
+    gcu_jit_stats_reset () ;
+    double t2 = gcu_now () ;
+    info = gcu_jit_compile_batch (nprog, (const char *const *) programs,
+        (const char *const *) labels, bins, status, 1) ;
+    double t_warm = gcu_now () - t2 ;
+    gcu_jit_stats_get (&st) ;
+    CHECK (info == GrB_SUCCESS, "warm batch: %d", (int) info) ;
+    CHECK (st.disk_hits == (uint64_t) nprog && st.compiles == 0,
+        "warm: %llu disk hits, %llu compiles", (unsigned long long) st.disk_hits,
+        (unsigned long long) st.compiles) ;
+    printf ("warm: %d programs from the disk cache in %.3f s (%.2f ms/program)\n",
+        nprog, t_warm, 1e3 * t_warm / (nprog ? nprog : 1)) ;
+
+    for (int p = 0 ; p < nprog ; p++) { free (programs [p]) ; free (labels [p]) ; }
+    for (int k = 0 ; k < nblocks ; k++) free (blocks [k].block) ;
+    free (programs) ; free (labels) ; free (bins) ; free (status) ; free (blocks) ;
+    gcu_jit_cache_clear_memory () ;
+    char cmd [128] ;
+    snprintf (cmd, sizeof (cmd), "rm -rf '%s'", dir) ;
+    if (system (cmd) != 0) fprintf (stderr, "could not remove %s\n", dir) ;
+    GrB_finalize () ;
+    return gcu_test_report ("test_jit_builtin") ;
+}

@@ -1,0 +1,393 @@
+// GRBCUDA_TEST_INTERNAL (calls internal gcu_* functions: links grbcuda_static)
+// test_semiring_semantics.c — the device code of every built-in operator and
+// every typecast gives SuiteSparse's answers, checked on the CPU.
+//
+// The device headers (cuda/common) are also valid host C++17. This test takes
+// the exact text the JIT generates for each operator of the semiring table
+// (the SR struct of a semiring with that multiply), adds the 169 typecasts,
+// compiles it all with the host C++ compiler into a shared object, and
+// compares each result, on a grid of awkward inputs (0, -0, extremes, NaN,
+// Inf, shift counts out of range, INT_MIN / -1, ...), with SuiteSparse
+// computing the same operator (GrB_Vector_eWiseMult) or cast
+// (GrB_Vector_apply with an IDENTITY operator). Exact for everything but the
+// transcendental functions (pow, atan2, hypot, complex pow), where host and
+// device libraries may differ in the last bits: those compare to a relative
+// tolerance, with NaN matching NaN and infinities matching exactly.
+//
+// Positional operators are not value operators (eWiseMult gives them other
+// indices than a product does); the GPU suite checks them through GrB_mxm.
+// Skipped (77) without a C++ compiler (c++, or $CXX).
+#include "gcu_test.h"
+#include "../../src/jit/gcu_jit.h"
+#include "../../src/jit/gcu_jit_internal.h"
+#include "../../src/util/gcu_util.h"
+
+#include <dlfcn.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define MAXS 40             // samples per type
+typedef void (*eval_f) (const void *x, const void *y, void *z) ;
+
+typedef struct { uint8_t v [16] ; } value16 ;
+static value16 samples [GCU_NTYPES][MAXS] ;
+static int nsamples [GCU_NTYPES] ;
+
+static void put (int t, const void *p)
+{
+    memcpy (samples [t][nsamples [t]++].v, p, gcu_types [t].size) ;
+}
+
+static void make_samples (void)
+{
+    bool b [2] = { false, true } ;
+    for (int k = 0 ; k < 2 ; k++) put (GCU_T_BOOL, &b [k]) ;
+    // integers: small values, shift counts around every width, extremes
+    const int64_t si [] = { 0, 1, -1, 2, -2, 3, 5, 7, -7, 8, 9, 15, 16, 17,
+        31, 32, 33, 63, 64, 65, -8, -9, -16, -33, -64, -65, 100, -100 } ;
+    for (int t = GCU_T_INT8 ; t <= GCU_T_UINT64 ; t++)
+    {
+        int bytes = gcu_types [t].bits / 8 ;
+        bool is_signed = gcu_types [t].tclass == GCU_CLASS_INT ;
+        for (size_t k = 0 ; k < sizeof (si) / sizeof (si [0]) ; k++)
+        {
+            int64_t v = si [k] ;
+            if (!is_signed && v < 0) continue ;
+            put (t, &v) ;       // little-endian: the low bytes
+        }
+        uint64_t lo = is_signed ? (UINT64_C (1) << (8 * bytes - 1)) : 0 ;
+        uint64_t hi = is_signed ? lo - 1 : (bytes == 8 ? UINT64_MAX : (UINT64_C (1) << (8 * bytes)) - 1) ;
+        uint64_t ex [4] = { lo, hi, lo + 1, hi - 1 } ;
+        for (int k = 0 ; k < 4 ; k++) put (t, &ex [k]) ;
+    }
+    const double sd [] = { 0.0, -0.0, 1, -1, 0.5, -2.5, 3, 2, 7.25, 1e30, -1e30,
+        INFINITY, -INFINITY, NAN, 2147483648.0, -2147483649.0, 1e-310, 300,
+        -0.75, 1e300, 9.5e18, 2e19, 255.5, -128.5, 65535.9 } ;
+    for (size_t k = 0 ; k < sizeof (sd) / sizeof (sd [0]) ; k++)
+    {
+        float f = (float) sd [k] ;
+        put (GCU_T_FP32, &f) ;
+        put (GCU_T_FP64, &sd [k]) ;
+    }
+    const double sc [][2] = { {0,0}, {1,0}, {0,1}, {-1,2}, {2,-3}, {0.5,0.25},
+        {INFINITY,0}, {0,INFINITY}, {NAN,0}, {1e300,1}, {-0.0,0}, {3,0}, {-2,0},
+        {INFINITY,INFINITY}, {-INFINITY,1}, {1e-300,-1e-300} } ;
+    for (size_t k = 0 ; k < sizeof (sc) / sizeof (sc [0]) ; k++)
+    {
+        float f [2] = { (float) sc [k][0], (float) sc [k][1] } ;
+        put (GCU_T_FC32, f) ;
+        put (GCU_T_FC64, sc [k]) ;
+    }
+}
+
+//------------------------------------------------------------------------------
+// SuiteSparse as the oracle
+//------------------------------------------------------------------------------
+
+static GrB_Vector full_vector (int t, int n, const uint8_t *vals)
+{
+    GrB_Vector v = NULL ;
+    size_t s = gcu_types [t].size ;
+    OK (GrB_Vector_new (&v, *gcu_types [t].handle, n)) ;
+    void *x = malloc (n * s) ;
+    memcpy (x, vals, n * s) ;
+    OK (GxB_Vector_pack_Full (v, &x, n * s, false, NULL)) ;
+    return v ;
+}
+
+// the n values of a full vector (expanding an iso one)
+static uint8_t *full_values (GrB_Vector v, int t, int n)
+{
+    void *x = NULL ;
+    GrB_Index size = 0 ;
+    bool iso = false ;
+    size_t s = gcu_types [t].size ;
+    OK (GxB_Vector_unpack_Full (v, &x, &size, &iso, NULL)) ;
+    uint8_t *out = malloc (n * s) ;
+    for (int k = 0 ; k < n ; k++) memcpy (out + k * s, (uint8_t *) x + (iso ? 0 : k * s), s) ;
+    free (x) ;
+    return out ;
+}
+
+//------------------------------------------------------------------------------
+// comparison
+//------------------------------------------------------------------------------
+
+static bool close_real (double a, double b, double tol)
+{
+    if (isnan (a) || isnan (b)) return isnan (a) && isnan (b) ;
+    if (isinf (a) || isinf (b)) return a == b ;
+    if (a == b) return true ;
+    return fabs (a - b) <= tol * fmax (fabs (a), fabs (b)) || fabs (a - b) < 1e-300 ;
+}
+
+// exact: bitwise, except that any NaN equals any NaN
+static bool same_value (int t, const uint8_t *a, const uint8_t *b, double tol)
+{
+    switch (gcu_types [t].tclass)
+    {
+        case GCU_CLASS_FLOAT:
+            if (t == GCU_T_FP32)
+            {
+                float x, y ; memcpy (&x, a, 4) ; memcpy (&y, b, 4) ;
+                if (tol > 0) return close_real (x, y, tol) ;
+                return (isnan (x) && isnan (y)) || memcmp (a, b, 4) == 0 ;
+            }
+            else
+            {
+                double x, y ; memcpy (&x, a, 8) ; memcpy (&y, b, 8) ;
+                if (tol > 0) return close_real (x, y, tol) ;
+                return (isnan (x) && isnan (y)) || memcmp (a, b, 8) == 0 ;
+            }
+        case GCU_CLASS_COMPLEX:
+        {
+            int h = (t == GCU_T_FC32) ? GCU_T_FP32 : GCU_T_FP64 ;
+            size_t s = gcu_types [h].size ;
+            return same_value (h, a, b, tol) && same_value (h, a + s, b + s, tol) ;
+        }
+        default:
+            return memcmp (a, b, gcu_types [t].size) == 0 ;
+    }
+}
+
+static void show (char *buf, size_t size, int t, const uint8_t *p)
+{
+    switch (gcu_types [t].tclass)
+    {
+        case GCU_CLASS_BOOL: snprintf (buf, size, "%d", p [0]) ; break ;
+        case GCU_CLASS_INT: { int64_t v = 0 ; memcpy (&v, p, gcu_types [t].size) ;
+            int sh = 64 - gcu_types [t].bits ; v = (int64_t) ((uint64_t) v << sh) >> sh ;
+            snprintf (buf, size, "%lld", (long long) v) ; break ; }
+        case GCU_CLASS_UINT: { uint64_t v = 0 ; memcpy (&v, p, gcu_types [t].size) ;
+            snprintf (buf, size, "%llu", (unsigned long long) v) ; break ; }
+        case GCU_CLASS_FLOAT: if (t == GCU_T_FP32) { float f ; memcpy (&f, p, 4) ; snprintf (buf, size, "%.9g", f) ; }
+            else { double d ; memcpy (&d, p, 8) ; snprintf (buf, size, "%.17g", d) ; } break ;
+        default: if (t == GCU_T_FC32) { float f [2] ; memcpy (f, p, 8) ; snprintf (buf, size, "(%.9g,%.9g)", f [0], f [1]) ; }
+            else { double d [2] ; memcpy (d, p, 16) ; snprintf (buf, size, "(%.17g,%.17g)", d [0], d [1]) ; } break ;
+    }
+}
+
+// operators whose host and device math libraries may differ in the last bits
+static double tolerance (gcu_opcode op, int ztype)
+{
+    bool transcendental = (op == GCU_OP_POW || op == GCU_OP_ATAN2 || op == GCU_OP_HYPOT) ;
+    if (!transcendental) return 0 ;
+    if (ztype == GCU_T_FP32 || ztype == GCU_T_FC32) return 1e-5 ;
+    if (ztype == GCU_T_FP64 || ztype == GCU_T_FC64) return 1e-12 ;
+    return 0 ;      // integer pow: exact after the cast
+}
+
+//------------------------------------------------------------------------------
+
+static GrB_Monoid plus_monoid (gcu_type_code z)
+{
+    if (z == GCU_T_BOOL) return GrB_LOR_MONOID_BOOL ;
+    for (size_t k = 0 ; k < gcu_nmonoids ; k++)
+    {
+        if (gcu_monoids [k].op == GCU_OP_PLUS && gcu_monoids [k].type == z) return *gcu_monoids [k].handle ;
+    }
+    return NULL ;
+}
+
+static GrB_UnaryOp identity_op (int t)
+{
+    GrB_UnaryOp ops [GCU_NTYPES] = { GrB_IDENTITY_BOOL, GrB_IDENTITY_INT8,
+        GrB_IDENTITY_INT16, GrB_IDENTITY_INT32, GrB_IDENTITY_INT64,
+        GrB_IDENTITY_UINT8, GrB_IDENTITY_UINT16, GrB_IDENTITY_UINT32,
+        GrB_IDENTITY_UINT64, GrB_IDENTITY_FP32, GrB_IDENTITY_FP64,
+        GxB_IDENTITY_FC32, GxB_IDENTITY_FC64 } ;
+    return ops [t] ;
+}
+
+static bool write_sources (const char *dir)
+{
+    const gcu_jit_file *files ;
+    int n ;
+    const uint8_t *digest ;
+    if (gcu_jit_sources (&files, &n, &digest) != GrB_SUCCESS) return false ;
+    for (int k = 0 ; k < n ; k++)
+    {
+        if (strchr (files [k].name, '/') == NULL) continue ;   // the C stand-ins
+        char path [1024] ;
+        snprintf (path, sizeof (path), "%s/%s", dir, files [k].name) ;
+        char *slash = strrchr (path, '/') ;
+        *slash = '\0' ;
+        mkdir (path, 0700) ;
+        *slash = '/' ;
+        FILE *f = fopen (path, "w") ;
+        if (f == NULL) return false ;
+        fputs (files [k].text, f) ;
+        fclose (f) ;
+    }
+    return true ;
+}
+
+int main (void)
+{
+    OK (GrB_init (GrB_NONBLOCKING)) ;
+    const char *cxx = getenv ("CXX") ;
+    if (cxx == NULL || cxx [0] == '\0') cxx = "c++" ;
+    char probe [256] ;
+    snprintf (probe, sizeof (probe), "%s --version > /dev/null 2>&1", cxx) ;
+    if (system (probe) != 0)
+    {
+        printf ("test_semiring_semantics: no C++ compiler (%s): skipped\n", cxx) ;
+        return GCU_TEST_SKIP ;
+    }
+    char dir [] = "/tmp/grbcuda-test-sem-XXXXXX" ;
+    if (mkdtemp (dir) == NULL) { perror ("mkdtemp") ; return 1 ; }
+    if (!write_sources (dir))
+    {
+        fprintf (stderr, "kernel sources not available\n") ;
+        return 1 ;
+    }
+    make_samples () ;
+
+    // the generated code: one evaluator per operator row and per cast
+    gcu_str s ;
+    gcu_str_init (&s) ;
+    gcu_str_add (&s, "#include \"common/gcu_semiring.cuh\"\n") ;
+    int nops = 0 ;
+    int *op_row = malloc (gcu_nbinops * sizeof (int)) ;
+    for (size_t k = 0 ; k < gcu_nbinops ; k++)
+    {
+        const gcu_binop_entry *e = &gcu_binops [k] ;
+        if (gcu_ops [e->op].flags & GCU_OPF_POSITIONAL) continue ;
+        gcu_type_code z = gcu_op_ztype (e->op, e->type) ;
+        GrB_Semiring sr = NULL ;
+        OK (GrB_Semiring_new (&sr, plus_monoid (z), *e->handle)) ;
+        gcu_semiring_desc d ;
+        gcu_jit_operands ops ;
+        memset (&ops, 0, sizeof (ops)) ;
+        OK (gcu_semiring_identify (sr, &d)) ;
+        ops.a = d.mult.x ; ops.b = d.mult.y ; ops.c = d.mult.z ; ops.mask_type = -1 ;
+        gcu_str_addf (&s, "namespace op%zu {\n", k) ;
+        OK (gcu_codegen_semiring (&s, &d, &ops)) ;
+        gcu_str_addf (&s, "}\nextern \"C\" void eval_op%zu (const void *x, const void *y, void *z)\n"
+            "{ op%zu::SR::X a ; op%zu::SR::Y b ; memcpy (&a, x, sizeof a) ; memcpy (&b, y, sizeof b) ;\n"
+            "  op%zu::SR::Z c = op%zu::SR::mult (a, b, 0, 0, 0) ; memcpy (z, &c, sizeof c) ; }\n",
+            k, k, k, k, k) ;
+        GrB_Semiring_free (&sr) ;
+        op_row [nops++] = (int) k ;
+    }
+    for (int zt = 0 ; zt < GCU_NTYPES ; zt++)
+    {
+        for (int xt = 0 ; xt < GCU_NTYPES ; xt++)
+        {
+            gcu_str_addf (&s, "extern \"C\" void eval_cast_%d_%d (const void *x, const void *, void *z)\n"
+                "{ %s a ; memcpy (&a, x, sizeof a) ; %s c = gcu_cast<%s> (a) ; memcpy (z, &c, sizeof c) ; }\n",
+                zt, xt, gcu_types [xt].cuda, gcu_types [zt].cuda, gcu_types [zt].cuda) ;
+        }
+    }
+    char *code = gcu_str_take (&s) ;
+    char src [1024], lib [1024], cmd [4096] ;
+    snprintf (src, sizeof (src), "%s/eval.cpp", dir) ;
+    snprintf (lib, sizeof (lib), "%s/eval.so", dir) ;
+    FILE *f = fopen (src, "w") ;
+    fputs (code, f) ;
+    fclose (f) ;
+    free (code) ;
+    // no FMA contraction, as the JIT compiles with -fmad=false
+    snprintf (cmd, sizeof (cmd), "%s -std=c++17 -O1 -ffp-contract=off -fPIC -shared "
+        "-I%s -o %s %s", cxx, dir, lib, src) ;
+    double t0 = gcu_now () ;
+    int rc = system (cmd) ;
+    CHECK (rc == 0, "host compile of the device code failed: %s", cmd) ;
+    if (rc != 0) return gcu_test_report ("test_semiring_semantics") ;
+    printf ("host C++ build of %d operators + 169 casts: %.1f s\n", nops, gcu_now () - t0) ;
+    void *h = dlopen (lib, RTLD_NOW | RTLD_LOCAL) ;
+    CHECK (h != NULL, "dlopen %s: %s", lib, dlerror ()) ;
+    if (h == NULL) return gcu_test_report ("test_semiring_semantics") ;
+
+    // operators: all pairs of samples of the x and y types
+    for (int q = 0 ; q < nops ; q++)
+    {
+        const gcu_binop_entry *e = &gcu_binops [op_row [q]] ;
+        int xt = e->type, yt = gcu_op_ytype (e->op, e->type), zt = gcu_op_ztype (e->op, e->type) ;
+        int n = nsamples [xt] * nsamples [yt] ;
+        size_t xs = gcu_types [xt].size, ys = gcu_types [yt].size, zs = gcu_types [zt].size ;
+        uint8_t *X = malloc (n * xs), *Y = malloc (n * ys), *Z = malloc (zs) ;
+        for (int a = 0, p = 0 ; a < nsamples [xt] ; a++)
+        {
+            for (int b = 0 ; b < nsamples [yt] ; b++, p++)
+            {
+                memcpy (X + p * xs, samples [xt][a].v, xs) ;
+                memcpy (Y + p * ys, samples [yt][b].v, ys) ;
+            }
+        }
+        GrB_Vector u = full_vector (xt, n, X), v = full_vector (yt, n, Y), w = NULL ;
+        OK (GrB_Vector_new (&w, *gcu_types [zt].handle, n)) ;
+        OK (GrB_Vector_eWiseMult_BinaryOp (w, NULL, NULL, *e->handle, u, v, NULL)) ;
+        uint8_t *W = full_values (w, zt, n) ;
+        char fname [64] ;
+        snprintf (fname, sizeof (fname), "eval_op%d", op_row [q]) ;
+        eval_f fn = (eval_f) dlsym (h, fname) ;
+        CHECK (fn != NULL, "%s missing", fname) ;
+        int bad = 0 ;
+        double tol = tolerance (e->op, zt) ;
+        for (int p = 0 ; fn != NULL && p < n ; p++)
+        {
+            memset (Z, 0, zs) ;
+            fn (X + p * xs, Y + p * ys, Z) ;
+            if (!same_value (zt, Z, W + p * zs, tol))
+            {
+                if (bad++ < 3)
+                {
+                    char sx [80], sy [80], sz [80], sw [80] ;
+                    show (sx, 80, xt, X + p * xs) ; show (sy, 80, yt, Y + p * ys) ;
+                    show (sz, 80, zt, Z) ; show (sw, 80, zt, W + p * zs) ;
+                    fprintf (stderr, "  %s (%s, %s): device code %s, SuiteSparse %s\n",
+                        e->name, sx, sy, sz, sw) ;
+                }
+            }
+        }
+        CHECK (bad == 0, "%s: %d of %d results differ", e->name, bad, n) ;
+        GrB_Vector_free (&u) ; GrB_Vector_free (&v) ; GrB_Vector_free (&w) ;
+        free (X) ; free (Y) ; free (Z) ; free (W) ;
+    }
+
+    // typecasts: every sample of every type into every type
+    for (int zt = 0 ; zt < GCU_NTYPES ; zt++)
+    {
+        for (int xt = 0 ; xt < GCU_NTYPES ; xt++)
+        {
+            int n = nsamples [xt] ;
+            size_t xs = gcu_types [xt].size, zs = gcu_types [zt].size ;
+            uint8_t *X = malloc (n * xs), *Z = malloc (zs) ;
+            for (int a = 0 ; a < n ; a++) memcpy (X + a * xs, samples [xt][a].v, xs) ;
+            GrB_Vector u = full_vector (xt, n, X), w = NULL ;
+            OK (GrB_Vector_new (&w, *gcu_types [zt].handle, n)) ;
+            OK (GrB_Vector_apply (w, NULL, NULL, identity_op (zt), u, NULL)) ;
+            uint8_t *W = full_values (w, zt, n) ;
+            char fname [64] ;
+            snprintf (fname, sizeof (fname), "eval_cast_%d_%d", zt, xt) ;
+            eval_f fn = (eval_f) dlsym (h, fname) ;
+            int bad = 0 ;
+            for (int p = 0 ; fn != NULL && p < n ; p++)
+            {
+                memset (Z, 0, zs) ;
+                fn (X + p * xs, NULL, Z) ;
+                if (!same_value (zt, Z, W + p * zs, 0) && bad++ < 3)
+                {
+                    char sx [80], sz [80], sw [80] ;
+                    show (sx, 80, xt, X + p * xs) ; show (sz, 80, zt, Z) ; show (sw, 80, zt, W + p * zs) ;
+                    fprintf (stderr, "  cast %s -> %s of %s: device code %s, SuiteSparse %s\n",
+                        gcu_types [xt].name, gcu_types [zt].name, sx, sz, sw) ;
+                }
+            }
+            CHECK (fn != NULL && bad == 0, "cast %s -> %s: %d of %d differ",
+                gcu_types [xt].name, gcu_types [zt].name, bad, n) ;
+            GrB_Vector_free (&u) ; GrB_Vector_free (&w) ;
+            free (X) ; free (Z) ; free (W) ;
+        }
+    }
+    dlclose (h) ;
+    free (op_row) ;
+    snprintf (cmd, sizeof (cmd), "rm -rf '%s'", dir) ;
+    if (system (cmd) != 0) fprintf (stderr, "could not remove %s\n", dir) ;
+    GrB_finalize () ;
+    return gcu_test_report ("test_semiring_semantics") ;
+}
