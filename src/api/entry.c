@@ -41,6 +41,7 @@ GrB_Info GxB_init (GrB_Mode mode, void *(*m) (size_t),
     xinit_fn f = (xinit_fn) gcu_real_cached (&real, "GxB_init") ;
     if (f == NULL) return GrB_PANIC ;
     GrB_Info info = f (mode, m, c, r, fr) ;
+    if (info == GrB_SUCCESS) gcu_host_allocator_set (m, fr) ;
     log_init ("GxB_init", info) ;
     return info ;
 }

@@ -1,15 +1,27 @@
 // registry.c — the one registration point of GPU kernel families (STYLE:
 // core code never names a backend). Each operation lists its families in the
 // order they are tried: specialised before generic; the host is always last.
-// The kernel issues (SpGEMM, masked products, SpMV/SpMSpV, SpMM, element-wise)
-// add their families here; until then every call reports "no GPU kernel".
 #include "gcu_dispatch.h"
 
-static const gcu_family *const no_families [1] = { NULL } ;
+#if GRBCUDA_HAVE_CUDA
+extern const gcu_family gcu_family_mxm_dot ;        // src/mxm/mxm_dot.c
+extern const gcu_family gcu_family_mxm_saxpy ;      // src/mxm/mxm_saxpy.c
+
+// the masked dot form first (it declines unless the mask and B' make it the
+// natural method), then saxpy, which takes every sparse product
+static const gcu_family *const mxm_families [] = { &gcu_family_mxm_dot, &gcu_family_mxm_saxpy } ;
+#endif
 
 const gcu_family *const *gcu_families (gcu_op op, int *n)
 {
+#if GRBCUDA_HAVE_CUDA
+    if (op == GCU_OP_MXM)
+    {
+        *n = (int) (sizeof (mxm_families) / sizeof (mxm_families [0])) ;
+        return mxm_families ;
+    }
+#endif
     (void) op ;
     *n = 0 ;
-    return no_families ;
+    return NULL ;
 }

@@ -51,6 +51,11 @@ double gcu_threshold(void);
 void gcu_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void gcu_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+// ---- host memory SuiteSparse owns (src/util/hostmem.c) -----------------------
+void  gcu_host_allocator_set (void *(*m) (size_t), void (*f) (void *)) ;
+void *gcu_host_malloc (size_t bytes) ;
+void  gcu_host_free (void *p) ;
+
 // ---- time ---------------------------------------------------------------------
 double gcu_now(void);   // monotonic seconds
 

@@ -1,0 +1,52 @@
+// gcu_cuda.h — every device allocation, copy and launch check of the GPU
+// paths goes through here: each is checked (a failure becomes a GrB_Info the
+// dispatch turns into a host fallback) and counted for fault injection
+// (GRBCUDA_FAULT_INJECT=n, or gcu_fault_inject (n), makes the n-th counted
+// operation fail, so tests can prove every failure path frees its memory and
+// still returns the right answer). Allocations are stream-ordered
+// (cudaMallocAsync: the driver's pool makes repeated calls cheap) on the
+// calling thread's per-thread default stream, so concurrent user threads do
+// not serialise on one stream.
+#ifndef GCU_CUDA_H
+#define GCU_CUDA_H
+
+#include <GraphBLAS.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// opaque stream handle (cudaStream_t)
+typedef void *gcu_stream ;
+gcu_stream gcu_stream_default (void) ;     // cudaStreamPerThread
+
+GrB_Info gcu_dmalloc (void **p, size_t bytes, gcu_stream s) ;   // GrB_OUT_OF_MEMORY
+void     gcu_dfree (void *p, gcu_stream s) ;                   // NULL ignored
+GrB_Info gcu_memcpy_h2d (void *dst, const void *src, size_t bytes, gcu_stream s) ;
+GrB_Info gcu_memcpy_d2h (void *dst, const void *src, size_t bytes, gcu_stream s) ;
+GrB_Info gcu_memcpy_d2d (void *dst, const void *src, size_t bytes, gcu_stream s) ;
+GrB_Info gcu_memset (void *dst, int value, size_t bytes, gcu_stream s) ;
+// after a kernel launch: the launch's error (and an injected fault)
+GrB_Info gcu_launch_check (const char *what) ;
+GrB_Info gcu_sync (gcu_stream s) ;
+
+// index conversions on the device (convert.cu)
+GrB_Info gcu_narrow_u64 (const uint64_t *in, uint32_t *out, int64_t n, gcu_stream s) ;
+GrB_Info gcu_widen_i32 (const int32_t *in, uint64_t *out, int64_t n, gcu_stream s) ;
+
+// fault injection: 0 disables; n > 0 fails the n-th counted operation from
+// now on. gcu_fault_count says how many operations were counted since the
+// last gcu_fault_inject call.
+void     gcu_fault_inject (int64_t n) ;
+int64_t  gcu_fault_count (void) ;
+// bytes currently allocated through gcu_dmalloc (leak checks)
+int64_t  gcu_device_bytes_in_use (void) ;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,139 @@
+// memory.c — checked, counted device allocations, copies and launch checks
+// (gcu_cuda.h). Without CUDA every operation reports GrB_PANIC (never reached:
+// no GPU path runs in such a build).
+#include "gcu_cuda.h"
+#include "gcu_util.h"
+#include <stdatomic.h>
+#include <stdlib.h>
+#if GRBCUDA_HAVE_CUDA
+#include <cuda_runtime_api.h>
+#endif
+
+static _Atomic int64_t fault_at = -1 ;      // -1: not read from the environment yet
+static _Atomic int64_t fault_counter ;
+
+void gcu_fault_inject (int64_t n)
+{
+    atomic_store (&fault_counter, 0) ;
+    atomic_store (&fault_at, n > 0 ? n : 0) ;
+}
+
+int64_t gcu_fault_count (void) { return atomic_load (&fault_counter) ; }
+
+// true if this operation is the one to fail
+static bool fault_now (const char *what)
+{
+    int64_t at = atomic_load_explicit (&fault_at, memory_order_relaxed) ;
+    if (at < 0)
+    {
+        const char *e = getenv ("GRBCUDA_FAULT_INJECT") ;
+        int64_t v = (e != NULL) ? atoll (e) : 0 ;
+        int64_t expected = -1 ;
+        atomic_compare_exchange_strong (&fault_at, &expected, v > 0 ? v : 0) ;
+        at = atomic_load (&fault_at) ;
+    }
+    if (at == 0) return false ;
+    int64_t n = atomic_fetch_add (&fault_counter, 1) + 1 ;
+    if (n != at) return false ;
+    gcu_log ("fault injection: operation %lld (%s) fails", (long long) n, what) ;
+    return true ;
+}
+
+#if GRBCUDA_HAVE_CUDA
+
+static GrB_Info cuda_status (cudaError_t e, const char *what)
+{
+    if (e == cudaSuccess) return GrB_SUCCESS ;
+    (void) cudaGetLastError () ;    // clear a non-sticky error
+    gcu_log ("%s failed: %s", what, cudaGetErrorString (e)) ;
+    return (e == cudaErrorMemoryAllocation) ? GrB_OUT_OF_MEMORY : GrB_PANIC ;
+}
+
+gcu_stream gcu_stream_default (void) { return (gcu_stream) cudaStreamPerThread ; }
+
+GrB_Info gcu_dmalloc (void **p, size_t bytes, gcu_stream s)
+{
+    *p = NULL ;
+    if (fault_now ("cudaMallocAsync")) return GrB_OUT_OF_MEMORY ;
+    return cuda_status (cudaMallocAsync (p, bytes > 0 ? bytes : 1, (cudaStream_t) s),
+        "cudaMallocAsync") ;
+}
+
+void gcu_dfree (void *p, gcu_stream s)
+{
+    if (p != NULL) (void) cuda_status (cudaFreeAsync (p, (cudaStream_t) s), "cudaFreeAsync") ;
+}
+
+static GrB_Info copy (void *dst, const void *src, size_t bytes,
+    enum cudaMemcpyKind kind, gcu_stream s, const char *what)
+{
+    if (fault_now (what)) return GrB_PANIC ;
+    if (bytes == 0) return GrB_SUCCESS ;
+    return cuda_status (cudaMemcpyAsync (dst, src, bytes, kind, (cudaStream_t) s), what) ;
+}
+
+GrB_Info gcu_memcpy_h2d (void *dst, const void *src, size_t bytes, gcu_stream s)
+{
+    return copy (dst, src, bytes, cudaMemcpyHostToDevice, s, "copy to device") ;
+}
+
+GrB_Info gcu_memcpy_d2h (void *dst, const void *src, size_t bytes, gcu_stream s)
+{
+    // the host buffer is read right after: a device-to-host copy synchronises
+    GrB_Info info = copy (dst, src, bytes, cudaMemcpyDeviceToHost, s, "copy to host") ;
+    return info == GrB_SUCCESS ? gcu_sync (s) : info ;
+}
+
+GrB_Info gcu_memcpy_d2d (void *dst, const void *src, size_t bytes, gcu_stream s)
+{
+    return copy (dst, src, bytes, cudaMemcpyDeviceToDevice, s, "device copy") ;
+}
+
+GrB_Info gcu_memset (void *dst, int value, size_t bytes, gcu_stream s)
+{
+    if (fault_now ("cudaMemsetAsync")) return GrB_PANIC ;
+    if (bytes == 0) return GrB_SUCCESS ;
+    return cuda_status (cudaMemsetAsync (dst, value, bytes, (cudaStream_t) s), "cudaMemsetAsync") ;
+}
+
+GrB_Info gcu_launch_check (const char *what)
+{
+    if (fault_now (what)) return GrB_PANIC ;
+    return cuda_status (cudaGetLastError (), what) ;
+}
+
+GrB_Info gcu_sync (gcu_stream s)
+{
+    return cuda_status (cudaStreamSynchronize ((cudaStream_t) s), "cudaStreamSynchronize") ;
+}
+
+int64_t gcu_device_bytes_in_use (void)
+{
+    // what the stream-ordered pool has handed out and not taken back
+    int dev = 0 ;
+    cudaMemPool_t pool ;
+    uint64_t used = 0 ;
+    if (cudaGetDevice (&dev) != cudaSuccess
+        || cudaDeviceGetDefaultMemPool (&pool, dev) != cudaSuccess
+        || cudaMemPoolGetAttribute (pool, cudaMemPoolAttrUsedMemCurrent, &used) != cudaSuccess)
+    {
+        (void) cudaGetLastError () ;
+        return -1 ;
+    }
+    return (int64_t) used ;
+}
+
+#else
+
+gcu_stream gcu_stream_default (void) { return NULL ; }
+GrB_Info gcu_dmalloc (void **p, size_t bytes, gcu_stream s) { (void) bytes ; (void) s ; *p = NULL ; return GrB_PANIC ; }
+void gcu_dfree (void *p, gcu_stream s) { (void) p ; (void) s ; }
+GrB_Info gcu_memcpy_h2d (void *d, const void *h, size_t n, gcu_stream s) { (void) d ; (void) h ; (void) n ; (void) s ; return GrB_PANIC ; }
+GrB_Info gcu_memcpy_d2h (void *h, const void *d, size_t n, gcu_stream s) { (void) d ; (void) h ; (void) n ; (void) s ; return GrB_PANIC ; }
+GrB_Info gcu_memcpy_d2d (void *a, const void *b, size_t n, gcu_stream s) { (void) a ; (void) b ; (void) n ; (void) s ; return GrB_PANIC ; }
+GrB_Info gcu_memset (void *d, int v, size_t n, gcu_stream s) { (void) d ; (void) v ; (void) n ; (void) s ; return GrB_PANIC ; }
+GrB_Info gcu_launch_check (const char *what) { (void) what ; return GrB_PANIC ; }
+GrB_Info gcu_sync (gcu_stream s) { (void) s ; return GrB_PANIC ; }
+int64_t gcu_device_bytes_in_use (void) { return 0 ; }
+
+#endif

@@ -1,0 +1,63 @@
+// gcu_spgemm.h — the SpGEMM engine C = A*B on the device (cuda/spgemm/),
+// called by the GrB_mxm GPU family with operands already on the device.
+#ifndef GCU_SPGEMM_H
+#define GCU_SPGEMM_H
+
+#include "../device/gcu_cuda.h"
+#include "../jit/gcu_jit.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// Inputs (device, CSR): A is m-by-k, B k-by-n. Index width per operand:
+// uint32_t row pointers and column indices, or uint64_t when *_idx64.
+typedef struct
+{
+    int64_t m, k, n ;
+    int64_t anvals, bnvals ;
+    bool a_idx64, b_idx64 ;
+    const void *Ap, *Aj, *Ax ;
+    const void *Bp, *Bj, *Bx ;
+}
+gcu_spgemm_in ;
+
+// Output T (device, CSR of the semiring's z type): int64_t row pointers,
+// int32_t column indices; rows flagged jumbled may be unsorted (the longest
+// rows, accumulated in global memory).
+typedef struct
+{
+    int64_t *Cp ;
+    int32_t *Cj ;
+    void *Cx ;
+    int64_t nvals ;
+    bool jumbled ;
+    double products ;           // multiply-adds done (the analysis's count)
+    double kernel_seconds ;     // device time of analysis + symbolic + numeric
+}
+gcu_spgemm_out ;
+
+// GCU_NOT_HANDLED when the case is outside this engine (n >= 2^31, a kernel
+// that does not compile); GrB_OUT_OF_MEMORY / GrB_PANIC on device failures.
+// On any failure nothing stays allocated.
+GrB_Info gcu_spgemm_run (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
+    const gcu_spgemm_in *in, gcu_spgemm_out *out, gcu_stream s) ;
+void gcu_spgemm_out_free (gcu_spgemm_out *out, gcu_stream s) ;
+
+// The numeric kernels of one specialisation (jit_spgemm.c): compiled through
+// the JIT caches and loaded; *shared and *global are CUfunctions.
+GrB_Info gcu_spgemm_numeric_kernels (const gcu_semiring_desc *sr,
+    const gcu_jit_operands *ops, void **shared, void **global) ;
+// The program text of that specialisation (for compile-only sweeps in CI).
+GrB_Info gcu_spgemm_numeric_program (const gcu_semiring_desc *sr,
+    const gcu_jit_operands *ops, char **program, char entry_shared [GCU_JIT_ENTRY_MAX],
+    char entry_global [GCU_JIT_ENTRY_MAX]) ;
+
+#define GCU_SPGEMM_THREADS 256          // block size of the shared-table kernels
+#define GCU_SPGEMM_GLOBAL_THREADS 256   // ... and of the global-table kernels
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,110 @@
+// jit_spgemm.c — JIT specialisation of the numeric SpGEMM kernels
+// (cuda/spgemm/gcu_spgemm_numeric.cuh) for one semiring, operand types and
+// index widths: two extern "C" kernels (shared-memory and global-memory
+// tables) in one program, named by the hash of their specialisation.
+#include "gcu_spgemm.h"
+#include "../jit/gcu_sha256.h"
+#include "gcu_util.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GCU_STR2(x) #x
+#define GCU_STR(x) GCU_STR2 (x)
+
+static const char *preamble =
+    "#include \"spgemm/gcu_spgemm_numeric.cuh\"\n" ;
+
+GrB_Info gcu_spgemm_numeric_program (const gcu_semiring_desc *sr,
+    const gcu_jit_operands *ops, char **program, char entry_shared [GCU_JIT_ENTRY_MAX],
+    char entry_global [GCU_JIT_ENTRY_MAX])
+{
+    *program = NULL ;
+    gcu_str s ;
+    gcu_str_init (&s) ;
+    GrB_Info info = gcu_codegen_semiring (&s, sr, ops) ;
+    char *srtext = gcu_str_take (&s) ;
+    if (info != GrB_SUCCESS || srtext == NULL)
+    {
+        free (srtext) ;
+        return info != GrB_SUCCESS ? info : GrB_OUT_OF_MEMORY ;
+    }
+    const char *ai = ops->a_idx64 ? "uint64_t" : "uint32_t" ;
+    const char *bi = ops->b_idx64 ? "uint64_t" : "uint32_t" ;
+    uint8_t h [32] ;
+    gcu_sha256 c ;
+    gcu_sha256_init (&c) ;
+    gcu_sha256_update (&c, srtext, strlen (srtext)) ;
+    char widths [64] ;
+    snprintf (widths, sizeof (widths), "|spgemm|%s|%s", ai, bi) ;
+    gcu_sha256_update (&c, widths, strlen (widths)) ;
+    gcu_sha256_final (&c, h) ;
+    char hex [65] ;
+    gcu_sha256_hex (h, hex) ;
+    snprintf (entry_shared, GCU_JIT_ENTRY_MAX, "gcu_sgs_%.20s", hex) ;
+    snprintf (entry_global, GCU_JIT_ENTRY_MAX, "gcu_sgg_%.20s", hex) ;
+    // user definitions precede "struct SR" and stay at global scope
+    char *sr_start = strstr (srtext, "struct SR\n") ;
+    if (sr_start == NULL)
+    {
+        free (srtext) ;
+        return GrB_PANIC ;
+    }
+    gcu_str b ;
+    gcu_str_init (&b) ;
+    gcu_str_addf (&b, "%.*s", (int) (sr_start - srtext), srtext) ;
+    gcu_str_addf (&b, "namespace %s_ns\n{\n%s}\n", entry_shared, sr_start) ;
+    gcu_str_addf (&b,
+        "extern \"C\" __global__ void __launch_bounds__ (" GCU_STR (GCU_SPGEMM_THREADS) ")\n"
+        "%s (const int64_t *rows, int64_t nrows,\n"
+        "    const void *Ap, const void *Aj, const void *Ax,\n"
+        "    const void *Bp, const void *Bj, const void *Bx,\n"
+        "    const int64_t *Cp, int32_t *Cj, void *Cx, uint32_t H, int G, int TPB)\n"
+        "{\n"
+        "    typedef %s_ns::SR SR ;\n"
+        "    gcu_spgemm_numeric_shared<SR, %s, %s> (rows, nrows,\n"
+        "        (const %s *) Ap, (const %s *) Aj, (const SR::TA *) Ax,\n"
+        "        (const %s *) Bp, (const %s *) Bj, (const SR::TB *) Bx,\n"
+        "        Cp, Cj, (SR::Z *) Cx, H, G, TPB) ;\n"
+        "}\n"
+        "extern \"C\" __global__ void __launch_bounds__ (" GCU_STR (GCU_SPGEMM_GLOBAL_THREADS) ")\n"
+        "%s (const int64_t *rows, const int64_t *offs, int32_t *gkeys, void *gvals,\n"
+        "    int32_t *glocks, const void *Ap, const void *Aj, const void *Ax,\n"
+        "    const void *Bp, const void *Bj, const void *Bx,\n"
+        "    const int64_t *Cp, int32_t *Cj, void *Cx, int TPB)\n"
+        "{\n"
+        "    typedef %s_ns::SR SR ;\n"
+        "    gcu_spgemm_numeric_global<SR, %s, %s> (rows, offs, gkeys, (SR::Z *) gvals,\n"
+        "        glocks, (const %s *) Ap, (const %s *) Aj, (const SR::TA *) Ax,\n"
+        "        (const %s *) Bp, (const %s *) Bj, (const SR::TB *) Bx,\n"
+        "        Cp, Cj, (SR::Z *) Cx, TPB) ;\n"
+        "}\n",
+        entry_shared, entry_shared, ai, bi, ai, ai, bi, bi,
+        entry_global, entry_shared, ai, bi, ai, ai, bi, bi) ;
+    free (srtext) ;
+    char *block = gcu_str_take (&b) ;
+    if (block == NULL) return GrB_OUT_OF_MEMORY ;
+    const char *blocks [1] = { block } ;
+    *program = gcu_jit_program (preamble, blocks, 1) ;
+    free (block) ;
+    return *program == NULL ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
+}
+
+GrB_Info gcu_spgemm_numeric_kernels (const gcu_semiring_desc *sr,
+    const gcu_jit_operands *ops, void **shared, void **global)
+{
+    char *program = NULL ;
+    char es [GCU_JIT_ENTRY_MAX], eg [GCU_JIT_ENTRY_MAX] ;
+    GrB_Info info = gcu_spgemm_numeric_program (sr, ops, &program, es, eg) ;
+    if (info != GrB_SUCCESS) return info ;
+    char name [GxB_MAX_NAME_LEN * 3], label [GxB_MAX_NAME_LEN * 3 + 16] ;
+    gcu_codegen_label (name, sizeof (name), sr) ;
+    snprintf (label, sizeof (label), "spgemm %s", name) ;
+    const gcu_jit_binary *bin = NULL ;
+    info = gcu_jit_compile (program, label, &bin) ;
+    free (program) ;
+    if (info != GrB_SUCCESS) return info ;
+    info = gcu_jit_function (bin, es, shared) ;
+    if (info == GrB_SUCCESS) info = gcu_jit_function (bin, eg, global) ;
+    return info ;
+}

@@ -1,0 +1,470 @@
+// spgemm.cu — host side of the SpGEMM engine (gcu_spgemm.h): row analysis,
+// binning (CUB radix sort of rows by bin), symbolic phase (nvcc-compiled
+// kernels, independent of the semiring), row pointers (CUB scan), numeric
+// phase (JIT-specialised kernels). Launch shapes come from the bin's table
+// size and the device's shared memory, not constants for one GPU.
+#include <cub/cub.cuh>
+#include <cuda_runtime.h>
+#include <stdio.h>
+#include <string.h>
+
+extern "C" {
+#include "gcu_spgemm.h"
+#include "gcu_util.h"
+#include "../device/gcu_device.h"
+}
+#include "spgemm/gcu_spgemm.cuh"
+
+namespace {
+
+// bins: 0 = empty row; 1..GCU_NBINS_SHARED: shared table of 32 << (b-1)
+// slots; GCU_BIN_GLOBAL: global table
+const int GCU_NBINS_SHARED = 9 ;        // up to 8192 slots
+const int GCU_BIN_GLOBAL = 15 ;
+const int GCU_NBINS = 16 ;
+
+__device__ __forceinline__ int64_t pow2_at_least (int64_t x)
+{
+    int64_t h = 32 ;
+    while (h < x) h <<= 1 ;
+    return h ;
+}
+
+template <class AI, class BI>
+__global__ void __launch_bounds__ (256) k_row_products (int64_t m,
+    const AI *Ap, const AI *Aj, const BI *Bp, int64_t *prod)
+{
+    gcu_spgemm_row_products (m, Ap, Aj, Bp, prod) ;
+}
+
+// bin of each row from an upper bound of its distinct columns (cap = min
+// (products, n) in the symbolic phase, the exact count in the numeric one)
+__global__ void __launch_bounds__ (256) k_bin (int64_t m, const int64_t *count,
+    int64_t n, int64_t hmax, uint8_t *bin, int64_t *rows, unsigned long long *hist)
+{
+    __shared__ unsigned long long h [GCU_NBINS] ;
+    if (threadIdx.x < GCU_NBINS) h [threadIdx.x] = 0 ;
+    __syncthreads () ;
+    for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ; i < m ;
+         i += (int64_t) gridDim.x * blockDim.x)
+    {
+        int64_t cap = count [i] < n ? count [i] : n ;
+        int b = 0 ;
+        if (cap > 0)
+        {
+            int64_t H = pow2_at_least (2 * cap) ;
+            if (H > hmax) b = GCU_BIN_GLOBAL ;
+            else { b = 1 ; while ((32ll << (b - 1)) < H) b++ ; }
+        }
+        bin [i] = (uint8_t) b ;
+        rows [i] = i ;
+        atomicAdd (&h [b], 1ull) ;
+    }
+    __syncthreads () ;
+    if (threadIdx.x < GCU_NBINS && h [threadIdx.x] > 0) atomicAdd (&hist [threadIdx.x], h [threadIdx.x]) ;
+}
+
+// table sizes of the global-bin rows: H = pow2 >= 2 * min (count, n)
+__global__ void k_global_sizes (int64_t nr, const int64_t *rows,
+    const int64_t *count, int64_t n, int64_t *H)
+{
+    int64_t b = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ;
+    if (b >= nr) return ;
+    int64_t c = count [rows [b]] ;
+    if (c > n) c = n ;
+    H [b] = pow2_at_least (2 * c) ;
+}
+
+template <class AI, class BI>
+__global__ void __launch_bounds__ (GCU_SPGEMM_THREADS) k_symbolic_shared (
+    const int64_t *rows, int64_t nrows, const AI *Ap, const AI *Aj,
+    const BI *Bp, const BI *Bj, int64_t *Cnnz, uint32_t H, int G, int TPB)
+{
+    gcu_spgemm_symbolic_shared (rows, nrows, Ap, Aj, Bp, Bj, Cnnz, H, G, TPB) ;
+}
+
+template <class AI, class BI>
+__global__ void __launch_bounds__ (GCU_SPGEMM_GLOBAL_THREADS) k_symbolic_global (
+    const int64_t *rows, const int64_t *offs, int32_t *keys, const AI *Ap,
+    const AI *Aj, const BI *Bp, const BI *Bj, int64_t *Cnnz, int TPB)
+{
+    gcu_spgemm_symbolic_global (rows, offs, keys, Ap, Aj, Bp, Bj, Cnnz, TPB) ;
+}
+
+// threads per row and rows per block for a table of H slots
+void shape (int64_t H, int *G, int *R)
+{
+    int g = (int) (H / 2) ;
+    if (g < 16) g = 16 ;
+    if (g > GCU_SPGEMM_THREADS) g = GCU_SPGEMM_THREADS ;
+    *G = g ;
+    *R = GCU_SPGEMM_THREADS / g ;
+}
+
+// dynamic shared memory of the numeric kernel: the layout of
+// gcu_spgemm_numeric_shared (keys, values, locks, each 16-aligned)
+size_t numeric_smem (int64_t H, int R, size_t zsize, bool lock)
+{
+    size_t a = ((size_t) R * H * 4 + 15) & ~(size_t) 15 ;
+    a = (a + (size_t) R * H * zsize + 15) & ~(size_t) 15 ;
+    return a + (lock ? (size_t) R * H * 4 : 0) ;
+}
+
+int tpb_for (int64_t products, int64_t anvals, int G)
+{
+    // threads per row of B: the average referenced row length, as a power
+    // of 2 in [1, 32] (spECK's local load balancing)
+    double avg = anvals > 0 ? (double) products / (double) anvals : 1.0 ;
+    int t = 1 ;
+    while (t < 32 && 2 * t <= avg) t *= 2 ;
+    return t < G ? t : G ;
+}
+
+struct scratch
+{
+    gcu_stream s ;
+    void *p [24] ;
+    int n ;
+    GrB_Info alloc (void **q, size_t bytes)
+    {
+        GrB_Info info = gcu_dmalloc (q, bytes, s) ;
+        if (info == GrB_SUCCESS) p [n++] = *q ;
+        return info ;
+    }
+    void release (void)
+    {
+        for (int k = 0 ; k < n ; k++) gcu_dfree (p [k], s) ;
+        n = 0 ;
+    }
+} ;
+
+#define TRY(expr) do { GrB_Info t_ = (expr) ; if (t_ != GrB_SUCCESS) { info = t_ ; goto fail ; } } while (0)
+
+// Sorted row list and bin histogram for the given per-row counts.
+GrB_Info bin_rows (scratch &S, int64_t m, const int64_t *count, int64_t n,
+    int64_t hmax, int64_t **rows_sorted, int64_t hist [GCU_NBINS])
+{
+    GrB_Info info = GrB_SUCCESS ;
+    cudaStream_t st = (cudaStream_t) S.s ;
+    uint8_t *bin = NULL, *bin_sorted = NULL ;
+    int64_t *rows = NULL ;
+    unsigned long long *dhist = NULL ;
+    void *tmp = NULL ;
+    size_t tmp_bytes = 0 ;
+    TRY (S.alloc ((void **) &bin, m + 1)) ;
+    TRY (S.alloc ((void **) &bin_sorted, m + 1)) ;
+    TRY (S.alloc ((void **) &rows, (m + 1) * sizeof (int64_t))) ;
+    TRY (S.alloc ((void **) rows_sorted, (m + 1) * sizeof (int64_t))) ;
+    TRY (S.alloc ((void **) &dhist, GCU_NBINS * sizeof (unsigned long long))) ;
+    TRY (gcu_memset (dhist, 0, GCU_NBINS * sizeof (unsigned long long), S.s)) ;
+    {
+        int grid = (int) ((m + 255) / 256) ;
+        if (grid > 65535) grid = 65535 ;
+        if (grid < 1) grid = 1 ;
+        k_bin <<<grid, 256, 0, st>>> (m, count, n, hmax, bin, rows, dhist) ;
+        TRY (gcu_launch_check ("spgemm bin")) ;
+    }
+    if (cub::DeviceRadixSort::SortPairs (NULL, tmp_bytes, bin, bin_sorted, rows,
+        *rows_sorted, (int) m, 0, 4, st) != cudaSuccess) { info = GrB_PANIC ; goto fail ; }
+    TRY (S.alloc (&tmp, tmp_bytes)) ;
+    if (cub::DeviceRadixSort::SortPairs (tmp, tmp_bytes, bin, bin_sorted, rows,
+        *rows_sorted, (int) m, 0, 4, st) != cudaSuccess) { info = GrB_PANIC ; goto fail ; }
+    TRY (gcu_launch_check ("spgemm sort rows by bin")) ;
+    {
+        unsigned long long h [GCU_NBINS] ;
+        TRY (gcu_memcpy_d2h (h, dhist, sizeof (h), S.s)) ;
+        for (int b = 0 ; b < GCU_NBINS ; b++) hist [b] = (int64_t) h [b] ;
+    }
+    return GrB_SUCCESS ;
+fail:
+    return info ;
+}
+
+template <class AI, class BI>
+GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
+    const gcu_spgemm_in *in, gcu_spgemm_out *out, gcu_stream s)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    cudaStream_t st = (cudaStream_t) s ;
+    scratch S = { s, { 0 }, 0 } ;
+    const int64_t m = in->m, n = in->n ;
+    const AI *Ap = (const AI *) in->Ap, *Aj = (const AI *) in->Aj ;
+    const BI *Bp = (const BI *) in->Bp, *Bj = (const BI *) in->Bj ;
+    const gcu_device_props *dev = gcu_device () ;
+    const size_t zsize = sr->mult.z.size ;
+    const bool lock = zsize > 8 ;
+    int64_t *prod = NULL, *Cnnz = NULL, *rows = NULL, *Cp = NULL ;
+    int64_t hist [GCU_NBINS], first [GCU_NBINS + 1] ;
+    void *tmp = NULL ;
+    size_t tmp_bytes = 0 ;
+    int64_t *dtotal = NULL ;
+    int64_t total = 0, nvals = 0 ;
+    int32_t *Cj = NULL ;
+    void *Cx = NULL ;
+    void *fshared = NULL, *fglobal = NULL ;
+    cudaEvent_t e0 = NULL, e1 = NULL ;
+    memset (out, 0, sizeof (*out)) ;
+    if (dev == NULL) return GCU_NOT_HANDLED ;
+    // the numeric kernels first: a semiring that does not compile costs no
+    // device work
+    info = gcu_spgemm_numeric_kernels (sr, ops, &fshared, &fglobal) ;
+    if (info != GrB_SUCCESS) return info ;
+    if (cudaEventCreate (&e0) != cudaSuccess || cudaEventCreate (&e1) != cudaSuccess)
+    { info = GrB_PANIC ; goto fail ; }
+    cudaEventRecord (e0, st) ;
+
+    // 1. analysis: products per row, and their total
+    TRY (S.alloc ((void **) &prod, (m + 1) * sizeof (int64_t))) ;
+    {
+        int64_t warps = m ;
+        int64_t grid = (warps * 32 + 255) / 256 ;
+        int64_t cap = (int64_t) dev->sm_count * 64 ;
+        if (grid > cap) grid = cap ;
+        if (grid < 1) grid = 1 ;
+        k_row_products<AI, BI> <<<(unsigned) grid, 256, 0, st>>> (m, Ap, Aj, Bp, prod) ;
+        TRY (gcu_launch_check ("spgemm row products")) ;
+    }
+    TRY (S.alloc ((void **) &dtotal, sizeof (int64_t))) ;
+    if (cub::DeviceReduce::Sum (NULL, tmp_bytes, prod, dtotal, (int) m, st) != cudaSuccess)
+    { info = GrB_PANIC ; goto fail ; }
+    TRY (S.alloc (&tmp, tmp_bytes)) ;
+    if (cub::DeviceReduce::Sum (tmp, tmp_bytes, prod, dtotal, (int) m, st) != cudaSuccess)
+    { info = GrB_PANIC ; goto fail ; }
+    TRY (gcu_memcpy_d2h (&total, dtotal, sizeof (int64_t), s)) ;
+    out->products = (double) total ;
+
+    // 2. symbolic phase: distinct columns per row
+    TRY (S.alloc ((void **) &Cnnz, (m + 1) * sizeof (int64_t))) ;
+    TRY (gcu_memset (Cnnz, 0, (m + 1) * sizeof (int64_t), s)) ;
+    {
+        const int64_t hmax_sym = 8192 ;
+        TRY (bin_rows (S, m, prod, n, hmax_sym, &rows, hist)) ;
+        first [0] = 0 ;
+        for (int b = 0 ; b < GCU_NBINS ; b++) first [b + 1] = first [b] + hist [b] ;
+        for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++)
+        {
+            if (hist [b] == 0) continue ;
+            const int64_t H = 32ll << (b - 1) ;
+            int G, R ;
+            shape (H, &G, &R) ;
+            const int64_t grid = (hist [b] + R - 1) / R ;
+            const size_t smem = (size_t) R * H * 4 + (size_t) R * 4 ;
+            k_symbolic_shared<AI, BI> <<<(unsigned) grid, GCU_SPGEMM_THREADS, smem, st>>> (
+                rows + first [b], hist [b], Ap, Aj, Bp, Bj, Cnnz, (uint32_t) H, G,
+                tpb_for (total, in->anvals, G)) ;
+            TRY (gcu_launch_check ("spgemm symbolic (shared)")) ;
+        }
+        if (hist [GCU_BIN_GLOBAL] > 0)
+        {
+            // global tables, in chunks that fit a quarter of the free memory
+            const int64_t nr = hist [GCU_BIN_GLOBAL] ;
+            const int64_t *grows = rows + first [GCU_BIN_GLOBAL] ;
+            int64_t *dH = NULL, *doffs = NULL ;
+            TRY (S.alloc ((void **) &dH, nr * sizeof (int64_t))) ;
+            k_global_sizes <<<(unsigned) ((nr + 255) / 256), 256, 0, st>>> (nr, grows, prod, n, dH) ;
+            TRY (gcu_launch_check ("spgemm global sizes")) ;
+            int64_t *hH = (int64_t *) malloc (nr * sizeof (int64_t)) ;
+            int64_t *hoffs = (int64_t *) malloc ((nr + 1) * sizeof (int64_t)) ;
+            if (hH == NULL || hoffs == NULL) { free (hH) ; free (hoffs) ; info = GrB_OUT_OF_MEMORY ; goto fail ; }
+            info = gcu_memcpy_d2h (hH, dH, nr * sizeof (int64_t), s) ;
+            size_t fr = 0, tot = 0 ;
+            cudaMemGetInfo (&fr, &tot) ;
+            int64_t budget = (int64_t) (fr / 4) / 4 ;     // int32 keys
+            int32_t *keys = NULL ;
+            if (info == GrB_SUCCESS) info = S.alloc ((void **) &doffs, (nr + 1) * sizeof (int64_t)) ;
+            for (int64_t c0 = 0 ; info == GrB_SUCCESS && c0 < nr ; )
+            {
+                int64_t c1 = c0, sum = 0 ;
+                hoffs [0] = 0 ;
+                while (c1 < nr && (c1 == c0 || sum + hH [c1] <= budget))
+                {
+                    sum += hH [c1] ;
+                    hoffs [c1 - c0 + 1] = sum ;
+                    c1++ ;
+                }
+                if (sum > budget) { info = GrB_OUT_OF_MEMORY ; break ; }
+                info = gcu_dmalloc ((void **) &keys, sum * sizeof (int32_t), s) ;
+                if (info == GrB_SUCCESS) info = gcu_memcpy_h2d (doffs, hoffs, (c1 - c0 + 1) * sizeof (int64_t), s) ;
+                if (info == GrB_SUCCESS)
+                {
+                    k_symbolic_global<AI, BI> <<<(unsigned) (c1 - c0), GCU_SPGEMM_GLOBAL_THREADS, 0, st>>> (
+                        grows + c0, doffs, keys, Ap, Aj, Bp, Bj, Cnnz,
+                        tpb_for (total, in->anvals, GCU_SPGEMM_GLOBAL_THREADS)) ;
+                    info = gcu_launch_check ("spgemm symbolic (global)") ;
+                    // the offsets buffer is reused by the next chunk
+                    if (info == GrB_SUCCESS) info = gcu_sync (s) ;
+                }
+                gcu_dfree (keys, s) ;
+                keys = NULL ;
+                c0 = c1 ;
+            }
+            free (hH) ;
+            free (hoffs) ;
+            if (info != GrB_SUCCESS) goto fail ;
+        }
+    }
+
+    // 3. row pointers of C
+    TRY (gcu_dmalloc ((void **) &Cp, (m + 1) * sizeof (int64_t), s)) ;
+    {
+        size_t need = 0 ;
+        if (cub::DeviceScan::ExclusiveSum (NULL, need, Cnnz, Cp, (int) (m + 1), st) != cudaSuccess)
+        { info = GrB_PANIC ; goto fail ; }
+        if (need > tmp_bytes)
+        {
+            tmp = NULL ;
+            TRY (S.alloc (&tmp, need)) ;
+            tmp_bytes = need ;
+        }
+        if (cub::DeviceScan::ExclusiveSum (tmp, tmp_bytes, Cnnz, Cp, (int) (m + 1), st) != cudaSuccess)
+        { info = GrB_PANIC ; goto fail ; }
+        TRY (gcu_launch_check ("spgemm row pointers")) ;
+        TRY (gcu_memcpy_d2h (&nvals, Cp + m, sizeof (int64_t), s)) ;
+    }
+    TRY (gcu_dmalloc ((void **) &Cj, (nvals + 1) * sizeof (int32_t), s)) ;
+    TRY (gcu_dmalloc (&Cx, (nvals + 1) * zsize, s)) ;
+
+    // 4. numeric phase, binned by the exact count
+    {
+        const size_t slot = 4 + zsize + (lock ? 4 : 0) ;    // bytes per global slot
+        int64_t hmax = 32 ;
+        // the largest table that fits the default shared memory per block
+        while (hmax < 4096)
+        {
+            int G, R ;
+            shape (hmax * 2, &G, &R) ;
+            if (numeric_smem (hmax * 2, R, zsize, lock) > dev->smem_per_block) break ;
+            hmax *= 2 ;
+        }
+        TRY (bin_rows (S, m, Cnnz, n, hmax, &rows, hist)) ;
+        first [0] = 0 ;
+        for (int b = 0 ; b < GCU_NBINS ; b++) first [b + 1] = first [b] + hist [b] ;
+        for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++)
+        {
+            if (hist [b] == 0) continue ;
+            uint32_t H = (uint32_t) (32ll << (b - 1)) ;
+            int G, R ;
+            shape (H, &G, &R) ;
+            const int64_t grid = (hist [b] + R - 1) / R ;
+            const size_t smem = numeric_smem (H, R, zsize, lock) ;
+            const int64_t *brows = rows + first [b] ;
+            int64_t bn = hist [b] ;
+            int TPB = tpb_for (total, in->anvals, G) ;
+            const void *ap = Ap, *aj = Aj, *ax = in->Ax, *bp = Bp, *bj = Bj, *bx = in->Bx ;
+            const int64_t *cp = Cp ;
+            int32_t *cj = Cj ;
+            void *cx = Cx ;
+            void *args [] = { &brows, &bn, &ap, &aj, &ax, &bp, &bj, &bx, &cp, &cj, &cx, &H, &G, &TPB } ;
+            TRY (gcu_jit_launch (fshared, (unsigned) grid, GCU_SPGEMM_THREADS, (unsigned) smem, st, args)) ;
+            TRY (gcu_launch_check ("spgemm numeric (shared)")) ;
+        }
+        if (hist [GCU_BIN_GLOBAL] > 0)
+        {
+            const int64_t nr = hist [GCU_BIN_GLOBAL] ;
+            const int64_t *grows = rows + first [GCU_BIN_GLOBAL] ;
+            int64_t *dH = NULL, *doffs = NULL ;
+            TRY (S.alloc ((void **) &dH, nr * sizeof (int64_t))) ;
+            k_global_sizes <<<(unsigned) ((nr + 255) / 256), 256, 0, st>>> (nr, grows, Cnnz, n, dH) ;
+            TRY (gcu_launch_check ("spgemm global sizes")) ;
+            int64_t *hH = (int64_t *) malloc (nr * sizeof (int64_t)) ;
+            int64_t *hoffs = (int64_t *) malloc ((nr + 1) * sizeof (int64_t)) ;
+            if (hH == NULL || hoffs == NULL) { free (hH) ; free (hoffs) ; info = GrB_OUT_OF_MEMORY ; goto fail ; }
+            info = gcu_memcpy_d2h (hH, dH, nr * sizeof (int64_t), s) ;
+            size_t fr = 0, tot = 0 ;
+            cudaMemGetInfo (&fr, &tot) ;
+            int64_t budget = (int64_t) (fr / 4) / (int64_t) slot ;
+            if (info == GrB_SUCCESS) info = S.alloc ((void **) &doffs, (nr + 1) * sizeof (int64_t)) ;
+            for (int64_t c0 = 0 ; info == GrB_SUCCESS && c0 < nr ; )
+            {
+                int64_t c1 = c0, sum = 0 ;
+                hoffs [0] = 0 ;
+                while (c1 < nr && (c1 == c0 || sum + hH [c1] <= budget))
+                {
+                    sum += hH [c1] ;
+                    hoffs [c1 - c0 + 1] = sum ;
+                    c1++ ;
+                }
+                if (sum > budget) { info = GrB_OUT_OF_MEMORY ; break ; }
+                int32_t *keys = NULL, *locks = NULL ;
+                void *vals = NULL ;
+                info = gcu_dmalloc ((void **) &keys, sum * sizeof (int32_t), s) ;
+                if (info == GrB_SUCCESS) info = gcu_dmalloc (&vals, sum * zsize, s) ;
+                if (info == GrB_SUCCESS && lock) info = gcu_dmalloc ((void **) &locks, sum * sizeof (int32_t), s) ;
+                if (info == GrB_SUCCESS) info = gcu_memcpy_h2d (doffs, hoffs, (c1 - c0 + 1) * sizeof (int64_t), s) ;
+                if (info == GrB_SUCCESS)
+                {
+                    const int64_t *crows = grows + c0 ;
+                    const int64_t *coffs = doffs ;
+                    int TPB = tpb_for (total, in->anvals, GCU_SPGEMM_GLOBAL_THREADS) ;
+                    const void *ap = Ap, *aj = Aj, *ax = in->Ax, *bp = Bp, *bj = Bj, *bx = in->Bx ;
+                    const int64_t *cp = Cp ;
+                    int32_t *cj = Cj ;
+                    void *cx = Cx ;
+                    void *args [] = { &crows, &coffs, &keys, &vals, &locks, &ap, &aj, &ax,
+                                      &bp, &bj, &bx, &cp, &cj, &cx, &TPB } ;
+                    info = gcu_jit_launch (fglobal, (unsigned) (c1 - c0), GCU_SPGEMM_GLOBAL_THREADS, 0, st, args) ;
+                    if (info == GrB_SUCCESS) info = gcu_launch_check ("spgemm numeric (global)") ;
+                    if (info == GrB_SUCCESS) info = gcu_sync (s) ;
+                }
+                gcu_dfree (keys, s) ;
+                gcu_dfree (vals, s) ;
+                gcu_dfree (locks, s) ;
+                c0 = c1 ;
+            }
+            free (hH) ;
+            free (hoffs) ;
+            if (info != GrB_SUCCESS) goto fail ;
+            out->jumbled = true ;
+        }
+    }
+    cudaEventRecord (e1, st) ;
+    TRY (gcu_sync (s)) ;
+    {
+        float ms = 0 ;
+        cudaEventElapsedTime (&ms, e0, e1) ;
+        out->kernel_seconds = 1e-3 * ms ;
+    }
+    cudaEventDestroy (e0) ;
+    cudaEventDestroy (e1) ;
+    S.release () ;
+    out->Cp = Cp ;
+    out->Cj = Cj ;
+    out->Cx = Cx ;
+    out->nvals = nvals ;
+    return GrB_SUCCESS ;
+
+fail:
+    (void) gcu_sync (s) ;
+    if (e0 != NULL) cudaEventDestroy (e0) ;
+    if (e1 != NULL) cudaEventDestroy (e1) ;
+    S.release () ;
+    gcu_dfree (Cp, s) ;
+    gcu_dfree (Cj, s) ;
+    gcu_dfree (Cx, s) ;
+    memset (out, 0, sizeof (*out)) ;
+    return info ;
+}
+
+} // namespace
+
+extern "C" GrB_Info gcu_spgemm_run (const gcu_semiring_desc *sr,
+    const gcu_jit_operands *ops, const gcu_spgemm_in *in, gcu_spgemm_out *out,
+    gcu_stream s)
+{
+    memset (out, 0, sizeof (*out)) ;
+    // int32 column indices of C, int row counts for CUB
+    if (in->n >= ((int64_t) 1 << 31) || in->m >= ((int64_t) 1 << 31) - 1) return GCU_NOT_HANDLED ;
+    if (in->a_idx64 != ops->a_idx64 || in->b_idx64 != ops->b_idx64) return GrB_INVALID_VALUE ;
+    if (!in->a_idx64 && !in->b_idx64) return run_typed<uint32_t, uint32_t> (sr, ops, in, out, s) ;
+    if (!in->a_idx64 &&  in->b_idx64) return run_typed<uint32_t, uint64_t> (sr, ops, in, out, s) ;
+    if ( in->a_idx64 && !in->b_idx64) return run_typed<uint64_t, uint32_t> (sr, ops, in, out, s) ;
+    return run_typed<uint64_t, uint64_t> (sr, ops, in, out, s) ;
+}
+
+extern "C" void gcu_spgemm_out_free (gcu_spgemm_out *out, gcu_stream s)
+{
+    gcu_dfree (out->Cp, s) ;
+    gcu_dfree (out->Cj, s) ;
+    gcu_dfree (out->Cx, s) ;
+    memset (out, 0, sizeof (*out)) ;
+}
