@@ -5,6 +5,7 @@
 // and error codes are exactly SuiteSparse's. gcu_finish() counts and logs.
 #include "gcu_real.h"
 #include "../dispatch/gcu_dispatch.h"
+#include "../residency/gcu_residency.h"
 
 //------------------------------------------------------------------------------
 // init / finalize
@@ -52,6 +53,8 @@ GrB_Info GrB_finalize (void)
     finalize_fn f = (finalize_fn) gcu_real_cached (&real, "GrB_finalize") ;
     if (f == NULL) return GrB_PANIC ;
     gcu_stats_print_if_enabled () ;
+    // device copies die with GraphBLAS's objects
+    gcu_residency_clear_all () ;
     return f () ;
 }
 

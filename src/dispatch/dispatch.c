@@ -177,9 +177,11 @@ bool gcu_try_gpu (gcu_call *call)
 
 GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
 {
-    // C may have changed, whichever path ran (even a failed call may have
-    // finished C's pending work): its device copy is stale.
-    gcu_residency_invalidate (call->C) ;
+    // C changed on the host path (even a failed call may have finished C's
+    // pending work): its device copy is stale. A GPU family wrote C back
+    // through wrapped calls (which invalidate) and may then have published
+    // the result's device copy, which stays.
+    if (call->reason != GRBCUDA_REASON_GPU) gcu_residency_invalidate (call->C) ;
     double dt = gcu_now () - call->t_start ;
     gcu_stats_count (call->op, call->reason, dt) ;
     if (gcu_verbose ())

@@ -1,14 +1,241 @@
 // gcu_residency.h — device copies of GraphBLAS objects, keyed by handle
 // (DESIGN §3). SuiteSparse owns every object; a cached copy is valid until
 // the object changes, and every GraphBLAS function that can change one calls
-// gcu_residency_invalidate on it (the generated wrappers, and the
-// hand-written entry points in src/api for their outputs).
+// gcu_residency_invalidate on it (the generated wrappers, gen_wrappers.py,
+// and the hand-written entry points in src/api for their outputs).
+//
+// How a GPU call uses it (one operand):
+//
+//     gcu_res_entry *e ;
+//     if (gcu_residency_acquire (A, GCU_RES_CSR, &e) == GrB_NO_VALUE)
+//     {
+//         // miss: e is a new private entry, pinned, recording A's generation
+//         gcu_residency_alloc (e, bytes, &dptr) ... upload ... fill *gcu_residency_data (e)
+//         gcu_residency_publish (e) ;   // visible to later calls unless A
+//     }                                 // changed meanwhile
+//     ... run the kernel on gcu_residency_data (e) ...
+//     gcu_residency_unpin (e) ;
+//
+// Entries in use (pinned) are never evicted nor freed; an entry invalidated
+// while pinned is detached at once (no lookup sees it again) and freed at its
+// last unpin. Derived data (a transpose, row statistics, ASpT tiles, an SpMV
+// format choice) is an entry attached to another and dies with it.
+//
+// Device memory comes from an allocator (gcu_res_allocator): the GPU code
+// installs cudaMalloc/cudaFree, the CPU tests a host allocator. Usage stays
+// within a budget: GRBCUDA_DEVICE_MEMORY ("8G", "512M", "1.5T", "4096K",
+// plain bytes, a fraction of the device's memory such as "0.5", or "50%");
+// default 0.5 of the device's memory, which leaves the other half for the
+// kernels' temporary storage and for other users of the GPU (1 GiB when the
+// allocator does not know the device's size). Least recently used entries
+// are evicted to make room.
+//
+// All functions are thread-safe. Internal header (C and C++): never installed.
 #ifndef GCU_RESIDENCY_H
 #define GCU_RESIDENCY_H
 
-// Drops any device copy and derived data held for this handle (a
-// GrB_Matrix, GrB_Vector or GrB_Scalar). Cheap when nothing is cached;
-// safe from any thread; a NULL handle is ignored.
-void gcu_residency_invalidate (const void *handle) ;
+#include <GraphBLAS.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+//------------------------------------------------------------------------------
+// invalidation: called by every GraphBLAS function that can change an object
+//------------------------------------------------------------------------------
+
+// Drops every device copy and derived data held for this handle (a
+// GrB_Matrix, GrB_Vector or GrB_Scalar), and makes any copy being built from
+// it unpublishable. A NULL handle is ignored. When the cache knows no handle
+// at all (nothing cached, nothing being built) this is one relaxed atomic
+// load and a branch: no lock, no hashing. Relaxed is enough: a copy made
+// before the mutating call (in the same thread, or in one that synchronised
+// with it, as GraphBLAS requires) is seen by the load through coherence.
+void gcu_residency_invalidate_slow (const void *handle) ;
+
+#ifndef __cplusplus
+#include <stdatomic.h>
+// Number of handles the table holds (with copies or builds in flight), plus
+// one while tracking is on. Private to residency.c; read here for speed.
+extern _Atomic size_t gcu_residency_watch_ ;
+
+static inline void gcu_residency_invalidate (const void *handle)
+{
+    if (atomic_load_explicit (&gcu_residency_watch_, memory_order_relaxed) != 0)
+    {
+        gcu_residency_invalidate_slow (handle) ;
+    }
+}
+#else
+// C++ (CUDA host code) has no _Atomic: the out-of-line form does the same
+// check first.
+static inline void gcu_residency_invalidate (const void *handle)
+{
+    gcu_residency_invalidate_slow (handle) ;
+}
+#endif
+
+//------------------------------------------------------------------------------
+// device memory
+//------------------------------------------------------------------------------
+
+typedef struct
+{
+    // GrB_SUCCESS and *p, or any other status (treated as out of memory:
+    // the cache evicts more and retries, then gives up).
+    GrB_Info (*alloc) (void *ctx, size_t bytes, void **p) ;
+    void (*free) (void *ctx, void *p, size_t bytes) ;
+    void *ctx ;
+    size_t capacity ;       // total memory of the device, for fractional
+                            // budgets; 0 if unknown
+    const char *name ;      // for the log
+}
+gcu_res_allocator ;
+
+// Installs the allocator (copied; NULL: none, every gcu_residency_alloc then
+// returns GCU_NOT_HANDLED). Drops every entry first; entries still pinned
+// are freed by the allocator that made them, at their last unpin. The budget
+// is recomputed from GRBCUDA_DEVICE_MEMORY and the new capacity unless one
+// was set with gcu_residency_set_budget.
+GrB_Info gcu_residency_set_allocator (const gcu_res_allocator *a) ;
+
+// malloc/free, capacity = the machine's physical memory (CPU tests).
+const gcu_res_allocator *gcu_residency_host_allocator (void) ;
+
+// The budget in bytes; setting it evicts unpinned entries down to it.
+GrB_Info gcu_residency_set_budget (size_t bytes) ;
+size_t gcu_residency_budget (void) ;
+
+// Parses a GRBCUDA_DEVICE_MEMORY value: "<number>[K|M|G|T][B|iB]" (binary
+// units), plain bytes, a fraction in (0, 1] ("0.5", "1") or a percentage
+// ("50%") of capacity. GrB_INVALID_VALUE if malformed, or a fraction with
+// capacity 0.
+GrB_Info gcu_residency_parse_size (const char *s, size_t capacity,
+    size_t *bytes) ;
+
+//------------------------------------------------------------------------------
+// entries
+//------------------------------------------------------------------------------
+
+// Kinds of device data. A handle has at most one entry of each kind; derived
+// kinds hang off an entry. Numbers are free for callers from GCU_RES_USER.
+typedef enum
+{
+    GCU_RES_CSR = 1,            // matrix by row: ptr, idx, val (see gcu_export.h)
+    GCU_RES_CSC = 2,            // matrix by column (the CSR of the transpose)
+    GCU_RES_VECTOR_SPARSE = 3,  // vector: idx, val
+    GCU_RES_VECTOR_DENSE = 4,   // vector: bitmap (or none when full), val
+    GCU_RES_BITMAP = 5,         // matrix as bitmap + dense values
+    GCU_RES_FULL = 6,           // matrix as dense values
+    // derived data, attached to one of the above
+    GCU_RES_DERIVED_TRANSPOSE = 64,
+    GCU_RES_DERIVED_ROWSTATS = 65,
+    GCU_RES_DERIVED_ASPT = 66,
+    GCU_RES_DERIVED_SPMV = 67,
+    GCU_RES_USER = 128
+}
+gcu_res_kind ;
+
+#define GCU_RES_MAX_BUFS 4
+
+// What an entry holds. The builder fills it between begin and publish;
+// after publish it is read-only (any thread may read it while pinned).
+typedef struct
+{
+    void *buf [GCU_RES_MAX_BUFS] ;      // device buffers, in allocation order
+    size_t bytes [GCU_RES_MAX_BUFS] ;
+    int nbuf ;
+    // description of the data (filled by the builder)
+    uint64_t nrows, ncols, nvals ;
+    int idx_bits ;                      // 32 or 64
+    size_t type_size ;
+    GrB_Type type ;
+    bool iso ;
+    int layout ;                        // free for the builder
+    // optional host-side data, freed with the entry (e.g. an SpMV choice)
+    void *host ;
+    void (*host_free) (void *host) ;
+}
+gcu_res_data ;
+
+typedef struct gcu_res_entry gcu_res_entry ;
+
+gcu_res_data *gcu_residency_data (gcu_res_entry *e) ;
+const void *gcu_residency_handle (const gcu_res_entry *e) ;
+
+// Hit: GrB_SUCCESS and *e pinned (and now the most recently used).
+// Miss: GrB_NO_VALUE and *e = NULL.
+GrB_Info gcu_residency_lookup (const void *handle, int kind, gcu_res_entry **e) ;
+
+// Starts building a copy: *e is a new private entry, pinned, that remembers
+// the handle's generation; a later invalidate of the handle makes it
+// unpublishable. GrB_OUT_OF_MEMORY (host memory) or GrB_NULL_POINTER.
+GrB_Info gcu_residency_begin (const void *handle, int kind, gcu_res_entry **e) ;
+
+// lookup, and on a miss begin, under one lock: GrB_SUCCESS (hit, *e pinned
+// and ready) or GrB_NO_VALUE (miss, *e is a new entry to fill and publish).
+GrB_Info gcu_residency_acquire (const void *handle, int kind, gcu_res_entry **e) ;
+
+// Allocates a device buffer owned by the entry being built (at most
+// GCU_RES_MAX_BUFS), evicting least recently used unpinned entries so that
+// the total stays within the budget. GrB_OUT_OF_MEMORY if it cannot (the
+// caller then computes on the host), GCU_NOT_HANDLED if no allocator is
+// installed, GrB_INVALID_VALUE if e is already published or full.
+GrB_Info gcu_residency_alloc (gcu_res_entry *e, size_t bytes, void **p) ;
+
+// Makes a built entry visible to lookups (replacing an older entry of the
+// same kind). GrB_SUCCESS; or GrB_NO_VALUE if the handle was invalidated
+// since begin: the entry stays private (still usable by its builder, which
+// read the object before the change) and is freed at its last unpin.
+// Derived entries attach to their parent (GrB_SUCCESS) whatever its state.
+// The entry stays pinned by the caller either way.
+GrB_Info gcu_residency_publish (gcu_res_entry *e) ;
+
+// Pins count uses; a pinned entry (or one with a pinned derived entry) is
+// never evicted. Pinning a derived entry also pins its parent.
+void gcu_residency_pin (gcu_res_entry *e) ;
+void gcu_residency_unpin (gcu_res_entry *e) ;
+
+// Derived data of a pinned parent entry: lookup (pins the child, and so the
+// parent, on a hit) and begin (a new private child, filled with
+// gcu_residency_alloc and attached by gcu_residency_publish).
+GrB_Info gcu_residency_derived_lookup (gcu_res_entry *parent, int kind,
+    gcu_res_entry **child) ;
+GrB_Info gcu_residency_derived_begin (gcu_res_entry *parent, int kind,
+    gcu_res_entry **child) ;
+
+// Drops every entry (GrB_finalize): unpinned ones are freed now, pinned ones
+// at their last unpin.
+void gcu_residency_clear_all (void) ;
+
+typedef struct
+{
+    uint64_t hits, misses, publishes, stale, evictions, invalidations ;
+    size_t entries ;            // published top-level entries
+    size_t bytes_used ;         // every buffer allocated and not yet freed
+    size_t bytes_peak ;
+    size_t budget ;
+    size_t handles ;            // handles the table holds (gcu_residency_watch_)
+}
+gcu_res_stats ;
+
+void gcu_residency_stats (gcu_res_stats *s) ;
+
+//------------------------------------------------------------------------------
+// test hooks
+//------------------------------------------------------------------------------
+
+// While tracking is on, every invalidate takes the slow path and counts,
+// per handle, how many times it was invalidated (gcu_residency_epoch); off
+// forgets the counts. For tests only: it costs the fast path.
+void gcu_residency_track (bool on) ;
+uint64_t gcu_residency_epoch (const void *handle) ;
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
