@@ -23,8 +23,8 @@ typedef struct
 gcu_spgemm_in ;
 
 // Output T (device, CSR of the semiring's z type): int64_t row pointers,
-// int32_t column indices; rows flagged jumbled may be unsorted (the longest
-// rows, accumulated in global memory).
+// int32_t column indices, every row sorted (jumbled is always false now; it
+// stays for an engine that leaves sorting to SuiteSparse).
 typedef struct
 {
     int64_t *Cp ;

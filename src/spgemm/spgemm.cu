@@ -91,6 +91,86 @@ __global__ void __launch_bounds__ (GCU_SPGEMM_GLOBAL_THREADS) k_symbolic_global 
     gcu_spgemm_symbolic_global (rows, offs, keys, Ap, Aj, Bp, Bj, Cnnz, TPB) ;
 }
 
+// segments of the global-table rows (unsorted on output): [Cp[r], Cp[r+1])
+__global__ void k_segments (int64_t nr, const int64_t *rows, const int64_t *Cp,
+    int64_t *beg, int64_t *end)
+{
+    int64_t b = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ;
+    if (b >= nr) return ;
+    beg [b] = Cp [rows [b]] ;
+    end [b] = Cp [rows [b] + 1] ;
+}
+
+// positions 0..n-1 (the permutation the segmented sort carries)
+__global__ void k_iota32 (int64_t n, int32_t *x)
+{
+    for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ; i < n ;
+         i += (int64_t) gridDim.x * blockDim.x)
+        x [i] = (int32_t) i ;
+}
+
+// one global row b: sorted keys back into Cj, values gathered through the
+// permutation from a copy of the unsorted values (zsize bytes each)
+__global__ void k_apply_sort (int64_t nr, const int64_t *beg, const int64_t *end,
+    const int32_t *keys_sorted, const int32_t *perm, int32_t *Cj,
+    const unsigned char *vals_unsorted, unsigned char *Cx, size_t zsize)
+{
+    for (int64_t b = blockIdx.x ; b < nr ; b += gridDim.x)
+    {
+        for (int64_t p = beg [b] + threadIdx.x ; p < end [b] ; p += blockDim.x)
+        {
+            Cj [p] = keys_sorted [p] ;
+            const int64_t q = perm [p] ;
+            for (size_t c = 0 ; c < zsize ; c++) Cx [p * zsize + c] = vals_unsorted [q * zsize + c] ;
+        }
+    }
+}
+
+// Sorts the nr global-table rows of C (listed in rows) by column: CUB's
+// segmented sort over those rows' segments, keys = column indices, values =
+// positions within the row, then the values gathered in that order.
+GrB_Info sort_global_rows (int64_t nr, const int64_t *rows, const int64_t *Cp,
+    int64_t nvals, int32_t *Cj, void *Cx, size_t zsize, gcu_stream s)
+{
+    cudaStream_t st = (cudaStream_t) s ;
+    GrB_Info info = GrB_SUCCESS ;
+    int64_t *beg = NULL, *end = NULL ;
+    int32_t *keys = NULL, *perm_in = NULL, *perm = NULL ;
+    void *vals = NULL, *tmp = NULL ;
+    size_t tmp_bytes = 0 ;
+    const unsigned g = (unsigned) ((nr + 255) / 256) ;
+    if (nvals >= ((int64_t) 1 << 31)) return GCU_NOT_HANDLED ;
+    if ((info = gcu_dmalloc ((void **) &beg, nr * sizeof (int64_t), s)) != GrB_SUCCESS) goto done ;
+    if ((info = gcu_dmalloc ((void **) &end, nr * sizeof (int64_t), s)) != GrB_SUCCESS) goto done ;
+    if ((info = gcu_dmalloc ((void **) &keys, (nvals + 1) * sizeof (int32_t), s)) != GrB_SUCCESS) goto done ;
+    if ((info = gcu_dmalloc ((void **) &perm_in, (nvals + 1) * sizeof (int32_t), s)) != GrB_SUCCESS) goto done ;
+    if ((info = gcu_dmalloc ((void **) &perm, (nvals + 1) * sizeof (int32_t), s)) != GrB_SUCCESS) goto done ;
+    if ((info = gcu_dmalloc (&vals, (nvals + 1) * zsize, s)) != GrB_SUCCESS) goto done ;
+    k_segments <<<g, 256, 0, st>>> (nr, rows, Cp, beg, end) ;
+    if ((info = gcu_launch_check ("spgemm sort segments")) != GrB_SUCCESS) goto done ;
+    {
+        // the permutation: every entry's own position
+        int64_t gi = (nvals + 255) / 256 ;
+        k_iota32 <<<(unsigned) (gi > 65535 ? 65535 : (gi < 1 ? 1 : gi)), 256, 0, st>>> (nvals, perm_in) ;
+        if ((info = gcu_launch_check ("spgemm sort iota")) != GrB_SUCCESS) goto done ;
+    }
+    if (cub::DeviceSegmentedSort::SortPairs (NULL, tmp_bytes, Cj, keys, perm_in, perm,
+        (int) nvals, (int) nr, beg, end, st) != cudaSuccess) { info = GrB_PANIC ; goto done ; }
+    if ((info = gcu_dmalloc (&tmp, tmp_bytes, s)) != GrB_SUCCESS) goto done ;
+    if (cub::DeviceSegmentedSort::SortPairs (tmp, tmp_bytes, Cj, keys, perm_in, perm,
+        (int) nvals, (int) nr, beg, end, st) != cudaSuccess) { info = GrB_PANIC ; goto done ; }
+    if ((info = gcu_launch_check ("spgemm segmented sort")) != GrB_SUCCESS) goto done ;
+    if ((info = gcu_memcpy_d2d (vals, Cx, nvals * zsize, s)) != GrB_SUCCESS) goto done ;
+    // perm holds absolute positions (the iota ran over the whole array)
+    k_apply_sort <<<(unsigned) (nr < 65535 ? nr : 65535), 256, 0, st>>> (nr, beg, end, keys,
+        perm, Cj, (const unsigned char *) vals, (unsigned char *) Cx, zsize) ;
+    info = gcu_launch_check ("spgemm apply sort") ;
+done:
+    gcu_dfree (beg, s) ; gcu_dfree (end, s) ; gcu_dfree (keys, s) ;
+    gcu_dfree (perm_in, s) ; gcu_dfree (perm, s) ; gcu_dfree (vals, s) ; gcu_dfree (tmp, s) ;
+    return info ;
+}
+
 // threads per row and rows per block for a table of H slots
 void shape (int64_t H, int *G, int *R)
 {
@@ -414,7 +494,9 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
             free (hH) ;
             free (hoffs) ;
             if (info != GrB_SUCCESS) goto fail ;
-            out->jumbled = true ;
+            // the global-table rows came out in hash order: sort them here,
+            // so T is never handed to SuiteSparse jumbled
+            TRY (sort_global_rows (nr, grows, Cp, nvals, Cj, Cx, zsize, s)) ;
         }
     }
     cudaEventRecord (e1, st) ;

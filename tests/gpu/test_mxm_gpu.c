@@ -12,6 +12,7 @@
 #include "gcu_test.h"
 #include "grbcuda.h"
 #include "device/gcu_cuda.h"
+#include "gcu_util.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -216,18 +217,21 @@ int main (int argc, char **argv)
     srs_init () ;
     OK (grbcuda_set_mode (GRBCUDA_MODE_GPU)) ;
     uint64_t st = 424242 ;
+    const double t_start = gcu_now () ;
     int reps = argc > 1 ? atoi (argv [1]) : 1 ;
     if (argc > 2 && atoi (argv [2]) < nsr) nsr = atoi (argv [2]) ;     // a quicker run
+    int first = argc > 3 ? atoi (argv [3]) : 0 ;                       // ... or one semiring
     const int nshapes = (int) (sizeof (shapes) / sizeof (shapes [0])) ;
     for (int r = 0 ; r < reps ; r++)
-        for (int si = 0 ; si < nsr ; si++)
+        for (int si = first ; si < nsr ; si++)
         {
-            printf ("semiring %s\n", srs [si].name) ;
+            printf ("semiring %s (%.1f s)\n", srs [si].name, gcu_now () - t_start) ;
             fflush (stdout) ;
             for (int sh = 0 ; sh < nshapes ; sh++)
             {
                 trial (&srs [si], &shapes [sh], &st, false) ;
                 trial (&srs [si], &shapes [sh], &st, true) ;
+                if (getenv ("GCU_TEST_TRACE")) printf ("  shape %d done (%.1f s)\n", sh, gcu_now () - t_start) ;
             }
         }
     printf ("%d products computed on the GPU\n", gpu_runs) ;
