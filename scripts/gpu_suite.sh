@@ -21,32 +21,22 @@ while [ $# -gt 0 ]; do
   shift
 done
 out=${OUT:-$PWD/$build/out}
-mkdir -p "$out"
-export PATH=/usr/local/cuda/bin:$PATH
+logs=/tmp/gpu_suite_logs
+rm -rf "$logs"; mkdir -p "$out" "$logs"
 summary=()
 t0=$(date +%s)
 
-# 1. SuiteSparse:GraphBLAS: the system's, else the .deb files unpacked
-prefix_args=()
-if [ ! -f /usr/include/GraphBLAS.h ] && ls .deps/*.deb >/dev/null 2>&1; then
-  mkdir -p /tmp/gb
-  for f in .deps/*.deb; do dpkg -x "$f" /tmp/gb; done
-  prefix_args=(-DGRBCUDA_GRAPHBLAS_PREFIX=/tmp/gb/usr)
-  export LD_LIBRARY_PATH=/tmp/gb/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}
-  summary+=("GraphBLAS: unpacked from .deps into /tmp/gb")
-fi
+# 1-2. SuiteSparse (the system's, else .deps/*.deb unpacked), then the build
+GPU_BUILD_DIR=$build
+source scripts/gpu_env.sh
+[ ${#GPU_PREFIX_ARGS[@]} -gt 0 ] && summary+=("GraphBLAS: unpacked from .deps into /tmp/gb")
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>/dev/null \
-  | sed 's/^/GPU: /' | tee "$out/gpu.txt"
-summary+=("$(cat "$out/gpu.txt" 2>/dev/null || echo 'GPU: nvidia-smi not available')")
-
-# 2. build (sm_90 unless GRBCUDA_CUDA_ARCH says otherwise)
-gen=(); command -v ninja >/dev/null && gen=(-G Ninja)
-if cmake -S . -B "$build" "${gen[@]}" "${prefix_args[@]}" \
-     -DGRBCUDA_CUDA_ARCH="${GRBCUDA_CUDA_ARCH:-90}" >"$out/cmake.log" 2>&1 \
-   && cmake --build "$build" -j "$(nproc)" >"$out/build.log" 2>&1; then
+  | sed 's/^/GPU: /' | tee "$logs/gpu.txt"
+summary+=("$(cat "$logs/gpu.txt" 2>/dev/null || echo 'GPU: nvidia-smi not available')")
+if gpu_build; then
   summary+=("build: ok ($(( $(date +%s) - t0 )) s)")
+  cp "$build.build.log" "$logs/build.log" 2>/dev/null
 else
-  tail -40 "$out/cmake.log" "$out/build.log"
   echo "gpu_suite: BUILD FAILED"; exit 1
 fi
 
@@ -54,45 +44,54 @@ fi
 rc_tests=0
 if [ $tests = 1 ]; then
   t1=$(date +%s)
-  ctest --test-dir "$build" --output-on-failure -j 8 >"$out/ctest.log" 2>&1
+  ctest --test-dir "$build" --output-on-failure -j 8 >"$logs/ctest.log" 2>&1
   rc_tests=$?
-  tail -25 "$out/ctest.log"
-  summary+=("tests: $(grep -E 'tests passed' "$out/ctest.log" | tail -1) ($(( $(date +%s) - t1 )) s)")
-  sk=$(grep -c "(Skipped)" "$out/ctest.log")
-  [ "$sk" != 0 ] && summary+=("  skipped: $(grep '(Skipped)' "$out/ctest.log" | awk '{print $4}' | tr '\n' ' ')")
+  tail -25 "$logs/ctest.log"
+  summary+=("tests: $(grep -E 'tests passed' "$logs/ctest.log" | tail -1) ($(( $(date +%s) - t1 )) s)")
+  sk=$(grep -c "(Skipped)" "$logs/ctest.log")
+  [ "$sk" != 0 ] && summary+=("  skipped: $(grep -E '^ *[0-9]+ - .*\(Skipped\)' "$logs/ctest.log" | sed -E 's/^ *[0-9]+ - //; s/ \(Skipped\)//' | tr '\n' ' ')")
 fi
 
 # 4. compute-sanitizer (memcheck, racecheck) on the GPU test programs
 rc_san=0
 if [ $sanitizer = 1 ] && command -v compute-sanitizer >/dev/null; then
-  for t in "$build"/tests/test_gpu_*; do
+  # every GPU test (tests/gpu/); the long ones on a reduced sweep
+  for src in tests/gpu/test_*.c; do
+    t="$build/tests/$(basename "$src" .c)"
     [ -x "$t" ] || continue
+    args=(); [ "$(basename "$t")" = test_mxm_gpu ] && args=(1 3)
     for tool in memcheck racecheck; do
-      compute-sanitizer --tool $tool --error-exitcode 99 "$t" >"$out/sanitizer-$tool-$(basename "$t").log" 2>&1
+      compute-sanitizer --tool $tool --error-exitcode 99 "$t" "${args[@]}" >"$logs/sanitizer-$tool-$(basename "$t").log" 2>&1
       r=$?
       if [ $r = 0 ] || [ $r = 77 ]; then
-        summary+=("compute-sanitizer $tool $(basename "$t"): $(grep -E 'ERROR SUMMARY' "$out/sanitizer-$tool-$(basename "$t").log" | tail -1)")
+        summary+=("compute-sanitizer $tool $(basename "$t"): $(grep -E '(ERROR|RACECHECK) SUMMARY' "$logs/sanitizer-$tool-$(basename "$t").log" | tail -1 | sed 's/=* *//')")
       else
         rc_san=1
         summary+=("compute-sanitizer $tool $(basename "$t"): FAILED (rc $r)")
-        tail -20 "$out/sanitizer-$tool-$(basename "$t").log"
+        tail -20 "$logs/sanitizer-$tool-$(basename "$t").log"
       fi
     done
   done
 fi
 
-# 5. benchmarks
+# 5. benchmarks (bench/run.py: SuiteSparse, SuiteSparse + grbcuda, cuSPARSE)
 if [ "$bench" != none ]; then
-  if [ -x bench/run.sh ]; then
-    t2=$(date +%s)
-    bench/run.sh --build "$build" --"$bench" --out "$out" 2>&1 | tee "$out/bench.log" | tail -60
-    summary+=("bench ($bench): rc ${PIPESTATUS[0]}, $(( $(date +%s) - t2 )) s, table in $out")
-  else
-    summary+=("bench: bench/run.sh not present")
-  fi
+  t2=$(date +%s)
+  mode=(); [ "$bench" = quick ] && mode=(--quick)
+  python3 bench/run.py "$build" "${mode[@]}" ${GRBCUDA_BENCH_ARGS:-} --out-dir "$logs/bench" \
+    2>&1 | tee "$logs/bench.log" | tail -60
+  summary+=("bench ($bench): rc ${PIPESTATUS[0]}, $(( $(date +%s) - t2 )) s")
 fi
 
+{
+  echo "==== gpu_suite summary ($(( $(date +%s) - t0 )) s) ===="
+  for s in "${summary[@]}"; do echo "$s"; done
+} > "$logs/summary.txt"
+# what comes back: the summary, RESULTS.md, the bench table/plot, all logs in one archive
+cp "$logs/summary.txt" "$out/"
+[ -f bench/RESULTS.md ] && cp bench/RESULTS.md "$out/"
+for f in "$logs"/bench/*.md "$logs"/bench/*.png; do [ -f "$f" ] && cp "$f" "$out/"; done
+tar -czf "$out/logs.tgz" -C "$logs" . 2>/dev/null
 echo
-echo "==== gpu_suite summary ($(( $(date +%s) - t0 )) s) ===="
-for s in "${summary[@]}"; do echo "$s"; done
+cat "$logs/summary.txt"
 [ $rc_tests = 0 ] && [ $rc_san = 0 ]
