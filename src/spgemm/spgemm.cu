@@ -260,6 +260,52 @@ fail:
     return info ;
 }
 
+// The rows of the global bin (nr rows listed in grows, count [] their
+// distinct-column bound), in chunks whose tables (slot_bytes a slot) fit a
+// quarter of the free device memory: for each chunk, f (c0, c1, slots, offs)
+// runs with the chunk's table offsets already on the device in offs. A single
+// row too large for the budget is GrB_OUT_OF_MEMORY (the host takes the call).
+template <class F>
+GrB_Info for_global_chunks (scratch &S, int64_t nr, const int64_t *grows,
+    const int64_t *count, int64_t n, size_t slot_bytes, F f)
+{
+    cudaStream_t st = (cudaStream_t) S.s ;
+    int64_t *dH = NULL, *doffs = NULL ;
+    GrB_Info info = S.alloc ((void **) &dH, nr * sizeof (int64_t)) ;
+    if (info == GrB_SUCCESS) info = S.alloc ((void **) &doffs, (nr + 1) * sizeof (int64_t)) ;
+    if (info != GrB_SUCCESS) return info ;
+    k_global_sizes <<<(unsigned) ((nr + 255) / 256), 256, 0, st>>> (nr, grows, count, n, dH) ;
+    info = gcu_launch_check ("spgemm global sizes") ;
+    if (info != GrB_SUCCESS) return info ;
+    int64_t *hH = (int64_t *) malloc (nr * sizeof (int64_t)) ;
+    int64_t *hoffs = (int64_t *) malloc ((nr + 1) * sizeof (int64_t)) ;
+    if (hH == NULL || hoffs == NULL) info = GrB_OUT_OF_MEMORY ;
+    if (info == GrB_SUCCESS) info = gcu_memcpy_d2h (hH, dH, nr * sizeof (int64_t), S.s) ;
+    size_t fr = 0, tot = 0 ;
+    if (info == GrB_SUCCESS && cudaMemGetInfo (&fr, &tot) != cudaSuccess) info = GrB_PANIC ;
+    const int64_t budget = (int64_t) (fr / 4) / (int64_t) slot_bytes ;
+    for (int64_t c0 = 0 ; info == GrB_SUCCESS && c0 < nr ; )
+    {
+        int64_t c1 = c0, sum = 0 ;
+        hoffs [0] = 0 ;
+        while (c1 < nr && (c1 == c0 || sum + hH [c1] <= budget))
+        {
+            sum += hH [c1] ;
+            hoffs [c1 - c0 + 1] = sum ;
+            c1++ ;
+        }
+        if (sum > budget) { info = GrB_OUT_OF_MEMORY ; break ; }
+        info = gcu_memcpy_h2d (doffs, hoffs, (c1 - c0 + 1) * sizeof (int64_t), S.s) ;
+        if (info == GrB_SUCCESS) info = f (c0, c1, sum, (const int64_t *) doffs) ;
+        // the offsets buffer is reused by the next chunk
+        if (info == GrB_SUCCESS) info = gcu_sync (S.s) ;
+        c0 = c1 ;
+    }
+    free (hH) ;
+    free (hoffs) ;
+    return info ;
+}
+
 template <class AI, class BI>
 GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     const gcu_spgemm_in *in, gcu_spgemm_out *out, gcu_stream s)
@@ -336,51 +382,22 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         }
         if (hist [GCU_BIN_GLOBAL] > 0)
         {
-            // global tables, in chunks that fit a quarter of the free memory
-            const int64_t nr = hist [GCU_BIN_GLOBAL] ;
             const int64_t *grows = rows + first [GCU_BIN_GLOBAL] ;
-            int64_t *dH = NULL, *doffs = NULL ;
-            TRY (S.alloc ((void **) &dH, nr * sizeof (int64_t))) ;
-            k_global_sizes <<<(unsigned) ((nr + 255) / 256), 256, 0, st>>> (nr, grows, prod, n, dH) ;
-            TRY (gcu_launch_check ("spgemm global sizes")) ;
-            int64_t *hH = (int64_t *) malloc (nr * sizeof (int64_t)) ;
-            int64_t *hoffs = (int64_t *) malloc ((nr + 1) * sizeof (int64_t)) ;
-            if (hH == NULL || hoffs == NULL) { free (hH) ; free (hoffs) ; info = GrB_OUT_OF_MEMORY ; goto fail ; }
-            info = gcu_memcpy_d2h (hH, dH, nr * sizeof (int64_t), s) ;
-            size_t fr = 0, tot = 0 ;
-            cudaMemGetInfo (&fr, &tot) ;
-            int64_t budget = (int64_t) (fr / 4) / 4 ;     // int32 keys
-            int32_t *keys = NULL ;
-            if (info == GrB_SUCCESS) info = S.alloc ((void **) &doffs, (nr + 1) * sizeof (int64_t)) ;
-            for (int64_t c0 = 0 ; info == GrB_SUCCESS && c0 < nr ; )
-            {
-                int64_t c1 = c0, sum = 0 ;
-                hoffs [0] = 0 ;
-                while (c1 < nr && (c1 == c0 || sum + hH [c1] <= budget))
+            const int TPB = tpb_for (total, in->anvals, GCU_SPGEMM_GLOBAL_THREADS) ;
+            TRY (for_global_chunks (S, hist [GCU_BIN_GLOBAL], grows, prod, n, sizeof (int32_t),
+                [&] (int64_t c0, int64_t c1, int64_t slots, const int64_t *offs)
                 {
-                    sum += hH [c1] ;
-                    hoffs [c1 - c0 + 1] = sum ;
-                    c1++ ;
-                }
-                if (sum > budget) { info = GrB_OUT_OF_MEMORY ; break ; }
-                info = gcu_dmalloc ((void **) &keys, sum * sizeof (int32_t), s) ;
-                if (info == GrB_SUCCESS) info = gcu_memcpy_h2d (doffs, hoffs, (c1 - c0 + 1) * sizeof (int64_t), s) ;
-                if (info == GrB_SUCCESS)
-                {
-                    k_symbolic_global<AI, BI> <<<(unsigned) (c1 - c0), GCU_SPGEMM_GLOBAL_THREADS, 0, st>>> (
-                        grows + c0, doffs, keys, Ap, Aj, Bp, Bj, Cnnz,
-                        tpb_for (total, in->anvals, GCU_SPGEMM_GLOBAL_THREADS)) ;
-                    info = gcu_launch_check ("spgemm symbolic (global)") ;
-                    // the offsets buffer is reused by the next chunk
-                    if (info == GrB_SUCCESS) info = gcu_sync (s) ;
-                }
-                gcu_dfree (keys, s) ;
-                keys = NULL ;
-                c0 = c1 ;
-            }
-            free (hH) ;
-            free (hoffs) ;
-            if (info != GrB_SUCCESS) goto fail ;
+                    int32_t *keys = NULL ;
+                    GrB_Info r = gcu_dmalloc ((void **) &keys, slots * sizeof (int32_t), s) ;
+                    if (r == GrB_SUCCESS)
+                    {
+                        k_symbolic_global<AI, BI> <<<(unsigned) (c1 - c0), GCU_SPGEMM_GLOBAL_THREADS, 0, st>>> (
+                            grows + c0, offs, keys, Ap, Aj, Bp, Bj, Cnnz, TPB) ;
+                        r = gcu_launch_check ("spgemm symbolic (global)") ;
+                    }
+                    gcu_dfree (keys, s) ;
+                    return r ;
+                })) ;
         }
     }
 
@@ -442,58 +459,33 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         {
             const int64_t nr = hist [GCU_BIN_GLOBAL] ;
             const int64_t *grows = rows + first [GCU_BIN_GLOBAL] ;
-            int64_t *dH = NULL, *doffs = NULL ;
-            TRY (S.alloc ((void **) &dH, nr * sizeof (int64_t))) ;
-            k_global_sizes <<<(unsigned) ((nr + 255) / 256), 256, 0, st>>> (nr, grows, Cnnz, n, dH) ;
-            TRY (gcu_launch_check ("spgemm global sizes")) ;
-            int64_t *hH = (int64_t *) malloc (nr * sizeof (int64_t)) ;
-            int64_t *hoffs = (int64_t *) malloc ((nr + 1) * sizeof (int64_t)) ;
-            if (hH == NULL || hoffs == NULL) { free (hH) ; free (hoffs) ; info = GrB_OUT_OF_MEMORY ; goto fail ; }
-            info = gcu_memcpy_d2h (hH, dH, nr * sizeof (int64_t), s) ;
-            size_t fr = 0, tot = 0 ;
-            cudaMemGetInfo (&fr, &tot) ;
-            int64_t budget = (int64_t) (fr / 4) / (int64_t) slot ;
-            if (info == GrB_SUCCESS) info = S.alloc ((void **) &doffs, (nr + 1) * sizeof (int64_t)) ;
-            for (int64_t c0 = 0 ; info == GrB_SUCCESS && c0 < nr ; )
-            {
-                int64_t c1 = c0, sum = 0 ;
-                hoffs [0] = 0 ;
-                while (c1 < nr && (c1 == c0 || sum + hH [c1] <= budget))
+            const int TPB = tpb_for (total, in->anvals, GCU_SPGEMM_GLOBAL_THREADS) ;
+            TRY (for_global_chunks (S, nr, grows, Cnnz, n, slot,
+                [&] (int64_t c0, int64_t c1, int64_t slots, const int64_t *offs)
                 {
-                    sum += hH [c1] ;
-                    hoffs [c1 - c0 + 1] = sum ;
-                    c1++ ;
-                }
-                if (sum > budget) { info = GrB_OUT_OF_MEMORY ; break ; }
-                int32_t *keys = NULL, *locks = NULL ;
-                void *vals = NULL ;
-                info = gcu_dmalloc ((void **) &keys, sum * sizeof (int32_t), s) ;
-                if (info == GrB_SUCCESS) info = gcu_dmalloc (&vals, sum * zsize, s) ;
-                if (info == GrB_SUCCESS && lock) info = gcu_dmalloc ((void **) &locks, sum * sizeof (int32_t), s) ;
-                if (info == GrB_SUCCESS) info = gcu_memcpy_h2d (doffs, hoffs, (c1 - c0 + 1) * sizeof (int64_t), s) ;
-                if (info == GrB_SUCCESS)
-                {
-                    const int64_t *crows = grows + c0 ;
-                    const int64_t *coffs = doffs ;
-                    int TPB = tpb_for (total, in->anvals, GCU_SPGEMM_GLOBAL_THREADS) ;
-                    const void *ap = Ap, *aj = Aj, *ax = in->Ax, *bp = Bp, *bj = Bj, *bx = in->Bx ;
-                    const int64_t *cp = Cp ;
-                    int32_t *cj = Cj ;
-                    void *cx = Cx ;
-                    void *args [] = { &crows, &coffs, &keys, &vals, &locks, &ap, &aj, &ax,
-                                      &bp, &bj, &bx, &cp, &cj, &cx, &TPB } ;
-                    info = gcu_jit_launch (fglobal, (unsigned) (c1 - c0), GCU_SPGEMM_GLOBAL_THREADS, 0, st, args) ;
-                    if (info == GrB_SUCCESS) info = gcu_launch_check ("spgemm numeric (global)") ;
-                    if (info == GrB_SUCCESS) info = gcu_sync (s) ;
-                }
-                gcu_dfree (keys, s) ;
-                gcu_dfree (vals, s) ;
-                gcu_dfree (locks, s) ;
-                c0 = c1 ;
-            }
-            free (hH) ;
-            free (hoffs) ;
-            if (info != GrB_SUCCESS) goto fail ;
+                    int32_t *keys = NULL, *locks = NULL ;
+                    void *vals = NULL ;
+                    GrB_Info r = gcu_dmalloc ((void **) &keys, slots * sizeof (int32_t), s) ;
+                    if (r == GrB_SUCCESS) r = gcu_dmalloc (&vals, slots * zsize, s) ;
+                    if (r == GrB_SUCCESS && lock) r = gcu_dmalloc ((void **) &locks, slots * sizeof (int32_t), s) ;
+                    if (r == GrB_SUCCESS)
+                    {
+                        const int64_t *crows = grows + c0 ;
+                        int tpb = TPB ;
+                        const void *ap = Ap, *aj = Aj, *ax = in->Ax, *bp = Bp, *bj = Bj, *bx = in->Bx ;
+                        const int64_t *cp = Cp ;
+                        int32_t *cj = Cj ;
+                        void *cx = Cx ;
+                        void *args [] = { &crows, &offs, &keys, &vals, &locks, &ap, &aj, &ax,
+                                          &bp, &bj, &bx, &cp, &cj, &cx, &tpb } ;
+                        r = gcu_jit_launch (fglobal, (unsigned) (c1 - c0), GCU_SPGEMM_GLOBAL_THREADS, 0, st, args) ;
+                        if (r == GrB_SUCCESS) r = gcu_launch_check ("spgemm numeric (global)") ;
+                    }
+                    gcu_dfree (keys, s) ;
+                    gcu_dfree (vals, s) ;
+                    gcu_dfree (locks, s) ;
+                    return r ;
+                })) ;
             // the global-table rows came out in hash order: sort them here,
             // so T is never handed to SuiteSparse jumbled
             TRY (sort_global_rows (nr, grows, Cp, nvals, Cj, Cx, zsize, s)) ;
