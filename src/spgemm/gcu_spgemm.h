@@ -48,7 +48,13 @@ void gcu_spgemm_out_free (gcu_spgemm_out *out, gcu_stream s) ;
 // the JIT caches and loaded; *shared and *global are CUfunctions.
 GrB_Info gcu_spgemm_numeric_kernels (const gcu_semiring_desc *sr,
     const gcu_jit_operands *ops, void **shared, void **global) ;
-// The program text of that specialisation (for compile-only sweeps in CI).
+// The specialisation block (two kernels, named entry_shared / entry_global)
+// and the preamble its programs start with: blocks of several
+// specialisations pack into one program (the CI sweep).
+const char *gcu_spgemm_preamble (void) ;
+GrB_Info gcu_spgemm_block (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
+    gcu_str *block, char entry_shared [GCU_JIT_ENTRY_MAX], char entry_global [GCU_JIT_ENTRY_MAX]) ;
+// The whole program of one specialisation.
 GrB_Info gcu_spgemm_numeric_program (const gcu_semiring_desc *sr,
     const gcu_jit_operands *ops, char **program, char entry_shared [GCU_JIT_ENTRY_MAX],
     char entry_global [GCU_JIT_ENTRY_MAX]) ;

@@ -1,9 +1,9 @@
 // jit_spgemm.c — JIT specialisation of the numeric SpGEMM kernels
 // (cuda/spgemm/gcu_spgemm_numeric.cuh) for one semiring, operand types and
-// index widths: two extern "C" kernels (shared-memory and global-memory
-// tables) in one program, named by the hash of their specialisation.
+// index widths: a block with two extern "C" kernels (shared-memory and
+// global-memory tables) named by the hash of their specialisation, so blocks
+// pack into one program (the CI sweep does) without colliding.
 #include "gcu_spgemm.h"
-#include "../jit/gcu_sha256.h"
 #include "gcu_util.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,49 +12,24 @@
 #define GCU_STR2(x) #x
 #define GCU_STR(x) GCU_STR2 (x)
 
-static const char *preamble =
-    "#include \"spgemm/gcu_spgemm_numeric.cuh\"\n" ;
-
-GrB_Info gcu_spgemm_numeric_program (const gcu_semiring_desc *sr,
-    const gcu_jit_operands *ops, char **program, char entry_shared [GCU_JIT_ENTRY_MAX],
-    char entry_global [GCU_JIT_ENTRY_MAX])
+const char *gcu_spgemm_preamble (void)
 {
-    *program = NULL ;
-    gcu_str s ;
-    gcu_str_init (&s) ;
-    GrB_Info info = gcu_codegen_semiring (&s, sr, ops) ;
-    char *srtext = gcu_str_take (&s) ;
-    if (info != GrB_SUCCESS || srtext == NULL)
-    {
-        free (srtext) ;
-        return info != GrB_SUCCESS ? info : GrB_OUT_OF_MEMORY ;
-    }
+    return "#include \"spgemm/gcu_spgemm_numeric.cuh\"\n" ;
+}
+
+GrB_Info gcu_spgemm_block (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
+    gcu_str *b, char entry_shared [GCU_JIT_ENTRY_MAX], char entry_global [GCU_JIT_ENTRY_MAX])
+{
     const char *ai = ops->a_idx64 ? "uint64_t" : "uint32_t" ;
     const char *bi = ops->b_idx64 ? "uint64_t" : "uint32_t" ;
-    uint8_t h [32] ;
-    gcu_sha256 c ;
-    gcu_sha256_init (&c) ;
-    gcu_sha256_update (&c, srtext, strlen (srtext)) ;
-    char widths [64] ;
-    snprintf (widths, sizeof (widths), "|spgemm|%s|%s", ai, bi) ;
-    gcu_sha256_update (&c, widths, strlen (widths)) ;
-    gcu_sha256_final (&c, h) ;
-    char hex [65] ;
-    gcu_sha256_hex (h, hex) ;
-    snprintf (entry_shared, GCU_JIT_ENTRY_MAX, "gcu_sgs_%.20s", hex) ;
-    snprintf (entry_global, GCU_JIT_ENTRY_MAX, "gcu_sgg_%.20s", hex) ;
-    // user definitions precede "struct SR" and stay at global scope
-    char *sr_start = strstr (srtext, "struct SR\n") ;
-    if (sr_start == NULL)
-    {
-        free (srtext) ;
-        return GrB_PANIC ;
-    }
-    gcu_str b ;
-    gcu_str_init (&b) ;
-    gcu_str_addf (&b, "%.*s", (int) (sr_start - srtext), srtext) ;
-    gcu_str_addf (&b, "namespace %s_ns\n{\n%s}\n", entry_shared, sr_start) ;
-    gcu_str_addf (&b,
+    char key [64] ;
+    snprintf (key, sizeof (key), "|spgemm|%s|%s", ai, bi) ;
+    GrB_Info info = gcu_codegen_namespace (b, sr, ops, "gcu_sgs_", key, entry_shared) ;
+    if (info != GrB_SUCCESS) return info ;
+    // the global kernel shares the namespace (and the hash) of the shared one
+    snprintf (entry_global, GCU_JIT_ENTRY_MAX, "gcu_sgg_%s", entry_shared + strlen ("gcu_sgs_")) ;
+    const char *ns = entry_shared ;
+    gcu_str_addf (b,
         "extern \"C\" __global__ void __launch_bounds__ (" GCU_STR (GCU_SPGEMM_THREADS) ")\n"
         "%s (const int64_t *rows, int64_t nrows,\n"
         "    const void *Ap, const void *Aj, const void *Ax,\n"
@@ -79,13 +54,27 @@ GrB_Info gcu_spgemm_numeric_program (const gcu_semiring_desc *sr,
         "        (const %s *) Bp, (const %s *) Bj, (const SR::TB *) Bx,\n"
         "        Cp, Cj, (SR::Z *) Cx, TPB) ;\n"
         "}\n",
-        entry_shared, entry_shared, ai, bi, ai, ai, bi, bi,
-        entry_global, entry_shared, ai, bi, ai, ai, bi, bi) ;
-    free (srtext) ;
+        entry_shared, ns, ai, bi, ai, ai, bi, bi,
+        entry_global, ns, ai, bi, ai, ai, bi, bi) ;
+    return b->failed ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
+}
+
+GrB_Info gcu_spgemm_numeric_program (const gcu_semiring_desc *sr,
+    const gcu_jit_operands *ops, char **program, char entry_shared [GCU_JIT_ENTRY_MAX],
+    char entry_global [GCU_JIT_ENTRY_MAX])
+{
+    *program = NULL ;
+    gcu_str b ;
+    gcu_str_init (&b) ;
+    GrB_Info info = gcu_spgemm_block (sr, ops, &b, entry_shared, entry_global) ;
     char *block = gcu_str_take (&b) ;
-    if (block == NULL) return GrB_OUT_OF_MEMORY ;
+    if (info != GrB_SUCCESS || block == NULL)
+    {
+        free (block) ;
+        return info != GrB_SUCCESS ? info : GrB_OUT_OF_MEMORY ;
+    }
     const char *blocks [1] = { block } ;
-    *program = gcu_jit_program (preamble, blocks, 1) ;
+    *program = gcu_jit_program (gcu_spgemm_preamble (), blocks, 1) ;
     free (block) ;
     return *program == NULL ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
 }

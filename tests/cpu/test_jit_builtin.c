@@ -2,8 +2,9 @@
 // test_jit_builtin.c — every built-in monoid and every built-in binary
 // operator of the semiring table, over every type it is defined for, compiles
 // through the real JIT path (code generation, NVRTC, the caches) into the
-// masked dot-product kernel. No GPU needed: this is CI's proof that every
-// semiring has a kernel.
+// masked dot-product kernel and into the numeric SpGEMM kernels (shared- and
+// global-memory tables: every accumulation path, by value size). No GPU
+// needed: this is CI's proof that every semiring has its kernels.
 //
 //   monoids:   each monoid M over T, as the monoid of M.TIMES_T
 //   operators: each operator op over T, as the multiply of a semiring whose
@@ -23,6 +24,7 @@
 #include "gcu_test.h"
 #include "../../src/jit/gcu_jit.h"
 #include "../../src/util/gcu_util.h"
+#include "../../src/spgemm/gcu_spgemm.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,6 +110,21 @@ static void add_spec (GrB_Monoid add, GrB_BinaryOp mult, GrB_Type a,
         info = gcu_dot_masked_block (&spec, &str, entry) ;
         CHECK (info == GrB_SUCCESS, "codegen %s: %d", what, (int) info) ;
     }
+    // the numeric SpGEMM kernels of the same semiring and operand types
+    // (their output is the semiring's z type; masks do not reach them)
+    if (info == GrB_SUCCESS && mask_type < 0 && !m_iso)
+    {
+        gcu_jit_operands sops = spec.ops ;
+        sops.c = spec.sr.mult.z ;
+        char es [GCU_JIT_ENTRY_MAX], eg [GCU_JIT_ENTRY_MAX] ;
+        gcu_str sg ;
+        gcu_str_init (&sg) ;
+        GrB_Info si = gcu_spgemm_block (&spec.sr, &sops, &sg, es, eg) ;
+        CHECK (si == GrB_SUCCESS, "spgemm codegen %s: %d", what, (int) si) ;
+        char *stext = gcu_str_take (&sg) ;
+        if (si == GrB_SUCCESS && stext != NULL) gcu_str_add (&str, stext) ;
+        free (stext) ;
+    }
     char *text = gcu_str_take (&str) ;
     GrB_Semiring_free (&s) ;
     if (info != GrB_SUCCESS || text == NULL) { free (text) ; return ; }
@@ -153,6 +170,11 @@ int main (void)
     gcu_jit_set_cache_dir (dir) ;
     printf ("target sm_%d, cache %s\n", gcu_jit_arch (), dir) ;
 
+    // both kernel families' headers: each block holds a dot kernel and, for
+    // the unmasked cases, the SpGEMM kernels of the same semiring
+    char preamble [512] ;
+    snprintf (preamble, sizeof (preamble), "%s%s", gcu_dot_masked_preamble (),
+        gcu_spgemm_preamble ()) ;
     int nmonoid_specs = 0, nop_specs = 0 ;
     double t0 = gcu_now () ;
 
@@ -220,7 +242,7 @@ int main (void)
         int first = p * pack, n = (nblocks - first < pack) ? nblocks - first : pack ;
         const char **bl = malloc (n * sizeof (char *)) ;
         for (int k = 0 ; k < n ; k++) bl [k] = blocks [first + k].block ;
-        programs [p] = gcu_jit_program (gcu_dot_masked_preamble (), bl, n) ;
+        programs [p] = gcu_jit_program (preamble, bl, n) ;
         free (bl) ;
         labels [p] = malloc (256) ;
         snprintf (labels [p], 256, "sweep %d (%s...)", p, blocks [first].what) ;
@@ -239,7 +261,7 @@ int main (void)
         for (int k = 0 ; k < n ; k++)
         {
             const char *one [1] = { blocks [first + k].block } ;
-            char *prog = gcu_jit_program (gcu_dot_masked_preamble (), one, 1) ;
+            char *prog = gcu_jit_program (preamble, one, 1) ;
             const gcu_jit_binary *b = NULL ;
             GrB_Info i1 = gcu_jit_compile (prog, blocks [first + k].what, &b) ;
             CHECK (i1 == GrB_SUCCESS, "%s does not compile (GRBCUDA_VERBOSE=1 "
