@@ -29,10 +29,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 //------------------------------------------------------------------------------
 // grbcuda, if it is there: found at run time, never included
 //------------------------------------------------------------------------------
@@ -436,12 +432,6 @@ static GrB_Info check (bool *ok, char *msg, size_t len, op_id op, ctx_t *c,
 // main
 //------------------------------------------------------------------------------
 
-static int cmp_double (const void *a, const void *b)
-{
-    double x = *(const double *) a, y = *(const double *) b ;
-    return (x > y) - (x < y) ;
-}
-
 static void usage (void)
 {
     fprintf (stderr,
@@ -500,15 +490,8 @@ int main (int argc, char **argv)
     if (nworkloads == 0 || repeats < 1) { usage () ; return 2 ; }
     if (!any_op) for (int k = 0 ; k < NOPS ; k++) want [k] = (k != OP_TC_BURKHARDT) ;
 
-    GrB_Info info = GrB_init (GrB_NONBLOCKING) ;
+    GrB_Info info = gg_init (threads) ;
     if (info != GrB_SUCCESS) { fprintf (stderr, "grb_bench: GrB_init failed (%d)\n", info) ; return 1 ; }
-    if (threads > 0)
-    {
-        GxB_Global_Option_set_INT32 (GxB_NTHREADS, threads) ;
-#ifdef _OPENMP
-        omp_set_num_threads (threads) ;
-#endif
-    }
     int32_t gb_threads = 0 ;
     GxB_Global_Option_get_INT32 (GxB_NTHREADS, &gb_threads) ;
 
@@ -639,8 +622,7 @@ int main (int argc, char **argv)
                 rc = 1 ;
                 continue ;
             }
-            qsort (times, (size_t) reps, sizeof (double), cmp_double) ;
-            double med = (reps % 2) ? times [reps / 2] : 0.5 * (times [reps / 2 - 1] + times [reps / 2]) ;
+            double med = gg_median (times, reps) ;   // sorted: times [0] is the minimum
             printf (",\"status\":\"ok\",\"prep_ms\":%.3f,\"first_ms\":%.3f,\"median_ms\":%.4f,"
                 "\"min_ms\":%.4f,\"reps\":%d,\"times_ms\":[", 1e3 * prep, 1e3 * tfirst,
                 1e3 * med, 1e3 * times [0], reps) ;

@@ -17,22 +17,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 static void usage (void)
 {
     fprintf (stderr,
         "usage: bfs [--source V] [--dir auto|push|pull] [--levels-only]\n"
         "           [--repeat N] [--threads T] [--seed S] [--check] WORKLOAD\n"
         "WORKLOAD: grid3d-S, urand-S-E, rmat-S-E, or a .mtx file\n") ;
-}
-
-static int cmp_double (const void *a, const void *b)
-{
-    double x = *(const double *) a, y = *(const double *) b ;
-    return (x > y) - (x < y) ;
 }
 
 int main (int argc, char **argv)
@@ -67,15 +57,8 @@ int main (int argc, char **argv)
     }
     if (workload == NULL || repeat < 1) { usage () ; return 2 ; }
 
-    GrB_Info info = GrB_init (GrB_NONBLOCKING) ;
+    GrB_Info info = gg_init (threads) ;
     if (info != GrB_SUCCESS) { fprintf (stderr, "bfs: GrB_init failed (%d)\n", info) ; return 1 ; }
-    if (threads > 0)
-    {
-        GxB_Global_Option_set_INT32 (GxB_NTHREADS, threads) ;
-#ifdef _OPENMP
-        omp_set_num_threads (threads) ;
-#endif
-    }
 
     int rc = 0 ;
     GrB_Matrix A = NULL ;
@@ -126,9 +109,7 @@ int main (int argc, char **argv)
         printf ("bfs: MISMATCH between the first call and the repeats\n") ;
         rc = 1 ;
     }
-    qsort (times, (size_t) repeat, sizeof (double), cmp_double) ;
-    double med = (repeat % 2) ? times [repeat / 2]
-        : 0.5 * (times [repeat / 2 - 1] + times [repeat / 2]) ;
+    double med = gg_median (times, repeat) ;     // times [0] is then the minimum
     printf ("bfs: %s: %lld levels, %lld vertices reached, %lld push + %lld pull "
         "steps; %.4f s (median of %d; min %.4f; first call %.4f)\n",
         levels_only ? "levels" : "levels+parents", (long long) st.nlevels,

@@ -21,10 +21,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 static void usage (void)
 {
     fprintf (stderr,
@@ -32,12 +28,6 @@ static void usage (void)
         "          [--threads T] [--seed S] [--check] WORKLOAD\n"
         "       tc --self-test\n"
         "WORKLOAD: grid3d-S, urand-S-E, rmat-S-E, or a .mtx file\n") ;
-}
-
-static int cmp_double (const void *a, const void *b)
-{
-    double x = *(const double *) a, y = *(const double *) b ;
-    return (x > y) - (x < y) ;
 }
 
 // Brute force: for every edge (i,j), i<j, every k>j adjacent to both.
@@ -188,15 +178,8 @@ int main (int argc, char **argv)
     if (workload == NULL || repeat < 1) { usage () ; return 2 ; }
     if (nmethods == 0) methods [nmethods++] = GG_TC_SANDIA_LL ;
 
-    GrB_Info info = GrB_init (GrB_NONBLOCKING) ;
+    GrB_Info info = gg_init (threads) ;
     if (info != GrB_SUCCESS) { fprintf (stderr, "tc: GrB_init failed (%d)\n", info) ; return 1 ; }
-    if (threads > 0)
-    {
-        GxB_Global_Option_set_INT32 (GxB_NTHREADS, threads) ;
-#ifdef _OPENMP
-        omp_set_num_threads (threads) ;
-#endif
-    }
 
     int rc = 0 ;
     GrB_Matrix A = NULL ;
@@ -259,9 +242,7 @@ int main (int argc, char **argv)
             rc = 1 ;
             continue ;
         }
-        qsort (times, (size_t) repeat, sizeof (double), cmp_double) ;
-        double med = (repeat % 2) ? times [repeat / 2]
-            : 0.5 * (times [repeat / 2 - 1] + times [repeat / 2]) ;
+        double med = gg_median (times, repeat) ;     // times [0] is then the minimum
         printf ("tc: method %-9s triangles %lld  mxm+reduce %.4f s (median of %d; "
             "min %.4f; first call %.4f)\n", gg_tc_method_name (m),
             (long long) count, med, repeat, times [0], tfirst) ;

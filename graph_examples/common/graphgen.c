@@ -36,6 +36,29 @@ double gg_now (void)
     return (double) t.tv_sec + 1e-9 * (double) t.tv_nsec ;
 }
 
+GrB_Info gg_init (int threads)
+{
+    GrB_Info info = GrB_init (GrB_NONBLOCKING) ;
+    if (info != GrB_SUCCESS || threads <= 0) return info ;
+    GxB_Global_Option_set_INT32 (GxB_NTHREADS, threads) ;
+#ifdef _OPENMP
+    omp_set_num_threads (threads) ;
+#endif
+    return GrB_SUCCESS ;
+}
+
+static int gg_cmp_double (const void *a, const void *b)
+{
+    double x = *(const double *) a, y = *(const double *) b ;
+    return (x > y) - (x < y) ;
+}
+
+double gg_median (double *t, int n)
+{
+    qsort (t, (size_t) n, sizeof (double), gg_cmp_double) ;
+    return (n % 2) ? t [n / 2] : 0.5 * (t [n / 2 - 1] + t [n / 2]) ;
+}
+
 static int gg_nthreads (void)
 {
 #ifdef _OPENMP
@@ -223,6 +246,43 @@ static void gg_radix_sort (uint64_t *key, uint64_t *tmp, size_t len, int bits)
     if (src != key) memcpy (key, src, len * sizeof (uint64_t)) ;
 }
 
+// Steps 1 and 3 of gg_edges_to_matrix: each thread walks its share of the
+// edges (self-loops dropped), both directions. With key NULL it counts the
+// entries of each bucket into its row of hist; otherwise it scatters the keys
+// (local row, column) to the slots hist holds. One function for both so that
+// the two passes split the edges among threads the same way: the scatter
+// writes where the same thread's counts made room.
+static void gg_bucket_pass (uint64_t *key, uint64_t *hist, const uint32_t *eu,
+    const uint32_t *ev, uint64_t m, uint64_t nb, int bshift, int scale,
+    int nthreads)
+{
+    const uint64_t rowmask = ((uint64_t) 1 << bshift) - 1 ;
+    #pragma omp parallel num_threads(nthreads)
+    {
+        int t = 0, nt = 1 ;
+#ifdef _OPENMP
+        t = omp_get_thread_num () ; nt = omp_get_num_threads () ;
+#endif
+        uint64_t lo = m * t / nt, hi = m * (t + 1) / nt ;
+        uint64_t *h = hist + (size_t) t * nb ;
+        for (uint64_t e = lo ; e < hi ; e++)
+        {
+            uint64_t u = eu [e], v = ev [e] ;
+            if (u == v) continue ;
+            if (key == NULL)
+            {
+                h [u >> bshift]++ ;
+                h [v >> bshift]++ ;
+            }
+            else
+            {
+                key [h [u >> bshift]++] = ((u & rowmask) << scale) | v ;
+                key [h [v >> bshift]++] = ((v & rowmask) << scale) | u ;
+            }
+        }
+    }
+}
+
 // Builds the symmetric pattern of m edges (eu[e], ev[e]) on n = 2^scale
 // vertices, dropping self-loops and merging duplicates; values 1.0.
 static GrB_Info gg_edges_to_matrix (GrB_Matrix *A, const uint32_t *eu,
@@ -233,7 +293,6 @@ static GrB_Info gg_edges_to_matrix (GrB_Matrix *A, const uint32_t *eu,
     // them) sort in cache, and there are enough buckets to balance threads
     const int bshift = scale > 12 ? scale - 12 : 0 ;
     const uint64_t nb = n >> bshift ;
-    const uint64_t rowmask = ((uint64_t) 1 << bshift) - 1 ;
     const uint64_t colmask = n - 1 ;
     const int keybits = bshift + scale ;
     const int nthreads = gg_nthreads () ;
@@ -249,22 +308,7 @@ static GrB_Info gg_edges_to_matrix (GrB_Matrix *A, const uint32_t *eu,
     if (hist == NULL || bstart == NULL || buniq == NULL || Ap == NULL) goto done ;
 
     // 1. per-thread histogram of entries per bucket (both directions)
-    #pragma omp parallel num_threads(nthreads)
-    {
-        int t = 0, nt = 1 ;
-#ifdef _OPENMP
-        t = omp_get_thread_num () ; nt = omp_get_num_threads () ;
-#endif
-        uint64_t lo = m * t / nt, hi = m * (t + 1) / nt ;
-        uint64_t *h = hist + (size_t) t * nb ;
-        for (uint64_t e = lo ; e < hi ; e++)
-        {
-            uint32_t u = eu [e], v = ev [e] ;
-            if (u == v) continue ;
-            h [u >> bshift]++ ;
-            h [v >> bshift]++ ;
-        }
-    }
+    gg_bucket_pass (NULL, hist, eu, ev, m, nb, bshift, scale, nthreads) ;
     // 2. offsets: bucket-major, then thread, so each thread scatters alone
     uint64_t total = 0 ;
     for (uint64_t b = 0 ; b < nb ; b++)
@@ -282,22 +326,7 @@ static GrB_Info gg_edges_to_matrix (GrB_Matrix *A, const uint32_t *eu,
     if (key == NULL) goto done ;
 
     // 3. scatter keys (local row, column) into their buckets
-    #pragma omp parallel num_threads(nthreads)
-    {
-        int t = 0, nt = 1 ;
-#ifdef _OPENMP
-        t = omp_get_thread_num () ; nt = omp_get_num_threads () ;
-#endif
-        uint64_t lo = m * t / nt, hi = m * (t + 1) / nt ;
-        uint64_t *h = hist + (size_t) t * nb ;
-        for (uint64_t e = lo ; e < hi ; e++)
-        {
-            uint64_t u = eu [e], v = ev [e] ;
-            if (u == v) continue ;
-            key [h [u >> bshift]++] = ((u & rowmask) << scale) | v ;
-            key [h [v >> bshift]++] = ((v & rowmask) << scale) | u ;
-        }
-    }
+    gg_bucket_pass (key, hist, eu, ev, m, nb, bshift, scale, nthreads) ;
 
     // 4. sort and deduplicate each bucket; count entries per row
     int failed = 0 ;

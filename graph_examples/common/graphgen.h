@@ -96,6 +96,15 @@ GrB_Info gg_highest_degree (GrB_Index *v, GrB_Index *degree, GrB_Matrix A) ;
 // Monotonic wall clock in seconds.
 double gg_now (void) ;
 
+// GrB_init (GrB_NONBLOCKING); then, for threads > 0, that many threads for
+// SuiteSparse and for OpenMP (the generators and the host oracles). What the
+// programs' --threads option does.
+GrB_Info gg_init (int threads) ;
+
+// The median of t[0..n-1], n >= 1. Sorts t in place, so that t[0] is then
+// the minimum.
+double gg_median (double *t, int n) ;
+
 // Deterministic pseudo-random value in [-1, 1) for dense operands (x in
 // y=A*x, X and Y in SpMM/SDDMM), a multiple of 2^-10 so that it and many of
 // its products are exact in FP32 and FP64. Static inline so that the CUDA

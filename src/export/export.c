@@ -287,6 +287,20 @@ static void same_dense (const raw_t *r, gcu_csr *c, bool w32, bool vals, int nth
 // other orientation: the output's outer vectors are the stored indices
 //------------------------------------------------------------------------------
 
+// The stored vector holding entry p: the first k with Ap[k+1] > p (empty
+// vectors before it skipped), by binary search over the nvec vectors. Where
+// a thread starts walking its share of the entries.
+static int64_t vector_of (const int64_t *Ap, int64_t nvec, int64_t p)
+{
+    int64_t lo = 0, hi = nvec ;
+    while (lo < hi)
+    {
+        int64_t mid = lo + (hi - lo) / 2 ;
+        if (Ap [mid + 1] <= p) lo = mid + 1 ; else hi = mid ;
+    }
+    return lo ;
+}
+
 // Stable counting sort of the entries by inner index. Thread t takes the
 // entries [nz*t/T, nz*(t+1)/T) in storage order, so the entries of each
 // output vector arrive thread by thread, each in increasing stored-vector
@@ -336,14 +350,7 @@ static GrB_Info trans_sparse (const raw_t *r, gcu_csr *c, bool w32, bool vals, i
             (void) prefix_sum (start, nouter + 1, 1) ;
         }
         // implicit barrier after single
-        // the stored vector holding entry p0
-        int64_t lo = 0, hi = nvec ;
-        while (lo < hi)
-        {
-            int64_t mid = lo + (hi - lo) / 2 ;
-            if (Ap [mid + 1] <= p0) lo = mid + 1 ; else hi = mid ;
-        }
-        int64_t k = lo ;
+        int64_t k = vector_of (Ap, nvec, p0) ;
         for (int64_t p = p0 ; p < p1 ; p++)
         {
             while (Ap [k + 1] <= p) k++ ;
@@ -422,13 +429,7 @@ static GrB_Info trans_sparse_buckets (const raw_t *r, gcu_csr *c, bool w32,
             }
             bstart [nb] = s ;
         }
-        int64_t lo = 0, hi = nvec ;
-        while (lo < hi)
-        {
-            int64_t mid = lo + (hi - lo) / 2 ;
-            if (Ap [mid + 1] <= p0) lo = mid + 1 ; else hi = mid ;
-        }
-        int64_t k = lo ;
+        int64_t k = vector_of (Ap, nvec, p0) ;
         for (int64_t p = p0 ; p < p1 ; p++)
         {
             while (Ap [k + 1] <= p) k++ ;
