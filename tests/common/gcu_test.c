@@ -322,3 +322,63 @@ bool gcu_test_vector_equal (GrB_Vector a, GrB_Vector b, double tol,
     return gcu_test_matrix_equal ((GrB_Matrix) a, (GrB_Matrix) b, tol,
         pattern_only, what) ;
 }
+
+//------------------------------------------------------------------------------
+// text files
+//------------------------------------------------------------------------------
+
+char *gcu_test_read_file (const char *path)
+{
+    FILE *f = fopen (path, "rb") ;
+    if (f == NULL) return NULL ;
+    fseek (f, 0, SEEK_END) ;
+    long n = ftell (f) ;
+    fseek (f, 0, SEEK_SET) ;
+    char *s = (n >= 0) ? malloc ((size_t) n + 1) : NULL ;
+    if (s != NULL && fread (s, 1, (size_t) n, f) == (size_t) n) s [n] = '\0' ;
+    else { free (s) ; s = NULL ; }
+    fclose (f) ;
+    return s ;
+}
+
+char *gcu_test_graphblas_h (const char *compiled, char *path, size_t size)
+{
+    const char *candidates [] = { compiled, getenv ("GRBCUDA_GRAPHBLAS_H"),
+        "/usr/include/GraphBLAS.h", "/usr/include/suitesparse/GraphBLAS.h",
+        "/usr/local/include/GraphBLAS.h", "/usr/local/include/suitesparse/GraphBLAS.h" } ;
+    char major [64], minor [64] ;
+    snprintf (major, sizeof (major), "GxB_IMPLEMENTATION_MAJOR %d", GxB_IMPLEMENTATION_MAJOR) ;
+    snprintf (minor, sizeof (minor), "GxB_IMPLEMENTATION_MINOR %d", GxB_IMPLEMENTATION_MINOR) ;
+    for (size_t k = 0 ; k < sizeof (candidates) / sizeof (candidates [0]) ; k++)
+    {
+        if (candidates [k] == NULL) continue ;
+        char *s = gcu_test_read_file (candidates [k]) ;
+        if (s == NULL) continue ;
+        // it must be the version we compiled against
+        if (strstr (s, major) && strstr (s, minor))
+        {
+            snprintf (path, size, "%s", candidates [k]) ;
+            return s ;
+        }
+        free (s) ;
+    }
+    return NULL ;
+}
+
+void gcu_test_strip_comments (char *s)
+{
+    char *w = s ;
+    for (char *r = s ; *r ; )
+    {
+        if (r [0] == '/' && r [1] == '/') { while (*r && *r != '\n') r++ ; }
+        else if (r [0] == '/' && r [1] == '*')
+        {
+            r += 2 ;
+            while (*r && !(r [0] == '*' && r [1] == '/')) r++ ;
+            if (*r) r += 2 ;
+            *w++ = ' ' ;
+        }
+        else *w++ = *r++ ;
+    }
+    *w = '\0' ;
+}

@@ -80,4 +80,15 @@ bool gcu_test_matrix_equal (GrB_Matrix A, GrB_Matrix B, double tol,
 bool gcu_test_vector_equal (GrB_Vector a, GrB_Vector b, double tol,
     bool pattern_only, const char *what) ;
 
+// Text files. A whole file as a NUL-terminated string (caller frees), or
+// NULL when it cannot be read.
+char *gcu_test_read_file (const char *path) ;
+// The text of the GraphBLAS.h the tests were compiled against (its
+// GxB_IMPLEMENTATION_MAJOR and _MINOR match), from the first of: compiled
+// (the path the build recorded; NULL for none), $GRBCUDA_GRAPHBLAS_H, the
+// usual install places. Its path goes to path. NULL if none matches.
+char *gcu_test_graphblas_h (const char *compiled, char *path, size_t size) ;
+// C comments out, in place; a block comment becomes one space.
+void gcu_test_strip_comments (char *s) ;
+
 #endif

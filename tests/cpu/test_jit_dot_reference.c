@@ -17,6 +17,7 @@
 // Skipped (77) without a C++ compiler. tests/gpu/test_jit_dot_gpu.c runs the
 // same cases through the JIT on a GPU (GCU_DOT_ON_GPU).
 #include "gcu_test.h"
+#include "gcu_test_cxx.h"
 #include "../../src/jit/gcu_jit.h"
 #include "../../src/jit/gcu_jit_internal.h"
 #include "../../src/util/gcu_util.h"
@@ -26,7 +27,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #ifndef GCU_DOT_TEST_NAME
 #define GCU_DOT_TEST_NAME "test_jit_dot_reference"
@@ -285,29 +285,6 @@ static GrB_Matrix random_pt (GrB_Type t, GrB_Index n, double d, uint64_t *st)
 
 //------------------------------------------------------------------------------
 
-static bool write_sources (const char *dir)
-{
-    const gcu_jit_file *files ;
-    int n ;
-    const uint8_t *digest ;
-    if (gcu_jit_sources (&files, &n, &digest) != GrB_SUCCESS) return false ;
-    for (int k = 0 ; k < n ; k++)
-    {
-        if (strchr (files [k].name, '/') == NULL) continue ;
-        char path [1024] ;
-        snprintf (path, sizeof (path), "%s/%s", dir, files [k].name) ;
-        char *slash = strrchr (path, '/') ;
-        *slash = '\0' ;
-        mkdir (path, 0700) ;
-        *slash = '/' ;
-        FILE *f = fopen (path, "w") ;
-        if (f == NULL) return false ;
-        fputs (files [k].text, f) ;
-        fclose (f) ;
-    }
-    return true ;
-}
-
 // On the GPU, CUDA's math library (pow, atan2, hypot, exp, ...) is accurate
 // to a few ulps but not bit-identical to the host's libm, so floating-point
 // values there compare to within 64 ulps of their magnitude; +, -, *, / are
@@ -448,12 +425,11 @@ static void setup_cases (uint64_t *seed)
 }
 
 // the kernel built for the host by the C++ compiler, on every case
-static void run_host (const char *cxx, uint64_t *seed)
+static void run_host (gcu_test_cxx *x, uint64_t *seed)
 {
-    char dir [] = "/tmp/grbcuda-test-dot-XXXXXX" ;
-    if (mkdtemp (dir) == NULL || !write_sources (dir))
+    if (!gcu_test_cxx_setup (x, "dot"))
     {
-        CHECK (false, "cannot set up %s", dir) ;
+        CHECK (false, "cannot set up %s", x->dir) ;
         return ;
     }
     gcu_str s ;
@@ -490,19 +466,11 @@ static void run_host (const char *cxx, uint64_t *seed)
             "  }\n}\n", c->fname, entry, mi, ai, bi, mi, mi, ai, ai, bi, bi) ;
     }
     char *code = gcu_str_take (&s) ;
-    char src [1024], lib [1024], cmd [4096] ;
-    snprintf (src, sizeof (src), "%s/dot.cpp", dir) ;
-    snprintf (lib, sizeof (lib), "%s/dot.so", dir) ;
-    FILE *f = fopen (src, "w") ;
-    fputs (code, f) ;
-    fclose (f) ;
-    free (code) ;
-    snprintf (cmd, sizeof (cmd), "%s -std=c++17 -O1 -ffp-contract=off -fPIC -shared "
-        "-Wno-attributes -I%s -o %s %s", cxx, dir, lib, src) ;
     double t0 = gcu_now () ;
-    int rc = system (cmd) ;
-    CHECK (rc == 0, "host build of the kernel failed: %s", cmd) ;
-    void *h = (rc == 0) ? dlopen (lib, RTLD_NOW | RTLD_LOCAL) : NULL ;
+    int rc = gcu_test_cxx_build (x, "dot", code, "-Wno-attributes") ;
+    free (code) ;
+    CHECK (rc == 0, "host build of the kernel failed: %s", x->cmd) ;
+    void *h = (rc == 0) ? dlopen (x->lib, RTLD_NOW | RTLD_LOCAL) : NULL ;
     CHECK (rc != 0 || h != NULL, "dlopen: %s", dlerror ()) ;
     if (h != NULL)
     {
@@ -525,8 +493,7 @@ static void run_host (const char *cxx, uint64_t *seed)
         }
         dlclose (h) ;
     }
-    snprintf (cmd, sizeof (cmd), "rm -rf '%s'", dir) ;
-    if (system (cmd) != 0) fprintf (stderr, "could not remove %s\n", dir) ;
+    gcu_test_rmtree (x->dir) ;
 }
 
 #ifdef GCU_DOT_ON_GPU
@@ -609,20 +576,15 @@ static void run_gpu (void)
         for (size_t q = 0 ; q < sizeof (ptrs) / sizeof (ptrs [0]) ; q++) if (ptrs [q]) cudaFree (ptrs [q]) ;
     }
     gcu_jit_cache_clear_memory () ;
-    char cmd [128] ;
-    snprintf (cmd, sizeof (cmd), "rm -rf '%s'", dir) ;
-    if (system (cmd) != 0) fprintf (stderr, "could not remove %s\n", dir) ;
+    gcu_test_rmtree (dir) ;
 }
 #endif
 
 int main (void)
 {
     OK (GrB_init (GrB_NONBLOCKING)) ;
-    const char *cxx = getenv ("CXX") ;
-    if (cxx == NULL || cxx [0] == '\0') cxx = "c++" ;
-    char cmd [256] ;
-    snprintf (cmd, sizeof (cmd), "%s --version > /dev/null 2>&1", cxx) ;
-    bool have_cxx = (system (cmd) == 0) ;
+    gcu_test_cxx x ;
+    bool have_cxx = gcu_test_cxx_find (&x) ;
     #ifdef GCU_DOT_ON_GPU
     int ndev = 0 ;
     if (cudaGetDeviceCount (&ndev) != cudaSuccess || ndev == 0 ||
@@ -634,7 +596,7 @@ int main (void)
     #else
     if (!have_cxx)
     {
-        printf ("%s: no C++ compiler (%s): skipped\n", GCU_DOT_TEST_NAME, cxx) ;
+        printf ("%s: no C++ compiler (%s): skipped\n", GCU_DOT_TEST_NAME, x.cxx) ;
         return GCU_TEST_SKIP ;
     }
     #endif
@@ -642,7 +604,7 @@ int main (void)
     define_cases () ;
     uint64_t seed = 12345 ;
     setup_cases (&seed) ;
-    if (have_cxx) run_host (cxx, &seed) ;
+    if (have_cxx) run_host (&x, &seed) ;
     #ifdef GCU_DOT_ON_GPU
     run_gpu () ;
     #endif

@@ -24,52 +24,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *read_header (void)
-{
-    const char *candidates [] = {
-        #ifdef GCU_GRAPHBLAS_H
-        GCU_GRAPHBLAS_H,
-        #endif
-        getenv ("GRBCUDA_GRAPHBLAS_H"),
-        "/usr/include/GraphBLAS.h", "/usr/include/suitesparse/GraphBLAS.h",
-        "/usr/local/include/GraphBLAS.h", "/usr/local/include/suitesparse/GraphBLAS.h" } ;
-    char want [64] ;
-    snprintf (want, sizeof (want), "GxB_IMPLEMENTATION_MINOR %d", GxB_IMPLEMENTATION_MINOR) ;
-    for (size_t k = 0 ; k < sizeof (candidates) / sizeof (candidates [0]) ; k++)
-    {
-        if (candidates [k] == NULL) continue ;
-        FILE *f = fopen (candidates [k], "rb") ;
-        if (f == NULL) continue ;
-        fseek (f, 0, SEEK_END) ;
-        long n = ftell (f) ;
-        fseek (f, 0, SEEK_SET) ;
-        char *s = malloc (n + 1) ;
-        bool ok = (s != NULL && fread (s, 1, n, f) == (size_t) n) ;
-        fclose (f) ;
-        if (ok) { s [n] = '\0' ; if (strstr (s, want)) return s ; }
-        free (s) ;
-    }
-    return NULL ;
-}
+#ifndef GCU_GRAPHBLAS_H
+#define GCU_GRAPHBLAS_H NULL      // the path the build recorded, if any
+#endif
 
 // the GrB_Semiring variables: after "GB_PUBLIC GrB_Semiring", up to ';',
 // skipping comments (function declarations have parentheses)
 static int semiring_names (char *h, char ***names)
 {
-    // strip comments
-    char *w = h ;
-    for (char *r = h ; *r ; )
-    {
-        if (r [0] == '/' && r [1] == '/') { while (*r && *r != '\n') r++ ; }
-        else if (r [0] == '/' && r [1] == '*')
-        {
-            r += 2 ;
-            while (*r && !(r [0] == '*' && r [1] == '/')) r++ ;
-            if (*r) r += 2 ;
-        }
-        else *w++ = *r++ ;
-    }
-    *w = '\0' ;
+    gcu_test_strip_comments (h) ;
     int n = 0, cap = 2048 ;
     *names = malloc (cap * sizeof (char *)) ;
     for (char *p = strstr (h, "GB_PUBLIC") ; p != NULL ; p = strstr (p + 1, "GB_PUBLIC"))
@@ -105,7 +68,8 @@ static bool same_op (gcu_opcode op, const char *word, gcu_type_code t)
 
 static void check_builtin_semirings (void)
 {
-    char *h = read_header () ;
+    char path [1024] ;
+    char *h = gcu_test_graphblas_h (GCU_GRAPHBLAS_H, path, sizeof (path)) ;
     CHECK (h != NULL, "GraphBLAS.h %d.%d not found (set GRBCUDA_GRAPHBLAS_H)",
         GxB_IMPLEMENTATION_MAJOR, GxB_IMPLEMENTATION_MINOR) ;
     if (h == NULL) return ;

@@ -18,6 +18,7 @@
 // indices than a product does); the GPU suite checks them through GrB_mxm.
 // Skipped (77) without a C++ compiler (c++, or $CXX).
 #include "gcu_test.h"
+#include "gcu_test_cxx.h"
 #include "../../src/jit/gcu_jit.h"
 #include "../../src/jit/gcu_jit_internal.h"
 #include "../../src/util/gcu_util.h"
@@ -27,7 +28,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #define MAXS 40             // samples per type
 typedef void (*eval_f) (const void *x, const void *y, void *z) ;
@@ -202,46 +202,18 @@ static GrB_UnaryOp identity_op (int t)
     return ops [t] ;
 }
 
-static bool write_sources (const char *dir)
-{
-    const gcu_jit_file *files ;
-    int n ;
-    const uint8_t *digest ;
-    if (gcu_jit_sources (&files, &n, &digest) != GrB_SUCCESS) return false ;
-    for (int k = 0 ; k < n ; k++)
-    {
-        if (strchr (files [k].name, '/') == NULL) continue ;   // the C stand-ins
-        char path [1024] ;
-        snprintf (path, sizeof (path), "%s/%s", dir, files [k].name) ;
-        char *slash = strrchr (path, '/') ;
-        *slash = '\0' ;
-        mkdir (path, 0700) ;
-        *slash = '/' ;
-        FILE *f = fopen (path, "w") ;
-        if (f == NULL) return false ;
-        fputs (files [k].text, f) ;
-        fclose (f) ;
-    }
-    return true ;
-}
-
 int main (void)
 {
     OK (GrB_init (GrB_NONBLOCKING)) ;
-    const char *cxx = getenv ("CXX") ;
-    if (cxx == NULL || cxx [0] == '\0') cxx = "c++" ;
-    char probe [256] ;
-    snprintf (probe, sizeof (probe), "%s --version > /dev/null 2>&1", cxx) ;
-    if (system (probe) != 0)
+    gcu_test_cxx x ;
+    if (!gcu_test_cxx_find (&x))
     {
-        printf ("test_semiring_semantics: no C++ compiler (%s): skipped\n", cxx) ;
+        printf ("test_semiring_semantics: no C++ compiler (%s): skipped\n", x.cxx) ;
         return GCU_TEST_SKIP ;
     }
-    char dir [] = "/tmp/grbcuda-test-sem-XXXXXX" ;
-    if (mkdtemp (dir) == NULL) { perror ("mkdtemp") ; return 1 ; }
-    if (!write_sources (dir))
+    if (!gcu_test_cxx_setup (&x, "sem"))
     {
-        fprintf (stderr, "kernel sources not available\n") ;
+        fprintf (stderr, "cannot write the kernel sources to %s\n", x.dir) ;
         return 1 ;
     }
     make_samples () ;
@@ -283,23 +255,14 @@ int main (void)
         }
     }
     char *code = gcu_str_take (&s) ;
-    char src [1024], lib [1024], cmd [4096] ;
-    snprintf (src, sizeof (src), "%s/eval.cpp", dir) ;
-    snprintf (lib, sizeof (lib), "%s/eval.so", dir) ;
-    FILE *f = fopen (src, "w") ;
-    fputs (code, f) ;
-    fclose (f) ;
-    free (code) ;
-    // no FMA contraction, as the JIT compiles with -fmad=false
-    snprintf (cmd, sizeof (cmd), "%s -std=c++17 -O1 -ffp-contract=off -fPIC -shared "
-        "-I%s -o %s %s", cxx, dir, lib, src) ;
     double t0 = gcu_now () ;
-    int rc = system (cmd) ;
-    CHECK (rc == 0, "host compile of the device code failed: %s", cmd) ;
+    int rc = gcu_test_cxx_build (&x, "eval", code, "") ;
+    free (code) ;
+    CHECK (rc == 0, "host compile of the device code failed: %s", x.cmd) ;
     if (rc != 0) return gcu_test_report ("test_semiring_semantics") ;
     printf ("host C++ build of %d operators + 169 casts: %.1f s\n", nops, gcu_now () - t0) ;
-    void *h = dlopen (lib, RTLD_NOW | RTLD_LOCAL) ;
-    CHECK (h != NULL, "dlopen %s: %s", lib, dlerror ()) ;
+    void *h = dlopen (x.lib, RTLD_NOW | RTLD_LOCAL) ;
+    CHECK (h != NULL, "dlopen %s: %s", x.lib, dlerror ()) ;
     if (h == NULL) return gcu_test_report ("test_semiring_semantics") ;
 
     // operators: all pairs of samples of the x and y types
@@ -386,8 +349,7 @@ int main (void)
     }
     dlclose (h) ;
     free (op_row) ;
-    snprintf (cmd, sizeof (cmd), "rm -rf '%s'", dir) ;
-    if (system (cmd) != 0) fprintf (stderr, "could not remove %s\n", dir) ;
+    gcu_test_rmtree (x.dir) ;
     GrB_finalize () ;
     return gcu_test_report ("test_semiring_semantics") ;
 }

@@ -22,72 +22,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef GCU_GRAPHBLAS_H
+#define GCU_GRAPHBLAS_H NULL      // the path the build recorded, if any
+#endif
+
 //------------------------------------------------------------------------------
 // GraphBLAS.h
 //------------------------------------------------------------------------------
-
-static char *read_file (const char *path)
-{
-    FILE *f = fopen (path, "rb") ;
-    if (f == NULL) return NULL ;
-    fseek (f, 0, SEEK_END) ;
-    long n = ftell (f) ;
-    fseek (f, 0, SEEK_SET) ;
-    char *s = malloc (n + 1) ;
-    if (s != NULL && fread (s, 1, n, f) == (size_t) n) s [n] = '\0' ;
-    else { free (s) ; s = NULL ; }
-    fclose (f) ;
-    return s ;
-}
-
-// the header this test was compiled against
-static char *graphblas_h (char *path, size_t size)
-{
-    const char *candidates [] = {
-        #ifdef GCU_GRAPHBLAS_H
-        GCU_GRAPHBLAS_H,
-        #endif
-        getenv ("GRBCUDA_GRAPHBLAS_H"),
-        "/usr/include/GraphBLAS.h", "/usr/include/suitesparse/GraphBLAS.h",
-        "/usr/local/include/GraphBLAS.h", "/usr/local/include/suitesparse/GraphBLAS.h" } ;
-    for (size_t k = 0 ; k < sizeof (candidates) / sizeof (candidates [0]) ; k++)
-    {
-        if (candidates [k] == NULL) continue ;
-        char *s = read_file (candidates [k]) ;
-        if (s == NULL) continue ;
-        // it must be the version we compiled against
-        char want [64] ;
-        snprintf (want, sizeof (want), "GxB_IMPLEMENTATION_MINOR %d", GxB_IMPLEMENTATION_MINOR) ;
-        char want2 [64] ;
-        snprintf (want2, sizeof (want2), "GxB_IMPLEMENTATION_MAJOR %d", GxB_IMPLEMENTATION_MAJOR) ;
-        if (strstr (s, want) && strstr (s, want2))
-        {
-            snprintf (path, size, "%s", candidates [k]) ;
-            return s ;
-        }
-        free (s) ;
-    }
-    return NULL ;
-}
-
-// remove comments, in place
-static void strip_comments (char *s)
-{
-    char *w = s ;
-    for (char *r = s ; *r ; )
-    {
-        if (r [0] == '/' && r [1] == '/') { while (*r && *r != '\n') r++ ; }
-        else if (r [0] == '/' && r [1] == '*')
-        {
-            r += 2 ;
-            while (*r && !(r [0] == '*' && r [1] == '/')) r++ ;
-            if (*r) r += 2 ;
-            *w++ = ' ' ;
-        }
-        else *w++ = *r++ ;
-    }
-    *w = '\0' ;
-}
 
 typedef struct { char **name ; int n, cap ; } name_list ;
 
@@ -147,11 +88,11 @@ int main (void)
 {
     OK (GrB_init (GrB_NONBLOCKING)) ;
     char path [1024] ;
-    char *h = graphblas_h (path, sizeof (path)) ;
+    char *h = gcu_test_graphblas_h (GCU_GRAPHBLAS_H, path, sizeof (path)) ;
     CHECK (h != NULL, "GraphBLAS.h %d.%d not found (set GRBCUDA_GRAPHBLAS_H)",
         GxB_IMPLEMENTATION_MAJOR, GxB_IMPLEMENTATION_MINOR) ;
     if (h == NULL) return gcu_test_report ("test_semiring_table") ;
-    strip_comments (h) ;
+    gcu_test_strip_comments (h) ;
     name_list types = { 0 }, ops = { 0 }, monoids = { 0 } ;
     declared (h, "GrB_Type", &types) ;
     declared (h, "GrB_BinaryOp", &ops) ;

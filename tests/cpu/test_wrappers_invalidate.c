@@ -39,15 +39,10 @@ typedef struct { char name [128] ; bool variadic ; } decl_t ;
 // Comments and preprocessor lines out, everything else kept.
 static char *clean_header (const char *path)
 {
-    FILE *f = fopen (path, "r") ;
-    if (f == NULL) return NULL ;
-    fseek (f, 0, SEEK_END) ;
-    long n = ftell (f) ;
-    fseek (f, 0, SEEK_SET) ;
-    char *s = malloc ((size_t) n + 1), *o = malloc ((size_t) n + 1) ;
-    size_t got = fread (s, 1, (size_t) n, f) ;
-    fclose (f) ;
-    s [got] = '\0' ;
+    char *s = gcu_test_read_file (path) ;
+    if (s == NULL) return NULL ;
+    size_t got = strlen (s) ;
+    char *o = malloc (got + 1) ;
     size_t k = 0 ;
     bool line_start = true, in_pp = false ;
     for (size_t i = 0 ; i < got ; )
