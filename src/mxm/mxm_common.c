@@ -1,37 +1,34 @@
 // mxm_common.c — the parts of the GrB_mxm GPU families they share
 // (gcu_mxm.h): export, upload, write-back.
 #include "gcu_mxm.h"
+#include "../export/gcu_export.h"
 #include <stdlib.h>
 #include <string.h>
 
 #if GRBCUDA_HAVE_CUDA
 
 //------------------------------------------------------------------------------
-// per-type tables: export function and identity operator
+// per-type table: the identity operator (the write-back's apply)
 //------------------------------------------------------------------------------
 
-typedef GrB_Info (*export_fn) (GrB_Index *, GrB_Index *, void *, GrB_Index *,
-    GrB_Index *, GrB_Index *, GrB_Format, GrB_Matrix) ;
+typedef struct { GrB_Type *type ; GrB_UnaryOp *identity ; } type_row ;
 
-typedef struct { GrB_Type *type ; export_fn exp ; GrB_UnaryOp *identity ; } type_row ;
-
-// GraphBLAS's typed export functions differ only in the pointer type of Ax.
-#define ROW(T, E, I) { &T, (export_fn) E, &I }
+#define ROW(T, I) { &T, &I }
 static const type_row type_rows [] =
 {
-    ROW (GrB_BOOL,   GrB_Matrix_export_BOOL,   GrB_IDENTITY_BOOL),
-    ROW (GrB_INT8,   GrB_Matrix_export_INT8,   GrB_IDENTITY_INT8),
-    ROW (GrB_INT16,  GrB_Matrix_export_INT16,  GrB_IDENTITY_INT16),
-    ROW (GrB_INT32,  GrB_Matrix_export_INT32,  GrB_IDENTITY_INT32),
-    ROW (GrB_INT64,  GrB_Matrix_export_INT64,  GrB_IDENTITY_INT64),
-    ROW (GrB_UINT8,  GrB_Matrix_export_UINT8,  GrB_IDENTITY_UINT8),
-    ROW (GrB_UINT16, GrB_Matrix_export_UINT16, GrB_IDENTITY_UINT16),
-    ROW (GrB_UINT32, GrB_Matrix_export_UINT32, GrB_IDENTITY_UINT32),
-    ROW (GrB_UINT64, GrB_Matrix_export_UINT64, GrB_IDENTITY_UINT64),
-    ROW (GrB_FP32,   GrB_Matrix_export_FP32,   GrB_IDENTITY_FP32),
-    ROW (GrB_FP64,   GrB_Matrix_export_FP64,   GrB_IDENTITY_FP64),
-    ROW (GxB_FC32,   GxB_Matrix_export_FC32,   GxB_IDENTITY_FC32),
-    ROW (GxB_FC64,   GxB_Matrix_export_FC64,   GxB_IDENTITY_FC64),
+    ROW (GrB_BOOL, GrB_IDENTITY_BOOL),
+    ROW (GrB_INT8, GrB_IDENTITY_INT8),
+    ROW (GrB_INT16, GrB_IDENTITY_INT16),
+    ROW (GrB_INT32, GrB_IDENTITY_INT32),
+    ROW (GrB_INT64, GrB_IDENTITY_INT64),
+    ROW (GrB_UINT8, GrB_IDENTITY_UINT8),
+    ROW (GrB_UINT16, GrB_IDENTITY_UINT16),
+    ROW (GrB_UINT32, GrB_IDENTITY_UINT32),
+    ROW (GrB_UINT64, GrB_IDENTITY_UINT64),
+    ROW (GrB_FP32, GrB_IDENTITY_FP32),
+    ROW (GrB_FP64, GrB_IDENTITY_FP64),
+    ROW (GxB_FC32, GxB_IDENTITY_FC32),
+    ROW (GxB_FC64, GxB_IDENTITY_FC64),
 } ;
 #undef ROW
 
@@ -55,26 +52,26 @@ void gcu_host_csr_free (gcu_host_csr *h)
 // CSR of op(A): A itself, or (transpose) its CSC, which is the CSR of A'.
 GrB_Info gcu_export_csr_copy (GrB_Matrix A, bool transpose, size_t tsize, gcu_host_csr *h)
 {
+    // src/export reads SuiteSparse's arrays through an iterator, in parallel,
+    // without changing A; 64-bit here (the upload narrows on the device),
+    // an iso value kept once
     memset (h, 0, sizeof (*h)) ;
-    GrB_Type t ;
-    GrB_Info info = GxB_Matrix_type (&t, A) ;
+    gcu_export_opts o = { transpose ? GCU_EXPORT_CSC : GCU_EXPORT_CSR, 64, false, 0 } ;
+    gcu_csr c ;
+    GrB_Info info = gcu_export_csr (A, false, &o, &c) ;
     if (info != GrB_SUCCESS) return info ;
-    const type_row *row = row_of (t) ;
-    export_fn exp = row != NULL ? row->exp : (export_fn) GrB_Matrix_export_UDT ;
-    GrB_Format fmt = transpose ? GrB_CSC_FORMAT : GrB_CSR_FORMAT ;
-    info = GrB_Matrix_exportSize (&h->np, &h->nj, &h->nx, fmt, A) ;
-    if (info != GrB_SUCCESS) return info ;
-    h->p = malloc ((h->np + 1) * sizeof (GrB_Index)) ;
-    h->j = malloc ((h->nj + 1) * sizeof (GrB_Index)) ;
-    h->x = malloc ((h->nx + 1) * tsize) ;
-    if (h->p == NULL || h->j == NULL || h->x == NULL)
+    if (c.type_size != tsize)
     {
-        gcu_host_csr_free (h) ;
-        return GrB_OUT_OF_MEMORY ;
+        gcu_csr_free (&c) ;
+        return GrB_PANIC ;
     }
-    info = exp (h->p, h->j, h->x, &h->np, &h->nj, &h->nx, fmt, A) ;
-    if (info != GrB_SUCCESS) gcu_host_csr_free (h) ;
-    return info ;
+    h->p = c.ptr ;
+    h->j = c.idx ;
+    h->x = c.val ;
+    h->np = c.nvec + 1 ;
+    h->nj = c.nvals ;
+    h->nx = c.iso ? 1 : c.nvals ;
+    return GrB_SUCCESS ;
 }
 
 void gcu_dev_csr_free (gcu_dev_csr *d, gcu_stream s)
