@@ -13,7 +13,7 @@ build=${2:-build}
 [ -x /usr/local/cuda/bin/nvcc ] && export PATH=/usr/local/cuda/bin:$PATH
 scripts/setup_deps.sh
 gen=(); command -v ninja >/dev/null && gen=(-G Ninja)
-cmake -S . -B "$build" "${gen[@]}" ${GRBCUDA_CMAKE_ARGS:-} >/dev/null
+cmake -S . -B "$build" "${gen[@]}" -DGRBCUDA_BUILD_EXAMPLES=ON ${GRBCUDA_CMAKE_ARGS:-} >/dev/null
 cmake --build "$build" -j "$(nproc)" --target tc_grbcuda bfs_grbcuda >/dev/null
 echo "== triangle counting on $workload (GrB_mxm + GrB_reduce, through grbcuda)"
 GRBCUDA_STATS=1 "$build/graph_examples/tc_grbcuda" --method all --check "$workload"

@@ -11,7 +11,7 @@ build=${1:-build}
 scripts/setup_deps.sh
 jobs=$(nproc)
 gen=(); command -v ninja >/dev/null && gen=(-G Ninja)
-cmake -S . -B "$build" "${gen[@]}" ${GRBCUDA_CMAKE_ARGS:-} >/dev/null
+cmake -S . -B "$build" "${gen[@]}" -DGRBCUDA_BUILD_TESTS=ON -DGRBCUDA_BUILD_EXAMPLES=ON ${GRBCUDA_CMAKE_ARGS:-} >/dev/null
 cmake --build "$build" -j "$jobs"
 set +e
 ctest --test-dir "$build" --output-on-failure -j "$jobs" 2>&1 | tee "$build/ctest.log"
