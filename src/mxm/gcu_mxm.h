@@ -27,11 +27,11 @@ GrB_Info gcu_upload_csr (const gcu_host_csr *h, int64_t ncols, size_t tsize,
     gcu_dev_csr *d, gcu_stream s) ;
 void gcu_dev_csr_free (gcu_dev_csr *d, gcu_stream s) ;
 
-// C<M,replace> = accum (C, T) for T = (Tp, Tj, Tx) of type ztype, m-by-n,
+// C<M,replace> = accum (C, T) for T = (Tp, Tj, Tx) of type ztype, m-by-n, rows sorted,
 // arrays from gcu_host_malloc; on success they belong to SuiteSparse and
 // *Tp etc. are NULL. M, accum and the mask/replace settings come from call.
 GrB_Info gcu_mxm_write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     GrB_Index n, GrB_Index **Tp, GrB_Index **Tj, void **Tx, GrB_Index nvals,
-    size_t zsize, bool jumbled) ;
+    size_t zsize) ;
 
 #endif

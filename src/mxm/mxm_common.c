@@ -145,7 +145,7 @@ static GrB_Info writeback_desc (GrB_Descriptor desc, GrB_Descriptor *out)
 
 GrB_Info gcu_mxm_write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     GrB_Index n, GrB_Index **Tp, GrB_Index **Tj, void **Tx, GrB_Index nvals,
-    size_t zsize, bool jumbled)
+    size_t zsize)
 {
     GrB_Matrix C = (GrB_Matrix) call->C ;
     GrB_Type ctype = NULL ;
@@ -161,14 +161,14 @@ GrB_Info gcu_mxm_write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
         // C = T: hand T's arrays to C without a copy
         info = GrB_Matrix_clear (C) ;
         if (info == GrB_SUCCESS)
-            info = GxB_Matrix_pack_CSR (C, Tp, Tj, Tx, psize, jsize, xsize, false, jumbled, NULL) ;
+            info = GxB_Matrix_pack_CSR (C, Tp, Tj, Tx, psize, jsize, xsize, false, false, NULL) ;
         return info ;
     }
     GrB_Matrix T = NULL ;
     GrB_Descriptor d = NULL ;
     info = GrB_Matrix_new (&T, ztype, m, n) ;
     if (info == GrB_SUCCESS)
-        info = GxB_Matrix_pack_CSR (T, Tp, Tj, Tx, psize, jsize, xsize, false, jumbled, NULL) ;
+        info = GxB_Matrix_pack_CSR (T, Tp, Tj, Tx, psize, jsize, xsize, false, false, NULL) ;
     if (info == GrB_SUCCESS) info = writeback_desc (call->desc, &d) ;
     if (info == GrB_SUCCESS)
     {

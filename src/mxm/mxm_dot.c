@@ -157,7 +157,7 @@ static GrB_Info dot_run (gcu_call *call)
     gcu_host_csr_free (&hm) ;
     free (Cx) ; free (Cb) ;
     Cx = NULL ; Cb = NULL ;
-    GCU_TRY (gcu_mxm_write_back (call, spec.sr.mult.z.handle, m, n, &Tp, &Tj, &Tx, nvals, zsize, false)) ;
+    GCU_TRY (gcu_mxm_write_back (call, spec.sr.mult.z.handle, m, n, &Tp, &Tj, &Tx, nvals, zsize)) ;
     gcu_host_free (Tp) ; gcu_host_free (Tj) ; gcu_host_free (Tx) ;
     gcu_log ("GrB_mxm gpu masked dot: nnz(M) %lld, nnz(T) %llu; export %.2f ms, "
         "upload %.2f ms, kernel + download %.2f ms, write-back %.2f ms", (long long) mnvals,

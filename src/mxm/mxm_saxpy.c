@@ -105,13 +105,12 @@ static GrB_Info saxpy_run (gcu_call *call)
     GCU_TRY (gcu_memcpy_d2h (Tx, T.Cx, nvals * zsize, s)) ;
     gcu_dfree (wide, s) ;
     wide = NULL ;
-    const bool jumbled = T.jumbled ;
     const double products = T.products, kernel = T.kernel_seconds ;
     gcu_spgemm_out_free (&T, s) ;
     double t4 = gcu_now () ;
 
     // C<M,replace> = accum (C, T); on success T's arrays belong to SuiteSparse
-    GCU_TRY (gcu_mxm_write_back (call, sr.mult.z.handle, m, n, &Tp, &Tj, &Tx, nvals, zsize, jumbled)) ;
+    GCU_TRY (gcu_mxm_write_back (call, sr.mult.z.handle, m, n, &Tp, &Tj, &Tx, nvals, zsize)) ;
     gcu_host_free (Tp) ; gcu_host_free (Tj) ; gcu_host_free (Tx) ;
     gcu_log ("GrB_mxm gpu saxpy: %.3g products, nnz(T) %llu; export %.2f ms, "
         "upload %.2f ms (%.1f MB), kernels %.2f ms, download %.2f ms, write-back %.2f ms",

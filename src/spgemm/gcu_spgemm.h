@@ -23,15 +23,13 @@ typedef struct
 gcu_spgemm_in ;
 
 // Output T (device, CSR of the semiring's z type): int64_t row pointers,
-// int32_t column indices, every row sorted (jumbled is always false now; it
-// stays for an engine that leaves sorting to SuiteSparse).
+// int32_t column indices, every row sorted.
 typedef struct
 {
     int64_t *Cp ;
     int32_t *Cj ;
     void *Cx ;
     int64_t nvals ;
-    bool jumbled ;
     double products ;           // multiply-adds done (the analysis's count)
     double kernel_seconds ;     // device time of analysis + symbolic + numeric
 }
