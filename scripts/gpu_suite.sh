@@ -4,8 +4,8 @@
 # on the GPU tests, and the benchmarks; prints a short summary at the end.
 # SuiteSparse:GraphBLAS comes as Debian packages in .deps/ (see README):
 #   (cd .deps && apt-get download libgraphblas7 libgraphblas-dev)
-# Usage: scripts/gpu_suite.sh [--bench quick|full|none] [--no-tests]
-#        [--no-sanitizer] [--build DIR]
+# Usage: [GPU_SUITE_BUDGET=s] scripts/gpu_suite.sh [--bench quick|full|none]
+#        [--no-tests] [--no-sanitizer] [--build DIR]
 # Logs and bench results go to $OUT when it is set (the device tool's folder).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -25,6 +25,26 @@ logs=/tmp/gpu_suite_logs
 rm -rf "$logs"; mkdir -p "$out" "$logs"
 summary=()
 t0=$(date +%s)
+# what comes back: the summary, RESULTS.md, the bench table/plot, all logs in
+# one archive; also when the run is cut off (timeout sends TERM)
+package() {
+  {
+    echo "==== gpu_suite summary ($(( $(date +%s) - t0 )) s)${1:+ $1} ===="
+    for s in "${summary[@]}"; do echo "$s"; done
+  } > "$logs/summary.txt"
+  cp "$logs/summary.txt" "$out/"
+  [ -f bench/RESULTS.md ] && cp bench/RESULTS.md "$out/"
+  for f in "$logs"/bench/*.md "$logs"/bench/*.png; do [ -f "$f" ] && cp "$f" "$out/"; done
+  tar -czf "$out/logs.tgz" -C "$logs" . 2>/dev/null
+  echo
+  cat "$logs/summary.txt"
+}
+trap 'package "(CUT OFF)"; exit 124' TERM INT
+# GPU_SUITE_BUDGET=seconds: every stage is cut off so that the whole run, with
+# packaging, ends within it (the device tool allows 600 s a call)
+budget=${GPU_SUITE_BUDGET:-0}
+left() { if [ "$budget" = 0 ]; then echo 0; else
+  local l=$(( budget - ($(date +%s) - t0) - 15 )); [ $l -lt 1 ] && l=1; echo $l; fi; }
 
 # 1-2. SuiteSparse (the system's, else .deps/*.deb unpacked), then the build
 GPU_BUILD_DIR=$build
@@ -44,7 +64,7 @@ fi
 rc_tests=0
 if [ $tests = 1 ]; then
   t1=$(date +%s)
-  ctest --test-dir "$build" --output-on-failure -j 8 >"$logs/ctest.log" 2>&1
+  timeout $(left) ctest --test-dir "$build" --output-on-failure -j 8 >"$logs/ctest.log" 2>&1
   rc_tests=$?
   tail -25 "$logs/ctest.log"
   summary+=("tests: $(grep -E 'tests passed' "$logs/ctest.log" | tail -1) ($(( $(date +%s) - t1 )) s)")
@@ -61,7 +81,7 @@ if [ $sanitizer = 1 ] && command -v compute-sanitizer >/dev/null; then
     [ -x "$t" ] || continue
     args=(); [ "$(basename "$t")" = test_mxm_gpu ] && args=(1 3)
     for tool in memcheck racecheck; do
-      compute-sanitizer --tool $tool --error-exitcode 99 "$t" "${args[@]}" >"$logs/sanitizer-$tool-$(basename "$t").log" 2>&1
+      timeout $(left) compute-sanitizer --tool $tool --error-exitcode 99 "$t" "${args[@]}" >"$logs/sanitizer-$tool-$(basename "$t").log" 2>&1
       r=$?
       if [ $r = 0 ] || [ $r = 77 ]; then
         summary+=("compute-sanitizer $tool $(basename "$t"): $(grep -E '(ERROR|RACECHECK) SUMMARY' "$logs/sanitizer-$tool-$(basename "$t").log" | tail -1 | sed 's/=* *//')")
@@ -78,20 +98,10 @@ fi
 if [ "$bench" != none ]; then
   t2=$(date +%s)
   mode=(); [ "$bench" = quick ] && mode=(--quick)
-  python3 bench/run.py "$build" "${mode[@]}" ${GRBCUDA_BENCH_ARGS:-} --out-dir "$logs/bench" \
+  timeout $(left) python3 bench/run.py "$build" "${mode[@]}" ${GRBCUDA_BENCH_ARGS:-} --out-dir "$logs/bench" \
     2>&1 | tee "$logs/bench.log" | tail -60
   summary+=("bench ($bench): rc ${PIPESTATUS[0]}, $(( $(date +%s) - t2 )) s")
 fi
 
-{
-  echo "==== gpu_suite summary ($(( $(date +%s) - t0 )) s) ===="
-  for s in "${summary[@]}"; do echo "$s"; done
-} > "$logs/summary.txt"
-# what comes back: the summary, RESULTS.md, the bench table/plot, all logs in one archive
-cp "$logs/summary.txt" "$out/"
-[ -f bench/RESULTS.md ] && cp bench/RESULTS.md "$out/"
-for f in "$logs"/bench/*.md "$logs"/bench/*.png; do [ -f "$f" ] && cp "$f" "$out/"; done
-tar -czf "$out/logs.tgz" -C "$logs" . 2>/dev/null
-echo
-cat "$logs/summary.txt"
+package
 [ $rc_tests = 0 ] && [ $rc_san = 0 ]
