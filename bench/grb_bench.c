@@ -18,8 +18,10 @@
 // loaded (found with dlsym), its statistics say whether the calls ran on the
 // GPU or on the host and why, and GPU results are checked in the same process
 // against SuiteSparse's own entry points (found in libgraphblas with dlopen)
-// or a host oracle (triangles, BFS). Output: one JSON object per line on
-// stdout; progress on stderr.
+// or a host oracle (triangles, BFS). A grbcuda whose statistics have layout
+// version 2 or later (grbcuda_stats_version) also reports the device time of
+// its GPU kernels: the median of that per repeat is given next to the end to
+// end median. Output: one JSON object per line on stdout; progress on stderr.
 #define _GNU_SOURCE
 #include "bench_util.h"
 
@@ -33,15 +35,21 @@
 // grbcuda, if it is there: found at run time, never included
 //------------------------------------------------------------------------------
 
-// Identical to grbcuda_op_stats in include/grbcuda.h (GRBCUDA_NREASONS = 7).
-// It is written into a larger buffer so that a grbcuda with more reasons
-// cannot write past it; the fields read here keep their offsets.
+// Identical to grbcuda_op_stats in include/grbcuda.h (GRBCUDA_NREASONS = 7,
+// GRBCUDA_STATS_VERSION 2). It is written into a larger buffer so that a
+// grbcuda with a longer struct cannot write past it; the fields read here
+// keep their offsets (grbcuda only appends). The fields after `seconds` are
+// read only from a grbcuda that says it fills them (grbcuda_stats_version;
+// a grbcuda without that function has layout 1).
 #define BENCH_NREASONS 7
 typedef struct
 {
     uint64_t calls, gpu, host ;
     uint64_t reason [BENCH_NREASONS] ;
     double seconds ;
+    // layout 2
+    double gpu_kernel_seconds ;     // device time of the timed GPU calls' kernels
+    uint64_t gpu_kernel_calls ;     // GPU calls whose kernels were timed
 }
 gcu_op_stats ;
 
@@ -63,6 +71,8 @@ static struct
     const char *(*version) (void) ;
     int (*gpu_available) (void) ;
     GrB_Info (*gpu_info) (char *, int *, int *, int *, size_t *) ;
+    int (*stats_version_fn) (void) ;
+    int stats_version ;         // layout of grbcuda_op_stats (1: no kernel time)
 }
 gcu ;
 
@@ -74,7 +84,16 @@ static void gcu_find (void)
     *(void **) &gcu.version = dlsym (RTLD_DEFAULT, "grbcuda_version") ;
     *(void **) &gcu.gpu_available = dlsym (RTLD_DEFAULT, "grbcuda_gpu_available") ;
     *(void **) &gcu.gpu_info = dlsym (RTLD_DEFAULT, "grbcuda_gpu_info") ;
+    *(void **) &gcu.stats_version_fn = dlsym (RTLD_DEFAULT, "grbcuda_stats_version") ;
     gcu.present = gcu.stats_get != NULL ;
+    gcu.stats_version = !gcu.present ? 0
+        : gcu.stats_version_fn != NULL ? gcu.stats_version_fn () : 1 ;
+}
+
+// true if grbcuda reports the device time of its kernels
+static bool gcu_has_kernel_time (void)
+{
+    return gcu.present && gcu.stats_version >= 2 ;
 }
 
 static const char *gcu_reason (int r)
@@ -96,6 +115,11 @@ static void gcu_snapshot (gcu_op_stats *out, const char *const *names)
         out->calls += b.s.calls ; out->gpu += b.s.gpu ; out->host += b.s.host ;
         for (int r = 0 ; r < BENCH_NREASONS ; r++) out->reason [r] += b.s.reason [r] ;
         out->seconds += b.s.seconds ;
+        if (gcu_has_kernel_time ())
+        {
+            out->gpu_kernel_seconds += b.s.gpu_kernel_seconds ;
+            out->gpu_kernel_calls += b.s.gpu_kernel_calls ;
+        }
     }
 }
 
@@ -523,6 +547,7 @@ int main (int argc, char **argv)
     if (gpu_name [0]) bu_json_str (stdout, gpu_name) ; else fputs ("null", stdout) ;
     printf (",\"gpu_init_ms\":") ;
     if (gpu_init_ms >= 0) printf ("%.3f", gpu_init_ms) ; else fputs ("null", stdout) ;
+    printf (",\"stats_version\":%d", gcu.stats_version) ;
     printf (",\"reference\":\"%s\"}\n", have_real ? "libgraphblas entry points"
         : "GrB_* as linked") ;
     fflush (stdout) ;
@@ -570,10 +595,14 @@ int main (int argc, char **argv)
             res_t r ;
             memset (&r, 0, sizeof (r)) ;
             double *times = malloc ((size_t) repeats * sizeof (double)) ;
-            if (times == NULL) { rc = 1 ; break ; }
+            double *ktimes = malloc ((size_t) repeats * sizeof (double)) ;
+            if (times == NULL || ktimes == NULL) { free (times) ; free (ktimes) ; rc = 1 ; break ; }
             int reps = 0 ;
             double tfirst = 0, prep = 0 ;
-            gcu_op_stats s0, s1 ;
+            gcu_op_stats s0, s1, sa, sb ;
+            // grbcuda's kernel time: of the first call, and per repeat
+            double kfirst = 0 ;
+            uint64_t kfirst_gpu = 0, kfirst_timed = 0, krep_gpu = 0, krep_timed = 0 ;
             const char *stage = "preparation" ;
 
             fprintf (stderr, "[grb_bench %s] %s %s: preparing\n", label, c.workload, op_info [k].name) ;
@@ -587,6 +616,10 @@ int main (int argc, char **argv)
                 t0 = gg_now () ;
                 info = run (op, &c, NULL, &r) ;
                 tfirst = gg_now () - t0 ;
+                gcu_snapshot (&sa, op_info [k].watch) ;
+                kfirst = sa.gpu_kernel_seconds - s0.gpu_kernel_seconds ;
+                kfirst_gpu = sa.gpu - s0.gpu ;
+                kfirst_timed = sa.gpu_kernel_calls - s0.gpu_kernel_calls ;
                 fprintf (stderr, "[grb_bench %s] %s %s: first call %.1f ms\n", label,
                     c.workload, op_info [k].name, 1e3 * tfirst) ;
             }
@@ -596,11 +629,19 @@ int main (int argc, char **argv)
             {
                 stage = "repeat" ;
                 res_free (&r) ;
+                gcu_snapshot (&sa, op_info [k].watch) ;     // outside the timed part
                 t0 = gg_now () ;
                 info = run (op, &c, NULL, &r) ;
                 times [reps] = gg_now () - t0 ;
+                gcu_snapshot (&sb, op_info [k].watch) ;
                 spent += times [reps] ;
-                if (info == GrB_SUCCESS) reps++ ;
+                if (info == GrB_SUCCESS)
+                {
+                    ktimes [reps] = sb.gpu_kernel_seconds - sa.gpu_kernel_seconds ;
+                    krep_gpu += sb.gpu - sa.gpu ;
+                    krep_timed += sb.gpu_kernel_calls - sa.gpu_kernel_calls ;
+                    reps++ ;
+                }
             }
             gcu_snapshot (&s1, op_info [k].watch) ;
 
@@ -619,15 +660,42 @@ int main (int argc, char **argv)
                 fflush (stdout) ;
                 res_free (&r) ;
                 free (times) ;
+                free (ktimes) ;
                 rc = 1 ;
                 continue ;
             }
             double med = gg_median (times, reps) ;   // sorted: times [0] is the minimum
-            printf (",\"status\":\"ok\",\"prep_ms\":%.3f,\"first_ms\":%.3f,\"median_ms\":%.4f,"
-                "\"min_ms\":%.4f,\"reps\":%d,\"times_ms\":[", 1e3 * prep, 1e3 * tfirst,
-                1e3 * med, 1e3 * times [0], reps) ;
+            // the kernel time is reported when the repeats ran GPU calls that
+            // timed their kernels (timed_calls < gpu_calls: a partial figure)
+            bool have_k = gcu_has_kernel_time () && krep_timed > 0 ;
+            double kmed = have_k ? gg_median (ktimes, reps) : 0 ;
+            printf (",\"status\":\"ok\",\"prep_ms\":%.3f,\"first_ms\":%.3f,\"median_ms\":%.4f,",
+                1e3 * prep, 1e3 * tfirst, 1e3 * med) ;
+            if (have_k) printf ("\"kernel_median_ms\":%.4f,", 1e3 * kmed) ;
+            else printf ("\"kernel_median_ms\":null,") ;
+            printf ("\"min_ms\":%.4f,\"reps\":%d,\"times_ms\":[", 1e3 * times [0], reps) ;
             for (int q = 0 ; q < reps ; q++) printf ("%s%.4f", q ? "," : "", 1e3 * times [q]) ;
             printf ("]") ;
+            // grbcuda's GPU kernel time (device time by CUDA events; null when
+            // this grbcuda does not report it)
+            if (gcu_has_kernel_time ())
+            {
+                printf (",\"kernel\":{\"gpu_calls\":%llu,\"timed_calls\":%llu,"
+                    "\"first_gpu_calls\":%llu,\"first_timed_calls\":%llu,\"first_ms\":",
+                    (unsigned long long) krep_gpu, (unsigned long long) krep_timed,
+                    (unsigned long long) kfirst_gpu, (unsigned long long) kfirst_timed) ;
+                if (kfirst_timed > 0) printf ("%.4f", 1e3 * kfirst) ; else printf ("null") ;
+                if (have_k)
+                {
+                    printf (",\"median_ms\":%.4f,\"min_ms\":%.4f,\"times_ms\":[",
+                        1e3 * kmed, 1e3 * ktimes [0]) ;
+                    for (int q = 0 ; q < reps ; q++) printf ("%s%.4f", q ? "," : "", 1e3 * ktimes [q]) ;
+                    printf ("]") ;
+                }
+                else printf (",\"median_ms\":null") ;
+                printf ("}") ;
+            }
+            else printf (",\"kernel\":null") ;
 
             // where it ran (grbcuda's counters over the first call and the repeats)
             uint64_t gpu_calls = s1.gpu - s0.gpu ;
@@ -681,12 +749,16 @@ int main (int argc, char **argv)
             bu_json_str (stdout, msg) ;
             printf ("}\n") ;
             fflush (stdout) ;
-            fprintf (stderr, "[grb_bench %s] %s %s: median %.2f ms over %d repeats%s%s%s\n",
-                label, c.workload, op_info [k].name, 1e3 * med, reps,
+            char kmsg [64] = "" ;
+            if (have_k) snprintf (kmsg, sizeof (kmsg), " (GPU kernels %.2f ms%s)", 1e3 * kmed,
+                krep_timed < krep_gpu ? ", partly timed" : "") ;
+            fprintf (stderr, "[grb_bench %s] %s %s: median %.2f ms%s over %d repeats%s%s%s\n",
+                label, c.workload, op_info [k].name, 1e3 * med, kmsg, reps,
                 gcu.present ? (gpu_calls > 0 ? ", GPU" : ", host") : "",
                 do_check ? ", check " : "", do_check ? verdict : "") ;
             res_free (&r) ;
             free (times) ;
+            free (ktimes) ;
         }
         ctx_free (&c) ;
     }

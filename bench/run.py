@@ -5,8 +5,9 @@ For each workload it runs each operation three ways in one run:
   1. SuiteSparse alone:      <build>/.../grb_bench
   2. SuiteSparse + grbcuda:  LD_PRELOAD=<build>/.../libgrbcuda.so grb_bench
   3. cuSPARSE:               <build>/.../cusparse_peer (SpGEMM, SpMV, SpMM, SDDMM)
-then writes a Markdown table (times, ratios, GPU/host path, correctness) and a
-PNG plot of the speedups, and appends both to bench/RESULTS.md with the date,
+then writes a Markdown table (end-to-end times, grbcuda's and cuSPARSE's GPU
+kernel times, ratios, GPU/host path, correctness) and a PNG plot of the
+speedups (end to end and kernel), and appends both to bench/RESULTS.md with the date,
 GPU, CPU, command and commit.
 
     python3 bench/run.py BUILD_DIR [--quick] [--ops a,b] [--workloads w1,w2]
@@ -278,6 +279,33 @@ def ratio(a, b):
     return a / b
 
 
+def grbcuda_kernel(g):
+    """(kernel ms, cell text, comparable) of a grbcuda op object: the median
+    per repeat of the device time of grbcuda's GPU kernels. comparable: every
+    call of the repeats ran on the GPU and timed its kernels."""
+    if not g or g.get("status") != "ok":
+        return None, "—", False
+    k = g.get("kernel") or {}
+    path = g.get("path") or {}
+    km = g.get("kernel_median_ms")
+    if km is None:
+        km = k.get("median_ms")
+    ncalls, timed = k.get("gpu_calls", 0), k.get("timed_calls", 0)
+    if km is None or not timed:
+        # ran on the GPU, but no call timed its kernels
+        return None, ("not timed" if k and ncalls else "—"), False
+    if timed < ncalls:
+        # a lower bound: the kernels of the other GPU calls are not in it
+        return km, "≥%s (%d/%d calls timed)" % (fms(km), timed, ncalls), False
+    text = fms(km)
+    gc = g.get("median_ms")
+    if gc:
+        text += " (%s)" % fpct(km / gc)
+    # the calls of the repeats (the path counts the first call too)
+    all_gpu = path.get("calls", 0) > 0 and path.get("gpu") == path.get("calls")
+    return km, text, timed == ncalls and all_gpu
+
+
 # ---------------------------------------------------------------------------
 # the plot: matplotlib if present, else a PNG drawn here
 # ---------------------------------------------------------------------------
@@ -383,17 +411,18 @@ class Canvas:
 
 
 SERIES = [("grbcuda end-to-end", (31, 119, 180)),
+          ("grbcuda kernel", (148, 103, 189)),
           ("cuSPARSE kernel", (255, 127, 14)),
           ("cuSPARSE end-to-end", (44, 160, 44))]
 
 
 def plot_builtin(groups, title, path):
-    """groups: [(label1, label2, [v0, v1, v2])], speedups over SuiteSparse."""
+    """groups: [(label1, label2, [one value per SERIES])], speedups over SuiteSparse."""
     vals = [v for g in groups for v in g[2] if v]
     lo = math.floor(math.log10(min(vals + [1.0]) )) if vals else -1
     hi = math.ceil(math.log10(max(vals + [1.0]))) if vals else 1
     lo, hi = min(lo, -1), max(hi, 1)
-    gw, left, top, ph = 132, 70, 60, 360
+    gw, left, top, ph = 36 * len(SERIES) + 24, 70, 60, 360
     w = left + max(1, len(groups)) * gw + 20
     h = top + ph + 70
     cv = Canvas(w, h)
@@ -440,9 +469,9 @@ def plot(groups, title, path):
         plot_builtin(groups, title, path)
         return "built-in PNG writer"
     fig, ax = plt.subplots(figsize=(max(6, 1.3 * len(groups) + 2), 4.8))
-    width = 0.27
+    width = 0.8 / len(SERIES)
     for s, (name, rgb) in enumerate(SERIES):
-        xs = [i + (s - 1) * width for i in range(len(groups))]
+        xs = [i + (s - (len(SERIES) - 1) / 2) * width for i in range(len(groups))]
         ys = [g[2][s] if g[2][s] else 0 for g in groups]
         ax.bar(xs, ys, width, label=name, color=[c / 255 for c in rgb])
     ax.set_yscale("log")
@@ -641,6 +670,10 @@ def main():
             c = rc_["ops"].get(op) if rc_ else None
             ss = p["median_ms"] if p and p.get("status") == "ok" else None
             gc = g["median_ms"] if g and g.get("status") == "ok" else None
+            # grbcuda's GPU kernel time (None: not on the GPU, or not timed);
+            # gk_all: every call of the repeats ran on the GPU and was timed,
+            # so the kernel time is comparable with a peer's
+            gk, gk_text, gk_all = grbcuda_kernel(g)
             ck = c["kernel_ms"] if c and c.get("status") == "ok" else None
             ce = c["e2e_ms"] if c and c.get("status") == "ok" else None
 
@@ -688,6 +721,8 @@ def main():
                 parts = []
                 if c.get("floor_fraction") and not wrong_peer:
                     parts.append("cuSPARSE " + fpct(c["floor_fraction"]))
+                if gk and gk_all:
+                    parts.append("grbcuda kernel " + fpct(c["floor_ms"] / gk))
                 if gc:
                     parts.append("grbcuda e2e " + fpct(c["floor_ms"] / gc))
                 floor = ", ".join(parts) or "—"
@@ -702,32 +737,54 @@ def main():
             def peer_ms(x):
                 # a time of a wrong or failed result is shown, marked, never compared
                 return fms(x) + (" (wrong)" if wrong_peer and x is not None else "")
-            rows.append([w, OP_TITLE.get(op, op) + extra, fms(ss), fms(gc),
+            # one column: grbcuda's verdict, and cuSPARSE's where it ran
+            checks = (ccheck if not lib else gcheck if ccheck in ("n/a", "not built")
+                      else "grbcuda %s; cuSPARSE %s" % (gcheck, ccheck))
+            rows.append([w, OP_TITLE.get(op, op) + extra, fms(ss), fms(gc), gk_text,
                          fratio(ratio(ss, gc)), path_text(g.get("path") if g else None),
                          peer_ms(ck), peer_ms(ce),
-                         "—" if wrong_peer else fratio(ratio(ck, gc)),
-                         "—" if wrong_peer else fratio(ratio(ce, gc)), floor, gcheck, ccheck])
+                         "—" if wrong_peer or not gk_all else fratio(ratio(ck, gk)),
+                         "—" if wrong_peer else fratio(ratio(ce, gc)), floor, checks])
             groups.append((w, op, [ratio(ss, gc),
+                                   ratio(ss, gk) if gk_all else None,
                                    None if wrong_peer else ratio(ss, ck),
                                    None if wrong_peer else ratio(ss, ce)]))
+            gfirst = g if g and g.get("status") == "ok" else None
+            gkf = (gfirst or {}).get("kernel") or {}
+            gkfirst = gkf.get("first_ms")
+            if gkfirst is not None and gkf.get("first_timed_calls", 0) < gkf.get("first_gpu_calls", 0):
+                gkfirst = "≥%s (%d/%d calls timed)" % (fms(gkfirst), gkf["first_timed_calls"],
+                                                     gkf["first_gpu_calls"])
+            elif gkfirst is not None:
+                gkfirst = fms(gkfirst)
             onetime.append([w, op, fms(p.get("first_ms")) if p else "—",
-                            fms(g.get("first_ms")) if g and g.get("status") == "ok" else "—",
+                            fms(gfirst.get("first_ms")) if gfirst else "—",
+                            gkfirst if gkfirst is not None else "—",
                             fms(c.get("first_ms")) if c else "—"])
 
-    header = ["workload", "operation", "SuiteSparse ms", "+grbcuda ms", "grbcuda vs SuiteSparse",
-              "grbcuda path", "cuSPARSE kernel ms", "cuSPARSE e2e ms",
-              "grbcuda vs cuSPARSE kernel", "grbcuda vs cuSPARSE e2e",
-              "of bandwidth floor", "check grbcuda", "check cuSPARSE"]
+    header = ["workload", "operation", "SuiteSparse e2e ms", "+grbcuda e2e ms",
+              "grbcuda kernel ms", "grbcuda vs SuiteSparse (e2e)", "grbcuda path",
+              "cuSPARSE kernel ms", "cuSPARSE e2e ms", "grbcuda vs cuSPARSE kernel",
+              "grbcuda vs cuSPARSE e2e", "of bandwidth floor", "checks"]
     md = []
     md.append("| " + " | ".join(header) + " |")
     md.append("|" + "---|" * len(header))
     for r in rows:
         md.append("| " + " | ".join(x.replace("|", "\\|") for x in r) + " |")
     md.append("")
-    md.append("One-time costs (first call, end to end, ms; the medians above exclude it):")
+    md.append("Medians of the repeats. e2e: around the GraphBLAS call(s), result waited on; "
+              "grbcuda kernel: device time of grbcuda's GPU kernels in those calls (CUDA "
+              "events), with its share of the e2e time — the rest is the export from "
+              "SuiteSparse, host↔device copies and the write-back; \"—\" where no call ran "
+              "on the GPU (or this grbcuda does not report it). Ratios are peer time / "
+              "grbcuda time (above 1×: grbcuda is faster); the kernel ratio only where every "
+              "call ran on the GPU with its kernels timed.")
     md.append("")
-    md.append("| workload | operation | SuiteSparse first | +grbcuda first | cuSPARSE first |")
-    md.append("|---|---|---|---|---|")
+    md.append("One-time costs (first call, ms; the medians above exclude it):")
+    md.append("")
+    md.append("| workload | operation | SuiteSparse first | +grbcuda first | "
+              "+grbcuda first, kernels | cuSPARSE first |")
+    md.append("|---|---|---|---|---|---|")
     for r in onetime:
         md.append("| " + " | ".join(r) + " |")
     md.append("")

@@ -84,8 +84,9 @@ GrB_Info grbcuda_register_binop (GrB_BinaryOp op, const char *function_name,
 
 //------------------------------------------------------------------------------
 // statistics: every interposed call is counted by operation and by path, and
-// each host decision by its reason. GRBCUDA_STATS=1 prints the table to
-// stderr at GrB_finalize (or at exit if GrB_finalize is never called).
+// each host decision by its reason; the GPU calls also by the device time of
+// their kernels. GRBCUDA_STATS=1 prints the table to stderr at GrB_finalize
+// (or at exit if GrB_finalize is never called).
 //------------------------------------------------------------------------------
 
 typedef enum
@@ -101,6 +102,12 @@ typedef enum
 }
 grbcuda_reason ;
 
+// The layout of grbcuda_op_stats: fields are only ever appended, and
+// GRBCUDA_STATS_VERSION counts the layouts (1: calls .. seconds; 2: +
+// gpu_kernel_seconds, gpu_kernel_calls). A program that finds grbcuda at run
+// time (dlsym) asks grbcuda_stats_version () which fields the library fills.
+#define GRBCUDA_STATS_VERSION 2
+
 typedef struct
 {
     uint64_t calls ;                        // calls that reached grbcuda
@@ -108,12 +115,26 @@ typedef struct
     uint64_t host ;                         // ... that ran on the host
     uint64_t reason [GRBCUDA_NREASONS] ;    // host calls by reason ([0] = gpu)
     double   seconds ;                      // wall time spent in these calls
+    // version 2:
+    double   gpu_kernel_seconds ;   // device time of the GPU kernels of the
+                                    // gpu_kernel_calls calls, measured with
+                                    // CUDA events around each call's kernels
+                                    // (first launch to last completion); the
+                                    // rest of `seconds` is host work and
+                                    // host<->device copies. 0 for host calls.
+    uint64_t gpu_kernel_calls ;     // GPU calls whose kernels were timed (the
+                                    // SpGEMM saxpy family; the masked dot
+                                    // family does not time its kernel yet)
 }
 grbcuda_op_stats ;
 
 // name: the GraphBLAS function name, e.g. "GrB_mxm", "GrB_Vector_eWiseAdd_Monoid".
-// GrB_INVALID_VALUE if the name is not an interposed operation.
+// GrB_INVALID_VALUE if the name is not an interposed operation. Fills the
+// whole struct of GRBCUDA_STATS_VERSION (a caller built against an older
+// header must pass a buffer at least this large).
 GrB_Info grbcuda_stats_get (const char *name, grbcuda_op_stats *stats) ;
+// GRBCUDA_STATS_VERSION of this library: which fields grbcuda_stats_get fills.
+int grbcuda_stats_version (void) ;
 const char *grbcuda_reason_name (grbcuda_reason reason) ;
 void grbcuda_stats_print (FILE *f) ;
 void grbcuda_stats_reset (void) ;

@@ -11,6 +11,8 @@
 //                                         // read (SECOND, PAIR, positional)
 //   static const bool is_any;             // ANY monoid: stop at the first value
 //   static const bool has_terminal;
+//   static const int add_kind;            // 1 PLUS, 2 MIN, 3 MAX, 0 other
+//                                         // (for native atomics)
 //   static const bool a_iso, b_iso;       // A or B hold one value for all
 //   static const bool m_valued, m_iso;    // valued mask (else structural)
 //   static Z    identity (void);

@@ -26,6 +26,10 @@
 
 #define GCU_SPGEMM_EMPTY (-1)
 
+// numeric tables of at most this many slots emit their row sorted by ranking
+// each key (O(H^2) work, no synchronisation); larger ones by a bitonic sort
+#define GCU_SPGEMM_RANK_MAX 64
+
 // Multiplicative hash of a column index into a table of H (power of 2) slots.
 __device__ __forceinline__ uint32_t gcu_spgemm_hash (int32_t j, uint32_t H)
 {
@@ -160,6 +164,84 @@ __device__ __forceinline__ void gcu_spgemm_symbolic_global (const int64_t *__res
             if (created) atomicAdd (&count, 1ull);
         });
     __syncthreads ();
+    if (threadIdx.x == 0) Cnnz [i] = (int64_t) count;
+}
+
+//------------------------------------------------------------------------------
+// dense accumulation for the longest rows (spECK's dense accumulator)
+//------------------------------------------------------------------------------
+
+// Rows too long for a shared-memory hash table are accumulated densely: one
+// block per row walks the row's products once per window of W columns
+// [lo, lo + W), marking each column it meets in a bitmap (and, in the
+// numeric phase, folding the product into a dense array of values). Columns
+// come out in order, so nothing is sorted afterwards, and there are no
+// collisions to resolve. A row costs its products times the number of
+// windows, so the host takes this path only when n / W is small.
+
+// Exclusive prefix sum over the block of one int64 per thread; *total gets
+// the sum. Uses 33 words of the given shared scratch; synchronises the block.
+__device__ __forceinline__ int64_t gcu_block_exclusive_sum (int64_t v,
+    int64_t *scratch, int64_t *total)
+{
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const int nwarps = (blockDim.x + 31) >> 5;
+    int64_t x = v;
+    for (int o = 1 ; o < 32 ; o <<= 1)
+    {
+        const int64_t y = __shfl_up_sync (0xffffffffu, x, o);
+        if (lane >= o) x += y;
+    }
+    if (lane == 31) scratch [warp] = x;
+    __syncthreads ();
+    if (warp == 0)
+    {
+        int64_t w = lane < nwarps ? scratch [lane] : 0;
+        for (int o = 1 ; o < 32 ; o <<= 1)
+        {
+            const int64_t y = __shfl_up_sync (0xffffffffu, w, o);
+            if (lane >= o) w += y;
+        }
+        if (lane < nwarps) scratch [lane] = w;      // inclusive over warps
+        if (lane == nwarps - 1) scratch [32] = w;
+    }
+    __syncthreads ();
+    const int64_t before = (warp > 0 ? scratch [warp - 1] : 0) + x - v;
+    *total = scratch [32];
+    __syncthreads ();
+    return before;
+}
+
+// Symbolic: Cnnz [i] for the rows listed (one block each), windows of W
+// columns (W a multiple of 32). Dynamic shared memory: W / 8 bytes.
+template <class AI, class BI>
+__device__ __forceinline__ void gcu_spgemm_symbolic_dense (const int64_t *__restrict__ rows,
+    const AI *__restrict__ Ap, const AI *__restrict__ Aj,
+    const BI *__restrict__ Bp, const BI *__restrict__ Bj, int64_t *__restrict__ Cnnz,
+    int64_t n, int64_t W, int TPB)
+{
+    extern __shared__ __align__(16) unsigned char gcu_smem [];
+    __shared__ unsigned long long count;
+    uint32_t *bits = (uint32_t *) gcu_smem;
+    const int64_t i = rows [blockIdx.x];
+    const int64_t nw = W / 32;
+    if (threadIdx.x == 0) count = 0;
+    for (int64_t lo = 0 ; lo < n ; lo += W)
+    {
+        for (int64_t w = threadIdx.x ; w < nw ; w += blockDim.x) bits [w] = 0;
+        __syncthreads ();
+        gcu_spgemm_products (i, Ap, Aj, Bp, Bj, (int) blockDim.x, TPB, (int) threadIdx.x,
+            [&] (int64_t, int64_t, int32_t j, int64_t)
+            {
+                const int64_t c = (int64_t) j - lo;
+                if (c >= 0 && c < W) atomicOr (&bits [c >> 5], 1u << (c & 31));
+            });
+        __syncthreads ();
+        unsigned long long mine = 0;
+        for (int64_t w = threadIdx.x ; w < nw ; w += blockDim.x) mine += __popc (bits [w]);
+        if (mine > 0) atomicAdd (&count, mine);
+        __syncthreads ();
+    }
     if (threadIdx.x == 0) Cnnz [i] = (int64_t) count;
 }
 

@@ -28,6 +28,43 @@ template <class Z, class U> __device__ __forceinline__ Z gcu_of_bits (U u)
     Z z; memcpy (&z, &u, sizeof (Z)); return z;
 }
 
+template <class A, class B> struct gcu_spgemm_same { static const bool v = false; };
+template <class A> struct gcu_spgemm_same<A, A> { static const bool v = true; };
+
+// The monoids the hardware has as one atomic instruction (in shared and
+// global memory): PLUS over 32/64-bit integers, float and double; MIN and
+// MAX over 32/64-bit integers. Integer addition wraps as the C types do, so
+// atomicAdd on the unsigned bits is exact for signed types too.
+template <class SR> struct gcu_spgemm_native
+{
+    typedef typename SR::Z Z;
+    static const bool is_int = gcu_traits<Z>::cls == GCU_CLS_INT || gcu_traits<Z>::cls == GCU_CLS_UINT;
+    static const bool is_flt = gcu_spgemm_same<Z, float>::v || gcu_spgemm_same<Z, double>::v;
+    static const bool v = !SR::is_any && (sizeof (Z) == 4 || sizeof (Z) == 8)
+        && ((SR::add_kind == 1 && (is_int || is_flt)) || ((SR::add_kind == 2 || SR::add_kind == 3) && is_int));
+};
+
+template <class SR>
+__device__ __forceinline__ void gcu_spgemm_native_accum (typename SR::Z *slot, const typename SR::Z &t)
+{
+    typedef typename SR::Z Z;
+    if constexpr (gcu_spgemm_same<Z, float>::v || gcu_spgemm_same<Z, double>::v) atomicAdd (slot, t);
+    else if constexpr (SR::add_kind == 1)
+    {
+        if constexpr (sizeof (Z) == 4) atomicAdd ((unsigned int *) slot, (unsigned int) t);
+        else atomicAdd ((unsigned long long *) slot, (unsigned long long) t);
+    }
+    else
+    {
+        const bool sgn = gcu_traits<Z>::cls == GCU_CLS_INT;
+        typedef typename gcu_spgemm_pick<sizeof (Z) == 4,
+            typename gcu_spgemm_pick<sgn, int, unsigned int>::type,
+            typename gcu_spgemm_pick<sgn, long long, unsigned long long>::type>::type W;
+        if constexpr (SR::add_kind == 2) atomicMin ((W *) slot, (W) t);
+        else atomicMax ((W *) slot, (W) t);
+    }
+}
+
 // *slot = add (*slot, t), atomically with respect to other threads updating
 // the same slot; lock is the slot's lock word (used only for wide types).
 template <class SR>
@@ -46,6 +83,10 @@ __device__ __forceinline__ void gcu_spgemm_accum (typename SR::Z *slot,
         memcpy ((void *) vs, &cur, sizeof (Z));
         __threadfence_block ();
         atomicExch (lock, 0);
+    }
+    else if constexpr (gcu_spgemm_native<SR>::v)
+    {
+        gcu_spgemm_native_accum<SR> (slot, t);
     }
     else if constexpr (sizeof (Z) == 4 || sizeof (Z) == 8)
     {
@@ -100,30 +141,70 @@ __device__ __forceinline__ typename SR::Z gcu_spgemm_product (
 }
 
 // Writes the entries of one table (H slots, walked by G threads) to row i of
-// C in column order: an entry's position is its rank among the row's keys.
+// C in column order. Small tables: an entry's position is its rank among the
+// row's keys (O(H) per entry, no synchronisation). Larger ones: the keys are
+// sorted in place by a bitonic sort carrying each key's slot (perm), EMPTY
+// (-1, the largest as unsigned) sorting last; then entry p of the row is
+// keys [p] with the value vals [perm [p]]. Every thread of the block must
+// call this (the sort synchronises the block; all its rows share H and G).
 template <class SR>
-__device__ __forceinline__ void gcu_spgemm_emit_sorted (const int32_t *keys,
-    const typename SR::Z *vals, uint32_t H, int G, int t, int64_t cp,
-    int32_t *__restrict__ Cj, typename SR::Z *__restrict__ Cx)
+__device__ __forceinline__ void gcu_spgemm_emit_sorted (int32_t *keys,
+    uint16_t *perm, const typename SR::Z *vals, uint32_t H, int G, int t,
+    bool active, int64_t cp, int64_t cnt, int32_t *__restrict__ Cj,
+    typename SR::Z *__restrict__ Cx)
 {
-    for (uint32_t s = t ; s < H ; s += G)
+    if (H <= GCU_SPGEMM_RANK_MAX)
     {
-        const int32_t j = keys [s];
-        if (j == GCU_SPGEMM_EMPTY) continue;
-        int64_t rank = 0;
-        for (uint32_t u = 0 ; u < H ; u++)
+        if (!active) return;
+        for (uint32_t s = t ; s < H ; s += G)
         {
-            const int32_t k = keys [u];
-            rank += (k != GCU_SPGEMM_EMPTY && k < j);
+            const int32_t j = keys [s];
+            if (j == GCU_SPGEMM_EMPTY) continue;
+            int64_t rank = 0;
+            for (uint32_t u = 0 ; u < H ; u++)
+            {
+                const int32_t k = keys [u];
+                rank += (k != GCU_SPGEMM_EMPTY && k < j);
+            }
+            Cj [cp + rank] = j;
+            Cx [cp + rank] = vals [s];
         }
-        Cj [cp + rank] = j;
-        Cx [cp + rank] = vals [s];
+        return;
+    }
+    uint32_t *ukeys = (uint32_t *) keys;
+    for (uint32_t s = t ; s < H ; s += G) perm [s] = (uint16_t) s;
+    __syncthreads ();
+    for (uint32_t k = 2 ; k <= H ; k <<= 1)
+    {
+        for (uint32_t j = k >> 1 ; j > 0 ; j >>= 1)
+        {
+            // the H/2 compare-exchange pairs (a, a + j) of this step
+            for (uint32_t q = t ; q < H / 2 ; q += G)
+            {
+                const uint32_t a = 2 * j * (q / j) + (q % j), b = a + j;
+                const uint32_t ka = ukeys [a], kb = ukeys [b];
+                const bool up = (a & k) == 0;
+                if ((ka > kb) == up)
+                {
+                    ukeys [a] = kb; ukeys [b] = ka;
+                    const uint16_t pa = perm [a]; perm [a] = perm [b]; perm [b] = pa;
+                }
+            }
+            __syncthreads ();
+        }
+    }
+    if (!active) return;
+    for (int64_t p = t ; p < cnt ; p += G)
+    {
+        Cj [cp + p] = keys [p];
+        Cx [cp + p] = vals [perm [p]];
     }
 }
 
 // Shared-memory tables: as gcu_spgemm_symbolic_shared. Dynamic shared
-// memory: R*H int32 keys, then (16-aligned) R*H values, then (16-aligned) R*H lock words
-// when the value type needs them.
+// memory: R*H int32 keys, then (16-aligned) R*H values, then (16-aligned) R*H
+// lock words when the value type needs them, then (16-aligned) R*H uint16
+// sort positions when H > GCU_SPGEMM_RANK_MAX (numeric_smem in src/spgemm/spgemm.cu).
 template <class SR, class AI, class BI>
 __device__ __forceinline__ void gcu_spgemm_numeric_shared (const int64_t *__restrict__ rows,
     int64_t nrows, const AI *__restrict__ Ap, const AI *__restrict__ Aj,
@@ -140,6 +221,8 @@ __device__ __forceinline__ void gcu_spgemm_numeric_shared (const int64_t *__rest
     Z *vals = (Z *) (gcu_smem + vals_at) + (int64_t) r * H;
     const size_t locks_at = (vals_at + (size_t) R * H * sizeof (Z) + 15) & ~(size_t) 15;
     int32_t *locks = (int32_t *) (gcu_smem + locks_at) + (int64_t) r * H;
+    const size_t perm_at = (locks_at + (gcu_spgemm_needs_lock<SR>::v ? (size_t) R * H * 4 : 0) + 15) & ~(size_t) 15;
+    uint16_t *perm = (uint16_t *) (gcu_smem + perm_at) + (int64_t) r * H;
     const Z id = SR::identity ();
     for (uint32_t s = t ; s < H ; s += G)
     {
@@ -162,7 +245,8 @@ __device__ __forceinline__ void gcu_spgemm_numeric_shared (const int64_t *__rest
             });
     }
     __syncthreads ();
-    if (i >= 0) gcu_spgemm_emit_sorted<SR> (keys, vals, H, G, t, Cp [i], Cj, Cx);
+    const int64_t cp = i >= 0 ? Cp [i] : 0, cnt = i >= 0 ? Cp [i + 1] - cp : 0;
+    gcu_spgemm_emit_sorted<SR> (keys, perm, vals, H, G, t, i >= 0, cp, cnt, Cj, Cx);
 }
 
 // Global-memory tables for the longest rows: one block per row, the table of
@@ -211,6 +295,67 @@ __device__ __forceinline__ void gcu_spgemm_numeric_global (const int64_t *__rest
         const int64_t p = cp + (int64_t) atomicAdd (&pos, 1ull);
         Cj [p] = j;
         Cx [p] = vals [s];
+    }
+}
+
+// Dense accumulation of the longest rows (see gcu_spgemm_symbolic_dense):
+// one block per row, windows of W columns (a multiple of 32). Dynamic shared
+// memory: W values, then W / 8 bytes of bitmap. Values no wider than 8 bytes
+// (no lock words; the host keeps wider ones on the global hash tables).
+template <class SR, class AI, class BI>
+__device__ __forceinline__ void gcu_spgemm_numeric_dense (const int64_t *__restrict__ rows,
+    const AI *__restrict__ Ap, const AI *__restrict__ Aj,
+    const typename SR::TA *__restrict__ Ax, const BI *__restrict__ Bp,
+    const BI *__restrict__ Bj, const typename SR::TB *__restrict__ Bx,
+    const int64_t *__restrict__ Cp, int32_t *__restrict__ Cj,
+    typename SR::Z *__restrict__ Cx, int64_t n, int64_t W, int TPB)
+{
+    typedef typename SR::Z Z;
+    extern __shared__ __align__(16) unsigned char gcu_smem [];
+    __shared__ int64_t scan [33];
+    Z *vals = (Z *) gcu_smem;
+    uint32_t *bits = (uint32_t *) (gcu_smem + ((W * sizeof (Z) + 15) & ~(size_t) 15));
+    const int64_t i = rows [blockIdx.x];
+    const int64_t nw = W / 32;
+    const int64_t wpt = (nw + blockDim.x - 1) / blockDim.x;     // words a thread emits
+    const Z id = SR::identity ();
+    int64_t pos = Cp [i];
+    for (int64_t lo = 0 ; lo < n ; lo += W)
+    {
+        for (int64_t c = threadIdx.x ; c < W ; c += blockDim.x) vals [c] = id;
+        for (int64_t w = threadIdx.x ; w < nw ; w += blockDim.x) bits [w] = 0;
+        __syncthreads ();
+        gcu_spgemm_products (i, Ap, Aj, Bp, Bj, (int) blockDim.x, TPB, (int) threadIdx.x,
+            [&] (int64_t k, int64_t pa, int32_t j, int64_t pb)
+            {
+                const int64_t c = (int64_t) j - lo;
+                if (c < 0 || c >= W) return;
+                gcu_spgemm_accum<SR> (&vals [c], (int32_t *) 0,
+                    gcu_spgemm_product<SR> (Ax, Bx, pa, pb, i, k, j));
+                atomicOr (&bits [c >> 5], 1u << (c & 31));
+            });
+        __syncthreads ();
+        // each thread emits the entries of its own run of words, in order
+        const int64_t w0 = threadIdx.x * wpt, w1 = (w0 + wpt < nw) ? w0 + wpt : nw;
+        int64_t mine = 0;
+        for (int64_t w = w0 ; w < w1 ; w++) mine += __popc (bits [w]);
+        int64_t total;
+        int64_t p = pos + gcu_block_exclusive_sum (mine, scan, &total);
+        for (int64_t w = w0 ; w < w1 ; w++)
+        {
+            uint32_t b = bits [w];
+            while (b != 0)
+            {
+                const int r = __ffs (b) - 1;
+                b &= b - 1;
+                const int64_t c = w * 32 + r;
+                Cj [p] = (int32_t) (lo + c);
+                Cx [p] = vals [c];
+                p++;
+            }
+        }
+        pos += total;
+        __syncthreads ();
     }
 }
 

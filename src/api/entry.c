@@ -6,6 +6,7 @@
 #include "gcu_real.h"
 #include "../dispatch/gcu_dispatch.h"
 #include "../residency/gcu_residency.h"
+#include "../device/gcu_staging.h"
 
 //------------------------------------------------------------------------------
 // init / finalize
@@ -53,8 +54,10 @@ GrB_Info GrB_finalize (void)
     finalize_fn f = (finalize_fn) gcu_real_cached (&real, "GrB_finalize") ;
     if (f == NULL) return GrB_PANIC ;
     gcu_stats_print_if_enabled () ;
-    // device copies die with GraphBLAS's objects
+    // device copies die with GraphBLAS's objects; the pinned staging
+    // buffers go back too
     gcu_residency_clear_all () ;
+    gcu_staging_release () ;
     return f () ;
 }
 

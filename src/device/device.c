@@ -6,6 +6,7 @@
 #include "gcu_util.h"
 #include "grbcuda.h"
 #include "../jit/gcu_jit.h"
+#include "../residency/gcu_residency.h"
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -28,6 +29,28 @@ static bool cuda_ok (cudaError_t e, const char *what)
     gcu_log ("CUDA start: %s failed: %s (%d); all calls run on the host",
         what, cudaGetErrorString (e), (int) e) ;
     return false ;
+}
+
+// The residency cache's device memory (gcu_residency.h). Plain cudaMalloc,
+// not the stream-ordered pool of gcu_dmalloc: a cached copy outlives the
+// call (and the thread, and its per-thread stream) that made it, and is
+// freed by whichever thread evicts or invalidates it. The GPU families unpin
+// a copy only once their kernels are done (and cudaFree waits for the
+// device besides), so a copy is never freed under a kernel reading it.
+static GrB_Info res_alloc (void *ctx, size_t bytes, void **p)
+{
+    (void) ctx ;
+    cudaError_t e = cudaMalloc (p, bytes > 0 ? bytes : 1) ;
+    if (e == cudaSuccess) return GrB_SUCCESS ;
+    (void) cudaGetLastError () ;    // out of memory is not sticky: clear it
+    *p = NULL ;
+    return GrB_OUT_OF_MEMORY ;
+}
+
+static void res_free (void *ctx, void *p, size_t bytes)
+{
+    (void) ctx ; (void) bytes ;
+    if (cudaFree (p) != cudaSuccess) (void) cudaGetLastError () ;
 }
 
 static void start (void)
@@ -61,6 +84,12 @@ static void start (void)
     props.max_threads_per_sm = p.maxThreadsPerMultiProcessor ;
     props.warp_size = p.warpSize ;
     usable = true ;
+    // the residency cache keeps operands on this device from now on, within
+    // its budget (a fraction of this device's memory, GRBCUDA_DEVICE_MEMORY)
+    {
+        gcu_res_allocator a = { res_alloc, res_free, NULL, props.global_mem, "cudaMalloc" } ;
+        (void) gcu_residency_set_allocator (&a) ;
+    }
     // the JIT compiles for this device from now on
     gcu_jit_set_arch (10 * props.cc_major + props.cc_minor) ;
     gcu_log ("CUDA started on device %d: %s, sm_%d%d, %d SMs, %.1f GiB, "

@@ -6,7 +6,8 @@
 // still returns the right answer). Allocations are stream-ordered
 // (cudaMallocAsync: the driver's pool makes repeated calls cheap) on the
 // calling thread's per-thread default stream, so concurrent user threads do
-// not serialise on one stream.
+// not serialise on one stream. Large host<->device copies go through the
+// pinned staging buffers of gcu_staging.h (each chunk a counted copy).
 #ifndef GCU_CUDA_H
 #define GCU_CUDA_H
 
@@ -42,6 +43,9 @@ GrB_Info gcu_widen_i32 (const int32_t *in, uint64_t *out, int64_t n, gcu_stream 
 // last gcu_fault_inject call.
 void     gcu_fault_inject (int64_t n) ;
 int64_t  gcu_fault_count (void) ;
+// Counts one operation (what: for the log); true if it is the one to fail.
+// For device operations made outside this file (the staged copies' chunks).
+bool     gcu_fault_now (const char *what) ;
 // bytes currently allocated through gcu_dmalloc (leak checks)
 int64_t  gcu_device_bytes_in_use (void) ;
 

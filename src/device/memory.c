@@ -20,8 +20,9 @@ void gcu_fault_inject (int64_t n)
 
 int64_t gcu_fault_count (void) { return atomic_load (&fault_counter) ; }
 
-// true if this operation is the one to fail
-static bool fault_now (const char *what)
+// true if this operation is the one to fail (gcu_cuda.h: also called by the
+// staged copies, whose every chunk is one counted copy)
+bool gcu_fault_now (const char *what)
 {
     int64_t at = atomic_load_explicit (&fault_at, memory_order_relaxed) ;
     if (at < 0)
@@ -54,7 +55,7 @@ gcu_stream gcu_stream_default (void) { return (gcu_stream) cudaStreamPerThread ;
 GrB_Info gcu_dmalloc (void **p, size_t bytes, gcu_stream s)
 {
     *p = NULL ;
-    if (fault_now ("cudaMallocAsync")) return GrB_OUT_OF_MEMORY ;
+    if (gcu_fault_now ("cudaMallocAsync")) return GrB_OUT_OF_MEMORY ;
     return cuda_status (cudaMallocAsync (p, bytes > 0 ? bytes : 1, (cudaStream_t) s),
         "cudaMallocAsync") ;
 }
@@ -67,7 +68,7 @@ void gcu_dfree (void *p, gcu_stream s)
 static GrB_Info copy (void *dst, const void *src, size_t bytes,
     enum cudaMemcpyKind kind, gcu_stream s, const char *what)
 {
-    if (fault_now (what)) return GrB_PANIC ;
+    if (gcu_fault_now (what)) return GrB_PANIC ;
     if (bytes == 0) return GrB_SUCCESS ;
     return cuda_status (cudaMemcpyAsync (dst, src, bytes, kind, (cudaStream_t) s), what) ;
 }
@@ -91,14 +92,14 @@ GrB_Info gcu_memcpy_d2d (void *dst, const void *src, size_t bytes, gcu_stream s)
 
 GrB_Info gcu_memset (void *dst, int value, size_t bytes, gcu_stream s)
 {
-    if (fault_now ("cudaMemsetAsync")) return GrB_PANIC ;
+    if (gcu_fault_now ("cudaMemsetAsync")) return GrB_PANIC ;
     if (bytes == 0) return GrB_SUCCESS ;
     return cuda_status (cudaMemsetAsync (dst, value, bytes, (cudaStream_t) s), "cudaMemsetAsync") ;
 }
 
 GrB_Info gcu_launch_check (const char *what)
 {
-    if (fault_now (what)) return GrB_PANIC ;
+    if (gcu_fault_now (what)) return GrB_PANIC ;
     return cuda_status (cudaGetLastError (), what) ;
 }
 

@@ -9,6 +9,9 @@
 #include "../device/gcu_device.h"
 #include "../residency/gcu_residency.h"
 #include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
 
 static bool is_matrix_op (gcu_op op)
 {
@@ -126,10 +129,42 @@ static bool check (gcu_call *c)
     return true ;
 }
 
+// completed runs per family (a handful of families; a lock per GPU call
+// costs nothing beside the call)
+#define GCU_MAX_FAMILIES 32
+static pthread_mutex_t family_lock = PTHREAD_MUTEX_INITIALIZER ;
+static const char *family_name [GCU_MAX_FAMILIES] ;
+static uint64_t family_count [GCU_MAX_FAMILIES] ;
+
+static void family_ran (const char *name)
+{
+    pthread_mutex_lock (&family_lock) ;
+    for (int k = 0 ; k < GCU_MAX_FAMILIES ; k++)
+    {
+        if (family_name [k] == NULL) family_name [k] = name ;
+        if (strcmp (family_name [k], name) == 0) { family_count [k]++ ; break ; }
+    }
+    pthread_mutex_unlock (&family_lock) ;
+}
+
+uint64_t gcu_family_runs (const char *name)
+{
+    uint64_t n = 0 ;
+    pthread_mutex_lock (&family_lock) ;
+    for (int k = 0 ; k < GCU_MAX_FAMILIES && family_name [k] != NULL ; k++)
+    {
+        if (strcmp (family_name [k], name) == 0) { n = family_count [k] ; break ; }
+    }
+    pthread_mutex_unlock (&family_lock) ;
+    return n ;
+}
+
 bool gcu_try_gpu (gcu_call *call)
 {
     call->t_start = gcu_now () ;
     call->checked = false ;
+    call->kernel_seconds = -1 ;
+    call->family = NULL ;
     int mode = gcu_mode () ;
     if (mode == GRBCUDA_MODE_HOST)
     {
@@ -161,6 +196,8 @@ bool gcu_try_gpu (gcu_call *call)
         GrB_Info info = fam [i]->run (call) ;
         if (info == GrB_SUCCESS)
         {
+            family_ran (fam [i]->name) ;
+            call->family = fam [i]->name ;
             call->reason = GRBCUDA_REASON_GPU ;
             return true ;
         }
@@ -183,14 +220,18 @@ GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
     // the result's device copy, which stays.
     if (call->reason != GRBCUDA_REASON_GPU) gcu_residency_invalidate (call->C) ;
     double dt = gcu_now () - call->t_start ;
-    gcu_stats_count (call->op, call->reason, dt) ;
+    gcu_stats_count (call->op, call->reason, dt,
+        call->reason == GRBCUDA_REASON_GPU ? call->kernel_seconds : -1) ;
     if (gcu_verbose ())
     {
         const char *path = call->reason == GRBCUDA_REASON_GPU ? "gpu" : "host" ;
+        char kbuf [48] = "" ;
+        if (call->reason == GRBCUDA_REASON_GPU && call->kernel_seconds >= 0)
+            snprintf (kbuf, sizeof (kbuf), " (kernels %.3f ms)", 1e3 * call->kernel_seconds) ;
         if (call->checked)
         {
             gcu_log ("%s C %llux%llu A %llux%llu (%llu) B %llux%llu (%llu)"
-                "%s%s work %.3g -> %s (%s) %.3f ms info %d",
+                "%s%s work %.3g -> %s (%s) %.3f ms%s info %d",
                 gcu_op_name (call->op),
                 (unsigned long long) call->c_rows, (unsigned long long) call->c_cols,
                 (unsigned long long) call->a_rows, (unsigned long long) call->a_cols,
@@ -198,13 +239,13 @@ GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
                 (unsigned long long) call->b_rows, (unsigned long long) call->b_cols,
                 (unsigned long long) call->b_nvals,
                 call->M != NULL ? " masked" : "", call->accum != NULL ? " accum" : "",
-                call->work, path, grbcuda_reason_name (call->reason),
-                1e3 * dt, (int) info) ;
+                call->work, path, call->family != NULL ? call->family : grbcuda_reason_name (call->reason),
+                1e3 * dt, kbuf, (int) info) ;
         }
         else
         {
-            gcu_log ("%s -> %s (%s) %.3f ms info %d", gcu_op_name (call->op),
-                path, grbcuda_reason_name (call->reason), 1e3 * dt, (int) info) ;
+            gcu_log ("%s -> %s (%s) %.3f ms%s info %d", gcu_op_name (call->op),
+                path, grbcuda_reason_name (call->reason), 1e3 * dt, kbuf, (int) info) ;
         }
     }
     return info ;

@@ -61,6 +61,11 @@ typedef struct
     // the outcome
     grbcuda_reason reason ;
     double t_start ;
+    // set by a GPU family that times its kernels (CUDA events): the device
+    // time of this call's kernels, in seconds. The dispatch sets it to -1
+    // (not measured) before the families run; counted for GPU calls only.
+    double kernel_seconds ;
+    const char *family ;        // the GPU family that produced C (else NULL)
 }
 gcu_call ;
 
@@ -82,6 +87,11 @@ gcu_family ;
 // order they are tried. *n receives the count.
 const gcu_family *const *gcu_families (gcu_op op, int *n) ;
 
+// How many calls each GPU family has completed (by its name), for the
+// verbose log and for tests that must know which family ran. 0 for a name
+// never seen.
+uint64_t gcu_family_runs (const char *name) ;
+
 // Step 1-4: true if a GPU family produced C (the caller then returns
 // GrB_SUCCESS); false if the caller must run SuiteSparse. call->reason says
 // why. Thread-safe.
@@ -91,7 +101,9 @@ bool gcu_try_gpu (gcu_call *call) ;
 GrB_Info gcu_finish (gcu_call *call, GrB_Info info) ;
 
 // Statistics (stats.c).
-void gcu_stats_count (gcu_op op, grbcuda_reason reason, double seconds) ;
+// kernel_seconds < 0: not measured (or not a GPU call).
+void gcu_stats_count (gcu_op op, grbcuda_reason reason, double seconds,
+    double kernel_seconds) ;
 void gcu_stats_print_if_enabled (void) ;
 
 #endif

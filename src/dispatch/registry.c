@@ -4,12 +4,15 @@
 #include "gcu_dispatch.h"
 
 #if GRBCUDA_HAVE_CUDA
-extern const gcu_family gcu_family_mxm_dot ;        // src/mxm/mxm_dot.c
-extern const gcu_family gcu_family_mxm_saxpy ;      // src/mxm/mxm_saxpy.c
+extern const gcu_family gcu_family_mxm_dot ;            // src/mxm/mxm_masked.c
+extern const gcu_family gcu_family_mxm_masked_saxpy ;   // src/mxm/mxm_masked.c
+extern const gcu_family gcu_family_mxm_saxpy ;          // src/mxm/mxm_saxpy.c
 
 // the masked dot form first (it declines unless the mask and B' make it the
-// natural method), then saxpy, which takes every sparse product
-static const gcu_family *const mxm_families [] = { &gcu_family_mxm_dot, &gcu_family_mxm_saxpy } ;
+// natural method), then the masked saxpy (any mask not complemented), then
+// saxpy, which takes every sparse product
+static const gcu_family *const mxm_families [] =
+    { &gcu_family_mxm_dot, &gcu_family_mxm_masked_saxpy, &gcu_family_mxm_saxpy } ;
 #endif
 
 const gcu_family *const *gcu_families (gcu_op op, int *n)

@@ -1,6 +1,7 @@
-// stats.c — per-operation statistics (calls, GPU, host, host reasons, time),
-// kept in atomics so concurrent user threads count without a lock, and the
-// table GRBCUDA_STATS=1 prints at GrB_finalize (or at exit).
+// stats.c — per-operation statistics (calls, GPU, host, host reasons, time,
+// the GPU calls' kernel time), kept in atomics so concurrent user threads
+// count without a lock, and the table GRBCUDA_STATS=1 prints at GrB_finalize
+// (or at exit).
 #include "gcu_dispatch.h"
 #include <stdatomic.h>
 #include <string.h>
@@ -42,6 +43,8 @@ typedef struct
     _Atomic uint64_t calls ;
     _Atomic uint64_t reason [GRBCUDA_NREASONS] ;
     _Atomic uint64_t nanoseconds ;
+    _Atomic uint64_t kernel_nanoseconds ;   // GPU calls that timed their kernels
+    _Atomic uint64_t kernel_calls ;
 }
 op_counters ;
 
@@ -59,13 +62,25 @@ const char *grbcuda_reason_name (grbcuda_reason reason)
         ? reason_names [reason] : "?" ;
 }
 
-void gcu_stats_count (gcu_op op, grbcuda_reason reason, double seconds)
+void gcu_stats_count (gcu_op op, grbcuda_reason reason, double seconds,
+    double kernel_seconds)
 {
     op_counters *c = &counters [op] ;
     atomic_fetch_add_explicit (&c->calls, 1, memory_order_relaxed) ;
     atomic_fetch_add_explicit (&c->reason [reason], 1, memory_order_relaxed) ;
     uint64_t ns = seconds > 0 ? (uint64_t) (seconds * 1e9) : 0 ;
     atomic_fetch_add_explicit (&c->nanoseconds, ns, memory_order_relaxed) ;
+    if (reason == GRBCUDA_REASON_GPU && kernel_seconds >= 0)
+    {
+        uint64_t kns = (uint64_t) (kernel_seconds * 1e9) ;
+        atomic_fetch_add_explicit (&c->kernel_nanoseconds, kns, memory_order_relaxed) ;
+        atomic_fetch_add_explicit (&c->kernel_calls, 1, memory_order_relaxed) ;
+    }
+}
+
+int grbcuda_stats_version (void)
+{
+    return GRBCUDA_STATS_VERSION ;
 }
 
 static void snapshot (gcu_op op, grbcuda_op_stats *s)
@@ -80,6 +95,8 @@ static void snapshot (gcu_op op, grbcuda_op_stats *s)
         else s->host += s->reason [r] ;
     }
     s->seconds = 1e-9 * (double) atomic_load (&c->nanoseconds) ;
+    s->gpu_kernel_seconds = 1e-9 * (double) atomic_load (&c->kernel_nanoseconds) ;
+    s->gpu_kernel_calls = atomic_load (&c->kernel_calls) ;
 }
 
 GrB_Info grbcuda_stats_get (const char *name, grbcuda_op_stats *stats)
@@ -103,6 +120,8 @@ void grbcuda_stats_reset (void)
         op_counters *c = &counters [op] ;
         atomic_store (&c->calls, 0) ;
         atomic_store (&c->nanoseconds, 0) ;
+        atomic_store (&c->kernel_nanoseconds, 0) ;
+        atomic_store (&c->kernel_calls, 0) ;
         for (int r = 0 ; r < GRBCUDA_NREASONS ; r++) atomic_store (&c->reason [r], 0) ;
     }
 }
@@ -113,8 +132,8 @@ void grbcuda_stats_print (FILE *f)
     char buf [8192] ;
     size_t len = 0 ;
     len += (size_t) snprintf (buf + len, sizeof (buf) - len,
-        "[grbcuda] statistics: %-30s %8s %8s %8s %10s  host reasons\n",
-        "operation", "calls", "gpu", "host", "time(s)") ;
+        "[grbcuda] statistics: %-30s %8s %8s %8s %10s %10s  host reasons\n",
+        "operation", "calls", "gpu", "host", "time(s)", "kernel(s)") ;
     int lines = 0 ;
     for (int op = 0 ; op < GCU_OP_COUNT && len < sizeof (buf) - 512 ; op++)
     {
@@ -126,6 +145,16 @@ void grbcuda_stats_print (FILE *f)
             "[grbcuda] statistics: %-30s %8llu %8llu %8llu %10.4f ",
             op_names [op], (unsigned long long) s.calls,
             (unsigned long long) s.gpu, (unsigned long long) s.host, s.seconds) ;
+        // the GPU calls' kernel time; "-" where no GPU call timed its kernels
+        if (s.gpu_kernel_calls > 0)
+            len += (size_t) snprintf (buf + len, sizeof (buf) - len, "%10.4f ",
+                s.gpu_kernel_seconds) ;
+        else
+            len += (size_t) snprintf (buf + len, sizeof (buf) - len, "%10s ", "-") ;
+        if (s.gpu_kernel_calls < s.gpu)
+            len += (size_t) snprintf (buf + len, sizeof (buf) - len,
+                " kernels timed in %llu of %llu GPU calls;",
+                (unsigned long long) s.gpu_kernel_calls, (unsigned long long) s.gpu) ;
         for (int r = 1 ; r < GRBCUDA_NREASONS ; r++)
         {
             if (s.reason [r] == 0) continue ;

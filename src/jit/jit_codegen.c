@@ -242,6 +242,13 @@ GrB_Info gcu_codegen_semiring (gcu_str *s, const gcu_semiring_desc *sr,
     gcu_str_addf (s, "    static const bool is_any = %s, has_terminal = %s ;\n",
         add->is_any ? "true" : "false",
         (add->has_terminal && !add->is_any) ? "true" : "false") ;
+    // the monoid as an atomic the hardware has (kernels that accumulate with
+    // atomics use atomicAdd/Min/Max for it): 1 PLUS, 2 MIN, 3 MAX, 0 other
+    int add_kind = 0 ;
+    if (add->op.op == GCU_OP_PLUS) add_kind = 1 ;
+    else if (add->op.op == GCU_OP_MIN) add_kind = 2 ;
+    else if (add->op.op == GCU_OP_MAX) add_kind = 3 ;
+    gcu_str_addf (s, "    static const int add_kind = %d ;\n", add_kind) ;
     gcu_str_addf (s, "    static const bool a_iso = %s, b_iso = %s ;\n",
         ops->a_iso ? "true" : "false", ops->b_iso ? "true" : "false") ;
     gcu_str_addf (s, "    static const bool m_valued = %s, m_iso = %s ;\n",

@@ -30,8 +30,14 @@ static struct
     gcu_CUresult (*LaunchKernel) (void *, unsigned, unsigned, unsigned,
         unsigned, unsigned, unsigned, unsigned, void *, void **, void **) ;
     gcu_CUresult (*GetErrorString) (gcu_CUresult, const char **) ;
+    gcu_CUresult (*FuncSetAttribute) (void *, int, int) ;
 }
 gcu_cu ;
+
+// CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: a launch with more than
+// the default 48 KiB of dynamic shared memory must first raise the limit
+#define GCU_CU_FUNC_MAX_DYNAMIC_SHARED 8
+#define GCU_CU_DEFAULT_SHARED (48 * 1024)
 
 static bool gcu_cu_ok = false ;
 static pthread_once_t gcu_cu_once = PTHREAD_ONCE_INIT ;
@@ -61,6 +67,7 @@ static void gcu_cu_load (void)
     GCU_CU_SYM (ModuleGetFunction,  "cuModuleGetFunction") ;
     GCU_CU_SYM (LaunchKernel,       "cuLaunchKernel") ;
     GCU_CU_SYM (GetErrorString,     "cuGetErrorString") ;
+    GCU_CU_SYM (FuncSetAttribute,   "cuFuncSetAttribute") ;
     #undef GCU_CU_SYM
     if (!ok)
     {
@@ -166,7 +173,17 @@ GrB_Info gcu_jit_launch (void *function, unsigned grid, unsigned block,
     if (function == NULL || args == NULL) return GrB_NULL_POINTER ;
     if (!gcu_cu_available ()) return GCU_NOT_HANDLED ;
     if (grid == 0 || block == 0) return GrB_SUCCESS ;
-    gcu_CUresult r = gcu_cu.LaunchKernel (function, grid, 1, 1, block, 1, 1,
+    gcu_CUresult r = 0 ;
+    if (shmem > GCU_CU_DEFAULT_SHARED)
+    {
+        r = gcu_cu.FuncSetAttribute (function, GCU_CU_FUNC_MAX_DYNAMIC_SHARED, (int) shmem) ;
+        if (r != 0)
+        {
+            gcu_log ("JIT: %u bytes of shared memory refused: %s", shmem, gcu_cu_error (r)) ;
+            return GCU_NOT_HANDLED ;
+        }
+    }
+    r = gcu_cu.LaunchKernel (function, grid, 1, 1, block, 1, 1,
         shmem, stream, args, NULL) ;
     if (r != 0)
     {

@@ -1,14 +1,85 @@
-// gcu_mxm.h — what the GrB_mxm GPU families share: operands out of
-// SuiteSparse as CSR copies (never changing the objects), onto the device
-// with 32-bit indices where they fit, and the write-back of a result T into
-// C with GraphBLAS's C<M,replace> = accum (C, T).
+// gcu_mxm.h — what the GrB_mxm GPU families share: operands on the device
+// through the residency cache (an unchanged operand is neither exported nor
+// uploaded again; on a miss it leaves SuiteSparse as CSR or CSC without
+// changing the object, with 32-bit indices where they fit, and goes up
+// through the pinned staging buffers), and the write-back of a result T
+// into C with GraphBLAS's C<M,replace> = accum (C, T).
 #ifndef GCU_MXM_H
 #define GCU_MXM_H
 
 #include "../dispatch/gcu_dispatch.h"
 #include "../device/gcu_cuda.h"
+#include "../export/gcu_export.h"
+#include "../residency/gcu_residency.h"
 
-// a host CSR copy (64-bit, as GraphBLAS exports it); nx < nj when iso
+//------------------------------------------------------------------------------
+// operands
+//------------------------------------------------------------------------------
+
+// How an operand got to the device in this call.
+typedef enum
+{
+    GCU_OPERAND_NONE = 0,
+    GCU_OPERAND_HIT,        // the cache's copy, made by an earlier call
+    GCU_OPERAND_MISS,       // exported, uploaded, and published in the cache
+    GCU_OPERAND_PRIVATE,    // exported and uploaded for this call only (the
+                            // cache cannot hold it: budget, no allocator)
+    GCU_OPERAND_SHARED      // the same object and layout as another operand
+}
+gcu_operand_how ;
+
+// gcu_res_data.layout of the cache entries made here: buf [0] row (or
+// column) pointers, buf [1] indices, both uint32_t when idx_bits is 32,
+// uint64_t when 64; buf [2] the values (one when iso).
+#define GCU_MXM_LAYOUT 0x6d786d31
+
+// One operand of a GPU call on the device: the CSR of the object (by_col
+// false) or its CSC, i.e. the CSR of its transpose (by_col true).
+typedef struct
+{
+    const void *p, *j, *x ;     // device: pointers, indices, values
+    bool idx64 ;                // p and j are uint64_t (else uint32_t)
+    bool iso ;                  // x holds one value
+    GrB_Index nvec, nvals ;     // outer dimension; entries
+    gcu_operand_how how ;
+    size_t up_bytes ;           // bytes this call uploaded for it
+    double export_s, upload_s ; // this call's time exporting and uploading it
+    gcu_csr host ;              // on a miss with keep_host: the host export
+                                // (idx_bits 32 or 64, as exported); else empty
+    // owned
+    gcu_res_entry *e_ ;         // the pinned cache entry, or NULL
+    void *own_ [3] ;            // private device buffers (gcu_dmalloc)
+}
+gcu_operand ;
+
+// Puts the CSR (by_col false) or CSC of A on the device for this call:
+// the cache's copy when A is unchanged since it was made (a hit: no export,
+// no upload), else exported and uploaded (a miss) and published for later
+// calls, or, if the cache cannot hold it, uploaded for this call only.
+// tsize is the size of A's type. keep_host keeps the host export of a miss
+// (or a private copy) in o->host. On failure nothing is held.
+GrB_Info gcu_operand_get (GrB_Matrix A, bool by_col, size_t tsize,
+    bool keep_host, gcu_operand *o, gcu_stream s) ;
+
+// to = from, for a second use in the same call (C = A*A): pins the cache
+// entry again, or borrows the private buffers (from must be released last).
+void gcu_operand_share (const gcu_operand *from, gcu_operand *to) ;
+
+// Unpins or frees what o holds (o may be all zeros). The kernels that read
+// it must be finished (a download that synchronised, or gcu_sync).
+void gcu_operand_release (gcu_operand *o, gcu_stream s) ;
+
+// "A hit", "B miss (12.3 MB)", "B = A": for the verbose line.
+void gcu_operand_describe (const gcu_operand *o, const char *name,
+    const char *shared_with, char *buf, size_t size) ;
+
+//------------------------------------------------------------------------------
+// host CSR copies (64-bit, as GraphBLAS exports them; nx < nj when iso)
+// and their per-call upload. Not used by the families any more (they go
+// through gcu_operand_get); kept for tests/cpu/test_mxm_export.c, which
+// compares the copy with GrB_Matrix_export, and for code not yet moved over.
+//------------------------------------------------------------------------------
+
 typedef struct
 {
     GrB_Index *p, *j ;
@@ -17,15 +88,37 @@ typedef struct
 }
 gcu_host_csr ;
 
-// its device image: uint32_t row pointers and indices, or uint64_t (idx64)
-typedef struct { void *p, *j, *x ; bool idx64 ; } gcu_dev_csr ;
-
 // CSR of op(A): A itself, or (transpose) its CSC, which is the CSR of A'.
 GrB_Info gcu_export_csr_copy (GrB_Matrix A, bool transpose, size_t tsize, gcu_host_csr *h) ;
 void gcu_host_csr_free (gcu_host_csr *h) ;
+
+// A device image of such a copy for one call (no cache): uint32_t row
+// pointers and indices (narrowed on the host by the staged upload), or
+// uint64_t (idx64) when nnz or ncols reach 2^32. Prefer gcu_operand_get.
+typedef struct { void *p, *j, *x ; bool idx64 ; } gcu_dev_csr ;
 GrB_Info gcu_upload_csr (const gcu_host_csr *h, int64_t ncols, size_t tsize,
     gcu_dev_csr *d, gcu_stream s) ;
 void gcu_dev_csr_free (gcu_dev_csr *d, gcu_stream s) ;
+
+//------------------------------------------------------------------------------
+// results
+//------------------------------------------------------------------------------
+
+// T from a positional result, one value and one flag per entry of the mask
+// (the masked dot and masked saxpy kernels): dCx [e] (zsize bytes) and
+// dCb [e] (nonzero: T has the entry) on the device for the e-th entry of
+// om, the mask as gcu_operand_get gave it (by row; its rows are T's m rows).
+// The results come back through the staging buffers, with the mask's
+// pattern when om came from the cache (else its host export, kept with
+// keep_host, is used), and T = the mask's pattern less the empty entries is
+// built on the host in parallel, into arrays from gcu_host_malloc (owned by
+// the caller on success; nothing allocated on failure). The kernels must
+// have been queued on s. *down_bytes and *t_download: what the download
+// moved and took.
+GrB_Info gcu_mxm_positional_T (const gcu_operand *om, GrB_Index m,
+    const void *dCx, const int8_t *dCb, size_t zsize, GrB_Index **Tp,
+    GrB_Index **Tj, void **Tx, GrB_Index *nvals, size_t *down_bytes,
+    double *t_download, gcu_stream s) ;
 
 // C<M,replace> = accum (C, T) for T = (Tp, Tj, Tx) of type ztype, m-by-n, rows sorted,
 // arrays from gcu_host_malloc; on success they belong to SuiteSparse and

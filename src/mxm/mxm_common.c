@@ -1,9 +1,17 @@
 // mxm_common.c — the parts of the GrB_mxm GPU families they share
-// (gcu_mxm.h): export, upload, write-back.
+// (gcu_mxm.h): operands on the device (residency cache, export, staged
+// upload), T out of a positional (per mask entry) result, write-back.
 #include "gcu_mxm.h"
-#include "../export/gcu_export.h"
+#include "../device/gcu_staging.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#else
+// Without OpenMP T is built on the calling thread; the pragmas are ignored.
+#pragma GCC diagnostic ignored "-Wunknown-pragmas"
+#endif
 
 #if GRBCUDA_HAVE_CUDA
 
@@ -40,7 +48,188 @@ static const type_row *row_of (GrB_Type t)
 }
 
 //------------------------------------------------------------------------------
-// operands: host CSR copies and their device images
+// operands on the device, through the residency cache
+//------------------------------------------------------------------------------
+
+// Index width on the device: 4 bytes when every pointer and index fits
+// uint32_t. The export already gives int32_t when the dimensions and the
+// count fit int32_t; between 2^31 and 2^32 its int64_t indices are narrowed
+// by the staged upload, on the host, so only 4 bytes per index cross PCIe.
+static int dev_idx_bytes (const gcu_csr *c)
+{
+    if (c->idx_bits == 32) return 4 ;
+    GrB_Index inner = (c->layout == GCU_EXPORT_CSR) ? c->ncols : c->nrows ;
+    const GrB_Index lim = (GrB_Index) 1 << 32 ;
+    return (c->nvals < lim && inner < lim) ? 4 : 8 ;
+}
+
+static GrB_Info upload (const gcu_csr *c, int dw, void *const buf [3], gcu_stream s)
+{
+    const int hw = c->idx_bits / 8 ;
+    GrB_Info info = gcu_h2d_staged (buf [0], c->ptr, c->nvec + 1, hw, dw, s) ;
+    if (info == GrB_SUCCESS) info = gcu_h2d_staged (buf [1], c->idx, c->nvals, hw, dw, s) ;
+    if (info == GrB_SUCCESS) info = gcu_h2d_staged (buf [2], c->val, c->val_bytes, 1, 1, s) ;
+    return info ;
+}
+
+static void fill (gcu_operand *o, void *const buf [3], bool idx64, bool iso,
+    GrB_Index nvec, GrB_Index nvals)
+{
+    o->p = buf [0] ;
+    o->j = buf [1] ;
+    o->x = buf [2] ;
+    o->idx64 = idx64 ;
+    o->iso = iso ;
+    o->nvec = nvec ;
+    o->nvals = nvals ;
+}
+
+GrB_Info gcu_operand_get (GrB_Matrix A, bool by_col, size_t tsize,
+    bool keep_host, gcu_operand *o, gcu_stream s)
+{
+    memset (o, 0, sizeof (*o)) ;
+    gcu_res_entry *e = NULL ;
+    GrB_Info info = gcu_residency_acquire (A, by_col ? GCU_RES_CSC : GCU_RES_CSR, &e) ;
+    if (info == GrB_SUCCESS)
+    {
+        gcu_res_data *d = gcu_residency_data (e) ;
+        if (d->layout == GCU_MXM_LAYOUT && d->nbuf == 3 && d->type_size == tsize)
+        {
+            fill (o, d->buf, d->idx_bits == 64, d->iso, by_col ? d->ncols : d->nrows, d->nvals) ;
+            o->how = GCU_OPERAND_HIT ;
+            o->e_ = e ;
+            return GrB_SUCCESS ;
+        }
+        // data of another layout under this kind: leave it, copy privately
+        gcu_residency_unpin (e) ;
+        e = NULL ;
+    }
+    else if (info != GrB_NO_VALUE)
+    {
+        e = NULL ;      // no entry could be started (host memory): a private copy
+    }
+
+    // miss: A out of SuiteSparse (never changed), 32-bit indices where they fit
+    const double t0 = gcu_now () ;
+    gcu_export_opts eo = { by_col ? GCU_EXPORT_CSC : GCU_EXPORT_CSR, 0, false, 0 } ;
+    gcu_csr c ;
+    info = gcu_export_csr (A, false, &eo, &c) ;
+    if (info == GrB_SUCCESS && c.type_size != tsize) info = GrB_PANIC ;
+    if (info != GrB_SUCCESS)
+    {
+        gcu_csr_free (&c) ;
+        gcu_residency_unpin (e) ;       // an abandoned build: freed
+        return info ;
+    }
+    const double t1 = gcu_now () ;
+    const int dw = dev_idx_bytes (&c) ;
+    // a few bytes more than needed: an empty array is still a valid pointer
+    const size_t bytes [3] = { (size_t) (c.nvec + 1) * dw + 8,
+        (size_t) c.nvals * dw + 8, c.val_bytes + 16 } ;
+    void *buf [3] = { NULL, NULL, NULL } ;
+    if (e != NULL)
+    {
+        for (int k = 0 ; k < 3 && info == GrB_SUCCESS ; k++)
+            info = gcu_residency_alloc (e, bytes [k], &buf [k]) ;
+        if (info != GrB_SUCCESS)
+        {
+            // the cache cannot hold A (its budget, no allocator, the device
+            // full): the abandoned build frees what it got; this call
+            // uploads A for itself
+            gcu_log ("residency: no room for %zu bytes (info %d); operand "
+                "uploaded for this call only", bytes [0] + bytes [1] + bytes [2], (int) info) ;
+            gcu_residency_unpin (e) ;
+            e = NULL ;
+            info = GrB_SUCCESS ;
+        }
+    }
+    if (e == NULL)
+    {
+        for (int k = 0 ; k < 3 && info == GrB_SUCCESS ; k++)
+            info = gcu_dmalloc (&o->own_ [k], bytes [k], s) ;
+        for (int k = 0 ; k < 3 ; k++) buf [k] = o->own_ [k] ;
+    }
+    if (info == GrB_SUCCESS) info = upload (&c, dw, buf, s) ;
+    if (info != GrB_SUCCESS)
+    {
+        gcu_residency_unpin (e) ;
+        for (int k = 0 ; k < 3 ; k++) gcu_dfree (o->own_ [k], s) ;
+        gcu_csr_free (&c) ;
+        memset (o, 0, sizeof (*o)) ;
+        return info ;
+    }
+    if (e != NULL)
+    {
+        gcu_res_data *d = gcu_residency_data (e) ;
+        d->nrows = c.nrows ;
+        d->ncols = c.ncols ;
+        d->nvals = c.nvals ;
+        d->idx_bits = 8 * dw ;
+        d->type_size = c.type_size ;
+        d->type = c.type ;
+        d->iso = c.iso ;
+        d->layout = GCU_MXM_LAYOUT ;
+        // GrB_NO_VALUE: A was changed while it was copied (only a program
+        // breaking GraphBLAS's rules does that); the copy then serves this
+        // call alone and goes at its unpin
+        (void) gcu_residency_publish (e) ;
+    }
+    fill (o, buf, dw == 8, c.iso, c.nvec, c.nvals) ;
+    o->how = (e != NULL) ? GCU_OPERAND_MISS : GCU_OPERAND_PRIVATE ;
+    o->e_ = e ;
+    o->up_bytes = (size_t) (c.nvec + 1 + c.nvals) * dw + c.val_bytes ;
+    o->export_s = t1 - t0 ;
+    o->upload_s = gcu_now () - t1 ;
+    if (keep_host) o->host = c ;
+    else gcu_csr_free (&c) ;
+    return GrB_SUCCESS ;
+}
+
+void gcu_operand_share (const gcu_operand *from, gcu_operand *to)
+{
+    *to = *from ;
+    memset (&to->host, 0, sizeof (to->host)) ;
+    for (int k = 0 ; k < 3 ; k++) to->own_ [k] = NULL ;     // borrowed
+    to->how = GCU_OPERAND_SHARED ;
+    to->up_bytes = 0 ;
+    to->export_s = to->upload_s = 0 ;
+    // a pin of its own: the two uses are released independently
+    if (to->e_ != NULL) gcu_residency_pin (to->e_) ;
+}
+
+void gcu_operand_release (gcu_operand *o, gcu_stream s)
+{
+    if (o->e_ != NULL) gcu_residency_unpin (o->e_) ;
+    for (int k = 0 ; k < 3 ; k++) gcu_dfree (o->own_ [k], s) ;
+    gcu_csr_free (&o->host) ;
+    memset (o, 0, sizeof (*o)) ;
+}
+
+void gcu_operand_describe (const gcu_operand *o, const char *name,
+    const char *shared_with, char *buf, size_t size)
+{
+    switch (o->how)
+    {
+        case GCU_OPERAND_HIT:
+            snprintf (buf, size, "%s hit", name) ;
+            break ;
+        case GCU_OPERAND_MISS:
+            snprintf (buf, size, "%s miss (%.1f MB)", name, (double) o->up_bytes / 1e6) ;
+            break ;
+        case GCU_OPERAND_PRIVATE:
+            snprintf (buf, size, "%s uncached (%.1f MB)", name, (double) o->up_bytes / 1e6) ;
+            break ;
+        case GCU_OPERAND_SHARED:
+            snprintf (buf, size, "%s = %s", name, shared_with ? shared_with : "?") ;
+            break ;
+        default:
+            snprintf (buf, size, "%s -", name) ;
+            break ;
+    }
+}
+
+//------------------------------------------------------------------------------
+// host CSR copies, 64-bit (tests/cpu/test_mxm_export.c)
 //------------------------------------------------------------------------------
 
 void gcu_host_csr_free (gcu_host_csr *h)
@@ -53,8 +242,7 @@ void gcu_host_csr_free (gcu_host_csr *h)
 GrB_Info gcu_export_csr_copy (GrB_Matrix A, bool transpose, size_t tsize, gcu_host_csr *h)
 {
     // src/export reads SuiteSparse's arrays through an iterator, in parallel,
-    // without changing A; 64-bit here (the upload narrows on the device),
-    // an iso value kept once
+    // without changing A; 64-bit here, an iso value kept once
     memset (h, 0, sizeof (*h)) ;
     gcu_export_opts o = { transpose ? GCU_EXPORT_CSC : GCU_EXPORT_CSR, 64, false, 0 } ;
     gcu_csr c ;
@@ -74,46 +262,197 @@ GrB_Info gcu_export_csr_copy (GrB_Matrix A, bool transpose, size_t tsize, gcu_ho
     return GrB_SUCCESS ;
 }
 
+
+// The uncached path (a host copy uploaded for one call): 64-bit host arrays,
+// narrowed to 32 bits on the host by the staged upload when they fit.
 void gcu_dev_csr_free (gcu_dev_csr *d, gcu_stream s)
 {
     gcu_dfree (d->p, s) ; gcu_dfree (d->j, s) ; gcu_dfree (d->x, s) ;
     memset (d, 0, sizeof (*d)) ;
 }
 
-// Upload, with 32-bit row pointers and indices when they fit.
 GrB_Info gcu_upload_csr (const gcu_host_csr *h, int64_t ncols, size_t tsize,
     gcu_dev_csr *d, gcu_stream s)
 {
     memset (d, 0, sizeof (*d)) ;
     const int64_t nnz = (int64_t) h->nj ;
     d->idx64 = !(nnz < ((int64_t) 1 << 32) && ncols < ((int64_t) 1 << 32)) ;
-    GrB_Info info = GrB_SUCCESS ;
-    void *wide = NULL ;
-    const GrB_Index *src [2] = { h->p, h->j } ;
-    const int64_t len [2] = { (int64_t) h->np, nnz } ;
-    void **dst [2] = { &d->p, &d->j } ;
-    for (int a = 0 ; a < 2 && info == GrB_SUCCESS ; a++)
-    {
-        if (d->idx64)
-        {
-            info = gcu_dmalloc (dst [a], len [a] * 8 + 8, s) ;
-            if (info == GrB_SUCCESS) info = gcu_memcpy_h2d (*dst [a], src [a], len [a] * 8, s) ;
-        }
-        else
-        {
-            info = gcu_dmalloc (&wide, len [a] * 8 + 8, s) ;
-            if (info == GrB_SUCCESS) info = gcu_dmalloc (dst [a], len [a] * 4 + 4, s) ;
-            if (info == GrB_SUCCESS) info = gcu_memcpy_h2d (wide, src [a], len [a] * 8, s) ;
-            if (info == GrB_SUCCESS) info = gcu_narrow_u64 (wide, *dst [a], len [a], s) ;
-            gcu_dfree (wide, s) ;
-            wide = NULL ;
-        }
-    }
+    const int dw = d->idx64 ? 8 : 4 ;
+    GrB_Info info = gcu_dmalloc (&d->p, h->np * dw + 8, s) ;
+    if (info == GrB_SUCCESS) info = gcu_dmalloc (&d->j, nnz * dw + 8, s) ;
     if (info == GrB_SUCCESS) info = gcu_dmalloc (&d->x, h->nx * tsize + 16, s) ;
-    if (info == GrB_SUCCESS) info = gcu_memcpy_h2d (d->x, h->x, h->nx * tsize, s) ;
+    if (info == GrB_SUCCESS) info = gcu_h2d_staged (d->p, h->p, h->np, 8, dw, s) ;
+    if (info == GrB_SUCCESS) info = gcu_h2d_staged (d->j, h->j, nnz, 8, dw, s) ;
+    if (info == GrB_SUCCESS) info = gcu_h2d_staged (d->x, h->x, h->nx * tsize, 1, 1, s) ;
     if (info != GrB_SUCCESS) gcu_dev_csr_free (d, s) ;
     return info ;
 }
+
+//------------------------------------------------------------------------------
+// T out of a positional result (one value and flag per mask entry)
+//------------------------------------------------------------------------------
+
+static inline GrB_Index idx_at (const void *a, int w, GrB_Index e)
+{
+    return (w == 4) ? (GrB_Index) ((const uint32_t *) a) [e] : ((const uint64_t *) a) [e] ;
+}
+
+static inline void put_val (char *dst, const char *src, size_t z)
+{
+    // fixed sizes become single moves
+    switch (z)
+    {
+        case 1: *dst = *src ; break ;
+        case 2: memcpy (dst, src, 2) ; break ;
+        case 4: memcpy (dst, src, 4) ; break ;
+        case 8: memcpy (dst, src, 8) ; break ;
+        case 16: memcpy (dst, src, 16) ; break ;
+        default: memcpy (dst, src, z) ; break ;
+    }
+}
+
+// T = the mask's pattern (Mp, Mj: w-byte indices, m rows) less the entries
+// flagged empty in Cb, with the values of Cx. In parallel: the entries are
+// split evenly over the threads at row boundaries (so a long row of a
+// power-law mask does not leave the other threads idle); each part counts
+// what it keeps (plan), then, once T is allocated, writes its rows at its
+// offset (fill).
+#define GCU_MXM_MAX_PARTS 256
+
+typedef struct
+{
+    int nth ;
+    GrB_Index row0 [GCU_MXM_MAX_PARTS + 1] ;    // part t: rows row0 [t] .. row0 [t+1]-1
+    GrB_Index off [GCU_MXM_MAX_PARTS + 1] ;     // its first entry of T; off [nth] = nnz (T)
+}
+parts_t ;
+
+static void compact_plan (GrB_Index m, const void *Mp, int w, const int8_t *Cb,
+    parts_t *pt)
+{
+    const GrB_Index mnvals = idx_at (Mp, w, m) ;
+    int nth = 1 ;
+#ifdef _OPENMP
+    nth = omp_get_max_threads () ;
+    if ((double) nth * 65536 > (double) mnvals) nth = (int) (mnvals / 65536) ;
+    if (nth > GCU_MXM_MAX_PARTS) nth = GCU_MXM_MAX_PARTS ;
+    if (nth < 1) nth = 1 ;
+#endif
+    pt->nth = nth ;
+    for (int t = 0 ; t <= nth ; t++)
+    {
+        // the row holding entry mnvals*t/nth: the first row i with Mp [i+1] > it
+        GrB_Index target = mnvals * (GrB_Index) t / (GrB_Index) nth ;
+        GrB_Index lo = 0, hi = m ;
+        while (lo < hi)
+        {
+            GrB_Index mid = lo + (hi - lo) / 2 ;
+            if (idx_at (Mp, w, mid + 1) > target) hi = mid ; else lo = mid + 1 ;
+        }
+        pt->row0 [t] = lo ;
+    }
+    pt->row0 [0] = 0 ;          // empty leading rows belong to part 0
+    pt->row0 [nth] = m ;
+    GrB_Index *kept = pt->off ;
+    #pragma omp parallel for num_threads(nth) schedule(static)
+    for (int t = 0 ; t < nth ; t++)
+    {
+        GrB_Index c = 0 ;
+        const GrB_Index end = idx_at (Mp, w, pt->row0 [t + 1]) ;
+        for (GrB_Index e = idx_at (Mp, w, pt->row0 [t]) ; e < end ; e++) c += (Cb [e] != 0) ;
+        kept [t] = c ;
+    }
+    GrB_Index total = 0 ;
+    for (int t = 0 ; t < nth ; t++)
+    {
+        GrB_Index c = kept [t] ;
+        pt->off [t] = total ;
+        total += c ;
+    }
+    pt->off [nth] = total ;
+}
+
+static void compact_fill (const parts_t *pt, GrB_Index m, const void *Mp,
+    const void *Mj, int w, const int8_t *Cb, const char *Cx, size_t zsize,
+    GrB_Index *Tp, GrB_Index *Tj, char *Tx)
+{
+    const int nth = pt->nth ;
+    #pragma omp parallel for num_threads(nth) schedule(static)
+    for (int t = 0 ; t < nth ; t++)
+    {
+        GrB_Index p = pt->off [t] ;
+        for (GrB_Index i = pt->row0 [t] ; i < pt->row0 [t + 1] ; i++)
+        {
+            Tp [i] = p ;
+            const GrB_Index end = idx_at (Mp, w, i + 1) ;
+            for (GrB_Index e = idx_at (Mp, w, i) ; e < end ; e++)
+            {
+                if (!Cb [e]) continue ;
+                Tj [p] = idx_at (Mj, w, e) ;
+                put_val (Tx + p * zsize, Cx + e * zsize, zsize) ;
+                p++ ;
+            }
+        }
+    }
+    Tp [m] = pt->off [nth] ;
+}
+
+
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL                                                    \
+    free (Cx) ; free (Cb) ; free (Mp) ; free (Mj) ;                     \
+    gcu_host_free (*Tp) ; gcu_host_free (*Tj) ; gcu_host_free (*Tx) ;   \
+    *Tp = NULL ; *Tj = NULL ; *Tx = NULL ;
+
+GrB_Info gcu_mxm_positional_T (const gcu_operand *om, GrB_Index m,
+    const void *dCx, const int8_t *dCb, size_t zsize, GrB_Index **Tp,
+    GrB_Index **Tj, void **Tx, GrB_Index *nvals, size_t *down_bytes,
+    double *t_download, gcu_stream s)
+{
+    void *Cx = NULL, *Mp = NULL, *Mj = NULL ;
+    int8_t *Cb = NULL ;
+    *Tp = NULL ; *Tj = NULL ; *Tx = NULL ;
+    *nvals = 0 ;
+    const double t0 = gcu_now () ;
+    const GrB_Index mnvals = om->nvals ;
+    // the results, and the mask's pattern when it came from the cache (this
+    // call made no host export of it)
+    Cx = malloc ((mnvals + 1) * zsize) ;
+    Cb = malloc (mnvals + 1) ;
+    if (Cx == NULL || Cb == NULL) GCU_TRY (GrB_OUT_OF_MEMORY) ;
+    GCU_TRY (gcu_d2h_staged (Cx, dCx, mnvals * zsize, 1, 1, s)) ;
+    GCU_TRY (gcu_d2h_staged (Cb, dCb, mnvals, 1, 1, s)) ;
+    size_t down = mnvals * (zsize + 1) ;
+    const void *hMp = om->host.ptr, *hMj = om->host.idx ;
+    int mw = om->host.idx_bits / 8 ;
+    if (hMp == NULL)
+    {
+        mw = om->idx64 ? 8 : 4 ;
+        Mp = malloc ((m + 1) * (size_t) mw) ;
+        Mj = malloc ((mnvals + 1) * (size_t) mw) ;
+        if (Mp == NULL || Mj == NULL) GCU_TRY (GrB_OUT_OF_MEMORY) ;
+        GCU_TRY (gcu_d2h_staged (Mp, om->p, m + 1, mw, mw, s)) ;
+        GCU_TRY (gcu_d2h_staged (Mj, om->j, mnvals, mw, mw, s)) ;
+        down += (m + 1 + mnvals) * (size_t) mw ;
+        hMp = Mp ;
+        hMj = Mj ;
+    }
+    *t_download = gcu_now () - t0 ;
+    *down_bytes = down ;
+    // T: the mask's pattern, less the entries flagged empty
+    parts_t parts ;
+    compact_plan (m, hMp, mw, Cb, &parts) ;
+    const GrB_Index tnvals = parts.off [parts.nth] ;
+    *Tp = gcu_host_malloc ((m + 1) * sizeof (GrB_Index)) ;
+    *Tj = gcu_host_malloc ((tnvals + 1) * sizeof (GrB_Index)) ;
+    *Tx = gcu_host_malloc ((tnvals + 1) * zsize) ;
+    if (*Tp == NULL || *Tj == NULL || *Tx == NULL) GCU_TRY (GrB_OUT_OF_MEMORY) ;
+    compact_fill (&parts, m, hMp, hMj, mw, Cb, Cx, zsize, *Tp, *Tj, *Tx) ;
+    free (Cx) ; free (Cb) ; free (Mp) ; free (Mj) ;
+    *nvals = tnvals ;
+    return GrB_SUCCESS ;
+}
+#undef  GCU_FREE_ALL
 
 //------------------------------------------------------------------------------
 // write-back: C<M,replace> = accum (C, T)
@@ -143,7 +482,7 @@ static GrB_Info writeback_desc (GrB_Descriptor desc, GrB_Descriptor *out)
     return info ;
 }
 
-GrB_Info gcu_mxm_write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
+static GrB_Info write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     GrB_Index n, GrB_Index **Tp, GrB_Index **Tj, void **Tx, GrB_Index nvals,
     size_t zsize)
 {
@@ -181,6 +520,20 @@ GrB_Info gcu_mxm_write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     }
     GrB_Matrix_free (&T) ;
     GrB_Descriptor_free (&d) ;
+    return info ;
+}
+
+GrB_Info gcu_mxm_write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
+    GrB_Index n, GrB_Index **Tp, GrB_Index **Tj, void **Tx, GrB_Index nvals,
+    size_t zsize)
+{
+    GrB_Info info = write_back (call, ztype, m, n, Tp, Tj, Tx, nvals, zsize) ;
+    // C was written (or may have been, if the write-back failed half-way):
+    // its device copies are stale. The write-back's GraphBLAS calls are
+    // grbcuda's invalidating wrappers already; this says it where it
+    // matters, for a C that is also an operand of this call (C = A*B with
+    // C == A), whose copy this call may have just published.
+    gcu_residency_invalidate (call->C) ;
     return info ;
 }
 

@@ -45,7 +45,10 @@ void gcu_spgemm_out_free (gcu_spgemm_out *out, gcu_stream s) ;
 // The numeric kernels of one specialisation (jit_spgemm.c): compiled through
 // the JIT caches and loaded; *shared and *global are CUfunctions.
 GrB_Info gcu_spgemm_numeric_kernels (const gcu_semiring_desc *sr,
-    const gcu_jit_operands *ops, void **shared, void **global) ;
+    const gcu_jit_operands *ops, void **shared, void **global, void **dense) ;
+// the name of the block's dense-accumulator kernel (only for values of at
+// most 8 bytes), derived from entry_shared
+void gcu_spgemm_entry_dense (const char *entry_shared, char entry_dense [GCU_JIT_ENTRY_MAX]) ;
 // The specialisation block (two kernels, named entry_shared / entry_global)
 // and the preamble its programs start with: blocks of several
 // specialisations pack into one program (the CI sweep).
@@ -57,8 +60,28 @@ GrB_Info gcu_spgemm_numeric_program (const gcu_semiring_desc *sr,
     const gcu_jit_operands *ops, char **program, char entry_shared [GCU_JIT_ENTRY_MAX],
     char entry_global [GCU_JIT_ENTRY_MAX]) ;
 
+// Masked saxpy C<M> = A*B (M not complemented; valued when ops->mask_type
+// >= 0, structural otherwise): the result is positional, Cx [e] / Cb [e] for
+// the e-th entry of M (CSR, sorted rows), Cb [e] = 1 when C has that entry.
+// Cx and Cb are device arrays of mask->nvals entries (z type; bytes).
+typedef struct
+{
+    int64_t nvals ;
+    bool idx64 ;
+    const void *Mp, *Mj, *Mx ;
+}
+gcu_spgemm_mask ;
+GrB_Info gcu_spgemm_masked_run (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
+    const gcu_spgemm_in *in, const gcu_spgemm_mask *mask, void *Cx, int8_t *Cb,
+    double *kernel_seconds, gcu_stream s) ;
+GrB_Info gcu_spgemm_masked_kernels (const gcu_semiring_desc *sr,
+    const gcu_jit_operands *ops, void **shared, void **global) ;
+GrB_Info gcu_spgemm_masked_block (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
+    gcu_str *block, char entry_shared [GCU_JIT_ENTRY_MAX], char entry_global [GCU_JIT_ENTRY_MAX]) ;
+
 #define GCU_SPGEMM_THREADS 256          // block size of the shared-table kernels
 #define GCU_SPGEMM_GLOBAL_THREADS 256   // ... and of the global-table kernels
+#define GCU_SPGEMM_DENSE_THREADS 1024   // ... and of the dense accumulators
 
 #ifdef __cplusplus
 }

@@ -91,6 +91,33 @@ __global__ void __launch_bounds__ (GCU_SPGEMM_GLOBAL_THREADS) k_symbolic_global 
     gcu_spgemm_symbolic_global (rows, offs, keys, Ap, Aj, Bp, Bj, Cnnz, TPB) ;
 }
 
+template <class AI, class BI>
+__global__ void __launch_bounds__ (GCU_SPGEMM_DENSE_THREADS) k_symbolic_dense (
+    const int64_t *rows, const AI *Ap, const AI *Aj, const BI *Bp, const BI *Bj,
+    int64_t *Cnnz, int64_t n, int64_t W, int TPB)
+{
+    gcu_spgemm_symbolic_dense (rows, Ap, Aj, Bp, Bj, Cnnz, n, W, TPB) ;
+}
+
+// The window of the dense accumulator: as many columns as fit the shared
+// memory a block can opt in to (bytes_per_col eighths of a byte each: a bit
+// of bitmap plus the value), a multiple of 32, no more than n needs; 0 when
+// the row would take more than GCU_DENSE_MAX_PASSES windows (the hash
+// tables are then cheaper than walking the products that often).
+const int64_t GCU_DENSE_MAX_PASSES = 8 ;
+int64_t dense_window (const gcu_device_props *dev, int64_t n, int64_t eighths_per_col)
+{
+    size_t cap = dev->smem_per_block_optin > dev->smem_per_block
+        ? dev->smem_per_block_optin : dev->smem_per_block ;
+    if (cap < 4096) return 0 ;
+    cap -= 1024 ;                                   // the kernels' static shared memory
+    int64_t W = ((int64_t) cap * 8 / eighths_per_col) & ~(int64_t) 31 ;
+    const int64_t need = (n + 31) & ~(int64_t) 31 ;
+    if (W > need) W = need ;
+    if (W < 32 || (n + W - 1) / W > GCU_DENSE_MAX_PASSES) return 0 ;
+    return W ;
+}
+
 // segments of the global-table rows (unsorted on output): [Cp[r], Cp[r+1])
 __global__ void k_segments (int64_t nr, const int64_t *rows, const int64_t *Cp,
     int64_t *beg, int64_t *end)
@@ -182,12 +209,14 @@ void shape (int64_t H, int *G, int *R)
 }
 
 // dynamic shared memory of the numeric kernel: the layout of
-// gcu_spgemm_numeric_shared (keys, values, locks, each 16-aligned)
+// gcu_spgemm_numeric_shared (keys, values, locks, sort positions, each
+// 16-aligned)
 size_t numeric_smem (int64_t H, int R, size_t zsize, bool lock)
 {
     size_t a = ((size_t) R * H * 4 + 15) & ~(size_t) 15 ;
     a = (a + (size_t) R * H * zsize + 15) & ~(size_t) 15 ;
-    return a + (lock ? (size_t) R * H * 4 : 0) ;
+    a = (a + (lock ? (size_t) R * H * 4 : 0) + 15) & ~(size_t) 15 ;
+    return a + (H > GCU_SPGEMM_RANK_MAX ? (size_t) R * H * 2 : 0) ;
 }
 
 int tpb_for (int64_t products, int64_t anvals, int G)
@@ -327,17 +356,21 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     int64_t total = 0, nvals = 0 ;
     int32_t *Cj = NULL ;
     void *Cx = NULL ;
-    void *fshared = NULL, *fglobal = NULL ;
-    cudaEvent_t e0 = NULL, e1 = NULL ;
+    void *fshared = NULL, *fglobal = NULL, *fdense = NULL ;
+    int64_t ndense_sym = 0, ndense_num = 0 ;
+    // phase boundaries: start, analysis, symbolic, row pointers, numeric
+    // (shared tables), numeric (global tables and their sort) = end
+    cudaEvent_t ev [6] = { NULL } ;
+    int64_t nglobal = 0 ;
     memset (out, 0, sizeof (*out)) ;
     if (dev == NULL) return GCU_NOT_HANDLED ;
     // the numeric kernels first: a semiring that does not compile costs no
     // device work
-    info = gcu_spgemm_numeric_kernels (sr, ops, &fshared, &fglobal) ;
+    info = gcu_spgemm_numeric_kernels (sr, ops, &fshared, &fglobal, &fdense) ;
     if (info != GrB_SUCCESS) return info ;
-    if (cudaEventCreate (&e0) != cudaSuccess || cudaEventCreate (&e1) != cudaSuccess)
-    { info = GrB_PANIC ; goto fail ; }
-    cudaEventRecord (e0, st) ;
+    for (int e = 0 ; e < 6 ; e++)
+        if (cudaEventCreate (&ev [e]) != cudaSuccess) { info = GrB_PANIC ; goto fail ; }
+    cudaEventRecord (ev [0], st) ;
 
     // 1. analysis: products per row, and their total
     TRY (S.alloc ((void **) &prod, (m + 1) * sizeof (int64_t))) ;
@@ -358,6 +391,7 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     { info = GrB_PANIC ; goto fail ; }
     TRY (gcu_memcpy_d2h (&total, dtotal, sizeof (int64_t), s)) ;
     out->products = (double) total ;
+    cudaEventRecord (ev [1], st) ;
 
     // 2. symbolic phase: distinct columns per row
     TRY (S.alloc ((void **) &Cnnz, (m + 1) * sizeof (int64_t))) ;
@@ -380,7 +414,21 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
                 tpb_for (total, in->anvals, G)) ;
             TRY (gcu_launch_check ("spgemm symbolic (shared)")) ;
         }
-        if (hist [GCU_BIN_GLOBAL] > 0)
+        const int64_t Wsym = hist [GCU_BIN_GLOBAL] > 0 ? dense_window (dev, n, 1) : 0 ;
+        if (Wsym > 0)
+        {
+            // the longest rows: a bitmap over windows of Wsym columns
+            const size_t smem = (size_t) Wsym / 8 ;
+            if (smem > dev->smem_per_block && cudaFuncSetAttribute (k_symbolic_dense<AI, BI>,
+                cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem) != cudaSuccess)
+            { info = GrB_PANIC ; goto fail ; }
+            ndense_sym = hist [GCU_BIN_GLOBAL] ;
+            k_symbolic_dense<AI, BI> <<<(unsigned) hist [GCU_BIN_GLOBAL], GCU_SPGEMM_DENSE_THREADS, smem, st>>> (
+                rows + first [GCU_BIN_GLOBAL], Ap, Aj, Bp, Bj, Cnnz, n, Wsym,
+                tpb_for (total, in->anvals, GCU_SPGEMM_DENSE_THREADS)) ;
+            TRY (gcu_launch_check ("spgemm symbolic (dense)")) ;
+        }
+        else if (hist [GCU_BIN_GLOBAL] > 0)
         {
             const int64_t *grows = rows + first [GCU_BIN_GLOBAL] ;
             const int TPB = tpb_for (total, in->anvals, GCU_SPGEMM_GLOBAL_THREADS) ;
@@ -400,6 +448,8 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
                 })) ;
         }
     }
+
+    cudaEventRecord (ev [2], st) ;
 
     // 3. row pointers of C
     TRY (gcu_dmalloc ((void **) &Cp, (m + 1) * sizeof (int64_t), s)) ;
@@ -421,16 +471,22 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     TRY (gcu_dmalloc ((void **) &Cj, (nvals + 1) * sizeof (int32_t), s)) ;
     TRY (gcu_dmalloc (&Cx, (nvals + 1) * zsize, s)) ;
 
+    cudaEventRecord (ev [3], st) ;
+
     // 4. numeric phase, binned by the exact count
     {
         const size_t slot = 4 + zsize + (lock ? 4 : 0) ;    // bytes per global slot
         int64_t hmax = 32 ;
-        // the largest table that fits the default shared memory per block
-        while (hmax < 4096)
+        // the largest table (up to the last shared bin) that fits the
+        // shared memory a block can opt in to: a long row in one block's
+        // shared memory beats a global-memory table and its separate sort
+        const size_t smem_cap = dev->smem_per_block_optin > dev->smem_per_block
+            ? dev->smem_per_block_optin : dev->smem_per_block ;
+        while (hmax < (32ll << (GCU_NBINS_SHARED - 1)))
         {
             int G, R ;
             shape (hmax * 2, &G, &R) ;
-            if (numeric_smem (hmax * 2, R, zsize, lock) > dev->smem_per_block) break ;
+            if (numeric_smem (hmax * 2, R, zsize, lock) > smem_cap) break ;
             hmax *= 2 ;
         }
         TRY (bin_rows (S, m, Cnnz, n, hmax, &rows, hist)) ;
@@ -455,7 +511,28 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
             TRY (gcu_jit_launch (fshared, (unsigned) grid, GCU_SPGEMM_THREADS, (unsigned) smem, st, args)) ;
             TRY (gcu_launch_check ("spgemm numeric (shared)")) ;
         }
-        if (hist [GCU_BIN_GLOBAL] > 0)
+        cudaEventRecord (ev [4], st) ;
+        nglobal = hist [GCU_BIN_GLOBAL] ;
+        const int64_t Wnum = (fdense != NULL && nglobal > 0)
+            ? dense_window (dev, n, 8 * (int64_t) zsize + 1) : 0 ;
+        if (Wnum > 0)
+        {
+            // the longest rows: dense values and a bitmap over windows of
+            // Wnum columns, emitted in order
+            ndense_num = nglobal ;
+            const int64_t *grows = rows + first [GCU_BIN_GLOBAL] ;
+            const size_t smem = (((size_t) Wnum * zsize + 15) & ~(size_t) 15) + (size_t) Wnum / 8 ;
+            int TPB = tpb_for (total, in->anvals, GCU_SPGEMM_DENSE_THREADS) ;
+            int64_t nn = n, W = Wnum ;
+            const void *ap = Ap, *aj = Aj, *ax = in->Ax, *bp = Bp, *bj = Bj, *bx = in->Bx ;
+            const int64_t *cp = Cp ;
+            int32_t *cj = Cj ;
+            void *cx = Cx ;
+            void *args [] = { &grows, &ap, &aj, &ax, &bp, &bj, &bx, &cp, &cj, &cx, &nn, &W, &TPB } ;
+            TRY (gcu_jit_launch (fdense, (unsigned) nglobal, GCU_SPGEMM_DENSE_THREADS, (unsigned) smem, st, args)) ;
+            TRY (gcu_launch_check ("spgemm numeric (dense)")) ;
+        }
+        else if (hist [GCU_BIN_GLOBAL] > 0)
         {
             const int64_t nr = hist [GCU_BIN_GLOBAL] ;
             const int64_t *grows = rows + first [GCU_BIN_GLOBAL] ;
@@ -491,15 +568,21 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
             TRY (sort_global_rows (nr, grows, Cp, nvals, Cj, Cx, zsize, s)) ;
         }
     }
-    cudaEventRecord (e1, st) ;
+    cudaEventRecord (ev [5], st) ;
     TRY (gcu_sync (s)) ;
     {
-        float ms = 0 ;
-        cudaEventElapsedTime (&ms, e0, e1) ;
-        out->kernel_seconds = 1e-3 * ms ;
+        float ms [6] = { 0 } ;
+        for (int e = 1 ; e < 6 ; e++) cudaEventElapsedTime (&ms [e], ev [e - 1], ev [e]) ;
+        float total_ms = 0 ;
+        cudaEventElapsedTime (&total_ms, ev [0], ev [5]) ;
+        out->kernel_seconds = 1e-3 * total_ms ;
+        gcu_log ("spgemm %lld x %lld x %lld: analysis %.3f ms, symbolic %.3f ms, row pointers %.3f ms, "
+            "numeric %.3f ms (shared tables) + %.3f ms (%lld long rows: %s)",
+            (long long) m, (long long) in->k, (long long) n, ms [1], ms [2], ms [3], ms [4], ms [5],
+            (long long) nglobal, ndense_num > 0 ? "dense" : "global tables, sorted") ;
+        if (ndense_sym > 0) gcu_log ("spgemm: symbolic phase of the %lld long rows dense", (long long) ndense_sym) ;
     }
-    cudaEventDestroy (e0) ;
-    cudaEventDestroy (e1) ;
+    for (int e = 0 ; e < 6 ; e++) cudaEventDestroy (ev [e]) ;
     S.release () ;
     out->Cp = Cp ;
     out->Cj = Cj ;
@@ -509,13 +592,155 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
 
 fail:
     (void) gcu_sync (s) ;
-    if (e0 != NULL) cudaEventDestroy (e0) ;
-    if (e1 != NULL) cudaEventDestroy (e1) ;
+    for (int e = 0 ; e < 6 ; e++) if (ev [e] != NULL) cudaEventDestroy (ev [e]) ;
     S.release () ;
     gcu_dfree (Cp, s) ;
     gcu_dfree (Cj, s) ;
     gcu_dfree (Cx, s) ;
     memset (out, 0, sizeof (*out)) ;
+    return info ;
+}
+
+
+// mask row lengths, as the bound of each row's table; 0 for a row of A that
+// makes no product (nothing to seed)
+__global__ void k_mask_counts (int64_t m, const void *Mp, bool m64,
+    const int64_t *prod, int64_t *count)
+{
+    for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ; i < m ;
+         i += (int64_t) gridDim.x * blockDim.x)
+    {
+        int64_t len = m64 ? (int64_t) (((const uint64_t *) Mp) [i + 1] - ((const uint64_t *) Mp) [i])
+                          : (int64_t) (((const uint32_t *) Mp) [i + 1] - ((const uint32_t *) Mp) [i]) ;
+        count [i] = prod [i] > 0 ? len : 0 ;
+    }
+}
+
+// dynamic shared memory of gcu_spgemm_masked_shared: keys, positions,
+// values, locks (wide values), hit flags; each part 16-aligned
+size_t masked_smem (int64_t H, int R, size_t zsize, bool lock)
+{
+    size_t a = ((size_t) R * H * 4 + 15) & ~(size_t) 15 ;
+    a = (a + (size_t) R * H * 4 + 15) & ~(size_t) 15 ;
+    a = (a + (size_t) R * H * zsize + 15) & ~(size_t) 15 ;
+    a = (a + (lock ? (size_t) R * H * 4 : 0) + 15) & ~(size_t) 15 ;
+    return a + (size_t) R * H ;
+}
+
+template <class AI, class BI>
+GrB_Info run_masked (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
+    const gcu_spgemm_in *in, const gcu_spgemm_mask *mk, void *Cx, int8_t *Cb,
+    double *kernel_seconds, gcu_stream s)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    cudaStream_t st = (cudaStream_t) s ;
+    scratch S = { s, { 0 }, 0 } ;
+    const int64_t m = in->m ;
+    const AI *Ap = (const AI *) in->Ap, *Aj = (const AI *) in->Aj ;
+    const BI *Bp = (const BI *) in->Bp ;
+    const gcu_device_props *dev = gcu_device () ;
+    const size_t zsize = sr->mult.z.size ;
+    const bool lock = zsize > 8 ;
+    int64_t *prod = NULL, *count = NULL, *rows = NULL, *dtotal = NULL ;
+    int32_t *glocks = NULL ;
+    int64_t hist [GCU_NBINS], first [GCU_NBINS + 1], total = 0 ;
+    void *tmp = NULL ;
+    size_t tmp_bytes = 0 ;
+    void *fshared = NULL, *fglobal = NULL ;
+    cudaEvent_t ev [2] = { NULL, NULL } ;
+    if (dev == NULL) return GCU_NOT_HANDLED ;
+    info = gcu_spgemm_masked_kernels (sr, ops, &fshared, &fglobal) ;
+    if (info != GrB_SUCCESS) return info ;
+    for (int e = 0 ; e < 2 ; e++)
+        if (cudaEventCreate (&ev [e]) != cudaSuccess) { info = GrB_PANIC ; goto fail ; }
+    cudaEventRecord (ev [0], st) ;
+    TRY (gcu_memset (Cb, 0, mk->nvals + 1, s)) ;
+    // products per row (rows of A with none seed nothing), and their total
+    // (the local load balancing's average)
+    TRY (S.alloc ((void **) &prod, (m + 1) * sizeof (int64_t))) ;
+    TRY (S.alloc ((void **) &count, (m + 1) * sizeof (int64_t))) ;
+    {
+        int64_t grid = (m * 32 + 255) / 256 ;
+        int64_t cap = (int64_t) dev->sm_count * 64 ;
+        if (grid > cap) grid = cap ;
+        if (grid < 1) grid = 1 ;
+        k_row_products<AI, BI> <<<(unsigned) grid, 256, 0, st>>> (m, Ap, Aj, Bp, prod) ;
+        TRY (gcu_launch_check ("masked spgemm row products")) ;
+        k_mask_counts <<<(unsigned) grid, 256, 0, st>>> (m, mk->Mp, mk->idx64, prod, count) ;
+        TRY (gcu_launch_check ("masked spgemm mask counts")) ;
+    }
+    TRY (S.alloc ((void **) &dtotal, sizeof (int64_t))) ;
+    if (cub::DeviceReduce::Sum (NULL, tmp_bytes, prod, dtotal, (int) m, st) != cudaSuccess)
+    { info = GrB_PANIC ; goto fail ; }
+    TRY (S.alloc (&tmp, tmp_bytes)) ;
+    if (cub::DeviceReduce::Sum (tmp, tmp_bytes, prod, dtotal, (int) m, st) != cudaSuccess)
+    { info = GrB_PANIC ; goto fail ; }
+    TRY (gcu_memcpy_d2h (&total, dtotal, sizeof (int64_t), s)) ;
+    {
+        // the largest shared table (up to the last shared bin) a block can
+        // opt in to; longer mask rows take the global kernel
+        const size_t smem_cap = dev->smem_per_block_optin > dev->smem_per_block
+            ? dev->smem_per_block_optin : dev->smem_per_block ;
+        int64_t hmax = 32 ;
+        while (hmax < (32ll << (GCU_NBINS_SHARED - 1)))
+        {
+            int G, R ;
+            shape (hmax * 2, &G, &R) ;
+            if (masked_smem (hmax * 2, R, zsize, lock) > smem_cap) break ;
+            hmax *= 2 ;
+        }
+        TRY (bin_rows (S, m, count, INT64_MAX, hmax, &rows, hist)) ;
+        first [0] = 0 ;
+        for (int b = 0 ; b < GCU_NBINS ; b++) first [b + 1] = first [b] + hist [b] ;
+        const void *mp = mk->Mp, *mj = mk->Mj, *mx = mk->Mx ;
+        const void *ap = Ap, *aj = Aj, *ax = in->Ax, *bp = Bp, *bj = in->Bj, *bx = in->Bx ;
+        void *cx = Cx ;
+        int8_t *cb = Cb ;
+        for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++)
+        {
+            if (hist [b] == 0) continue ;
+            uint32_t H = (uint32_t) (32ll << (b - 1)) ;
+            int G, R ;
+            shape (H, &G, &R) ;
+            const int64_t grid = (hist [b] + R - 1) / R ;
+            const size_t smem = masked_smem (H, R, zsize, lock) ;
+            const int64_t *brows = rows + first [b] ;
+            int64_t bn = hist [b] ;
+            int TPB = tpb_for (total, in->anvals, G) ;
+            void *args [] = { &brows, &bn, &mp, &mj, &mx, &ap, &aj, &ax, &bp, &bj, &bx,
+                              &cx, &cb, &H, &G, &TPB } ;
+            TRY (gcu_jit_launch (fshared, (unsigned) grid, GCU_SPGEMM_THREADS, (unsigned) smem, st, args)) ;
+            TRY (gcu_launch_check ("masked spgemm (shared)")) ;
+        }
+        if (hist [GCU_BIN_GLOBAL] > 0)
+        {
+            if (lock) TRY (S.alloc ((void **) &glocks, (mk->nvals + 1) * sizeof (int32_t))) ;
+            const int64_t *grows = rows + first [GCU_BIN_GLOBAL] ;
+            int TPB = tpb_for (total, in->anvals, GCU_SPGEMM_GLOBAL_THREADS) ;
+            int32_t *gl = glocks ;
+            void *args [] = { &grows, &mp, &mj, &mx, &ap, &aj, &ax, &bp, &bj, &bx,
+                              &cx, &cb, &gl, &TPB } ;
+            TRY (gcu_jit_launch (fglobal, (unsigned) hist [GCU_BIN_GLOBAL],
+                GCU_SPGEMM_GLOBAL_THREADS, 0, st, args)) ;
+            TRY (gcu_launch_check ("masked spgemm (global)")) ;
+        }
+        cudaEventRecord (ev [1], st) ;
+        TRY (gcu_sync (s)) ;
+        float ms = 0 ;
+        cudaEventElapsedTime (&ms, ev [0], ev [1]) ;
+        *kernel_seconds = 1e-3 * ms ;
+        gcu_log ("masked spgemm %lld x %lld x %lld, nnz(M) %lld: %.3g products, %.3f ms "
+            "(%lld rows in global memory)", (long long) m, (long long) in->k, (long long) in->n,
+            (long long) mk->nvals, (double) total, ms, (long long) hist [GCU_BIN_GLOBAL]) ;
+    }
+    for (int e = 0 ; e < 2 ; e++) cudaEventDestroy (ev [e]) ;
+    S.release () ;
+    return GrB_SUCCESS ;
+
+fail:
+    (void) gcu_sync (s) ;
+    for (int e = 0 ; e < 2 ; e++) if (ev [e] != NULL) cudaEventDestroy (ev [e]) ;
+    S.release () ;
     return info ;
 }
 
@@ -541,4 +766,18 @@ extern "C" void gcu_spgemm_out_free (gcu_spgemm_out *out, gcu_stream s)
     gcu_dfree (out->Cj, s) ;
     gcu_dfree (out->Cx, s) ;
     memset (out, 0, sizeof (*out)) ;
+}
+
+extern "C" GrB_Info gcu_spgemm_masked_run (const gcu_semiring_desc *sr,
+    const gcu_jit_operands *ops, const gcu_spgemm_in *in, const gcu_spgemm_mask *mask,
+    void *Cx, int8_t *Cb, double *kernel_seconds, gcu_stream s)
+{
+    *kernel_seconds = 0 ;
+    if (in->n >= ((int64_t) 1 << 31) || in->m >= ((int64_t) 1 << 31) - 1) return GCU_NOT_HANDLED ;
+    if (in->a_idx64 != ops->a_idx64 || in->b_idx64 != ops->b_idx64
+        || mask->idx64 != ops->m_idx64) return GrB_INVALID_VALUE ;
+    if (!in->a_idx64 && !in->b_idx64) return run_masked<uint32_t, uint32_t> (sr, ops, in, mask, Cx, Cb, kernel_seconds, s) ;
+    if (!in->a_idx64 &&  in->b_idx64) return run_masked<uint32_t, uint64_t> (sr, ops, in, mask, Cx, Cb, kernel_seconds, s) ;
+    if ( in->a_idx64 && !in->b_idx64) return run_masked<uint64_t, uint32_t> (sr, ops, in, mask, Cx, Cb, kernel_seconds, s) ;
+    return run_masked<uint64_t, uint64_t> (sr, ops, in, mask, Cx, Cb, kernel_seconds, s) ;
 }

@@ -125,6 +125,21 @@ static void add_spec (GrB_Monoid add, GrB_BinaryOp mult, GrB_Type a,
         if (si == GrB_SUCCESS && stext != NULL) gcu_str_add (&str, stext) ;
         free (stext) ;
     }
+    // the masked saxpy kernels (valued or structural mask, output of the z
+    // type)
+    if (info == GrB_SUCCESS)
+    {
+        gcu_jit_operands sops = spec.ops ;
+        sops.c = spec.sr.mult.z ;
+        char es [GCU_JIT_ENTRY_MAX], eg [GCU_JIT_ENTRY_MAX] ;
+        gcu_str sg ;
+        gcu_str_init (&sg) ;
+        GrB_Info si = gcu_spgemm_masked_block (&spec.sr, &sops, &sg, es, eg) ;
+        CHECK (si == GrB_SUCCESS, "masked spgemm codegen %s: %d", what, (int) si) ;
+        char *stext = gcu_str_take (&sg) ;
+        if (si == GrB_SUCCESS && stext != NULL) gcu_str_add (&str, stext) ;
+        free (stext) ;
+    }
     char *text = gcu_str_take (&str) ;
     GrB_Semiring_free (&s) ;
     if (info != GrB_SUCCESS || text == NULL) { free (text) ; return ; }
@@ -170,8 +185,9 @@ int main (void)
     gcu_jit_set_cache_dir (dir) ;
     printf ("target sm_%d, cache %s\n", gcu_jit_arch (), dir) ;
 
-    // both kernel families' headers: each block holds a dot kernel and, for
-    // the unmasked cases, the SpGEMM kernels of the same semiring
+    // both kernel families' headers: each block holds a dot kernel, the
+    // masked saxpy kernels and, for the unmasked cases, the SpGEMM kernels of
+    // the same semiring
     char preamble [512] ;
     snprintf (preamble, sizeof (preamble), "%s%s", gcu_dot_masked_preamble (),
         gcu_spgemm_preamble ()) ;

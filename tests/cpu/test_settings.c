@@ -70,6 +70,15 @@ int main (void)
     OK (GrB_Matrix_new (&C, GrB_FP64, 50, 50)) ;
     CHECK (reason_delta ("GrB_mxm", GRBCUDA_REASON_SMALL, one_mxm) == 1, "below threshold") ;
     CHECK (!grbcuda_gpu_started (), "CUDA started by host-only decisions") ;
+    // host-only calls add no kernel time; the layout version is the header's
+    CHECK (grbcuda_stats_version () == GRBCUDA_STATS_VERSION, "stats version %d",
+        grbcuda_stats_version ()) ;
+    OK (grbcuda_stats_get ("GrB_mxm", &s)) ;
+    CHECK (s.calls >= 4 && s.gpu == 0, "host-only calls: %llu calls, %llu gpu",
+        (unsigned long long) s.calls, (unsigned long long) s.gpu) ;
+    CHECK (s.gpu_kernel_seconds == 0 && s.gpu_kernel_calls == 0,
+        "host-only calls counted kernel time: %g s in %llu calls", s.gpu_kernel_seconds,
+        (unsigned long long) s.gpu_kernel_calls) ;
     OK (grbcuda_set_mode (GRBCUDA_MODE_GPU)) ;
     grbcuda_op_stats a, b ;
     grbcuda_stats_get ("GrB_mxm", &a) ;
@@ -97,6 +106,10 @@ int main (void)
         CHECK (grbcuda_gpu_info (NULL, NULL, NULL, NULL, NULL) == GrB_NO_VALUE, "gpu_info without GPU") ;
         CHECK (b.reason [GRBCUDA_REASON_NO_GPU] - a.reason [GRBCUDA_REASON_NO_GPU] == 1, "no GPU reason") ;
     }
+    // kernel time only for calls that ran on the GPU
+    CHECK (b.gpu_kernel_calls - a.gpu_kernel_calls <= b.gpu - a.gpu, "kernel calls without GPU calls") ;
+    if (b.gpu == a.gpu)
+        CHECK (b.gpu_kernel_seconds == a.gpu_kernel_seconds, "kernel time for a host call") ;
     CHECK (grbcuda_set_device (0) == GrB_INVALID_VALUE, "device change accepted after start") ;
 
     // the printed table names the operation
@@ -107,10 +120,12 @@ int main (void)
     size_t n = fread (buf, 1, sizeof (buf) - 1, f) ;
     buf [n] = '\0' ;
     fclose (f) ;
-    CHECK (strstr (buf, "GrB_mxm") != NULL && strstr (buf, "below threshold") != NULL, "stats table:\n%s", buf) ;
+    CHECK (strstr (buf, "GrB_mxm") != NULL && strstr (buf, "below threshold") != NULL
+        && strstr (buf, "kernel(s)") != NULL, "stats table:\n%s", buf) ;
     grbcuda_stats_reset () ;
     OK (grbcuda_stats_get ("GrB_mxm", &s)) ;
-    CHECK (s.calls == 0 && s.host == 0, "reset") ;
+    CHECK (s.calls == 0 && s.host == 0 && s.gpu_kernel_calls == 0 && s.gpu_kernel_seconds == 0,
+        "reset") ;
     CHECK (strcmp (grbcuda_reason_name (GRBCUDA_REASON_SMALL), "below threshold") == 0, "reason name") ;
 
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ;

@@ -1,6 +1,7 @@
 // GRBCUDA_TEST_INTERNAL
-// test_mxm_gpu.c — GrB_mxm on the GPU (the SpGEMM saxpy family, and the
-// masked dot family for C<M> = A*B' with a non-complemented mask) against
+// test_mxm_gpu.c — GrB_mxm on the GPU (the SpGEMM saxpy family, the masked
+// saxpy family for C<M> = A*B and the masked dot family for C<M> = A*B',
+// both with a non-complemented mask; every family must have run) against
 // SuiteSparse: many shapes (empty, 1x1, 0xn, rectangular, empty rows and
 // columns, one dense row, one dense column, hypersparse, rows long enough for
 // the global-memory tables), many semirings and types (1-, 2-, 4-, 8- and
@@ -12,6 +13,8 @@
 #include "gcu_test.h"
 #include "grbcuda.h"
 #include "device/gcu_cuda.h"
+#include "dispatch/gcu_dispatch.h"
+#include "residency/gcu_residency.h"
 #include "gcu_util.h"
 #include <stdlib.h>
 #include <string.h>
@@ -185,46 +188,64 @@ static void trial (const sr_t *sr, const shape_t *sh, uint64_t *st, bool masked)
     GrB_Matrix_free (&A0) ; GrB_Matrix_free (&B0) ;
 }
 
-static void fault_loop (uint64_t *st)
+// One fault-injection loop: C<M> = A*B' (tran_b) or A*B, masked or not, so
+// that each GPU family is the one failing.
+static void fault_loop_one (uint64_t *st, bool masked, bool tran_b, const char *family)
 {
     GrB_Matrix A = gcu_test_random_matrix (GrB_FP64, 300, 300, 0.03, st) ;
-    GrB_Matrix M = gcu_test_random_matrix (GrB_BOOL, 300, 300, 0.2, st) ;
+    GrB_Matrix M = masked ? gcu_test_random_matrix (GrB_BOOL, 300, 300, 0.2, st) : NULL ;
+    GrB_Descriptor d = NULL ;
+    if (tran_b) { GrB_Descriptor_new (&d) ; GrB_Descriptor_set (d, GrB_INP1, GrB_TRAN) ; }
     GrB_Matrix Cref = NULL ;
     GrB_Matrix_new (&Cref, GrB_FP64, 300, 300) ;
-    real_mxm (Cref, M, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, A, NULL) ;
-    // how many counted operations one call makes
+    real_mxm (Cref, M, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, A, d) ;
+    // how many counted operations one call makes (and that it is this
+    // family); every call starts with nothing resident, so that each makes
+    // the same operations
+    gcu_residency_clear_all () ;
     gcu_fault_inject (1 << 30) ;
     GrB_Matrix C = NULL ;
     GrB_Matrix_new (&C, GrB_FP64, 300, 300) ;
-    OK (GrB_mxm (C, M, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, A, NULL)) ;
+    uint64_t runs0 = gcu_family_runs (family) ;
+    OK (GrB_mxm (C, M, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, A, d)) ;
+    CHECK (gcu_family_runs (family) == runs0 + 1, "fault loop: the call did not run as %s", family) ;
     int64_t nops = gcu_fault_count () ;
     GrB_Matrix_free (&C) ;
     gcu_sync (gcu_stream_default ()) ;
     int64_t base = gcu_device_bytes_in_use () ;
-    printf ("fault injection: %lld counted device operations per call\n", (long long) nops) ;
+    printf ("fault injection (%s): %lld counted device operations per call\n", family, (long long) nops) ;
     CHECK (nops > 10, "too few counted operations (%lld)", (long long) nops) ;
     for (int64_t f = 1 ; f <= nops ; f++)
     {
+        gcu_residency_clear_all () ;
         gcu_fault_inject (f) ;
         grbcuda_op_stats s0, s1 ;
         grbcuda_stats_get ("GrB_mxm", &s0) ;
         GrB_Matrix_new (&C, GrB_FP64, 300, 300) ;
-        GrB_Info info = GrB_mxm (C, M, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, A, NULL) ;
+        GrB_Info info = GrB_mxm (C, M, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, A, d) ;
         grbcuda_stats_get ("GrB_mxm", &s1) ;
-        CHECK (info == GrB_SUCCESS, "fault %lld: info %d", (long long) f, (int) info) ;
+        CHECK (info == GrB_SUCCESS, "%s fault %lld: info %d", family, (long long) f, (int) info) ;
         CHECK (s1.reason [GRBCUDA_REASON_GPU_FAILED] == s0.reason [GRBCUDA_REASON_GPU_FAILED] + 1,
-            "fault %lld: not reported as a GPU failure", (long long) f) ;
-        char what [64] ;
-        snprintf (what, sizeof (what), "fault at operation %lld", (long long) f) ;
+            "%s fault %lld: not reported as a GPU failure", family, (long long) f) ;
+        char what [96] ;
+        snprintf (what, sizeof (what), "%s: fault at operation %lld", family, (long long) f) ;
         CHECK (gcu_test_matrix_equal (C, Cref, 1e-12, false, what), "%s: wrong answer", what) ;
         GrB_Matrix_free (&C) ;
         gcu_sync (gcu_stream_default ()) ;
         int64_t now = gcu_device_bytes_in_use () ;
-        CHECK (now == base, "fault %lld: device memory %lld bytes, was %lld", (long long) f,
+        CHECK (now == base, "%s fault %lld: device memory %lld bytes, was %lld", family, (long long) f,
             (long long) now, (long long) base) ;
     }
     gcu_fault_inject (0) ;
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&M) ; GrB_Matrix_free (&Cref) ;
+    GrB_Descriptor_free (&d) ;
+}
+
+static void fault_loop (uint64_t *st)
+{
+    fault_loop_one (st, false, false, "spgemm saxpy") ;
+    fault_loop_one (st, true, false, "masked saxpy") ;
+    fault_loop_one (st, true, true, "masked dot") ;
 }
 
 int main (int argc, char **argv)
@@ -259,6 +280,13 @@ int main (int argc, char **argv)
             }
         }
     printf ("%d products computed on the GPU\n", gpu_runs) ;
+    const char *families [3] = { "spgemm saxpy", "masked saxpy", "masked dot" } ;
+    for (int f = 0 ; f < 3 ; f++)
+    {
+        uint64_t n = gcu_family_runs (families [f]) ;
+        printf ("  %-14s %llu\n", families [f], (unsigned long long) n) ;
+        CHECK (n > 0, "the %s family never ran", families [f]) ;
+    }
     fault_loop (&st) ;
     grbcuda_set_mode (GRBCUDA_MODE_AUTO) ;
     OK (GrB_finalize ()) ;

@@ -1,0 +1,234 @@
+// mxm_masked.c — the two GrB_mxm GPU families for a mask that is not
+// complemented (DESIGN §4, masked products; triangle counting's kernels),
+// both positional: the result has one value and one flag per entry of M, so
+// T is M's pattern less the entries with no term (or a false valued mask),
+// and it is written back like any T.
+//
+//   masked dot    C<M> = A*B': every entry of the mask is one sparse dot
+//                 product of a row of op(A) and a column of op(B)
+//                 (cuda/masked/). Taken when B is given transposed (the dot
+//                 form a program writes when it wants it: L*U' in triangle
+//                 counting), or when the mask's dot products cost less than
+//                 the whole product (SDDMM).
+//   masked saxpy  C<M> = A*B row by row, only the mask's positions
+//                 accumulated (cuda/spgemm/gcu_spgemm_masked.cuh): the rest
+//                 (C<L> = L*L, C<A> = A*A in triangle counting).
+//
+// A complemented mask goes to the unmasked saxpy family, the write-back
+// applying the mask.
+#include "gcu_mxm.h"
+#include "../device/gcu_device.h"
+#include "../device/gcu_staging.h"
+#include "../jit/gcu_jit.h"
+#include "../spgemm/gcu_spgemm.h"
+#include <stdlib.h>
+#include <string.h>
+
+#if GRBCUDA_HAVE_CUDA
+
+static bool mask_complemented (GrB_Descriptor desc, bool *structural)
+{
+    GrB_Desc_Value v = GxB_DEFAULT ;
+    *structural = false ;
+    if (desc == NULL) return false ;
+    if (GxB_Descriptor_get (&v, desc, GrB_MASK) != GrB_SUCCESS) return true ;
+    *structural = (v == GrB_STRUCTURE || v == GrB_COMP + GrB_STRUCTURE) ;
+    return v == GrB_COMP || v == GrB_COMP + GrB_STRUCTURE ;
+}
+
+// the semiring and the three types describable; a valued mask castable
+static GrB_Info masked_types_ok (const gcu_call *call, bool structural)
+{
+    gcu_semiring_desc sr ;
+    gcu_type_desc t ;
+    GrB_Type ty ;
+    if (gcu_semiring_identify (call->semiring, &sr) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
+    const void *ops [3] = { call->A, call->B, call->M } ;
+    for (int k = 0 ; k < 3 ; k++)
+    {
+        if (GxB_Matrix_type (&ty, (GrB_Matrix) ops [k]) != GrB_SUCCESS
+            || gcu_type_identify (ty, &t) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
+        // a valued mask of a user-defined type is not castable to bool
+        if (k == 2 && !structural && t.code == GCU_T_UDT) return GCU_NOT_HANDLED ;
+    }
+    return GrB_SUCCESS ;
+}
+
+static GrB_Info masked_saxpy_branch (const gcu_call *call)
+{
+    bool structural ;
+    if (call->M == NULL) return GCU_NOT_HANDLED ;
+    if (mask_complemented (call->desc, &structural)) return GCU_NOT_HANDLED ;
+    // C's column indices are int32 on the device
+    if (call->c_cols >= ((GrB_Index) 1 << 31) || call->c_rows >= ((GrB_Index) 1 << 31) - 1)
+        return GCU_NOT_HANDLED ;
+    return masked_types_ok (call, structural) ;
+}
+
+static GrB_Info dot_branch (const gcu_call *call)
+{
+    bool structural ;
+    if (call->M == NULL) return GCU_NOT_HANDLED ;
+    if (mask_complemented (call->desc, &structural)) return GCU_NOT_HANDLED ;
+    if (!call->tran_b)
+    {
+        // A*B with B as it is: dot only when the mask's dot products cost
+        // less than the whole product saxpy would compute (SDDMM: a sparse
+        // mask over dense X*Y is the extreme case)
+        GrB_Index mnvals = 0 ;
+        if (GrB_Matrix_nvals (&mnvals, (GrB_Matrix) call->M) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
+        double arow = (double) call->a_nvals / (double) (call->c_rows > 0 ? call->c_rows : 1) ;
+        double bcol = (double) call->b_nvals / (double) (call->c_cols > 0 ? call->c_cols : 1) ;
+        if ((double) mnvals * (arow + bcol) >= call->work) return GCU_NOT_HANDLED ;
+    }
+    return masked_types_ok (call, structural) ;
+}
+
+//------------------------------------------------------------------------------
+// the run
+//------------------------------------------------------------------------------
+
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL                                                    \
+    (void) gcu_sync (s) ;   /* no kernel reads an operand any more */   \
+    gcu_operand_release (&ob, s) ; gcu_operand_release (&oa, s) ;       \
+    gcu_operand_release (&om, s) ;                                      \
+    gcu_dfree (dCx, s) ; gcu_dfree (dCb, s) ;                           \
+    gcu_host_free (Tp) ; gcu_host_free (Tj) ; gcu_host_free (Tx) ;
+
+static GrB_Info masked_run (gcu_call *call, bool saxpy)
+{
+    gcu_stream s = gcu_stream_default () ;
+    gcu_operand oa, ob, om ;
+    void *dCx = NULL, *Tx = NULL ;
+    int8_t *dCb = NULL ;
+    GrB_Index *Tp = NULL, *Tj = NULL ;
+    gcu_dot_masked_spec spec ;
+    GrB_Type at, bt, mt ;
+    bool structural ;
+    memset (&oa, 0, sizeof (oa)) ;
+    memset (&ob, 0, sizeof (ob)) ;
+    memset (&om, 0, sizeof (om)) ;
+    memset (&spec, 0, sizeof (spec)) ;
+    (void) mask_complemented (call->desc, &structural) ;
+    double t0 = gcu_now () ;
+    GCU_TRY (gcu_semiring_identify (call->semiring, &spec.sr)) ;
+    GCU_TRY (GxB_Matrix_type (&at, (GrB_Matrix) call->A)) ;
+    GCU_TRY (GxB_Matrix_type (&bt, (GrB_Matrix) call->B)) ;
+    GCU_TRY (GxB_Matrix_type (&mt, (GrB_Matrix) call->M)) ;
+    GCU_TRY (gcu_type_identify (at, &spec.ops.a)) ;
+    GCU_TRY (gcu_type_identify (bt, &spec.ops.b)) ;
+    gcu_type_desc mdesc ;
+    GCU_TRY (gcu_type_identify (mt, &mdesc)) ;
+    spec.ops.c = spec.sr.mult.z ;
+    spec.ops.mask_type = structural ? -1 : (int) mdesc.code ;
+    const GrB_Index m = call->c_rows, n = call->c_cols ;
+
+    // The mask's rows, the rows of op(A), and the rows of op(B)' (columns
+    // of op(B): dot) or of op(B) (saxpy): the residency cache's copies, or
+    // exported and uploaded. The mask first: on a miss its host export is
+    // kept for building T below. One object in two roles with one layout
+    // takes one copy (triangle counting's C<L> = L*U' and C<L> = L*L have
+    // M = A = B).
+    const bool b_by_col = saxpy ? call->tran_b : !call->tran_b ;
+    GCU_TRY (gcu_operand_get ((GrB_Matrix) call->M, false, mdesc.size, true, &om, s)) ;
+    const char *a_is = NULL, *b_is = NULL ;
+    if (call->A == call->M && !call->tran_a)
+    {
+        gcu_operand_share (&om, &oa) ;
+        a_is = "M" ;
+    }
+    else GCU_TRY (gcu_operand_get ((GrB_Matrix) call->A, call->tran_a, spec.ops.a.size, false, &oa, s)) ;
+    if (call->B == call->A && b_by_col == call->tran_a)
+    {
+        gcu_operand_share (&oa, &ob) ;
+        b_is = "A" ;
+    }
+    else if (call->B == call->M && !b_by_col)
+    {
+        gcu_operand_share (&om, &ob) ;
+        b_is = "M" ;
+    }
+    else GCU_TRY (gcu_operand_get ((GrB_Matrix) call->B, b_by_col, spec.ops.b.size, false, &ob, s)) ;
+    spec.ops.a_iso = oa.iso ;
+    spec.ops.b_iso = ob.iso ;
+    spec.ops.m_iso = om.iso ;
+    spec.ops.a_idx64 = oa.idx64 ;
+    spec.ops.b_idx64 = ob.idx64 ;
+    spec.ops.m_idx64 = om.idx64 ;
+    const int64_t mnvals = (int64_t) om.nvals ;
+    const size_t zsize = spec.sr.mult.z.size ;
+    GCU_TRY (gcu_dmalloc (&dCx, (mnvals + 1) * zsize, s)) ;
+    GCU_TRY (gcu_dmalloc ((void **) &dCb, mnvals + 1, s)) ;
+
+    double t1 = gcu_now () ;
+    if (saxpy && mnvals > 0)
+    {
+        // rows of A times B, only the mask's positions accumulated
+        const GrB_Index k = call->tran_a ? call->a_rows : call->a_cols ;
+        gcu_spgemm_in in = { (int64_t) m, (int64_t) k, (int64_t) n,
+            (int64_t) oa.nvals, (int64_t) ob.nvals, oa.idx64, ob.idx64,
+            oa.p, oa.j, oa.x, ob.p, ob.j, ob.x } ;
+        gcu_spgemm_mask mk = { mnvals, om.idx64, om.p, om.j, structural ? NULL : om.x } ;
+        double ks = 0 ;
+        GCU_TRY (gcu_spgemm_masked_run (&spec.sr, &spec.ops, &in, &mk, dCx, dCb, &ks, s)) ;
+        call->kernel_seconds = ks ;
+    }
+    else if (mnvals > 0)
+    {
+        // one dot product per mask entry
+        const gcu_device_props *dev = gcu_device () ;
+        int64_t grid = (mnvals + GCU_DOT_MASKED_THREADS - 1) / GCU_DOT_MASKED_THREADS ;
+        int64_t cap = (int64_t) dev->sm_count * 32 ;
+        if (grid > cap) grid = cap ;
+        if (grid < 1) grid = 1 ;
+        gcu_dot_masked_args args = { (int64_t) m, mnvals, om.p, om.j,
+            structural ? NULL : om.x, oa.p, oa.j, oa.x, ob.p, ob.j, ob.x, dCx, dCb, NULL } ;
+        GCU_TRY (gcu_dot_masked_run (&spec, &args, (unsigned) grid, GCU_DOT_MASKED_THREADS, s)) ;
+        GCU_TRY (gcu_launch_check ("masked dot")) ;
+    }
+    // (synchronised here only so that the log below can tell the kernel's
+    // time from the download's; the download would wait for it anyway)
+    GCU_TRY (gcu_sync (s)) ;
+    double t2 = gcu_now () ;
+
+    // T: the mask's pattern less the entries with no term, back through the
+    // staging buffers and compacted on the host
+    GrB_Index nvals = 0 ;
+    size_t down_bytes = 0 ;
+    double t_down = 0 ;
+    GCU_TRY (gcu_mxm_positional_T (&om, m, dCx, dCb, zsize, &Tp, &Tj, &Tx, &nvals,
+        &down_bytes, &t_down, s)) ;
+    gcu_dfree (dCx, s) ; gcu_dfree (dCb, s) ;
+    dCx = NULL ; dCb = NULL ;
+    char dm [64], da [64], db [64] ;
+    gcu_operand_describe (&om, "M", NULL, dm, sizeof (dm)) ;
+    gcu_operand_describe (&oa, "A", a_is, da, sizeof (da)) ;
+    gcu_operand_describe (&ob, "B", b_is, db, sizeof (db)) ;
+    const size_t up_bytes = om.up_bytes + oa.up_bytes + ob.up_bytes ;
+    const double t_export = om.export_s + oa.export_s + ob.export_s ;
+    const double t_upload = om.upload_s + oa.upload_s + ob.upload_s ;
+    // every kernel is done (the downloads synchronised)
+    gcu_operand_release (&ob, s) ; gcu_operand_release (&oa, s) ; gcu_operand_release (&om, s) ;
+    double t3 = gcu_now () ;
+    // (a C aliased with M, A or B is invalidated by the write-back's own calls)
+    GCU_TRY (gcu_mxm_write_back (call, spec.sr.mult.z.handle, m, n, &Tp, &Tj, &Tx, nvals, zsize)) ;
+    gcu_host_free (Tp) ; gcu_host_free (Tj) ; gcu_host_free (Tx) ;
+    gcu_log ("GrB_mxm gpu masked %s: nnz(M) %lld, nnz(T) %llu; %s, %s, %s; "
+        "operands %.2f ms (export %.2f ms, upload %.2f ms, %.1f MB), kernel %.2f ms, "
+        "download %.2f ms (%.1f MB), T %.2f ms, write-back %.2f ms", saxpy ? "saxpy" : "dot",
+        (long long) mnvals,
+        (unsigned long long) nvals, da, db, dm, 1e3 * (t1 - t0), 1e3 * t_export,
+        1e3 * t_upload, up_bytes / 1e6, 1e3 * (t2 - t1), 1e3 * t_down,
+        down_bytes / 1e6, 1e3 * (t3 - t2 - t_down), 1e3 * (gcu_now () - t3)) ;
+    return GrB_SUCCESS ;
+}
+
+static GrB_Info dot_run (gcu_call *call) { return masked_run (call, false) ; }
+static GrB_Info masked_saxpy_run (gcu_call *call) { return masked_run (call, true) ; }
+
+const gcu_family gcu_family_mxm_dot = { "masked dot", GCU_OP_MXM, dot_branch, dot_run } ;
+const gcu_family gcu_family_mxm_masked_saxpy = { "masked saxpy", GCU_OP_MXM,
+    masked_saxpy_branch, masked_saxpy_run } ;
+
+#endif
