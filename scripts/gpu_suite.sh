@@ -101,6 +101,25 @@ if [ "$bench" != none ]; then
   timeout $(left) python3 bench/run.py "$build" "${mode[@]}" ${GRBCUDA_BENCH_ARGS:-} --out-dir "$logs/bench" \
     2>&1 | tee "$logs/bench.log" | tail -60
   summary+=("bench ($bench): rc ${PIPESTATUS[0]}, $(( $(date +%s) - t2 )) s")
+  # host<->device transfers (staged copies, the operand path) against the
+  # pinned-copy rate of the same run, appended to RESULTS.md
+  if [ -x "$build/bench/transfer" ]; then
+    mib=1024; reps=5; [ "$bench" = quick ] && { mib=256; reps=3; }
+    if timeout $(left) "$build/bench/transfer" $mib $reps >"$logs/transfer.md" 2>"$logs/transfer.err"; then
+      {
+        echo
+        echo "### transfers, $(date -u +%Y-%m-%d), $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1), $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')"
+        echo
+        echo "- command: \`$build/bench/transfer $mib $reps\` (scripts/gpu_suite.sh); commit: $(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' + uncommitted changes')"
+        echo
+        cat "$logs/transfer.md"
+      } >> bench/RESULTS.md
+      cp "$logs/transfer.md" "$logs/bench/" 2>/dev/null
+      summary+=("transfer: $(grep -E 'miss: staged upload' "$logs/transfer.md" | awk -F'|' '{print $6}' | tr -d ' ') of pinned for a 1 GB matrix upload")
+    else
+      summary+=("transfer: FAILED ($(tail -1 "$logs/transfer.err"))")
+    fi
+  fi
 fi
 
 package

@@ -123,8 +123,10 @@ GrB_Info gcu_mxm_positional_T (const gcu_operand *om, GrB_Index m,
 // C<M,replace> = accum (C, T) for T = (Tp, Tj, Tx) of type ztype, m-by-n, rows sorted,
 // arrays from gcu_host_malloc; on success they belong to SuiteSparse and
 // *Tp etc. are NULL. M, accum and the mask/replace settings come from call.
+// t_in_mask: every entry of T lies on a true entry of the (not complemented)
+// mask, as the positional families guarantee; an empty C then takes T as is.
 GrB_Info gcu_mxm_write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     GrB_Index n, GrB_Index **Tp, GrB_Index **Tj, void **Tx, GrB_Index nvals,
-    size_t zsize) ;
+    size_t zsize, bool t_in_mask) ;
 
 #endif

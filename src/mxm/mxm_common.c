@@ -484,7 +484,7 @@ static GrB_Info writeback_desc (GrB_Descriptor desc, GrB_Descriptor *out)
 
 static GrB_Info write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     GrB_Index n, GrB_Index **Tp, GrB_Index **Tj, void **Tx, GrB_Index nvals,
-    size_t zsize)
+    size_t zsize, bool t_in_mask)
 {
     GrB_Matrix C = (GrB_Matrix) call->C ;
     GrB_Type ctype = NULL ;
@@ -495,7 +495,17 @@ static GrB_Info write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     const GrB_Index psize = (m + 1) * sizeof (GrB_Index) ;
     const GrB_Index jsize = (nvals + 1) * sizeof (GrB_Index) ;
     const GrB_Index xsize = (nvals + 1) * zsize ;
-    if (call->M == NULL && call->accum == NULL && ctype == ztype && fmt == GxB_BY_ROW)
+    bool direct = call->M == NULL ;
+    if (!direct && t_in_mask && call->accum == NULL && ctype == ztype && fmt == GxB_BY_ROW)
+    {
+        // C<M> = T (replace or not) into an empty C, with T already inside
+        // the mask's true entries, is T itself (triangle counting's C<L>)
+        GrB_Index cnvals = 1 ;
+        info = GrB_Matrix_nvals (&cnvals, C) ;
+        if (info != GrB_SUCCESS) return info ;
+        direct = cnvals == 0 ;
+    }
+    if (direct && call->accum == NULL && ctype == ztype && fmt == GxB_BY_ROW)
     {
         // C = T: hand T's arrays to C without a copy
         info = GrB_Matrix_clear (C) ;
@@ -525,9 +535,9 @@ static GrB_Info write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
 
 GrB_Info gcu_mxm_write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     GrB_Index n, GrB_Index **Tp, GrB_Index **Tj, void **Tx, GrB_Index nvals,
-    size_t zsize)
+    size_t zsize, bool t_in_mask)
 {
-    GrB_Info info = write_back (call, ztype, m, n, Tp, Tj, Tx, nvals, zsize) ;
+    GrB_Info info = write_back (call, ztype, m, n, Tp, Tj, Tx, nvals, zsize, t_in_mask) ;
     // C was written (or may have been, if the write-back failed half-way):
     // its device copies are stale. The write-back's GraphBLAS calls are
     // grbcuda's invalidating wrappers already; this says it where it

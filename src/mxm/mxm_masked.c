@@ -212,7 +212,7 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
     gcu_operand_release (&ob, s) ; gcu_operand_release (&oa, s) ; gcu_operand_release (&om, s) ;
     double t3 = gcu_now () ;
     // (a C aliased with M, A or B is invalidated by the write-back's own calls)
-    GCU_TRY (gcu_mxm_write_back (call, spec.sr.mult.z.handle, m, n, &Tp, &Tj, &Tx, nvals, zsize)) ;
+    GCU_TRY (gcu_mxm_write_back (call, spec.sr.mult.z.handle, m, n, &Tp, &Tj, &Tx, nvals, zsize, true)) ;
     gcu_host_free (Tp) ; gcu_host_free (Tj) ; gcu_host_free (Tx) ;
     gcu_log ("GrB_mxm gpu masked %s: nnz(M) %lld, nnz(T) %llu; %s, %s, %s; "
         "operands %.2f ms (export %.2f ms, upload %.2f ms, %.1f MB), kernel %.2f ms, "

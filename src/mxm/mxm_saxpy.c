@@ -117,7 +117,7 @@ static GrB_Info saxpy_run (gcu_call *call)
 
     // C<M,replace> = accum (C, T); on success T's arrays belong to SuiteSparse
     // (a C aliased with A or B is invalidated by the write-back's own calls)
-    GCU_TRY (gcu_mxm_write_back (call, sr.mult.z.handle, m, n, &Tp, &Tj, &Tx, nvals, zsize)) ;
+    GCU_TRY (gcu_mxm_write_back (call, sr.mult.z.handle, m, n, &Tp, &Tj, &Tx, nvals, zsize, false)) ;
     gcu_host_free (Tp) ; gcu_host_free (Tj) ; gcu_host_free (Tx) ;
     call->kernel_seconds = kernel ;
     gcu_log ("GrB_mxm gpu saxpy: %.3g products, nnz(T) %llu; %s, %s; operands "
