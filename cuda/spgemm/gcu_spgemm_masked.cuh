@@ -23,7 +23,7 @@
 #include "spgemm/gcu_spgemm_numeric.cuh"
 
 // The slot of key j, or H if j is not in the table (the table always has an
-// empty slot: H >= 2 * the mask row's length).
+// empty slot: H >= 1.5 * the mask row's length).
 __device__ __forceinline__ uint32_t gcu_spgemm_find (const int32_t *keys,
     uint32_t H, int32_t j)
 {

@@ -181,7 +181,8 @@ __device__ __forceinline__ void gcu_spgemm_emit_sorted (int32_t *keys,
             // the H/2 compare-exchange pairs (a, a + j) of this step
             for (uint32_t q = t ; q < H / 2 ; q += G)
             {
-                const uint32_t a = 2 * j * (q / j) + (q % j), b = a + j;
+                // (j is a power of 2: a = 2j * (q / j) + q % j, by bits)
+                const uint32_t a = ((q & ~(j - 1)) << 1) | (q & (j - 1)), b = a + j;
                 const uint32_t ka = ukeys [a], kb = ukeys [b];
                 const bool up = (a & k) == 0;
                 if ((ka > kb) == up)

@@ -49,6 +49,14 @@ bool     gcu_fault_now (const char *what) ;
 // bytes currently allocated through gcu_dmalloc (leak checks)
 int64_t  gcu_device_bytes_in_use (void) ;
 
+// Device time of the work queued on s between start and stop (CUDA events).
+// Not a counted operation: a timer that cannot be made measures nothing
+// (stop gives -1) and never fails the call. stop waits for the work and
+// frees the events.
+typedef struct { void *e0, *e1 ; } gcu_timer ;
+void     gcu_timer_start (gcu_timer *t, gcu_stream s) ;
+double   gcu_timer_stop (gcu_timer *t, gcu_stream s) ;
+
 #ifdef __cplusplus
 }
 #endif

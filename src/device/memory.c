@@ -124,8 +124,44 @@ int64_t gcu_device_bytes_in_use (void)
     return (int64_t) used ;
 }
 
+void gcu_timer_start (gcu_timer *t, gcu_stream s)
+{
+    t->e0 = t->e1 = NULL ;
+    cudaEvent_t a = NULL, b = NULL ;
+    if (cudaEventCreate (&a) != cudaSuccess || cudaEventCreate (&b) != cudaSuccess
+        || cudaEventRecord (a, (cudaStream_t) s) != cudaSuccess)
+    {
+        if (a != NULL) cudaEventDestroy (a) ;
+        if (b != NULL) cudaEventDestroy (b) ;
+        (void) cudaGetLastError () ;
+        return ;
+    }
+    t->e0 = a ;
+    t->e1 = b ;
+}
+
+double gcu_timer_stop (gcu_timer *t, gcu_stream s)
+{
+    if (t->e0 == NULL) return -1 ;
+    cudaEvent_t a = (cudaEvent_t) t->e0, b = (cudaEvent_t) t->e1 ;
+    float ms = -1 ;
+    if (cudaEventRecord (b, (cudaStream_t) s) != cudaSuccess
+        || cudaEventSynchronize (b) != cudaSuccess
+        || cudaEventElapsedTime (&ms, a, b) != cudaSuccess)
+    {
+        (void) cudaGetLastError () ;
+        ms = -1 ;
+    }
+    cudaEventDestroy (a) ;
+    cudaEventDestroy (b) ;
+    t->e0 = t->e1 = NULL ;
+    return ms < 0 ? -1 : 1e-3 * ms ;
+}
+
 #else
 
+void gcu_timer_start (gcu_timer *t, gcu_stream s) { (void) s ; t->e0 = t->e1 = NULL ; }
+double gcu_timer_stop (gcu_timer *t, gcu_stream s) { (void) t ; (void) s ; return -1 ; }
 gcu_stream gcu_stream_default (void) { return NULL ; }
 GrB_Info gcu_dmalloc (void **p, size_t bytes, gcu_stream s) { (void) bytes ; (void) s ; *p = NULL ; return GrB_PANIC ; }
 void gcu_dfree (void *p, gcu_stream s) { (void) p ; (void) s ; }

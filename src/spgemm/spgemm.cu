@@ -38,9 +38,12 @@ __global__ void __launch_bounds__ (256) k_row_products (int64_t m,
 }
 
 // bin of each row from an upper bound of its distinct columns (cap = min
-// (products, n) in the symbolic phase, the exact count in the numeric one)
+// (products, n) in the symbolic phase, the exact count in the numeric one):
+// a table of H >= 2 * cap slots, or (exact counts) H >= 1.5 * cap, a load
+// of at most 2/3, which keeps probes short and halves the table (and the
+// sort of its keys) for rows just over a power of 2
 __global__ void __launch_bounds__ (256) k_bin (int64_t m, const int64_t *count,
-    int64_t n, int64_t hmax, uint8_t *bin, int64_t *rows, unsigned long long *hist)
+    int64_t n, int64_t hmax, bool exact, uint8_t *bin, int64_t *rows, unsigned long long *hist)
 {
     __shared__ unsigned long long h [GCU_NBINS] ;
     if (threadIdx.x < GCU_NBINS) h [threadIdx.x] = 0 ;
@@ -52,7 +55,7 @@ __global__ void __launch_bounds__ (256) k_bin (int64_t m, const int64_t *count,
         int b = 0 ;
         if (cap > 0)
         {
-            int64_t H = pow2_at_least (2 * cap) ;
+            int64_t H = pow2_at_least (exact ? cap + (cap + 1) / 2 : 2 * cap) ;
             if (H > hmax) b = GCU_BIN_GLOBAL ;
             else { b = 1 ; while ((32ll << (b - 1)) < H) b++ ; }
         }
@@ -251,7 +254,7 @@ struct scratch
 
 // Sorted row list and bin histogram for the given per-row counts.
 GrB_Info bin_rows (scratch &S, int64_t m, const int64_t *count, int64_t n,
-    int64_t hmax, int64_t **rows_sorted, int64_t hist [GCU_NBINS])
+    int64_t hmax, bool exact, int64_t **rows_sorted, int64_t hist [GCU_NBINS])
 {
     GrB_Info info = GrB_SUCCESS ;
     cudaStream_t st = (cudaStream_t) S.s ;
@@ -270,7 +273,7 @@ GrB_Info bin_rows (scratch &S, int64_t m, const int64_t *count, int64_t n,
         int grid = (int) ((m + 255) / 256) ;
         if (grid > 65535) grid = 65535 ;
         if (grid < 1) grid = 1 ;
-        k_bin <<<grid, 256, 0, st>>> (m, count, n, hmax, bin, rows, dhist) ;
+        k_bin <<<grid, 256, 0, st>>> (m, count, n, hmax, exact, bin, rows, dhist) ;
         TRY (gcu_launch_check ("spgemm bin")) ;
     }
     if (cub::DeviceRadixSort::SortPairs (NULL, tmp_bytes, bin, bin_sorted, rows,
@@ -398,7 +401,7 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     TRY (gcu_memset (Cnnz, 0, (m + 1) * sizeof (int64_t), s)) ;
     {
         const int64_t hmax_sym = 8192 ;
-        TRY (bin_rows (S, m, prod, n, hmax_sym, &rows, hist)) ;
+        TRY (bin_rows (S, m, prod, n, hmax_sym, false, &rows, hist)) ;
         first [0] = 0 ;
         for (int b = 0 ; b < GCU_NBINS ; b++) first [b + 1] = first [b] + hist [b] ;
         for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++)
@@ -489,7 +492,7 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
             if (numeric_smem (hmax * 2, R, zsize, lock) > smem_cap) break ;
             hmax *= 2 ;
         }
-        TRY (bin_rows (S, m, Cnnz, n, hmax, &rows, hist)) ;
+        TRY (bin_rows (S, m, Cnnz, n, hmax, true, &rows, hist)) ;
         first [0] = 0 ;
         for (int b = 0 ; b < GCU_NBINS ; b++) first [b + 1] = first [b] + hist [b] ;
         for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++)
@@ -689,7 +692,7 @@ GrB_Info run_masked (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
             if (masked_smem (hmax * 2, R, zsize, lock) > smem_cap) break ;
             hmax *= 2 ;
         }
-        TRY (bin_rows (S, m, count, INT64_MAX, hmax, &rows, hist)) ;
+        TRY (bin_rows (S, m, count, INT64_MAX, hmax, true, &rows, hist)) ;
         first [0] = 0 ;
         for (int b = 0 ; b < GCU_NBINS ; b++) first [b + 1] = first [b] + hist [b] ;
         const void *mp = mk->Mp, *mj = mk->Mj, *mx = mk->Mx ;
