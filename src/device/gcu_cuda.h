@@ -49,6 +49,11 @@ bool     gcu_fault_now (const char *what) ;
 // bytes currently allocated through gcu_dmalloc (leak checks)
 int64_t  gcu_device_bytes_in_use (void) ;
 
+// The high-water mark of gcu_dmalloc's bytes since the last reset (the
+// stream-ordered pool's, process-wide); reset sets it to the bytes in use
+// now. -1 if unknown.
+int64_t  gcu_device_bytes_peak (bool reset) ;
+
 // Device time of the work queued on s between start and stop (CUDA events).
 // Not a counted operation: a timer that cannot be made measures nothing
 // (stop gives -1) and never fails the call. stop waits for the work and

@@ -124,6 +124,27 @@ int64_t gcu_device_bytes_in_use (void)
     return (int64_t) used ;
 }
 
+int64_t gcu_device_bytes_peak (bool reset)
+{
+    int dev = 0 ;
+    cudaMemPool_t pool ;
+    uint64_t high = 0 ;
+    if (cudaGetDevice (&dev) != cudaSuccess
+        || cudaDeviceGetDefaultMemPool (&pool, dev) != cudaSuccess
+        || cudaMemPoolGetAttribute (pool, cudaMemPoolAttrUsedMemHigh, &high) != cudaSuccess)
+    {
+        (void) cudaGetLastError () ;
+        return -1 ;
+    }
+    if (reset)
+    {
+        uint64_t zero = 0 ;
+        if (cudaMemPoolSetAttribute (pool, cudaMemPoolAttrUsedMemHigh, &zero) != cudaSuccess)
+            (void) cudaGetLastError () ;
+    }
+    return (int64_t) high ;
+}
+
 void gcu_timer_start (gcu_timer *t, gcu_stream s)
 {
     t->e0 = t->e1 = NULL ;
@@ -160,6 +181,7 @@ double gcu_timer_stop (gcu_timer *t, gcu_stream s)
 
 #else
 
+int64_t gcu_device_bytes_peak (bool reset) { (void) reset ; return -1 ; }
 void gcu_timer_start (gcu_timer *t, gcu_stream s) { (void) s ; t->e0 = t->e1 = NULL ; }
 double gcu_timer_stop (gcu_timer *t, gcu_stream s) { (void) t ; (void) s ; return -1 ; }
 gcu_stream gcu_stream_default (void) { return NULL ; }

@@ -43,6 +43,7 @@ typedef struct
     GrB_Index nvec, nvals ;     // outer dimension; entries
     gcu_operand_how how ;
     size_t up_bytes ;           // bytes this call uploaded for it
+    size_t dev_bytes ;          // bytes its device copy occupies
     double export_s, upload_s ; // this call's time exporting and uploading it
     gcu_csr host ;              // on a miss with keep_host: the host export
                                 // (idx_bits 32 or 64, as exported); else empty
@@ -68,6 +69,8 @@ void gcu_operand_share (const gcu_operand *from, gcu_operand *to) ;
 // Unpins or frees what o holds (o may be all zeros). The kernels that read
 // it must be finished (a download that synchronised, or gcu_sync).
 void gcu_operand_release (gcu_operand *o, gcu_stream s) ;
+// bytes of device memory its copy occupies (a shared use: the same copy)
+static inline size_t gcu_operand_device_bytes (const gcu_operand *o) { return o->dev_bytes ; }
 
 // "A hit", "B miss (12.3 MB)", "B = A": for the verbose line.
 void gcu_operand_describe (const gcu_operand *o, const char *name,

@@ -96,6 +96,7 @@ GrB_Info gcu_operand_get (GrB_Matrix A, bool by_col, size_t tsize,
         if (d->layout == GCU_MXM_LAYOUT && d->nbuf == 3 && d->type_size == tsize)
         {
             fill (o, d->buf, d->idx_bits == 64, d->iso, by_col ? d->ncols : d->nrows, d->nvals) ;
+            o->dev_bytes = d->bytes [0] + d->bytes [1] + d->bytes [2] ;
             o->how = GCU_OPERAND_HIT ;
             o->e_ = e ;
             return GrB_SUCCESS ;
@@ -176,6 +177,7 @@ GrB_Info gcu_operand_get (GrB_Matrix A, bool by_col, size_t tsize,
     }
     fill (o, buf, dw == 8, c.iso, c.nvec, c.nvals) ;
     o->how = (e != NULL) ? GCU_OPERAND_MISS : GCU_OPERAND_PRIVATE ;
+    o->dev_bytes = bytes [0] + bytes [1] + bytes [2] ;
     o->e_ = e ;
     o->up_bytes = (size_t) (c.nvec + 1 + c.nvals) * dw + c.val_bytes ;
     o->export_s = t1 - t0 ;

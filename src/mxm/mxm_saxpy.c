@@ -84,9 +84,13 @@ static GrB_Info saxpy_run (gcu_call *call)
         (int64_t) oa.nvals, (int64_t) ob.nvals, oa.idx64, ob.idx64,
         oa.p, oa.j, oa.x, ob.p, ob.j, ob.x } ;
 
-    // T = A*B on the device
+    // T = A*B on the device; the pool's high-water mark, from the bytes in
+    // use now, measures the product's temporaries and output
     double t1 = gcu_now () ;
+    const int64_t pool0 = gcu_device_bytes_in_use () ;
+    (void) gcu_device_bytes_peak (true) ;
     GCU_TRY (gcu_spgemm_run (&sr, &ops, &in, &T, s)) ;
+    const int64_t pool_peak = gcu_device_bytes_peak (false) ;
     double t2 = gcu_now () ;
 
     // T back to host arrays SuiteSparse will own, through the pinned
@@ -103,6 +107,12 @@ static GrB_Info saxpy_run (gcu_call *call)
     GCU_TRY (gcu_d2h_staged (Tj, T.Cj, nvals, 4, 8, s)) ;
     GCU_TRY (gcu_d2h_staged (Tx, T.Cx, nvals * zsize, 1, 1, s)) ;
     const size_t down_bytes = (m + 1) * 8 + nvals * (4 + zsize) ;
+    // device memory: the operands' copies, T (the output), and the peak of
+    // the product (operands + everything it allocated at once)
+    const double in_mb = (gcu_operand_device_bytes (&oa)
+        + (ob.how == GCU_OPERAND_SHARED ? 0 : gcu_operand_device_bytes (&ob))) / 1e6 ;
+    const double out_mb = down_bytes / 1e6 ;
+    const double peak_mb = in_mb + (pool_peak >= 0 && pool0 >= 0 ? (pool_peak - pool0) / 1e6 : 0) ;
     const double products = T.products, kernel = T.kernel_seconds ;
     // the downloads synchronised: no kernel reads the operands any more
     gcu_spgemm_out_free (&T, s) ;
@@ -122,10 +132,12 @@ static GrB_Info saxpy_run (gcu_call *call)
     call->kernel_seconds = kernel ;
     gcu_log ("GrB_mxm gpu saxpy: %.3g products, nnz(T) %llu; %s, %s; operands "
         "%.2f ms (export %.2f ms, upload %.2f ms, %.1f MB), spgemm %.2f ms "
-        "(kernels %.2f ms), download %.2f ms (%.1f MB), write-back %.2f ms",
+        "(kernels %.2f ms), download %.2f ms (%.1f MB), write-back %.2f ms; "
+        "device memory: operands %.1f MB + output %.1f MB, peak %.1f MB (%+.0f%%)",
         products, (unsigned long long) nvals, da, db, 1e3 * (t1 - t0),
         1e3 * t_export, 1e3 * t_upload, up_bytes / 1e6, 1e3 * (t2 - t1),
-        1e3 * kernel, 1e3 * (t3 - t2), down_bytes / 1e6, 1e3 * (gcu_now () - t3)) ;
+        1e3 * kernel, 1e3 * (t3 - t2), down_bytes / 1e6, 1e3 * (gcu_now () - t3),
+        in_mb, out_mb, peak_mb, in_mb + out_mb > 0 ? 100 * (peak_mb / (in_mb + out_mb) - 1) : 0) ;
     return GrB_SUCCESS ;
 }
 
