@@ -141,12 +141,15 @@ __device__ __forceinline__ typename SR::Z gcu_spgemm_product (
 }
 
 // Writes the entries of one table (H slots, walked by G threads) to row i of
-// C in column order. Small tables: an entry's position is its rank among the
-// row's keys (O(H) per entry, no synchronisation). Larger ones: the keys are
-// sorted in place by a bitonic sort carrying each key's slot (perm), EMPTY
-// (-1, the largest as unsigned) sorting last; then entry p of the row is
-// keys [p] with the value vals [perm [p]]. Every thread of the block must
-// call this (the sort synchronises the block; all its rows share H and G).
+// C in column order. Small tables (H <= GCU_SPGEMM_RANK_MAX): the row's cnt
+// entries are first compacted (key and slot, in any order) into the scratch
+// that follows perm (ckeys: H int32, cslot: H bytes, counter: one int32 a
+// row), then each entry's position is its rank among them: O(cnt^2) reads
+// over the row, no sort. Larger ones: the keys are sorted in place by a
+// bitonic sort carrying each key's slot (perm), EMPTY (-1, the largest as
+// unsigned) sorting last; then entry p of the row is keys [p] with the value
+// vals [perm [p]]. Every thread of the block must call this (both forms
+// synchronise the block; all its rows share H and G).
 template <class SR>
 __device__ __forceinline__ void gcu_spgemm_emit_sorted (int32_t *keys,
     uint16_t *perm, const typename SR::Z *vals, uint32_t H, int G, int t,
@@ -155,19 +158,31 @@ __device__ __forceinline__ void gcu_spgemm_emit_sorted (int32_t *keys,
 {
     if (H <= GCU_SPGEMM_RANK_MAX)
     {
-        if (!active) return;
-        for (uint32_t s = t ; s < H ; s += G)
+        int32_t *ckeys = (int32_t *) perm;
+        uint8_t *cslot = (uint8_t *) (ckeys + H);
+        int32_t *counter = (int32_t *) (cslot + H);     // H is a multiple of 32: aligned
+        if (t == 0) *counter = 0;
+        __syncthreads ();
+        if (active)
         {
-            const int32_t j = keys [s];
-            if (j == GCU_SPGEMM_EMPTY) continue;
-            int64_t rank = 0;
-            for (uint32_t u = 0 ; u < H ; u++)
+            for (uint32_t s = t ; s < H ; s += G)
             {
-                const int32_t k = keys [u];
-                rank += (k != GCU_SPGEMM_EMPTY && k < j);
+                const int32_t j = keys [s];
+                if (j == GCU_SPGEMM_EMPTY) continue;
+                const int32_t c = atomicAdd (counter, 1);
+                ckeys [c] = j;
+                cslot [c] = (uint8_t) s;
             }
+        }
+        __syncthreads ();
+        if (!active) return;
+        for (int64_t c = t ; c < cnt ; c += G)
+        {
+            const int32_t j = ckeys [c];
+            int64_t rank = 0;
+            for (int64_t u = 0 ; u < cnt ; u++) rank += (ckeys [u] < j);
             Cj [cp + rank] = j;
-            Cx [cp + rank] = vals [s];
+            Cx [cp + rank] = vals [cslot [c]];
         }
         return;
     }
@@ -205,7 +220,8 @@ __device__ __forceinline__ void gcu_spgemm_emit_sorted (int32_t *keys,
 // Shared-memory tables: as gcu_spgemm_symbolic_shared. Dynamic shared
 // memory: R*H int32 keys, then (16-aligned) R*H values, then (16-aligned) R*H
 // lock words when the value type needs them, then (16-aligned) R*H uint16
-// sort positions when H > GCU_SPGEMM_RANK_MAX (numeric_smem in src/spgemm/spgemm.cu).
+// sort positions when H > GCU_SPGEMM_RANK_MAX, else R compaction scratches
+// of H*5 + 4 bytes (numeric_smem in src/spgemm/spgemm.cu).
 template <class SR, class AI, class BI>
 __device__ __forceinline__ void gcu_spgemm_numeric_shared (const int64_t *__restrict__ rows,
     int64_t nrows, const AI *__restrict__ Ap, const AI *__restrict__ Aj,
@@ -223,7 +239,8 @@ __device__ __forceinline__ void gcu_spgemm_numeric_shared (const int64_t *__rest
     const size_t locks_at = (vals_at + (size_t) R * H * sizeof (Z) + 15) & ~(size_t) 15;
     int32_t *locks = (int32_t *) (gcu_smem + locks_at) + (int64_t) r * H;
     const size_t perm_at = (locks_at + (gcu_spgemm_needs_lock<SR>::v ? (size_t) R * H * 4 : 0) + 15) & ~(size_t) 15;
-    uint16_t *perm = (uint16_t *) (gcu_smem + perm_at) + (int64_t) r * H;
+    uint16_t *perm = (uint16_t *) (gcu_smem + perm_at
+        + (size_t) r * (H <= GCU_SPGEMM_RANK_MAX ? H * 5 + 4 : H * 2));
     const Z id = SR::identity ();
     for (uint32_t s = t ; s < H ; s += G)
     {

@@ -37,6 +37,49 @@ __global__ void __launch_bounds__ (256) k_row_products (int64_t m,
     gcu_spgemm_row_products (m, Ap, Aj, Bp, prod) ;
 }
 
+// the same with a thread per row, for short rows of A (a warp per row would
+// leave most lanes idle)
+template <class AI, class BI>
+__global__ void __launch_bounds__ (256) k_row_products_thread (int64_t m,
+    const AI *Ap, const AI *Aj, const BI *Bp, int64_t *prod)
+{
+    for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ; i < m ;
+         i += (int64_t) gridDim.x * blockDim.x)
+    {
+        int64_t s = 0 ;
+        for (int64_t p = (int64_t) Ap [i] ; p < (int64_t) Ap [i + 1] ; p++)
+        {
+            const int64_t k = (int64_t) Aj [p] ;
+            s += (int64_t) Bp [k + 1] - (int64_t) Bp [k] ;
+        }
+        prod [i] = s ;
+    }
+}
+
+// products per row: a thread per row when A's rows are short on average,
+// else a warp per row
+template <class AI, class BI>
+GrB_Info row_products (const gcu_device_props *dev, int64_t m, int64_t anvals,
+    const AI *Ap, const AI *Aj, const BI *Bp, int64_t *prod, cudaStream_t st)
+{
+    int64_t cap = (int64_t) dev->sm_count * 64 ;
+    if (anvals < 8 * m)
+    {
+        int64_t grid = (m + 255) / 256 ;
+        if (grid > cap) grid = cap ;
+        if (grid < 1) grid = 1 ;
+        k_row_products_thread<AI, BI> <<<(unsigned) grid, 256, 0, st>>> (m, Ap, Aj, Bp, prod) ;
+    }
+    else
+    {
+        int64_t grid = (m * 32 + 255) / 256 ;
+        if (grid > cap) grid = cap ;
+        if (grid < 1) grid = 1 ;
+        k_row_products<AI, BI> <<<(unsigned) grid, 256, 0, st>>> (m, Ap, Aj, Bp, prod) ;
+    }
+    return gcu_launch_check ("spgemm row products") ;
+}
+
 // bin of each row from an upper bound of its distinct columns (cap = min
 // (products, n) in the symbolic phase, the exact count in the numeric one):
 // a table of H >= 2 * cap slots, or (exact counts) H >= 1.5 * cap, a load
@@ -61,7 +104,10 @@ __global__ void __launch_bounds__ (256) k_bin (int64_t m, const int64_t *count,
         }
         bin [i] = (uint8_t) b ;
         rows [i] = i ;
-        atomicAdd (&h [b], 1ull) ;
+        // one shared atomic per distinct bin of the warp (rows of one bin
+        // are the common case: 32 lanes on one counter would serialise)
+        const unsigned lanes = __match_any_sync (__activemask (), b) ;
+        if ((threadIdx.x & 31) == __ffs (lanes) - 1) atomicAdd (&h [b], (unsigned long long) __popc (lanes)) ;
     }
     __syncthreads () ;
     if (threadIdx.x < GCU_NBINS && h [threadIdx.x] > 0) atomicAdd (&hist [threadIdx.x], h [threadIdx.x]) ;
@@ -219,7 +265,7 @@ size_t numeric_smem (int64_t H, int R, size_t zsize, bool lock)
     size_t a = ((size_t) R * H * 4 + 15) & ~(size_t) 15 ;
     a = (a + (size_t) R * H * zsize + 15) & ~(size_t) 15 ;
     a = (a + (lock ? (size_t) R * H * 4 : 0) + 15) & ~(size_t) 15 ;
-    return a + (H > GCU_SPGEMM_RANK_MAX ? (size_t) R * H * 2 : 0) ;
+    return a + (size_t) R * (H > GCU_SPGEMM_RANK_MAX ? H * 2 : H * 5 + 4) ;
 }
 
 int tpb_for (int64_t products, int64_t anvals, int G)
@@ -377,15 +423,7 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
 
     // 1. analysis: products per row, and their total
     TRY (S.alloc ((void **) &prod, (m + 1) * sizeof (int64_t))) ;
-    {
-        int64_t warps = m ;
-        int64_t grid = (warps * 32 + 255) / 256 ;
-        int64_t cap = (int64_t) dev->sm_count * 64 ;
-        if (grid > cap) grid = cap ;
-        if (grid < 1) grid = 1 ;
-        k_row_products<AI, BI> <<<(unsigned) grid, 256, 0, st>>> (m, Ap, Aj, Bp, prod) ;
-        TRY (gcu_launch_check ("spgemm row products")) ;
-    }
+    TRY ((row_products<AI, BI> (dev, m, in->anvals, Ap, Aj, Bp, prod, st))) ;
     TRY (S.alloc ((void **) &dtotal, sizeof (int64_t))) ;
     if (cub::DeviceReduce::Sum (NULL, tmp_bytes, prod, dtotal, (int) m, st) != cudaSuccess)
     { info = GrB_PANIC ; goto fail ; }
@@ -667,8 +705,7 @@ GrB_Info run_masked (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         int64_t cap = (int64_t) dev->sm_count * 64 ;
         if (grid > cap) grid = cap ;
         if (grid < 1) grid = 1 ;
-        k_row_products<AI, BI> <<<(unsigned) grid, 256, 0, st>>> (m, Ap, Aj, Bp, prod) ;
-        TRY (gcu_launch_check ("masked spgemm row products")) ;
+        TRY ((row_products<AI, BI> (dev, m, in->anvals, Ap, Aj, Bp, prod, st))) ;
         k_mask_counts <<<(unsigned) grid, 256, 0, st>>> (m, mk->Mp, mk->idx64, prod, count) ;
         TRY (gcu_launch_check ("masked spgemm mask counts")) ;
     }
