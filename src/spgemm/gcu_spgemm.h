@@ -74,6 +74,9 @@ gcu_spgemm_mask ;
 GrB_Info gcu_spgemm_masked_run (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     const gcu_spgemm_in *in, const gcu_spgemm_mask *mask, void *Cx, int8_t *Cb,
     double *kernel_seconds, gcu_stream s) ;
+GrB_Info gcu_spgemm_masked_program (const gcu_semiring_desc *sr,
+    const gcu_jit_operands *ops, char **program, char entry_shared [GCU_JIT_ENTRY_MAX],
+    char entry_global [GCU_JIT_ENTRY_MAX]) ;
 GrB_Info gcu_spgemm_masked_kernels (const gcu_semiring_desc *sr,
     const gcu_jit_operands *ops, void **shared, void **global) ;
 GrB_Info gcu_spgemm_masked_block (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,

@@ -84,31 +84,46 @@ GrB_Info gcu_spgemm_block (const gcu_semiring_desc *sr, const gcu_jit_operands *
     return b->failed ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
 }
 
-GrB_Info gcu_spgemm_numeric_program (const gcu_semiring_desc *sr,
+typedef GrB_Info (*spgemm_block_fn) (const gcu_semiring_desc *, const gcu_jit_operands *,
+    gcu_str *, char [GCU_JIT_ENTRY_MAX], char [GCU_JIT_ENTRY_MAX]) ;
+static GrB_Info spgemm_kernels (spgemm_block_fn block, const char *what,
+    const gcu_semiring_desc *sr, const gcu_jit_operands *ops, void **shared, void **global,
+    void **dense) ;
+
+// the whole program of one block: the preamble and the block
+static GrB_Info block_program (spgemm_block_fn block, const gcu_semiring_desc *sr,
     const gcu_jit_operands *ops, char **program, char entry_shared [GCU_JIT_ENTRY_MAX],
     char entry_global [GCU_JIT_ENTRY_MAX])
 {
     *program = NULL ;
     gcu_str b ;
     gcu_str_init (&b) ;
-    GrB_Info info = gcu_spgemm_block (sr, ops, &b, entry_shared, entry_global) ;
-    char *block = gcu_str_take (&b) ;
-    if (info != GrB_SUCCESS || block == NULL)
+    GrB_Info info = block (sr, ops, &b, entry_shared, entry_global) ;
+    char *text = gcu_str_take (&b) ;
+    if (info != GrB_SUCCESS || text == NULL)
     {
-        free (block) ;
+        free (text) ;
         return info != GrB_SUCCESS ? info : GrB_OUT_OF_MEMORY ;
     }
-    const char *blocks [1] = { block } ;
+    const char *blocks [1] = { text } ;
     *program = gcu_jit_program (gcu_spgemm_preamble (), blocks, 1) ;
-    free (block) ;
+    free (text) ;
     return *program == NULL ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
 }
 
-typedef GrB_Info (*spgemm_block_fn) (const gcu_semiring_desc *, const gcu_jit_operands *,
-    gcu_str *, char [GCU_JIT_ENTRY_MAX], char [GCU_JIT_ENTRY_MAX]) ;
-static GrB_Info spgemm_kernels (spgemm_block_fn block, const char *what,
-    const gcu_semiring_desc *sr, const gcu_jit_operands *ops, void **shared, void **global,
-    void **dense) ;
+GrB_Info gcu_spgemm_numeric_program (const gcu_semiring_desc *sr,
+    const gcu_jit_operands *ops, char **program, char entry_shared [GCU_JIT_ENTRY_MAX],
+    char entry_global [GCU_JIT_ENTRY_MAX])
+{
+    return block_program (gcu_spgemm_block, sr, ops, program, entry_shared, entry_global) ;
+}
+
+GrB_Info gcu_spgemm_masked_program (const gcu_semiring_desc *sr,
+    const gcu_jit_operands *ops, char **program, char entry_shared [GCU_JIT_ENTRY_MAX],
+    char entry_global [GCU_JIT_ENTRY_MAX])
+{
+    return block_program (gcu_spgemm_masked_block, sr, ops, program, entry_shared, entry_global) ;
+}
 
 GrB_Info gcu_spgemm_numeric_kernels (const gcu_semiring_desc *sr,
     const gcu_jit_operands *ops, void **shared, void **global, void **dense)
@@ -168,20 +183,10 @@ static GrB_Info spgemm_kernels (spgemm_block_fn block, const char *what,
     const gcu_semiring_desc *sr, const gcu_jit_operands *ops, void **shared, void **global,
     void **dense)
 {
-    gcu_str b ;
-    gcu_str_init (&b) ;
     char es [GCU_JIT_ENTRY_MAX], eg [GCU_JIT_ENTRY_MAX] ;
-    GrB_Info info = block (sr, ops, &b, es, eg) ;
-    char *text = gcu_str_take (&b) ;
-    if (info != GrB_SUCCESS || text == NULL)
-    {
-        free (text) ;
-        return info != GrB_SUCCESS ? info : GrB_OUT_OF_MEMORY ;
-    }
-    const char *blocks [1] = { text } ;
-    char *program = gcu_jit_program (gcu_spgemm_preamble (), blocks, 1) ;
-    free (text) ;
-    if (program == NULL) return GrB_OUT_OF_MEMORY ;
+    char *program = NULL ;
+    GrB_Info info = block_program (block, sr, ops, &program, es, eg) ;
+    if (info != GrB_SUCCESS) return info ;
     char name [GxB_MAX_NAME_LEN * 3], label [GxB_MAX_NAME_LEN * 3 + 32] ;
     gcu_codegen_label (name, sizeof (name), sr) ;
     snprintf (label, sizeof (label), "%s %s", what, name) ;
