@@ -120,6 +120,24 @@ if [ "$bench" != none ]; then
       summary+=("transfer: FAILED ($(tail -1 "$logs/transfer.err"))")
     fi
   fi
+  # the auto-mode threshold (issue 5): GrB_mxm host vs GPU over a ladder of
+  # sizes, the crossover per family, appended to RESULTS.md the same way
+  if [ -x "$build/bench/threshold" ]; then
+    targs=(); [ "$bench" = quick ] && targs=(--repeats 3)
+    if timeout $(left) "$build/bench/threshold" "${targs[@]}" >"$logs/threshold.md" 2>"$logs/threshold.err"; then
+      {
+        echo
+        echo "### auto-mode threshold (GrB_mxm host vs GPU), $(date -u +%Y-%m-%d), $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1), $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')"
+        echo
+        echo "- command: \`$build/bench/threshold ${targs[*]}\` (scripts/gpu_suite.sh); commit: $(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' + uncommitted changes')"
+        cat "$logs/threshold.md"
+      } >> bench/RESULTS.md
+      cp "$logs/threshold.md" "$logs/bench/" 2>/dev/null
+      summary+=("threshold: $(grep -m1 '^recommended threshold' "$logs/threshold.md")")
+    else
+      summary+=("threshold: FAILED ($(tail -1 "$logs/threshold.err"))")
+    fi
+  fi
 fi
 
 package
