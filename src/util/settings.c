@@ -13,11 +13,13 @@
 #include <strings.h>
 #include <time.h>
 
-// Default auto-mode threshold in estimated multiply-adds. spECK measured the
-// CPU/GPU break-even near 15k products for SpGEMM against a multicore CPU,
-// without transfers; with uploads counted the GPU pays later. A placeholder
-// until the kernels' issues measure it (see README).
-#define GCU_DEFAULT_THRESHOLD 1.0e5
+// Default auto-mode threshold in estimated multiply-adds (the dispatch's
+// work estimate), measured by bench/threshold on the H200 + 16-core host
+// (2026-11-22, bench/RESULTS.md): the smallest work from which the GPU,
+// operands uploaded on every call, beat SuiteSparse at every larger size of
+// the ladder, for each GrB_mxm family (SpGEMM <= 2.6e4, masked dot 3.5e4,
+// masked saxpy 7.9e4); the largest of the three.
+#define GCU_DEFAULT_THRESHOLD 7.9e4
 
 static gcu_settings_t settings ;
 static pthread_once_t settings_once = PTHREAD_ONCE_INIT ;
