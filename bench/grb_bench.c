@@ -50,6 +50,8 @@ typedef struct
     // layout 2
     double gpu_kernel_seconds ;     // device time of the timed GPU calls' kernels
     uint64_t gpu_kernel_calls ;     // GPU calls whose kernels were timed
+    // layout 3
+    uint64_t gpu_bytes_uploaded, gpu_bytes_downloaded ;    // GPU calls' transfers
 }
 gcu_op_stats ;
 
@@ -119,6 +121,11 @@ static void gcu_snapshot (gcu_op_stats *out, const char *const *names)
         {
             out->gpu_kernel_seconds += b.s.gpu_kernel_seconds ;
             out->gpu_kernel_calls += b.s.gpu_kernel_calls ;
+        }
+        if (gcu.stats_version >= 3)
+        {
+            out->gpu_bytes_uploaded += b.s.gpu_bytes_uploaded ;
+            out->gpu_bytes_downloaded += b.s.gpu_bytes_downloaded ;
         }
     }
 }
@@ -599,7 +606,8 @@ int main (int argc, char **argv)
             if (times == NULL || ktimes == NULL) { free (times) ; free (ktimes) ; rc = 1 ; break ; }
             int reps = 0 ;
             double tfirst = 0, prep = 0 ;
-            gcu_op_stats s0, s1, sa, sb ;
+            gcu_op_stats s0, s1, sa, sb, sa_first ;
+            memset (&sa_first, 0, sizeof (sa_first)) ;
             // grbcuda's kernel time: of the first call, and per repeat
             double kfirst = 0 ;
             uint64_t kfirst_gpu = 0, kfirst_timed = 0, krep_gpu = 0, krep_timed = 0 ;
@@ -617,6 +625,7 @@ int main (int argc, char **argv)
                 info = run (op, &c, NULL, &r) ;
                 tfirst = gg_now () - t0 ;
                 gcu_snapshot (&sa, op_info [k].watch) ;
+                sa_first = sa ;
                 kfirst = sa.gpu_kernel_seconds - s0.gpu_kernel_seconds ;
                 kfirst_gpu = sa.gpu - s0.gpu ;
                 kfirst_timed = sa.gpu_kernel_calls - s0.gpu_kernel_calls ;
@@ -696,6 +705,20 @@ int main (int argc, char **argv)
                 printf ("}") ;
             }
             else printf (",\"kernel\":null") ;
+            // grbcuda's host<->device bytes: the first call's, and the
+            // repeats' per call (operands resident on the device since the
+            // first call upload nothing again)
+            if (gcu.present && gcu.stats_version >= 3)
+            {
+                const double up_rep = reps > 0 ? (double) (s1.gpu_bytes_uploaded - sa_first.gpu_bytes_uploaded) / reps : 0 ;
+                const double down_rep = reps > 0 ? (double) (s1.gpu_bytes_downloaded - sa_first.gpu_bytes_downloaded) / reps : 0 ;
+                printf (",\"transfers\":{\"first_up_mb\":%.3f,\"first_down_mb\":%.3f,"
+                    "\"repeat_up_mb\":%.3f,\"repeat_down_mb\":%.3f}",
+                    (sa_first.gpu_bytes_uploaded - s0.gpu_bytes_uploaded) / 1e6,
+                    (sa_first.gpu_bytes_downloaded - s0.gpu_bytes_downloaded) / 1e6,
+                    up_rep / 1e6, down_rep / 1e6) ;
+            }
+            else printf (",\"transfers\":null") ;
 
             // where it ran (grbcuda's counters over the first call and the repeats)
             uint64_t gpu_calls = s1.gpu - s0.gpu ;

@@ -233,6 +233,13 @@ def same_result(op, ref, got):
 # formatting
 # ---------------------------------------------------------------------------
 
+def fmb(x):
+    """megabytes, or a dash"""
+    if x is None:
+        return "—"
+    return "0" if x == 0 else ("%.3g" % x if x < 100 else "%.0f" % x)
+
+
 def fms(x):
     if x is None:
         return "—"
@@ -758,9 +765,14 @@ def main():
                                                      gkf["first_gpu_calls"])
             elif gkfirst is not None:
                 gkfirst = fms(gkfirst)
+            tr = (gfirst or {}).get("transfers") or {}
+            if tr and (gfirst.get("path") or {}).get("gpu"):
+                moved = "%s / %s" % (fmb(tr.get("first_up_mb")), fmb(tr.get("repeat_up_mb")))
+            else:
+                moved = "—"
             onetime.append([w, op, fms(p.get("first_ms")) if p else "—",
                             fms(gfirst.get("first_ms")) if gfirst else "—",
-                            gkfirst if gkfirst is not None else "—",
+                            gkfirst if gkfirst is not None else "—", moved,
                             fms(c.get("first_ms")) if c else "—"])
 
     header = ["workload", "operation", "SuiteSparse e2e ms", "+grbcuda e2e ms",
@@ -781,11 +793,14 @@ def main():
               "grbcuda time (above 1×: grbcuda is faster); the kernel ratio only where every "
               "call ran on the GPU with its kernels timed.")
     md.append("")
-    md.append("One-time costs (first call, ms; the medians above exclude it):")
+    md.append("One-time costs (first call, ms; the medians above exclude it). Uploads: "
+              "operands resident on the GPU since an earlier call (grbcuda's residency "
+              "cache) are not uploaded again:")
     md.append("")
     md.append("| workload | operation | SuiteSparse first | +grbcuda first | "
-              "+grbcuda first, kernels | cuSPARSE first |")
-    md.append("|---|---|---|---|---|---|")
+              "+grbcuda first, kernels | grbcuda uploaded MB: first call / each later call | "
+              "cuSPARSE first |")
+    md.append("|---|---|---|---|---|---|---|")
     for r in onetime:
         md.append("| " + " | ".join(r) + " |")
     md.append("")

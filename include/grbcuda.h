@@ -104,9 +104,10 @@ grbcuda_reason ;
 
 // The layout of grbcuda_op_stats: fields are only ever appended, and
 // GRBCUDA_STATS_VERSION counts the layouts (1: calls .. seconds; 2: +
-// gpu_kernel_seconds, gpu_kernel_calls). A program that finds grbcuda at run
-// time (dlsym) asks grbcuda_stats_version () which fields the library fills.
-#define GRBCUDA_STATS_VERSION 2
+// gpu_kernel_seconds, gpu_kernel_calls; 3: + gpu_bytes_uploaded,
+// gpu_bytes_downloaded). A program that finds grbcuda at run time (dlsym)
+// asks grbcuda_stats_version () which fields the library fills.
+#define GRBCUDA_STATS_VERSION 3
 
 typedef struct
 {
@@ -122,9 +123,11 @@ typedef struct
                                     // (first launch to last completion); the
                                     // rest of `seconds` is host work and
                                     // host<->device copies. 0 for host calls.
-    uint64_t gpu_kernel_calls ;     // GPU calls whose kernels were timed (the
-                                    // SpGEMM saxpy family; the masked dot
-                                    // family does not time its kernel yet)
+    uint64_t gpu_kernel_calls ;     // GPU calls whose kernels were timed
+    // version 3:
+    uint64_t gpu_bytes_uploaded ;   // host -> device bytes of the GPU calls
+                                    // (operands not resident on the device)
+    uint64_t gpu_bytes_downloaded ; // device -> host bytes (results)
 }
 grbcuda_op_stats ;
 

@@ -165,6 +165,7 @@ bool gcu_try_gpu (gcu_call *call)
     call->checked = false ;
     call->kernel_seconds = -1 ;
     call->family = NULL ;
+    call->up_bytes = call->down_bytes = 0 ;
     int mode = gcu_mode () ;
     if (mode == GRBCUDA_MODE_HOST)
     {
@@ -221,7 +222,8 @@ GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
     if (call->reason != GRBCUDA_REASON_GPU) gcu_residency_invalidate (call->C) ;
     double dt = gcu_now () - call->t_start ;
     gcu_stats_count (call->op, call->reason, dt,
-        call->reason == GRBCUDA_REASON_GPU ? call->kernel_seconds : -1) ;
+        call->reason == GRBCUDA_REASON_GPU ? call->kernel_seconds : -1,
+        call->up_bytes, call->down_bytes) ;
     if (gcu_verbose ())
     {
         const char *path = call->reason == GRBCUDA_REASON_GPU ? "gpu" : "host" ;

@@ -66,6 +66,7 @@ typedef struct
     // (not measured) before the families run; counted for GPU calls only.
     double kernel_seconds ;
     const char *family ;        // the GPU family that produced C (else NULL)
+    uint64_t up_bytes, down_bytes ;     // the GPU family's transfers
 }
 gcu_call ;
 
@@ -103,7 +104,7 @@ GrB_Info gcu_finish (gcu_call *call, GrB_Info info) ;
 // Statistics (stats.c).
 // kernel_seconds < 0: not measured (or not a GPU call).
 void gcu_stats_count (gcu_op op, grbcuda_reason reason, double seconds,
-    double kernel_seconds) ;
+    double kernel_seconds, uint64_t up_bytes, uint64_t down_bytes) ;
 void gcu_stats_print_if_enabled (void) ;
 
 #endif

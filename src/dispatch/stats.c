@@ -45,6 +45,7 @@ typedef struct
     _Atomic uint64_t nanoseconds ;
     _Atomic uint64_t kernel_nanoseconds ;   // GPU calls that timed their kernels
     _Atomic uint64_t kernel_calls ;
+    _Atomic uint64_t up_bytes, down_bytes ;  // GPU calls' transfers
 }
 op_counters ;
 
@@ -63,7 +64,7 @@ const char *grbcuda_reason_name (grbcuda_reason reason)
 }
 
 void gcu_stats_count (gcu_op op, grbcuda_reason reason, double seconds,
-    double kernel_seconds)
+    double kernel_seconds, uint64_t up_bytes, uint64_t down_bytes)
 {
     op_counters *c = &counters [op] ;
     atomic_fetch_add_explicit (&c->calls, 1, memory_order_relaxed) ;
@@ -75,6 +76,11 @@ void gcu_stats_count (gcu_op op, grbcuda_reason reason, double seconds,
         uint64_t kns = (uint64_t) (kernel_seconds * 1e9) ;
         atomic_fetch_add_explicit (&c->kernel_nanoseconds, kns, memory_order_relaxed) ;
         atomic_fetch_add_explicit (&c->kernel_calls, 1, memory_order_relaxed) ;
+    }
+    if (reason == GRBCUDA_REASON_GPU)
+    {
+        atomic_fetch_add_explicit (&c->up_bytes, up_bytes, memory_order_relaxed) ;
+        atomic_fetch_add_explicit (&c->down_bytes, down_bytes, memory_order_relaxed) ;
     }
 }
 
@@ -97,6 +103,8 @@ static void snapshot (gcu_op op, grbcuda_op_stats *s)
     s->seconds = 1e-9 * (double) atomic_load (&c->nanoseconds) ;
     s->gpu_kernel_seconds = 1e-9 * (double) atomic_load (&c->kernel_nanoseconds) ;
     s->gpu_kernel_calls = atomic_load (&c->kernel_calls) ;
+    s->gpu_bytes_uploaded = atomic_load (&c->up_bytes) ;
+    s->gpu_bytes_downloaded = atomic_load (&c->down_bytes) ;
 }
 
 GrB_Info grbcuda_stats_get (const char *name, grbcuda_op_stats *stats)
@@ -122,6 +130,8 @@ void grbcuda_stats_reset (void)
         atomic_store (&c->nanoseconds, 0) ;
         atomic_store (&c->kernel_nanoseconds, 0) ;
         atomic_store (&c->kernel_calls, 0) ;
+        atomic_store (&c->up_bytes, 0) ;
+        atomic_store (&c->down_bytes, 0) ;
         for (int r = 0 ; r < GRBCUDA_NREASONS ; r++) atomic_store (&c->reason [r], 0) ;
     }
 }

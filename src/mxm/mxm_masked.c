@@ -221,6 +221,8 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
     double t3 = gcu_now () ;
     // (a C aliased with M, A or B is invalidated by the write-back's own calls)
     GCU_TRY (gcu_mxm_write_back (call, spec.sr.mult.z.handle, m, n, &Tp, &Tj, &Tx, nvals, zsize, true)) ;
+    call->up_bytes = up_bytes ;
+    call->down_bytes = down_bytes ;
     gcu_host_free (Tp) ; gcu_host_free (Tj) ; gcu_host_free (Tx) ;
     gcu_log ("GrB_mxm gpu masked %s: nnz(M) %lld, nnz(T) %llu; %s, %s, %s; "
         "operands %.2f ms (export %.2f ms, upload %.2f ms, %.1f MB), kernel %.2f ms, "

@@ -130,6 +130,8 @@ static GrB_Info saxpy_run (gcu_call *call)
     GCU_TRY (gcu_mxm_write_back (call, sr.mult.z.handle, m, n, &Tp, &Tj, &Tx, nvals, zsize, false)) ;
     gcu_host_free (Tp) ; gcu_host_free (Tj) ; gcu_host_free (Tx) ;
     call->kernel_seconds = kernel ;
+    call->up_bytes = up_bytes ;
+    call->down_bytes = down_bytes ;
     gcu_log ("GrB_mxm gpu saxpy: %.3g products, nnz(T) %llu; %s, %s; operands "
         "%.2f ms (export %.2f ms, upload %.2f ms, %.1f MB), spgemm %.2f ms "
         "(kernels %.2f ms), download %.2f ms (%.1f MB), write-back %.2f ms; "

@@ -79,6 +79,9 @@ int main (void)
     CHECK (s.gpu_kernel_seconds == 0 && s.gpu_kernel_calls == 0,
         "host-only calls counted kernel time: %g s in %llu calls", s.gpu_kernel_seconds,
         (unsigned long long) s.gpu_kernel_calls) ;
+    CHECK (s.gpu_bytes_uploaded == 0 && s.gpu_bytes_downloaded == 0,
+        "host calls moved bytes: %llu up, %llu down", (unsigned long long) s.gpu_bytes_uploaded,
+        (unsigned long long) s.gpu_bytes_downloaded) ;
     OK (grbcuda_set_mode (GRBCUDA_MODE_GPU)) ;
     grbcuda_op_stats a, b ;
     grbcuda_stats_get ("GrB_mxm", &a) ;

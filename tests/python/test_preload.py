@@ -18,7 +18,8 @@ class OpStats(ctypes.Structure):
     _fields_ = [("calls", ctypes.c_uint64), ("gpu", ctypes.c_uint64),
                 ("host", ctypes.c_uint64), ("reason", ctypes.c_uint64 * 7),
                 ("seconds", ctypes.c_double),
-                ("gpu_kernel_seconds", ctypes.c_double), ("gpu_kernel_calls", ctypes.c_uint64)]
+                ("gpu_kernel_seconds", ctypes.c_double), ("gpu_kernel_calls", ctypes.c_uint64),
+                ("gpu_bytes_uploaded", ctypes.c_uint64), ("gpu_bytes_downloaded", ctypes.c_uint64)]
 
 
 def stats(name):
