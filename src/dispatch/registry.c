@@ -13,6 +13,11 @@ extern const gcu_family gcu_family_mxm_saxpy ;          // src/mxm/mxm_saxpy.c
 // saxpy, which takes every sparse product
 static const gcu_family *const mxm_families [] =
     { &gcu_family_mxm_dot, &gcu_family_mxm_masked_saxpy, &gcu_family_mxm_saxpy } ;
+
+extern const gcu_family gcu_family_mxv ;                // src/mxv/mxv.c
+extern const gcu_family gcu_family_vxm ;                // src/mxv/mxv.c
+static const gcu_family *const mxv_families [] = { &gcu_family_mxv } ;
+static const gcu_family *const vxm_families [] = { &gcu_family_vxm } ;
 #endif
 
 const gcu_family *const *gcu_families (gcu_op op, int *n)
@@ -22,6 +27,16 @@ const gcu_family *const *gcu_families (gcu_op op, int *n)
     {
         *n = (int) (sizeof (mxm_families) / sizeof (mxm_families [0])) ;
         return mxm_families ;
+    }
+    if (op == GCU_OP_MXV)
+    {
+        *n = 1 ;
+        return mxv_families ;
+    }
+    if (op == GCU_OP_VXM)
+    {
+        *n = 1 ;
+        return vxm_families ;
     }
 #endif
     (void) op ;

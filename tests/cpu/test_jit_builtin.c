@@ -3,7 +3,8 @@
 // operator of the semiring table, over every type it is defined for, compiles
 // through the real JIT path (code generation, NVRTC, the caches) into the
 // masked dot-product kernel and into the numeric SpGEMM kernels (shared- and
-// global-memory tables: every accumulation path, by value size). No GPU
+// global-memory tables: every accumulation path, by value size) and the
+// GrB_mxv / GrB_vxm kernels (pull, push; both forms). No GPU
 // needed: this is CI's proof that every semiring has its kernels.
 //
 //   monoids:   each monoid M over T, as the monoid of M.TIMES_T
@@ -25,6 +26,7 @@
 #include "../../src/jit/gcu_jit.h"
 #include "../../src/util/gcu_util.h"
 #include "../../src/spgemm/gcu_spgemm.h"
+#include "../../src/mxv/gcu_mxv.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -140,6 +142,34 @@ static void add_spec (GrB_Monoid add, GrB_BinaryOp mult, GrB_Type a,
         if (si == GrB_SUCCESS && stext != NULL) gcu_str_add (&str, stext) ;
         free (stext) ;
     }
+    // the GrB_mxv / GrB_vxm kernels (pull, push, init): the matrix is A
+    // (mxv) or B (vxm), the vector the other operand; the mask never reaches
+    // them. The two forms differ only in which operand is the multiplier's
+    // x, so they alternate from one specialisation to the next (both forms
+    // for every one would double the sweep's time)
+    static int mxv_form = 0 ;
+    if (info == GrB_SUCCESS && mask_type < 0 && !m_iso)
+    {
+        const int form = mxv_form ;
+        mxv_form ^= 1 ;
+        {
+            gcu_mxv_spec mspec ;
+            memset (&mspec, 0, sizeof (mspec)) ;
+            mspec.sr = spec.sr ;
+            mspec.ops = spec.ops ;
+            mspec.ops.c = spec.sr.mult.z ;
+            mspec.idx64 = idx64 ;
+            mspec.vxm = form == 1 ;
+            char em [GCU_JIT_ENTRY_MAX] ;
+            gcu_str sg ;
+            gcu_str_init (&sg) ;
+            GrB_Info si = gcu_mxv_block (&mspec, &sg, em) ;
+            CHECK (si == GrB_SUCCESS, "mxv codegen %s: %d", what, (int) si) ;
+            char *stext = gcu_str_take (&sg) ;
+            if (si == GrB_SUCCESS && stext != NULL) gcu_str_add (&str, stext) ;
+            free (stext) ;
+        }
+    }
     char *text = gcu_str_take (&str) ;
     GrB_Semiring_free (&s) ;
     if (info != GrB_SUCCESS || text == NULL) { free (text) ; return ; }
@@ -189,8 +219,8 @@ int main (void)
     // masked saxpy kernels and, for the unmasked cases, the SpGEMM kernels of
     // the same semiring
     char preamble [512] ;
-    snprintf (preamble, sizeof (preamble), "%s%s", gcu_dot_masked_preamble (),
-        gcu_spgemm_preamble ()) ;
+    snprintf (preamble, sizeof (preamble), "%s%s%s", gcu_dot_masked_preamble (),
+        gcu_spgemm_preamble (), gcu_mxv_preamble ()) ;
     int nmonoid_specs = 0, nop_specs = 0 ;
     double t0 = gcu_now () ;
 

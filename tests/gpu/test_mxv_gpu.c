@@ -1,0 +1,358 @@
+// GRBCUDA_TEST_INTERNAL
+// test_mxv_gpu.c — GrB_mxv and GrB_vxm on the GPU (the "mxv" and "vxm"
+// families, src/mxv/) against SuiteSparse: many semirings and types (1-, 2-,
+// 4-, 8- and 16-byte values, positional multipliers, ANY), the matrix in
+// every storage format and given transposed, u empty, sparse or full, both
+// methods (pull, push) and the automatic choice, masks (valued, structural,
+// complemented), replace, accum, w aliased with u. Then a BFS (levels and
+// parents, LAGraph's form: q<!v,struct,replace> = q*A) against the host's, a
+// residency check (an unchanged matrix is not uploaded again), and fault
+// injection: every counted device operation of one GrB_vxm fails in turn;
+// each time the answer is still SuiteSparse's and no device memory is left.
+#include "gcu_test.h"
+#include "grbcuda.h"
+#include "device/gcu_cuda.h"
+#include "dispatch/gcu_dispatch.h"
+#include "residency/gcu_residency.h"
+#include "mxv/gcu_mxv.h"
+#include "gcu_util.h"
+#include <stdlib.h>
+#include <string.h>
+
+typedef GrB_Info (*mxv_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
+    const GrB_Semiring, const GrB_Matrix, const GrB_Vector, const GrB_Descriptor) ;
+typedef GrB_Info (*vxm_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
+    const GrB_Semiring, const GrB_Vector, const GrB_Matrix, const GrB_Descriptor) ;
+static mxv_t real_mxv ;
+static vxm_t real_vxm ;
+
+// the matrix of type ta, the vector of type tu
+typedef struct { const char *name ; GrB_Semiring s ; GrB_Type ta, tu ; bool any ; double tol ; } sr_t ;
+static sr_t srs [32] ;
+static int nsr ;
+
+static void srs_init (void)
+{
+    int k = 0 ;
+#define S(name, s, ta, tu, any, tol) srs [k++] = (sr_t) { name, s, ta, tu, any, tol }
+    S ("PLUS_TIMES_FP64", GrB_PLUS_TIMES_SEMIRING_FP64, GrB_FP64, GrB_FP64, false, 1e-12) ;
+    S ("PLUS_TIMES_FP32", GrB_PLUS_TIMES_SEMIRING_FP32, GrB_FP32, GrB_FP32, false, 1e-5) ;
+    S ("MIN_PLUS_INT32", GrB_MIN_PLUS_SEMIRING_INT32, GrB_INT32, GrB_INT32, false, 0) ;
+    S ("ANY_SECONDI_INT64", GxB_ANY_SECONDI_INT64, GrB_BOOL, GrB_INT64, true, 0) ;
+    S ("ANY_PAIR_BOOL", GxB_ANY_PAIR_BOOL, GrB_BOOL, GrB_BOOL, true, 0) ;
+    S ("LOR_LAND_BOOL", GrB_LOR_LAND_SEMIRING_BOOL, GrB_BOOL, GrB_BOOL, false, 0) ;
+    S ("MIN_FIRST_INT64", GxB_MIN_FIRST_INT64, GrB_INT64, GrB_INT64, false, 0) ;
+    S ("MIN_SECOND_INT64", GxB_MIN_SECOND_INT64, GrB_INT64, GrB_INT64, false, 0) ;
+    S ("PLUS_PAIR_INT64", GxB_PLUS_PAIR_INT64, GrB_FP64, GrB_INT32, false, 0) ;
+    S ("MAX_FIRSTI_INT64", GxB_MAX_FIRSTI_INT64, GrB_FP64, GrB_FP64, false, 0) ;
+    S ("MIN_FIRSTJ_INT32", GxB_MIN_FIRSTJ_INT32, GrB_INT32, GrB_INT32, false, 0) ;
+    S ("MAX_SECONDI1_INT64", GxB_MAX_SECONDI1_INT64, GrB_INT64, GrB_INT64, false, 0) ;
+    S ("MIN_SECONDJ_INT64", GxB_MIN_SECONDJ_INT64, GrB_INT64, GrB_INT64, false, 0) ;
+    S ("PLUS_TIMES_FC64", GxB_PLUS_TIMES_FC64, GxB_FC64, GxB_FC64, false, 1e-12) ;
+    S ("TIMES_PLUS_UINT8", GxB_TIMES_PLUS_UINT8, GrB_UINT8, GrB_UINT8, false, 0) ;
+    S ("PLUS_TIMES_INT16", GrB_PLUS_TIMES_SEMIRING_INT16, GrB_INT16, GrB_INT16, false, 0) ;
+    S ("BXOR_BAND_UINT16", GxB_BXOR_BAND_UINT16, GrB_UINT16, GrB_UINT16, false, 0) ;
+    S ("PLUS_TIMES_FP64 (int8 A)", GrB_PLUS_TIMES_SEMIRING_FP64, GrB_INT8, GrB_FP64, false, 1e-12) ;
+#undef S
+    nsr = k ;
+}
+
+typedef struct { GrB_Index m, n ; double da ; } shape_t ;
+static const shape_t shapes [] =
+{
+    { 0, 5, 0.3 }, { 5, 0, 0.3 }, { 1, 1, 1.0 }, { 1, 30, 0.5 }, { 30, 1, 0.5 },
+    { 40, 50, 0.1 }, { 200, 150, 0.05 }, { 300, 300, 0.02 }, { 1000, 900, 0.01 },
+    { 60, 60, 1.0 }, { 100, 5000, 0.004 }, { 5000, 100, 0.004 }, { 20000, 20000, 0.00005 },
+} ;
+
+static double u_density [] = { 0.0, 0.01, 0.3, 1.0 } ;
+
+static int gpu_runs ;
+
+static void trial (const sr_t *sr, const shape_t *sh, uint64_t *st, bool vxm, int method)
+{
+    gcu_mxv_force_method (method) ;
+    // op(M): m-by-n for mxv (w = op(M)*u, |u| = n); n-by-m for vxm (w' = u'*op(M))
+    const GrB_Index m = sh->m, n = sh->n ;
+    const bool tran = gcu_rand (st) % 3 == 0 ;
+    GrB_Index r = vxm ? n : m, c = vxm ? m : n ;    // op(M)'s shape
+    GrB_Matrix M = tran ? gcu_test_random_matrix (sr->ta, c, r, sh->da, st)
+                        : gcu_test_random_matrix (sr->ta, r, c, sh->da, st) ;
+    GrB_Vector u = gcu_test_random_vector (sr->tu, n, u_density [gcu_rand (st) % 4], st) ;
+    GrB_Type tw = (gcu_rand (st) % 5 == 0) ? GrB_FP64 : sr->tu ;
+    if (sr->tu == GxB_FC64) tw = sr->tu ;
+    // w aliased with u when the shapes and types allow it
+    const bool alias = (m == n) && tw == sr->tu && gcu_rand (st) % 4 == 0 ;
+    GrB_Vector w0 = alias ? NULL : gcu_test_random_vector (tw, m, gcu_rand (st) % 2 ? 0.0 : 0.3, st) ;
+    GrB_Vector mask = NULL ;
+    GrB_Descriptor d = NULL ;
+    GrB_Descriptor_new (&d) ;
+    if (tran) GrB_Descriptor_set (d, vxm ? GrB_INP1 : GrB_INP0, GrB_TRAN) ;
+    const bool masked = gcu_rand (st) % 2 ;
+    if (masked)
+    {
+        mask = gcu_test_random_vector (gcu_rand (st) % 2 ? GrB_BOOL : GrB_INT32, m, 0.3, st) ;
+        int mk = (int) (gcu_rand (st) % 4) ;
+        if (mk & 1) GrB_Descriptor_set (d, GrB_MASK, GrB_STRUCTURE) ;
+        if (mk & 2) GrB_Descriptor_set (d, GrB_MASK, GrB_COMP) ;
+        if (gcu_rand (st) % 2) GrB_Descriptor_set (d, GrB_OUTP, GrB_REPLACE) ;
+    }
+    GrB_BinaryOp accum = (gcu_rand (st) % 4 == 0) ? gcu_test_plus (tw) : NULL ;
+    GrB_Vector w1 = NULL, w2 = NULL ;
+    GrB_Vector_dup (&w1, alias ? u : w0) ;
+    GrB_Vector_dup (&w2, alias ? u : w0) ;
+    grbcuda_op_stats s0, s1 ;
+    const char *opname = vxm ? "GrB_vxm" : "GrB_mxv" ;
+    grbcuda_stats_get (opname, &s0) ;
+    uint64_t runs0 = gcu_family_runs (vxm ? "vxm" : "mxv") ;
+    GrB_Info i1, i2 ;
+    if (vxm)
+    {
+        i1 = GrB_vxm (w1, mask, accum, sr->s, alias ? w1 : u, M, d) ;
+        i2 = real_vxm (w2, mask, accum, sr->s, alias ? w2 : u, M, d) ;
+    }
+    else
+    {
+        i1 = GrB_mxv (w1, mask, accum, sr->s, M, alias ? w1 : u, d) ;
+        i2 = real_mxv (w2, mask, accum, sr->s, M, alias ? w2 : u, d) ;
+    }
+    grbcuda_stats_get (opname, &s1) ;
+    char what [160] ;
+    snprintf (what, sizeof (what), "%s %s %llux%llu%s%s%s%s method %d", opname, sr->name,
+        (unsigned long long) m, (unsigned long long) n, tran ? " tran" : "",
+        masked ? " masked" : "", accum ? " accum" : "", alias ? " alias" : "", method) ;
+    CHECK (i1 == i2, "%s: info %d vs %d", what, (int) i1, (int) i2) ;
+    CHECK (s1.gpu == s0.gpu + 1, "%s: did not run on the GPU (failed %llu, no kernel %llu)", what,
+        (unsigned long long) (s1.reason [GRBCUDA_REASON_GPU_FAILED] - s0.reason [GRBCUDA_REASON_GPU_FAILED]),
+        (unsigned long long) (s1.reason [GRBCUDA_REASON_NO_KERNEL] - s0.reason [GRBCUDA_REASON_NO_KERNEL])) ;
+    CHECK (gcu_family_runs (vxm ? "vxm" : "mxv") == runs0 + 1, "%s: not the family", what) ;
+    gpu_runs += (int) (s1.gpu - s0.gpu) ;
+    CHECK (gcu_test_vector_equal (w1, w2, sr->tol, sr->any, what), "%s differs from SuiteSparse", what) ;
+    GrB_Vector_free (&w1) ; GrB_Vector_free (&w2) ; GrB_Vector_free (&w0) ;
+    GrB_Vector_free (&u) ; GrB_Vector_free (&mask) ; GrB_Matrix_free (&M) ;
+    GrB_Descriptor_free (&d) ;
+    gcu_mxv_force_method (0) ;
+}
+
+//------------------------------------------------------------------------------
+// BFS, LAGraph's form, on the GPU and on the host
+//------------------------------------------------------------------------------
+
+// levels (ANY_PAIR) or parents (ANY_SECONDI) from src; v: levels (1-based),
+// p: parents (or NULL)
+static void bfs (GrB_Matrix A, GrB_Index src, bool parents, GrB_Vector *v, GrB_Vector *p)
+{
+    GrB_Index n ;
+    GrB_Matrix_nrows (&n, A) ;
+    GrB_Vector q = NULL ;
+    GrB_Vector_new (v, GrB_INT64, n) ;
+    *p = NULL ;
+    if (parents)
+    {
+        GrB_Vector_new (p, GrB_INT64, n) ;
+        GrB_Vector_new (&q, GrB_INT64, n) ;
+        GrB_Vector_setElement_INT64 (*p, (int64_t) src, src) ;
+        GrB_Vector_setElement_INT64 (q, (int64_t) src, src) ;
+    }
+    else
+    {
+        GrB_Vector_new (&q, GrB_BOOL, n) ;
+        GrB_Vector_setElement_BOOL (q, true, src) ;
+    }
+    for (int64_t level = 1 ; ; level++)
+    {
+        GrB_Vector_assign_INT64 (*v, q, NULL, level, GrB_ALL, n, GrB_DESC_S) ;
+        // q<!visited, replace> = q*A
+        if (parents)
+        {
+            OK (GrB_vxm (q, *p, NULL, GxB_ANY_SECONDI_INT64, q, A, GrB_DESC_RSC)) ;
+            GrB_Vector_assign (*p, q, NULL, q, GrB_ALL, n, GrB_DESC_S) ;
+        }
+        else OK (GrB_vxm (q, *v, NULL, GxB_ANY_PAIR_BOOL, q, A, GrB_DESC_RSC)) ;
+        GrB_Index nq = 0 ;
+        GrB_Vector_nvals (&nq, q) ;
+        if (nq == 0 || level > (int64_t) n) break ;
+    }
+    GrB_Vector_free (&q) ;
+}
+
+static void bfs_test (uint64_t *st)
+{
+    const GrB_Index n = 20000 ;
+    GrB_Matrix A = gcu_test_random_matrix (GrB_BOOL, n, n, 0.0003, st) ;
+    for (int method = 0 ; method <= 2 ; method++)
+    {
+        gcu_mxv_force_method (method) ;
+        for (int parents = 0 ; parents < 2 ; parents++)
+        {
+            GrB_Vector v1, p1, v2, p2 ;
+            uint64_t runs0 = gcu_family_runs ("vxm") ;
+            OK (grbcuda_set_mode (GRBCUDA_MODE_GPU)) ;
+            bfs (A, 7, parents, &v1, &p1) ;
+            uint64_t runs = gcu_family_runs ("vxm") - runs0 ;
+            OK (grbcuda_set_mode (GRBCUDA_MODE_HOST)) ;
+            bfs (A, 7, parents, &v2, &p2) ;
+            OK (grbcuda_set_mode (GRBCUDA_MODE_GPU)) ;
+            char what [64] ;
+            snprintf (what, sizeof (what), "bfs %s method %d", parents ? "parents" : "levels", method) ;
+            GrB_Index nv = 0 ;
+            GrB_Vector_nvals (&nv, v1) ;
+            printf ("%s: %llu reached, %llu GPU calls\n", what, (unsigned long long) nv, (unsigned long long) runs) ;
+            CHECK (runs > 2, "%s: vxm did not run on the GPU", what) ;
+            CHECK (gcu_test_vector_equal (v1, v2, 0, false, what), "%s: levels differ", what) ;
+            if (parents)
+            {
+                // any parent one level up with an edge to the vertex is right
+                CHECK (gcu_test_vector_equal (p1, p2, 0, true, what), "%s: parents' pattern", what) ;
+                int bad = 0 ;
+                for (GrB_Index j = 0 ; j < n ; j++)
+                {
+                    int64_t pj, lj, lp ;
+                    bool e ;
+                    if (GrB_Vector_extractElement_INT64 (&pj, p1, j) != GrB_SUCCESS) continue ;
+                    GrB_Vector_extractElement_INT64 (&lj, v1, j) ;
+                    if (j == 7) { bad += pj != 7 ; continue ; }
+                    if (GrB_Vector_extractElement_INT64 (&lp, v1, (GrB_Index) pj) != GrB_SUCCESS
+                        || lp != lj - 1
+                        || GrB_Matrix_extractElement_BOOL (&e, A, (GrB_Index) pj, j) != GrB_SUCCESS) bad++ ;
+                }
+                CHECK (bad == 0, "%s: %d invalid parents", what, bad) ;
+            }
+            GrB_Vector_free (&v1) ; GrB_Vector_free (&p1) ;
+            GrB_Vector_free (&v2) ; GrB_Vector_free (&p2) ;
+        }
+    }
+    gcu_mxv_force_method (0) ;
+    GrB_Matrix_free (&A) ;
+}
+
+//------------------------------------------------------------------------------
+// residency: a repeated GrB_vxm on an unchanged matrix uploads it once
+//------------------------------------------------------------------------------
+
+static void residency_test (uint64_t *st)
+{
+    GrB_Matrix A = gcu_test_random_matrix (GrB_FP64, 2000, 2000, 0.01, st) ;
+    GrB_Vector u = gcu_test_random_vector (GrB_FP64, 2000, 0.5, st) ;
+    GrB_Vector w = NULL ;
+    GrB_Vector_new (&w, GrB_FP64, 2000) ;
+    gcu_mxv_force_method (1) ;
+    gcu_residency_clear_all () ;
+    gcu_res_stats r0, r1, r2, r3 ;
+    gcu_residency_stats (&r0) ;
+    OK (GrB_vxm (w, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, u, A, NULL)) ;
+    gcu_residency_stats (&r1) ;
+    OK (GrB_vxm (w, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, u, A, NULL)) ;
+    gcu_residency_stats (&r2) ;
+    CHECK (r1.misses == r0.misses + 2, "first vxm: %llu misses (matrix and vector expected)",
+        (unsigned long long) (r1.misses - r0.misses)) ;
+    CHECK (r2.misses == r1.misses, "second vxm on unchanged operands: %llu misses",
+        (unsigned long long) (r2.misses - r1.misses)) ;
+    CHECK (r2.hits == r1.hits + 2, "second vxm: %llu hits", (unsigned long long) (r2.hits - r1.hits)) ;
+    // a changed u: only u is uploaded again
+    GrB_Vector_setElement_FP64 (u, 3.5, 17) ;
+    OK (GrB_vxm (w, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, u, A, NULL)) ;
+    gcu_residency_stats (&r3) ;
+    CHECK (r3.misses == r2.misses + 1 && r3.hits == r2.hits + 1,
+        "vxm after u changed: %llu misses, %llu hits (1 and 1 expected)",
+        (unsigned long long) (r3.misses - r2.misses), (unsigned long long) (r3.hits - r2.hits)) ;
+    GrB_Vector wref = NULL ;
+    GrB_Vector_new (&wref, GrB_FP64, 2000) ;
+    real_vxm (wref, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, u, A, NULL) ;
+    CHECK (gcu_test_vector_equal (w, wref, 1e-12, false, "residency vxm"), "residency: wrong answer") ;
+    gcu_mxv_force_method (0) ;
+    GrB_Vector_free (&w) ; GrB_Vector_free (&wref) ; GrB_Vector_free (&u) ; GrB_Matrix_free (&A) ;
+}
+
+//------------------------------------------------------------------------------
+// fault injection
+//------------------------------------------------------------------------------
+
+static void fault_loop_one (uint64_t *st, int method, bool masked)
+{
+    GrB_Matrix A = gcu_test_random_matrix (GrB_FP64, 300, 300, 0.03, st) ;
+    GrB_Vector u = gcu_test_random_vector (GrB_FP64, 300, method == 2 ? 0.02 : 0.5, st) ;
+    GrB_Vector M = masked ? gcu_test_random_vector (GrB_BOOL, 300, 0.3, st) : NULL ;
+    GrB_Descriptor d = masked ? GrB_DESC_RSC : NULL ;
+    GrB_Vector wref = NULL, w = NULL ;
+    GrB_Vector_new (&wref, GrB_FP64, 300) ;
+    real_vxm (wref, M, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, u, A, d) ;
+    gcu_mxv_force_method (method) ;
+    gcu_residency_clear_all () ;
+    gcu_fault_inject (1 << 30) ;
+    GrB_Vector_new (&w, GrB_FP64, 300) ;
+    uint64_t runs0 = gcu_family_runs ("vxm") ;
+    OK (GrB_vxm (w, M, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, u, A, d)) ;
+    CHECK (gcu_family_runs ("vxm") == runs0 + 1, "fault loop: the call did not run as vxm") ;
+    int64_t nops = gcu_fault_count () ;
+    GrB_Vector_free (&w) ;
+    gcu_sync (gcu_stream_default ()) ;
+    int64_t base = gcu_device_bytes_in_use () ;
+    printf ("fault injection (vxm, method %d%s): %lld counted device operations per call\n",
+        method, masked ? ", masked" : "", (long long) nops) ;
+    CHECK (nops > 5, "too few counted operations (%lld)", (long long) nops) ;
+    for (int64_t f = 1 ; f <= nops ; f++)
+    {
+        gcu_residency_clear_all () ;
+        gcu_fault_inject (f) ;
+        grbcuda_op_stats s0, s1 ;
+        grbcuda_stats_get ("GrB_vxm", &s0) ;
+        GrB_Vector_new (&w, GrB_FP64, 300) ;
+        GrB_Info info = GrB_vxm (w, M, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, u, A, d) ;
+        grbcuda_stats_get ("GrB_vxm", &s1) ;
+        CHECK (info == GrB_SUCCESS, "vxm fault %lld: info %d", (long long) f, (int) info) ;
+        CHECK (s1.reason [GRBCUDA_REASON_GPU_FAILED] == s0.reason [GRBCUDA_REASON_GPU_FAILED] + 1,
+            "vxm fault %lld: not reported as a GPU failure", (long long) f) ;
+        char what [96] ;
+        snprintf (what, sizeof (what), "vxm method %d: fault at operation %lld", method, (long long) f) ;
+        CHECK (gcu_test_vector_equal (w, wref, 1e-12, false, what), "%s: wrong answer", what) ;
+        GrB_Vector_free (&w) ;
+        gcu_sync (gcu_stream_default ()) ;
+        int64_t now = gcu_device_bytes_in_use () ;
+        CHECK (now == base, "vxm fault %lld: device memory %lld bytes, was %lld", (long long) f,
+            (long long) now, (long long) base) ;
+    }
+    gcu_fault_inject (0) ;
+    gcu_mxv_force_method (0) ;
+    GrB_Matrix_free (&A) ; GrB_Vector_free (&u) ; GrB_Vector_free (&M) ;
+    GrB_Vector_free (&wref) ;
+}
+
+int main (int argc, char **argv)
+{
+    OK (GrB_init (GrB_NONBLOCKING)) ;
+    if (!grbcuda_gpu_available ())
+    {
+        printf ("SKIP: no usable GPU; test_mxv_gpu needs one\n") ;
+        GrB_finalize () ;
+        return GCU_TEST_SKIP ;
+    }
+    real_mxv = (mxv_t) gcu_test_real ("GrB_mxv") ;
+    real_vxm = (vxm_t) gcu_test_real ("GrB_vxm") ;
+    gcu_test_types_init () ;
+    srs_init () ;
+    OK (grbcuda_set_mode (GRBCUDA_MODE_GPU)) ;
+    uint64_t st = 777 ;
+    const double t_start = gcu_now () ;
+    int reps = argc > 1 ? atoi (argv [1]) : 1 ;
+    const int nshapes = (int) (sizeof (shapes) / sizeof (shapes [0])) ;
+    for (int r = 0 ; r < reps ; r++)
+        for (int si = 0 ; si < nsr ; si++)
+        {
+            printf ("semiring %s (%.1f s)\n", srs [si].name, gcu_now () - t_start) ;
+            fflush (stdout) ;
+            for (int sh = 0 ; sh < nshapes ; sh++)
+                for (int method = 0 ; method <= 2 ; method++)
+                {
+                    trial (&srs [si], &shapes [sh], &st, false, method) ;
+                    trial (&srs [si], &shapes [sh], &st, true, method) ;
+                }
+        }
+    printf ("%d products computed on the GPU (%.1f s)\n", gpu_runs, gcu_now () - t_start) ;
+    bfs_test (&st) ;
+    residency_test (&st) ;
+    fault_loop_one (&st, 1, false) ;
+    fault_loop_one (&st, 2, true) ;
+    OK (GrB_finalize ()) ;
+    return gcu_test_report ("test_mxv_gpu") ;
+}
