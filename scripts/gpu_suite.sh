@@ -79,7 +79,13 @@ if [ $sanitizer = 1 ] && command -v compute-sanitizer >/dev/null; then
   for src in tests/gpu/test_*.c; do
     t="$build/tests/$(basename "$src" .c)"
     [ -x "$t" ] || continue
-    args=(); [ "$(basename "$t")" = test_mxm_gpu ] && args=(1 3)
+    # the sweeps run reduced under the sanitizer (they are whole in ctest)
+    args=()
+    case "$(basename "$t")" in
+      test_mxm_gpu) args=(1 3) ;;
+      test_mxv_gpu) args=(1 4) ;;
+      test_semiring_sweep_gpu) args=(50) ;;
+    esac
     for tool in memcheck racecheck; do
       timeout $(left) compute-sanitizer --tool $tool --error-exitcode 99 "$t" "${args[@]}" >"$logs/sanitizer-$tool-$(basename "$t").log" 2>&1
       r=$?

@@ -65,6 +65,25 @@ __device__ __forceinline__ void gcu_spgemm_native_accum (typename SR::Z *slot, c
     }
 }
 
+// *dst = *src for a value of type Z where one side is shared by other
+// threads: word by word (bytes for odd sizes) through volatile accesses
+template <class Z>
+__device__ __forceinline__ void gcu_volatile_copy (Z *dst, const Z *src)
+{
+    if constexpr (sizeof (Z) % 4 == 0 && alignof (Z) >= 4)
+    {
+        volatile const unsigned int *a = (volatile const unsigned int *) src;
+        volatile unsigned int *b = (volatile unsigned int *) dst;
+        for (unsigned w = 0 ; w < sizeof (Z) / 4 ; w++) b [w] = a [w];
+    }
+    else
+    {
+        volatile const unsigned char *a = (volatile const unsigned char *) src;
+        volatile unsigned char *b = (volatile unsigned char *) dst;
+        for (unsigned w = 0 ; w < sizeof (Z) ; w++) b [w] = a [w];
+    }
+}
+
 // *slot = add (*slot, t), atomically with respect to other threads updating
 // the same slot; lock is the slot's lock word (used only for wide types).
 template <class SR>
@@ -74,14 +93,16 @@ __device__ __forceinline__ void gcu_spgemm_accum (typename SR::Z *slot,
     typedef typename SR::Z Z;
     if constexpr (gcu_spgemm_needs_lock<SR>::v)
     {
+        // the slot may be in global memory, updated by other blocks (the
+        // push SpMSpV): device-scope fences, and the value moved through
+        // volatile accesses so that no stale L1 copy is read
         while (atomicCAS (lock, 0, 1) != 0) { }
-        __threadfence_block ();
-        volatile Z *vs = slot;
+        __threadfence ();
         Z cur;
-        memcpy (&cur, (const void *) vs, sizeof (Z));
+        gcu_volatile_copy (&cur, slot);
         cur = SR::is_any ? t : SR::add (cur, t);
-        memcpy ((void *) vs, &cur, sizeof (Z));
-        __threadfence_block ();
+        gcu_volatile_copy (slot, &cur);
+        __threadfence ();
         atomicExch (lock, 0);
     }
     else if constexpr (gcu_spgemm_native<SR>::v)

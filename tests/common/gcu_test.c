@@ -1,6 +1,7 @@
 // gcu_test.c — implementation of the shared test kit (gcu_test.h).
 #define _GNU_SOURCE
 #include "gcu_test.h"
+#include <ctype.h>
 #include <dlfcn.h>
 #include <math.h>
 #include <stdlib.h>
@@ -381,4 +382,48 @@ void gcu_test_strip_comments (char *s)
         else *w++ = *r++ ;
     }
     *w = '\0' ;
+}
+
+int gcu_test_declared (const char *h, const char *type, char ***names)
+{
+    int n = 0, cap = 0 ;
+    char **list = NULL ;
+    const size_t tlen = strlen (type) ;
+    for (const char *p = strstr (h, "GB_PUBLIC") ; p != NULL ; p = strstr (p + 1, "GB_PUBLIC"))
+    {
+        // the type must follow, as a whole word
+        const char *q = p + strlen ("GB_PUBLIC") ;
+        while (isspace ((unsigned char) *q)) q++ ;
+        if (strncmp (q, type, tlen) != 0) continue ;
+        q += tlen ;
+        if (isalnum ((unsigned char) *q) || *q == '_') continue ;
+        const char *end = strchr (q, ';') ;
+        if (end == NULL) break ;
+        // a function returning the type, not a variable
+        if (memchr (q, '(', end - q) != NULL) continue ;
+        while (q < end)
+        {
+            while (q < end && !(isalnum ((unsigned char) *q) || *q == '_')) q++ ;
+            const char *b = q ;
+            while (q < end && (isalnum ((unsigned char) *q) || *q == '_')) q++ ;
+            if (q == b) continue ;
+            if (n == cap)
+            {
+                cap = cap ? 2 * cap : 256 ;
+                char **more = realloc (list, cap * sizeof (char *)) ;
+                if (more == NULL) goto oom ;
+                list = more ;
+            }
+            list [n] = strndup (b, q - b) ;
+            if (list [n] == NULL) goto oom ;
+            n++ ;
+        }
+    }
+    *names = list ;
+    return n ;
+oom:
+    for (int k = 0 ; k < n ; k++) free (list [k]) ;
+    free (list) ;
+    *names = NULL ;
+    return -1 ;
 }

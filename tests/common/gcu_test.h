@@ -90,5 +90,10 @@ char *gcu_test_read_file (const char *path) ;
 char *gcu_test_graphblas_h (const char *compiled, char *path, size_t size) ;
 // C comments out, in place; a block comment becomes one space.
 void gcu_test_strip_comments (char *s) ;
+// The names of the variables of `type` (e.g. "GrB_Semiring") that the
+// header text h (comments stripped) declares as "GB_PUBLIC type a, b, c ;",
+// in the header's order, into a malloc'd array of malloc'd strings (*names;
+// the caller frees both). Returns how many; -1 when out of memory.
+int gcu_test_declared (const char *h, const char *type, char ***names) ;
 
 #endif

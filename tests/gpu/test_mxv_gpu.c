@@ -122,10 +122,22 @@ static void trial (const sr_t *sr, const shape_t *sh, uint64_t *st, bool vxm, in
         (unsigned long long) m, (unsigned long long) n, tran ? " tran" : "",
         masked ? " masked" : "", accum ? " accum" : "", alias ? " alias" : "", method) ;
     CHECK (i1 == i2, "%s: info %d vs %d", what, (int) i1, (int) i2) ;
-    CHECK (s1.gpu == s0.gpu + 1, "%s: did not run on the GPU (failed %llu, no kernel %llu)", what,
-        (unsigned long long) (s1.reason [GRBCUDA_REASON_GPU_FAILED] - s0.reason [GRBCUDA_REASON_GPU_FAILED]),
-        (unsigned long long) (s1.reason [GRBCUDA_REASON_NO_KERNEL] - s0.reason [GRBCUDA_REASON_NO_KERNEL])) ;
-    CHECK (gcu_family_runs (vxm ? "vxm" : "mxv") == runs0 + 1, "%s: not the family", what) ;
+    // the multipliers whose result is the output's own index stay on the
+    // host (src/mxv/mxv.c, mxv_branch)
+    const bool declined = vxm ? strstr (sr->name, "_SECONDJ") != NULL
+                              : strstr (sr->name, "_FIRSTI") != NULL ;
+    if (declined)
+    {
+        CHECK (s1.gpu == s0.gpu && s1.reason [GRBCUDA_REASON_NO_KERNEL] == s0.reason [GRBCUDA_REASON_NO_KERNEL] + 1,
+            "%s: should have stayed on the host", what) ;
+    }
+    else
+    {
+        CHECK (s1.gpu == s0.gpu + 1, "%s: did not run on the GPU (failed %llu, no kernel %llu)", what,
+            (unsigned long long) (s1.reason [GRBCUDA_REASON_GPU_FAILED] - s0.reason [GRBCUDA_REASON_GPU_FAILED]),
+            (unsigned long long) (s1.reason [GRBCUDA_REASON_NO_KERNEL] - s0.reason [GRBCUDA_REASON_NO_KERNEL])) ;
+        CHECK (gcu_family_runs (vxm ? "vxm" : "mxv") == runs0 + 1, "%s: not the family", what) ;
+    }
     gpu_runs += (int) (s1.gpu - s0.gpu) ;
     CHECK (gcu_test_vector_equal (w1, w2, sr->tol, sr->any, what), "%s differs from SuiteSparse", what) ;
     GrB_Vector_free (&w1) ; GrB_Vector_free (&w2) ; GrB_Vector_free (&w0) ;
@@ -335,6 +347,7 @@ int main (int argc, char **argv)
     uint64_t st = 777 ;
     const double t_start = gcu_now () ;
     int reps = argc > 1 ? atoi (argv [1]) : 1 ;
+    if (argc > 2 && atoi (argv [2]) > 0 && atoi (argv [2]) < nsr) nsr = atoi (argv [2]) ;  // a quicker run
     const int nshapes = (int) (sizeof (shapes) / sizeof (shapes [0])) ;
     for (int r = 0 ; r < reps ; r++)
         for (int si = 0 ; si < nsr ; si++)
