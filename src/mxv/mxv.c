@@ -111,10 +111,17 @@ static GrB_Info mxv_branch (const gcu_call *call)
     if (call->op == GCU_OP_MXV ? (mop == GCU_OP_FIRSTI || mop == GCU_OP_FIRSTI1)
                                : (mop == GCU_OP_SECONDJ || mop == GCU_OP_SECONDJ1))
         return GCU_NOT_HANDLED ;
+    // a user-defined operand type must be exactly the semiring's: anything
+    // else is SuiteSparse's to accept or refuse (GrB_DOMAIN_MISMATCH)
     if (GxB_Matrix_type (&ty, the_matrix (call)) != GrB_SUCCESS
         || gcu_type_identify (ty, &t) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
+    if (t.code == GCU_T_UDT && ty != sr.mult.x.handle && ty != sr.mult.y.handle) return GCU_NOT_HANDLED ;
     if (GxB_Vector_type (&ty, the_vector (call)) != GrB_SUCCESS
         || gcu_type_identify (ty, &t) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
+    if (t.code == GCU_T_UDT && ty != sr.mult.x.handle && ty != sr.mult.y.handle) return GCU_NOT_HANDLED ;
+    if (GxB_Vector_type (&ty, (GrB_Vector) call->C) != GrB_SUCCESS
+        || gcu_type_identify (ty, &t) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
+    if (t.code == GCU_T_UDT && ty != sr.mult.z.handle) return GCU_NOT_HANDLED ;
     if (mask_mode (call->desc, &comp, &structural) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
     if (call->M != NULL && !structural)
     {

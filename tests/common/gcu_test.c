@@ -71,6 +71,13 @@ bool gcu_test_set_threshold (double t)
     return f != NULL && f (t) == GrB_SUCCESS ;
 }
 
+bool gcu_test_gpu_available (void)
+{
+    typedef int (*fn_t) (void) ;
+    fn_t f = (fn_t) dlsym (RTLD_DEFAULT, "grbcuda_gpu_available") ;
+    return f != NULL && f () != 0 ;
+}
+
 //------------------------------------------------------------------------------
 // random numbers, types
 //------------------------------------------------------------------------------

@@ -52,6 +52,7 @@ typedef struct
 bool gcu_test_stats (const char *op, gcu_test_stats_t *s) ;   // false if absent
 bool gcu_test_set_mode (int mode) ;                         // 0 auto 1 gpu 2 host
 bool gcu_test_set_threshold (double t) ;
+bool gcu_test_gpu_available (void) ;    // grbcuda is loaded and has a usable GPU
 
 // Deterministic random numbers.
 uint64_t gcu_rand (uint64_t *state) ;

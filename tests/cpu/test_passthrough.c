@@ -132,8 +132,12 @@ static void trial (int op, uint64_t *st)
     CHECK (i1 == i2, "%s: info through grbcuda %d, SuiteSparse %d", names [op], (int) i1, (int) i2) ;
     if (i1 == GrB_SUCCESS && i2 == GrB_SUCCESS)
     {
-        bool eq = c_vec ? gcu_test_vector_equal (C1, C2, 1e-9, o->any, names [op])
-                        : gcu_test_matrix_equal (C1, C2, 1e-9, o->any, names [op]) ;
+        // pass-through is exact; where a GPU is present (threshold 0 sends
+        // calls there) floating-point sums may be added in another order,
+        // and single precision then differs in its last bits
+        const double tol = gcu_test_gpu_available () ? 1e-5 : 1e-9 ;
+        bool eq = c_vec ? gcu_test_vector_equal (C1, C2, tol, o->any, names [op])
+                        : gcu_test_matrix_equal (C1, C2, tol, o->any, names [op]) ;
         CHECK (eq, "%s: result differs from SuiteSparse (semiring %d, types %s/%s/%s)",
             names [op], (int) (o - ops), "a", "b", "c") ;
     }
