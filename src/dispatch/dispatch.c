@@ -108,15 +108,17 @@ static bool check (gcu_call *c)
         if (op == GCU_OP_VXM) { mr = c->b_rows ; mc = c->b_cols ; }
         bool t = (op == GCU_OP_MXV) ? c->tran_a : c->tran_b ;
         if (t) { GrB_Index x = mr ; mr = mc ; mc = x ; }
+        // work: the expected products, nnz(A) * nnz(u) / length(u) (a
+        // sparse frontier touches that fraction of A's entries)
         if (op == GCU_OP_MXV)
         {
             if (mc != c->b_rows || mr != c->c_rows) return false ;
-            c->work = (double) c->a_nvals ;
+            c->work = (double) c->a_nvals * (double) c->b_nvals / (double) (mc > 0 ? mc : 1) ;
         }
         else
         {
             if (mr != c->a_rows || mc != c->c_rows) return false ;
-            c->work = (double) c->b_nvals ;
+            c->work = (double) c->b_nvals * (double) c->a_nvals / (double) (mr > 0 ? mr : 1) ;
         }
     }
     else
@@ -159,6 +161,8 @@ uint64_t gcu_family_runs (const char *name)
     return n ;
 }
 
+#define GCU_MXV_PRODUCTS_PER_ENTRY 32.0
+
 bool gcu_try_gpu (gcu_call *call)
 {
     call->t_start = gcu_now () ;
@@ -179,6 +183,17 @@ bool gcu_try_gpu (gcu_call *call)
         return false ;
     }
     if (mode == GRBCUDA_MODE_AUTO && call->work < gcu_threshold ())
+    {
+        call->reason = GRBCUDA_REASON_SMALL ;
+        return false ;
+    }
+    // mxv/vxm on the GPU move O(length of w) bytes each call (the mask's
+    // bytes up, a dense result down) on top of their products: measured on
+    // the H200 (bench/RESULTS.md, 2026-11-22), the GPU paid only from about
+    // 32 products per entry of w (SpMV on rmat-20-16: 30 per entry, 1.05x;
+    // grid3d-100: 7 per entry, 0.28x; BFS frontiers lower still)
+    if (mode == GRBCUDA_MODE_AUTO && (call->op == GCU_OP_MXV || call->op == GCU_OP_VXM)
+        && call->work < GCU_MXV_PRODUCTS_PER_ENTRY * (double) call->c_rows)
     {
         call->reason = GRBCUDA_REASON_SMALL ;
         return false ;
