@@ -123,6 +123,10 @@ GrB_Info gcu_mxm_positional_T (const gcu_operand *om, GrB_Index m,
     GrB_Index **Tj, void **Tx, GrB_Index *nvals, size_t *down_bytes,
     double *t_download, gcu_stream s) ;
 
+// A descriptor with only the mask and output settings of desc (NULL when it
+// has none), for a write-back: T is never transposed. The caller frees it.
+GrB_Info gcu_writeback_desc (GrB_Descriptor desc, GrB_Descriptor *out) ;
+
 // C<M,replace> = accum (C, T) for T = (Tp, Tj, Tx) of type ztype, m-by-n, rows sorted,
 // arrays from gcu_host_malloc; on success they belong to SuiteSparse and
 // *Tp etc. are NULL. M, accum and the mask/replace settings come from call.

@@ -460,9 +460,7 @@ GrB_Info gcu_mxm_positional_T (const gcu_operand *om, GrB_Index m,
 // write-back: C<M,replace> = accum (C, T)
 //------------------------------------------------------------------------------
 
-// A descriptor with only the mask and output settings of desc: T is never
-// transposed.
-static GrB_Info writeback_desc (GrB_Descriptor desc, GrB_Descriptor *out)
+GrB_Info gcu_writeback_desc (GrB_Descriptor desc, GrB_Descriptor *out)
 {
     *out = NULL ;
     if (desc == NULL) return GrB_SUCCESS ;
@@ -520,7 +518,7 @@ static GrB_Info write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     info = GrB_Matrix_new (&T, ztype, m, n) ;
     if (info == GrB_SUCCESS)
         info = GxB_Matrix_pack_CSR (T, Tp, Tj, Tx, psize, jsize, xsize, false, false, NULL) ;
-    if (info == GrB_SUCCESS) info = writeback_desc (call->desc, &d) ;
+    if (info == GrB_SUCCESS) info = gcu_writeback_desc (call->desc, &d) ;
     if (info == GrB_SUCCESS)
     {
         const type_row *row = row_of (ztype) ;

@@ -58,28 +58,6 @@ static GrB_Info mask_mode (GrB_Descriptor desc, bool *comp, bool *structural)
     return GrB_SUCCESS ;
 }
 
-// A descriptor with only the mask and output settings of desc (T is never
-// transposed).
-static GrB_Info writeback_desc (GrB_Descriptor desc, GrB_Descriptor *out)
-{
-    *out = NULL ;
-    if (desc == NULL) return GrB_SUCCESS ;
-    GrB_Desc_Value mask = GxB_DEFAULT, outp = GxB_DEFAULT ;
-    GrB_Info info = GxB_Descriptor_get (&mask, desc, GrB_MASK) ;
-    if (info == GrB_SUCCESS) info = GxB_Descriptor_get (&outp, desc, GrB_OUTP) ;
-    if (info != GrB_SUCCESS) return info ;
-    if (mask == GxB_DEFAULT && outp == GxB_DEFAULT) return GrB_SUCCESS ;
-    info = GrB_Descriptor_new (out) ;
-    if (info == GrB_SUCCESS && (mask == GrB_COMP || mask == GrB_COMP + GrB_STRUCTURE))
-        info = GrB_Descriptor_set (*out, GrB_MASK, GrB_COMP) ;
-    if (info == GrB_SUCCESS && (mask == GrB_STRUCTURE || mask == GrB_COMP + GrB_STRUCTURE))
-        info = GrB_Descriptor_set (*out, GrB_MASK, GrB_STRUCTURE) ;
-    if (info == GrB_SUCCESS && outp == GrB_REPLACE)
-        info = GrB_Descriptor_set (*out, GrB_OUTP, GrB_REPLACE) ;
-    if (info != GrB_SUCCESS) GrB_Descriptor_free (out) ;
-    return info ;
-}
-
 //------------------------------------------------------------------------------
 // the branch
 //------------------------------------------------------------------------------
@@ -401,7 +379,7 @@ static GrB_Info write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     info = GrB_Vector_new (&T, ztype, m) ;
     if (info == GrB_SUCCESS)
         info = GxB_Vector_pack_CSC (T, Ti, Tx, isize, xsize, false, nvals, false, NULL) ;
-    if (info == GrB_SUCCESS) info = writeback_desc (call->desc, &d) ;
+    if (info == GrB_SUCCESS) info = gcu_writeback_desc (call->desc, &d) ;
     if (info == GrB_SUCCESS)
     {
         GrB_UnaryOp id = identity_of (ztype) ;

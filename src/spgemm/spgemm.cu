@@ -268,6 +268,24 @@ size_t numeric_smem (int64_t H, int R, size_t zsize, bool lock)
     return a + (size_t) R * (H > GCU_SPGEMM_RANK_MAX ? H * 2 : H * 5 + 4) ;
 }
 
+// The largest table (a power of 2 from 32, up to the last shared bin) whose
+// kernel's shared memory (smem_of) fits what a block can opt in to.
+int64_t shared_hmax (const gcu_device_props *dev, size_t zsize, bool lock,
+    size_t (*smem_of) (int64_t, int, size_t, bool))
+{
+    const size_t cap = dev->smem_per_block_optin > dev->smem_per_block
+        ? dev->smem_per_block_optin : dev->smem_per_block ;
+    int64_t hmax = 32 ;
+    while (hmax < (32ll << (GCU_NBINS_SHARED - 1)))
+    {
+        int G, R ;
+        shape (hmax * 2, &G, &R) ;
+        if (smem_of (hmax * 2, R, zsize, lock) > cap) break ;
+        hmax *= 2 ;
+    }
+    return hmax ;
+}
+
 int tpb_for (int64_t products, int64_t anvals, int G)
 {
     // threads per row of B: the average referenced row length, as a power
@@ -517,19 +535,9 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     // 4. numeric phase, binned by the exact count
     {
         const size_t slot = 4 + zsize + (lock ? 4 : 0) ;    // bytes per global slot
-        int64_t hmax = 32 ;
-        // the largest table (up to the last shared bin) that fits the
-        // shared memory a block can opt in to: a long row in one block's
-        // shared memory beats a global-memory table and its separate sort
-        const size_t smem_cap = dev->smem_per_block_optin > dev->smem_per_block
-            ? dev->smem_per_block_optin : dev->smem_per_block ;
-        while (hmax < (32ll << (GCU_NBINS_SHARED - 1)))
-        {
-            int G, R ;
-            shape (hmax * 2, &G, &R) ;
-            if (numeric_smem (hmax * 2, R, zsize, lock) > smem_cap) break ;
-            hmax *= 2 ;
-        }
+        // a long row in one block's shared memory beats a global-memory
+        // table and its separate sort
+        const int64_t hmax = shared_hmax (dev, zsize, lock, numeric_smem) ;
         TRY (bin_rows (S, m, Cnnz, n, hmax, true, &rows, hist)) ;
         first [0] = 0 ;
         for (int b = 0 ; b < GCU_NBINS ; b++) first [b + 1] = first [b] + hist [b] ;
@@ -717,18 +725,8 @@ GrB_Info run_masked (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     { info = GrB_PANIC ; goto fail ; }
     TRY (gcu_memcpy_d2h (&total, dtotal, sizeof (int64_t), s)) ;
     {
-        // the largest shared table (up to the last shared bin) a block can
-        // opt in to; longer mask rows take the global kernel
-        const size_t smem_cap = dev->smem_per_block_optin > dev->smem_per_block
-            ? dev->smem_per_block_optin : dev->smem_per_block ;
-        int64_t hmax = 32 ;
-        while (hmax < (32ll << (GCU_NBINS_SHARED - 1)))
-        {
-            int G, R ;
-            shape (hmax * 2, &G, &R) ;
-            if (masked_smem (hmax * 2, R, zsize, lock) > smem_cap) break ;
-            hmax *= 2 ;
-        }
+        // longer mask rows take the global kernel
+        const int64_t hmax = shared_hmax (dev, zsize, lock, masked_smem) ;
         TRY (bin_rows (S, m, count, INT64_MAX, hmax, true, &rows, hist)) ;
         first [0] = 0 ;
         for (int b = 0 ; b < GCU_NBINS ; b++) first [b + 1] = first [b] + hist [b] ;
