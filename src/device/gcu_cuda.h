@@ -34,10 +34,6 @@ GrB_Info gcu_memset (void *dst, int value, size_t bytes, gcu_stream s) ;
 GrB_Info gcu_launch_check (const char *what) ;
 GrB_Info gcu_sync (gcu_stream s) ;
 
-// index conversions on the device (convert.cu)
-GrB_Info gcu_narrow_u64 (const uint64_t *in, uint32_t *out, int64_t n, gcu_stream s) ;
-GrB_Info gcu_widen_i32 (const int32_t *in, uint64_t *out, int64_t n, gcu_stream s) ;
-
 // fault injection: 0 disables; n > 0 fails the n-th counted operation from
 // now on. gcu_fault_count says how many operations were counted since the
 // last gcu_fault_inject call.

@@ -77,10 +77,9 @@ void gcu_operand_describe (const gcu_operand *o, const char *name,
     const char *shared_with, char *buf, size_t size) ;
 
 //------------------------------------------------------------------------------
-// host CSR copies (64-bit, as GraphBLAS exports them; nx < nj when iso)
-// and their per-call upload. Not used by the families any more (they go
-// through gcu_operand_get); kept for tests/cpu/test_mxm_export.c, which
-// compares the copy with GrB_Matrix_export, and for code not yet moved over.
+// host CSR copies (64-bit, as GraphBLAS exports them; nx < nj when iso).
+// Not used by the families (they go through gcu_operand_get); kept for
+// tests/cpu/test_mxm_export.c, which compares the copy with GrB_Matrix_export.
 //------------------------------------------------------------------------------
 
 typedef struct
@@ -94,14 +93,6 @@ gcu_host_csr ;
 // CSR of op(A): A itself, or (transpose) its CSC, which is the CSR of A'.
 GrB_Info gcu_export_csr_copy (GrB_Matrix A, bool transpose, size_t tsize, gcu_host_csr *h) ;
 void gcu_host_csr_free (gcu_host_csr *h) ;
-
-// A device image of such a copy for one call (no cache): uint32_t row
-// pointers and indices (narrowed on the host by the staged upload), or
-// uint64_t (idx64) when nnz or ncols reach 2^32. Prefer gcu_operand_get.
-typedef struct { void *p, *j, *x ; bool idx64 ; } gcu_dev_csr ;
-GrB_Info gcu_upload_csr (const gcu_host_csr *h, int64_t ncols, size_t tsize,
-    gcu_dev_csr *d, gcu_stream s) ;
-void gcu_dev_csr_free (gcu_dev_csr *d, gcu_stream s) ;
 
 //------------------------------------------------------------------------------
 // results

@@ -264,32 +264,6 @@ GrB_Info gcu_export_csr_copy (GrB_Matrix A, bool transpose, size_t tsize, gcu_ho
     return GrB_SUCCESS ;
 }
 
-
-// The uncached path (a host copy uploaded for one call): 64-bit host arrays,
-// narrowed to 32 bits on the host by the staged upload when they fit.
-void gcu_dev_csr_free (gcu_dev_csr *d, gcu_stream s)
-{
-    gcu_dfree (d->p, s) ; gcu_dfree (d->j, s) ; gcu_dfree (d->x, s) ;
-    memset (d, 0, sizeof (*d)) ;
-}
-
-GrB_Info gcu_upload_csr (const gcu_host_csr *h, int64_t ncols, size_t tsize,
-    gcu_dev_csr *d, gcu_stream s)
-{
-    memset (d, 0, sizeof (*d)) ;
-    const int64_t nnz = (int64_t) h->nj ;
-    d->idx64 = !(nnz < ((int64_t) 1 << 32) && ncols < ((int64_t) 1 << 32)) ;
-    const int dw = d->idx64 ? 8 : 4 ;
-    GrB_Info info = gcu_dmalloc (&d->p, h->np * dw + 8, s) ;
-    if (info == GrB_SUCCESS) info = gcu_dmalloc (&d->j, nnz * dw + 8, s) ;
-    if (info == GrB_SUCCESS) info = gcu_dmalloc (&d->x, h->nx * tsize + 16, s) ;
-    if (info == GrB_SUCCESS) info = gcu_h2d_staged (d->p, h->p, h->np, 8, dw, s) ;
-    if (info == GrB_SUCCESS) info = gcu_h2d_staged (d->j, h->j, nnz, 8, dw, s) ;
-    if (info == GrB_SUCCESS) info = gcu_h2d_staged (d->x, h->x, h->nx * tsize, 1, 1, s) ;
-    if (info != GrB_SUCCESS) gcu_dev_csr_free (d, s) ;
-    return info ;
-}
-
 //------------------------------------------------------------------------------
 // T out of a positional result (one value and flag per mask entry)
 //------------------------------------------------------------------------------

@@ -84,6 +84,25 @@ static GrB_BinaryOp first_of (gcu_type_code t)
 
 // add the block for semiring (add, mult) with operand types a, b, c; blocks
 // that come out identical (alias names) are kept once
+// Appends to str the block that `block` generates for spec's semiring and
+// operands, with the output of the semiring's z type.
+typedef GrB_Info (*spgemm_block_fn) (const gcu_semiring_desc *, const gcu_jit_operands *,
+    gcu_str *, char [GCU_JIT_ENTRY_MAX], char [GCU_JIT_ENTRY_MAX]) ;
+static void add_spgemm_block (spgemm_block_fn block, const char *kind,
+    const gcu_dot_masked_spec *spec, gcu_str *str, const char *what)
+{
+    gcu_jit_operands sops = spec->ops ;
+    sops.c = spec->sr.mult.z ;
+    char es [GCU_JIT_ENTRY_MAX], eg [GCU_JIT_ENTRY_MAX] ;
+    gcu_str sg ;
+    gcu_str_init (&sg) ;
+    GrB_Info si = block (&spec->sr, &sops, &sg, es, eg) ;
+    CHECK (si == GrB_SUCCESS, "%s codegen %s: %d", kind, what, (int) si) ;
+    char *stext = gcu_str_take (&sg) ;
+    if (si == GrB_SUCCESS && stext != NULL) gcu_str_add (str, stext) ;
+    free (stext) ;
+}
+
 static void add_spec (GrB_Monoid add, GrB_BinaryOp mult, GrB_Type a,
     GrB_Type b, GrB_Type c, int mask_type, bool a_iso, bool b_iso,
     bool m_iso, bool idx64, const char *what)
@@ -113,35 +132,12 @@ static void add_spec (GrB_Monoid add, GrB_BinaryOp mult, GrB_Type a,
         CHECK (info == GrB_SUCCESS, "codegen %s: %d", what, (int) info) ;
     }
     // the numeric SpGEMM kernels of the same semiring and operand types
-    // (their output is the semiring's z type; masks do not reach them)
+    // (their output is the semiring's z type; masks do not reach them), and
+    // the masked saxpy kernels (valued or structural mask)
     if (info == GrB_SUCCESS && mask_type < 0 && !m_iso)
-    {
-        gcu_jit_operands sops = spec.ops ;
-        sops.c = spec.sr.mult.z ;
-        char es [GCU_JIT_ENTRY_MAX], eg [GCU_JIT_ENTRY_MAX] ;
-        gcu_str sg ;
-        gcu_str_init (&sg) ;
-        GrB_Info si = gcu_spgemm_block (&spec.sr, &sops, &sg, es, eg) ;
-        CHECK (si == GrB_SUCCESS, "spgemm codegen %s: %d", what, (int) si) ;
-        char *stext = gcu_str_take (&sg) ;
-        if (si == GrB_SUCCESS && stext != NULL) gcu_str_add (&str, stext) ;
-        free (stext) ;
-    }
-    // the masked saxpy kernels (valued or structural mask, output of the z
-    // type)
+        add_spgemm_block (gcu_spgemm_block, "spgemm", &spec, &str, what) ;
     if (info == GrB_SUCCESS)
-    {
-        gcu_jit_operands sops = spec.ops ;
-        sops.c = spec.sr.mult.z ;
-        char es [GCU_JIT_ENTRY_MAX], eg [GCU_JIT_ENTRY_MAX] ;
-        gcu_str sg ;
-        gcu_str_init (&sg) ;
-        GrB_Info si = gcu_spgemm_masked_block (&spec.sr, &sops, &sg, es, eg) ;
-        CHECK (si == GrB_SUCCESS, "masked spgemm codegen %s: %d", what, (int) si) ;
-        char *stext = gcu_str_take (&sg) ;
-        if (si == GrB_SUCCESS && stext != NULL) gcu_str_add (&str, stext) ;
-        free (stext) ;
-    }
+        add_spgemm_block (gcu_spgemm_masked_block, "masked spgemm", &spec, &str, what) ;
     // the GrB_mxv / GrB_vxm kernels (pull, push, init): the matrix is A
     // (mxv) or B (vxm), the vector the other operand; the mask never reaches
     // them. The two forms differ only in which operand is the multiplier's
