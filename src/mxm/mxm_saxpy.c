@@ -41,17 +41,14 @@ static GrB_Info saxpy_branch (const gcu_call *call)
 #undef  GCU_FREE_ALL
 #define GCU_FREE_ALL                                                    \
     (void) gcu_sync (s) ;   /* no kernel reads an operand any more */   \
-    gcu_spgemm_out_free (&T, s) ;                                       \
-    gcu_operand_release (&ob, s) ; gcu_operand_release (&oa, s) ;       \
-    gcu_host_free (Tp) ; gcu_host_free (Tj) ; gcu_host_free (Tx) ;
+    gcu_spgemm_out_free (&T) ;                                          \
+    gcu_operand_release (&ob, s) ; gcu_operand_release (&oa, s) ;
 
 static GrB_Info saxpy_run (gcu_call *call)
 {
     gcu_stream s = gcu_stream_default () ;
     gcu_operand oa, ob ;
     gcu_spgemm_out T = { 0 } ;
-    GrB_Index *Tp = NULL, *Tj = NULL ;
-    void *Tx = NULL ;
     gcu_semiring_desc sr ;
     gcu_jit_operands ops ;
     GrB_Type at, bt ;
@@ -84,38 +81,27 @@ static GrB_Info saxpy_run (gcu_call *call)
         (int64_t) oa.nvals, (int64_t) ob.nvals, oa.idx64, ob.idx64,
         oa.p, oa.j, oa.x, ob.p, ob.j, ob.x } ;
 
-    // T = A*B on the device; the pool's high-water mark, from the bytes in
-    // use now, measures the product's temporaries and output
+    // T = A*B, computed on the device and brought to host arrays SuiteSparse
+    // will own, row block by row block (the download of one block overlaps
+    // the numeric phase of the next): row pointers as they are (int64_t),
+    // column indices widened int32_t -> uint64_t on the host (4 bytes each
+    // cross PCIe), values as bytes. The pool's high-water mark, from the
+    // bytes in use now, measures the product's temporaries and buffers.
     double t1 = gcu_now () ;
     const int64_t pool0 = gcu_device_bytes_in_use () ;
     (void) gcu_device_bytes_peak (true) ;
     GCU_TRY (gcu_spgemm_run (&sr, &ops, &in, &T, s)) ;
     const int64_t pool_peak = gcu_device_bytes_peak (false) ;
     double t2 = gcu_now () ;
-
-    // T back to host arrays SuiteSparse will own, through the pinned
-    // staging buffers: row pointers as they are (int64_t), column indices
-    // widened int32_t -> uint64_t on the host (4 bytes each cross PCIe),
-    // values as bytes
     const GrB_Index nvals = (GrB_Index) T.nvals ;
     const size_t zsize = sr.mult.z.size ;
-    Tp = gcu_host_malloc ((m + 1) * sizeof (GrB_Index)) ;
-    Tj = gcu_host_malloc ((nvals + 1) * sizeof (GrB_Index)) ;
-    Tx = gcu_host_malloc ((nvals + 1) * zsize) ;
-    if (Tp == NULL || Tj == NULL || Tx == NULL) { GCU_FREE_ALL ; return GrB_OUT_OF_MEMORY ; }
-    GCU_TRY (gcu_d2h_staged (Tp, T.Cp, m + 1, 8, 8, s)) ;
-    GCU_TRY (gcu_d2h_staged (Tj, T.Cj, nvals, 4, 8, s)) ;
-    GCU_TRY (gcu_d2h_staged (Tx, T.Cx, nvals * zsize, 1, 1, s)) ;
     const size_t down_bytes = (m + 1) * 8 + nvals * (4 + zsize) ;
-    // device memory: the operands' copies, T (the output), and the peak of
-    // the product (operands + everything it allocated at once)
+    // device memory: the operands' copies, T's output (as if whole), and
+    // the peak of the product (operands + everything it allocated at once)
     const double in_mb = (gcu_operand_device_bytes (&oa)
         + (ob.how == GCU_OPERAND_SHARED ? 0 : gcu_operand_device_bytes (&ob))) / 1e6 ;
     const double out_mb = down_bytes / 1e6 ;
     const double peak_mb = in_mb + (pool_peak >= 0 && pool0 >= 0 ? (pool_peak - pool0) / 1e6 : 0) ;
-    const double products = T.products, kernel = T.kernel_seconds ;
-    // the downloads synchronised: no kernel reads the operands any more
-    gcu_spgemm_out_free (&T, s) ;
     char da [64], db [64] ;
     gcu_operand_describe (&oa, "A", NULL, da, sizeof (da)) ;
     gcu_operand_describe (&ob, "B", "A", db, sizeof (db)) ;
@@ -127,19 +113,20 @@ static GrB_Info saxpy_run (gcu_call *call)
 
     // C<M,replace> = accum (C, T); on success T's arrays belong to SuiteSparse
     // (a C aliased with A or B is invalidated by the write-back's own calls)
-    GCU_TRY (gcu_mxm_write_back (call, sr.mult.z.handle, m, n, &Tp, &Tj, &Tx, nvals, zsize, false)) ;
-    gcu_host_free (Tp) ; gcu_host_free (Tj) ; gcu_host_free (Tx) ;
-    call->kernel_seconds = kernel ;
+    GCU_TRY (gcu_mxm_write_back (call, sr.mult.z.handle, m, n, &T.Tp, &T.Tj, &T.Tx, nvals, zsize, false)) ;
+    call->kernel_seconds = T.kernel_seconds ;
     call->up_bytes = up_bytes ;
     call->down_bytes = down_bytes ;
     gcu_log ("GrB_mxm gpu saxpy: %.3g products, nnz(T) %llu; %s, %s; operands "
-        "%.2f ms (export %.2f ms, upload %.2f ms, %.1f MB), spgemm %.2f ms "
-        "(kernels %.2f ms), download %.2f ms (%.1f MB), write-back %.2f ms; "
+        "%.2f ms (export %.2f ms, upload %.2f ms, %.1f MB), spgemm + download %.2f ms "
+        "(kernels %.2f ms, download %.2f ms, %.1f MB in %d block%s), write-back %.2f ms; "
         "device memory: operands %.1f MB + output %.1f MB, peak %.1f MB (%+.0f%%)",
-        products, (unsigned long long) nvals, da, db, 1e3 * (t1 - t0),
+        T.products, (unsigned long long) nvals, da, db, 1e3 * (t1 - t0),
         1e3 * t_export, 1e3 * t_upload, up_bytes / 1e6, 1e3 * (t2 - t1),
-        1e3 * kernel, 1e3 * (t3 - t2), down_bytes / 1e6, 1e3 * (gcu_now () - t3),
+        1e3 * T.kernel_seconds, 1e3 * T.download_seconds, down_bytes / 1e6, T.nblocks,
+        T.nblocks == 1 ? "" : "s", 1e3 * (gcu_now () - t3),
         in_mb, out_mb, peak_mb, in_mb + out_mb > 0 ? 100 * (peak_mb / (in_mb + out_mb) - 1) : 0) ;
+    gcu_spgemm_out_free (&T) ;      // what the write-back did not take
     return GrB_SUCCESS ;
 }
 

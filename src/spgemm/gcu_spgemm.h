@@ -22,25 +22,34 @@ typedef struct
 }
 gcu_spgemm_in ;
 
-// Output T (device, CSR of the semiring's z type): int64_t row pointers,
-// int32_t column indices, every row sorted.
+// Output T on the host, CSR of the semiring's z type, every row sorted:
+// Tp [m+1], Tj [nvals] (column indices), Tx [nvals] values, from the
+// allocator SuiteSparse uses (gcu_host_malloc): they can be packed into a
+// matrix. The numeric phase runs in row blocks whose output goes down while
+// the next block computes, so a result larger than the device still runs.
 typedef struct
 {
-    int64_t *Cp ;
-    int32_t *Cj ;
-    void *Cx ;
+    GrB_Index *Tp, *Tj ;
+    void *Tx ;
     int64_t nvals ;
     double products ;           // multiply-adds done (the analysis's count)
     double kernel_seconds ;     // device time of analysis + symbolic + numeric
+    double download_seconds ;   // host time in the downloads (overlapping the numeric phase)
+    int nblocks ;               // row blocks of the numeric phase
+    int64_t block_bytes ;       // device bytes of one block's output buffer
 }
 gcu_spgemm_out ;
 
 // GCU_NOT_HANDLED when the case is outside this engine (n >= 2^31, a kernel
-// that does not compile); GrB_OUT_OF_MEMORY / GrB_PANIC on device failures.
-// On any failure nothing stays allocated.
+// that does not compile); GrB_OUT_OF_MEMORY (the host arrays, or a row
+// whose tables do not fit the device) / GrB_PANIC on device failures. On
+// any failure nothing stays allocated, on the device or the host.
 GrB_Info gcu_spgemm_run (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     const gcu_spgemm_in *in, gcu_spgemm_out *out, gcu_stream s) ;
-void gcu_spgemm_out_free (gcu_spgemm_out *out, gcu_stream s) ;
+// frees T's host arrays (those still owned: NULL once packed)
+void gcu_spgemm_out_free (gcu_spgemm_out *out) ;
+// row blocks run since the start of the process (tests)
+int64_t gcu_spgemm_blocks_total (void) ;
 
 // The numeric kernels of one specialisation (jit_spgemm.c): compiled through
 // the JIT caches and loaded; *shared and *global are CUfunctions.

@@ -12,6 +12,7 @@ extern "C" {
 #include "gcu_spgemm.h"
 #include "gcu_util.h"
 #include "../device/gcu_device.h"
+#include "../device/gcu_staging.h"
 }
 #include "spgemm/gcu_spgemm.cuh"
 
@@ -84,12 +85,18 @@ GrB_Info row_products (const gcu_device_props *dev, int64_t m, int64_t anvals,
 // (products, n) in the symbolic phase, the exact count in the numeric one):
 // a table of H >= 2 * cap slots, or (exact counts) H >= 1.5 * cap, a load
 // of at most 2/3, which keeps probes short and halves the table (and the
-// sort of its keys) for rows just over a power of 2
+// sort of its keys) for rows just over a power of 2. With nb > 1 row blocks
+// (block k: rows bounds [k] .. bounds [k+1]-1) the key is k * GCU_NBINS +
+// bin, so that one sort lists every block's rows by bin.
+const int GCU_BIN_SHARED_KEYS = 1024 ;  // keys counted in shared memory first
 __global__ void __launch_bounds__ (256) k_bin (int64_t m, const int64_t *count,
-    int64_t n, int64_t hmax, bool exact, uint8_t *bin, int64_t *rows, unsigned long long *hist)
+    int64_t n, int64_t hmax, bool exact, int nb, const int64_t *bounds,
+    uint32_t *key, int64_t *rows, unsigned long long *hist)
 {
-    __shared__ unsigned long long h [GCU_NBINS] ;
-    if (threadIdx.x < GCU_NBINS) h [threadIdx.x] = 0 ;
+    __shared__ unsigned long long h [GCU_BIN_SHARED_KEYS] ;
+    const int nkeys = nb * GCU_NBINS ;
+    const bool in_shared = nkeys <= GCU_BIN_SHARED_KEYS ;
+    for (int t = threadIdx.x ; in_shared && t < nkeys ; t += blockDim.x) h [t] = 0 ;
     __syncthreads () ;
     for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ; i < m ;
          i += (int64_t) gridDim.x * blockDim.x)
@@ -102,15 +109,55 @@ __global__ void __launch_bounds__ (256) k_bin (int64_t m, const int64_t *count,
             if (H > hmax) b = GCU_BIN_GLOBAL ;
             else { b = 1 ; while ((32ll << (b - 1)) < H) b++ ; }
         }
-        bin [i] = (uint8_t) b ;
+        int blk = 0 ;
+        if (nb > 1)
+        {
+            // the last block that starts at or before row i
+            int lo = 0, hi = nb - 1 ;
+            while (lo < hi)
+            {
+                const int mid = (lo + hi + 1) / 2 ;
+                if (bounds [mid] <= i) lo = mid ; else hi = mid - 1 ;
+            }
+            blk = lo ;
+        }
+        const uint32_t kk = (uint32_t) blk * GCU_NBINS + (uint32_t) b ;
+        key [i] = kk ;
         rows [i] = i ;
-        // one shared atomic per distinct bin of the warp (rows of one bin
-        // are the common case: 32 lanes on one counter would serialise)
-        const unsigned lanes = __match_any_sync (__activemask (), b) ;
-        if ((threadIdx.x & 31) == __ffs (lanes) - 1) atomicAdd (&h [b], (unsigned long long) __popc (lanes)) ;
+        // one atomic per distinct key of the warp (rows of one bin are the
+        // common case: 32 lanes on one counter would serialise)
+        const unsigned lanes = __match_any_sync (__activemask (), kk) ;
+        if ((threadIdx.x & 31) == __ffs (lanes) - 1)
+            atomicAdd (in_shared ? &h [kk] : &hist [kk], (unsigned long long) __popc (lanes)) ;
     }
     __syncthreads () ;
-    if (threadIdx.x < GCU_NBINS && h [threadIdx.x] > 0) atomicAdd (&hist [threadIdx.x], h [threadIdx.x]) ;
+    for (int t = threadIdx.x ; in_shared && t < nkeys ; t += blockDim.x)
+        if (h [t] > 0) atomicAdd (&hist [t], h [t]) ;
+}
+
+// Row blocks of equal output: bounds [k] = the first row whose entries start
+// at or after k * nvals / nb (bounds [0] = 0, bounds [nb] = m), and base [k]
+// = Cp [bounds [k]], the block's first entry.
+__global__ void k_block_bounds (int64_t m, const int64_t *Cp, int64_t nvals,
+    int nb, int64_t *bounds, int64_t *base)
+{
+    const int k = (int) (blockIdx.x * blockDim.x + threadIdx.x) ;
+    if (k > nb) return ;
+    int64_t r = m ;
+    if (k == 0) r = 0 ;
+    else if (k < nb)
+    {
+        const int64_t t = (nvals / nb) * k + ((nvals % nb) * k) / nb ;
+        int64_t lo = 0, hi = m ;
+        while (lo < hi)
+        {
+            const int64_t mid = lo + (hi - lo) / 2 ;
+            if (Cp [mid] >= t) hi = mid ; else lo = mid + 1 ;
+        }
+        r = lo ;
+    }
+    bounds [k] = r ;
+    base [k] = Cp [r] ;
 }
 
 // table sizes of the global-bin rows: H = pow2 >= 2 * min (count, n)
@@ -167,14 +214,15 @@ int64_t dense_window (const gcu_device_props *dev, int64_t n, int64_t eighths_pe
     return W ;
 }
 
-// segments of the global-table rows (unsorted on output): [Cp[r], Cp[r+1])
+// segments of the global-table rows (unsorted on output): [Cp[r], Cp[r+1]),
+// relative to the block's first entry base
 __global__ void k_segments (int64_t nr, const int64_t *rows, const int64_t *Cp,
-    int64_t *beg, int64_t *end)
+    int64_t base, int64_t *beg, int64_t *end)
 {
     int64_t b = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ;
     if (b >= nr) return ;
-    beg [b] = Cp [rows [b]] ;
-    end [b] = Cp [rows [b] + 1] ;
+    beg [b] = Cp [rows [b]] - base ;
+    end [b] = Cp [rows [b] + 1] - base ;
 }
 
 // positions 0..n-1 (the permutation the segmented sort carries)
@@ -204,9 +252,10 @@ __global__ void k_apply_sort (int64_t nr, const int64_t *beg, const int64_t *end
 
 // Sorts the nr global-table rows of C (listed in rows) by column: CUB's
 // segmented sort over those rows' segments, keys = column indices, values =
-// positions within the row, then the values gathered in that order.
+// positions within the row, then the values gathered in that order. Cj and
+// Cx hold the nvals entries of one row block, from entry base of C on.
 GrB_Info sort_global_rows (int64_t nr, const int64_t *rows, const int64_t *Cp,
-    int64_t nvals, int32_t *Cj, void *Cx, size_t zsize, gcu_stream s)
+    int64_t base, int64_t nvals, int32_t *Cj, void *Cx, size_t zsize, gcu_stream s)
 {
     cudaStream_t st = (cudaStream_t) s ;
     GrB_Info info = GrB_SUCCESS ;
@@ -222,7 +271,7 @@ GrB_Info sort_global_rows (int64_t nr, const int64_t *rows, const int64_t *Cp,
     if ((info = gcu_dmalloc ((void **) &perm_in, (nvals + 1) * sizeof (int32_t), s)) != GrB_SUCCESS) goto done ;
     if ((info = gcu_dmalloc ((void **) &perm, (nvals + 1) * sizeof (int32_t), s)) != GrB_SUCCESS) goto done ;
     if ((info = gcu_dmalloc (&vals, (nvals + 1) * zsize, s)) != GrB_SUCCESS) goto done ;
-    k_segments <<<g, 256, 0, st>>> (nr, rows, Cp, beg, end) ;
+    k_segments <<<g, 256, 0, st>>> (nr, rows, Cp, base, beg, end) ;
     if ((info = gcu_launch_check ("spgemm sort segments")) != GrB_SUCCESS) goto done ;
     {
         // the permutation: every entry's own position
@@ -299,7 +348,7 @@ int tpb_for (int64_t products, int64_t anvals, int G)
 struct scratch
 {
     gcu_stream s ;
-    void *p [24] ;
+    void *p [40] ;
     int n ;
     GrB_Info alloc (void **q, size_t bytes)
     {
@@ -316,43 +365,50 @@ struct scratch
 
 #define TRY(expr) do { GrB_Info t_ = (expr) ; if (t_ != GrB_SUCCESS) { info = t_ ; goto fail ; } } while (0)
 
-// Sorted row list and bin histogram for the given per-row counts.
+// Sorted row list and bin histogram for the given per-row counts: rows
+// listed by (block, bin), hist [k * GCU_NBINS + b] rows of bin b in block k
+// (nb blocks, bounds on the device; nb = 1 and bounds NULL: one block).
 GrB_Info bin_rows (scratch &S, int64_t m, const int64_t *count, int64_t n,
-    int64_t hmax, bool exact, int64_t **rows_sorted, int64_t hist [GCU_NBINS])
+    int64_t hmax, bool exact, int nb, const int64_t *bounds, int64_t **rows_sorted,
+    int64_t *hist)
 {
     GrB_Info info = GrB_SUCCESS ;
     cudaStream_t st = (cudaStream_t) S.s ;
-    uint8_t *bin = NULL, *bin_sorted = NULL ;
+    uint32_t *key = NULL, *key_sorted = NULL ;
     int64_t *rows = NULL ;
-    unsigned long long *dhist = NULL ;
+    unsigned long long *dhist = NULL, *h = NULL ;
     void *tmp = NULL ;
     size_t tmp_bytes = 0 ;
-    TRY (S.alloc ((void **) &bin, m + 1)) ;
-    TRY (S.alloc ((void **) &bin_sorted, m + 1)) ;
+    const int nkeys = nb * GCU_NBINS ;
+    int end_bit = 4 ;
+    while ((1ll << end_bit) < (int64_t) nkeys) end_bit++ ;
+    TRY (S.alloc ((void **) &key, (m + 1) * sizeof (uint32_t))) ;
+    TRY (S.alloc ((void **) &key_sorted, (m + 1) * sizeof (uint32_t))) ;
     TRY (S.alloc ((void **) &rows, (m + 1) * sizeof (int64_t))) ;
     TRY (S.alloc ((void **) rows_sorted, (m + 1) * sizeof (int64_t))) ;
-    TRY (S.alloc ((void **) &dhist, GCU_NBINS * sizeof (unsigned long long))) ;
-    TRY (gcu_memset (dhist, 0, GCU_NBINS * sizeof (unsigned long long), S.s)) ;
+    TRY (S.alloc ((void **) &dhist, nkeys * sizeof (unsigned long long))) ;
+    TRY (gcu_memset (dhist, 0, nkeys * sizeof (unsigned long long), S.s)) ;
     {
         int grid = (int) ((m + 255) / 256) ;
         if (grid > 65535) grid = 65535 ;
         if (grid < 1) grid = 1 ;
-        k_bin <<<grid, 256, 0, st>>> (m, count, n, hmax, exact, bin, rows, dhist) ;
+        k_bin <<<grid, 256, 0, st>>> (m, count, n, hmax, exact, nb, bounds, key, rows, dhist) ;
         TRY (gcu_launch_check ("spgemm bin")) ;
     }
-    if (cub::DeviceRadixSort::SortPairs (NULL, tmp_bytes, bin, bin_sorted, rows,
-        *rows_sorted, (int) m, 0, 4, st) != cudaSuccess) { info = GrB_PANIC ; goto fail ; }
+    if (cub::DeviceRadixSort::SortPairs (NULL, tmp_bytes, key, key_sorted, rows,
+        *rows_sorted, (int) m, 0, end_bit, st) != cudaSuccess) { info = GrB_PANIC ; goto fail ; }
     TRY (S.alloc (&tmp, tmp_bytes)) ;
-    if (cub::DeviceRadixSort::SortPairs (tmp, tmp_bytes, bin, bin_sorted, rows,
-        *rows_sorted, (int) m, 0, 4, st) != cudaSuccess) { info = GrB_PANIC ; goto fail ; }
+    if (cub::DeviceRadixSort::SortPairs (tmp, tmp_bytes, key, key_sorted, rows,
+        *rows_sorted, (int) m, 0, end_bit, st) != cudaSuccess) { info = GrB_PANIC ; goto fail ; }
     TRY (gcu_launch_check ("spgemm sort rows by bin")) ;
-    {
-        unsigned long long h [GCU_NBINS] ;
-        TRY (gcu_memcpy_d2h (h, dhist, sizeof (h), S.s)) ;
-        for (int b = 0 ; b < GCU_NBINS ; b++) hist [b] = (int64_t) h [b] ;
-    }
+    h = (unsigned long long *) malloc (nkeys * sizeof (unsigned long long)) ;
+    if (h == NULL) { info = GrB_OUT_OF_MEMORY ; goto fail ; }
+    TRY (gcu_memcpy_d2h (h, dhist, nkeys * sizeof (unsigned long long), S.s)) ;
+    for (int b = 0 ; b < nkeys ; b++) hist [b] = (int64_t) h [b] ;
+    free (h) ;
     return GrB_SUCCESS ;
 fail:
+    free (h) ;
     return info ;
 }
 
@@ -367,15 +423,21 @@ GrB_Info for_global_chunks (scratch &S, int64_t nr, const int64_t *grows,
 {
     cudaStream_t st = (cudaStream_t) S.s ;
     int64_t *dH = NULL, *doffs = NULL ;
-    GrB_Info info = S.alloc ((void **) &dH, nr * sizeof (int64_t)) ;
-    if (info == GrB_SUCCESS) info = S.alloc ((void **) &doffs, (nr + 1) * sizeof (int64_t)) ;
-    if (info != GrB_SUCCESS) return info ;
-    k_global_sizes <<<(unsigned) ((nr + 255) / 256), 256, 0, st>>> (nr, grows, count, n, dH) ;
-    info = gcu_launch_check ("spgemm global sizes") ;
-    if (info != GrB_SUCCESS) return info ;
-    int64_t *hH = (int64_t *) malloc (nr * sizeof (int64_t)) ;
-    int64_t *hoffs = (int64_t *) malloc ((nr + 1) * sizeof (int64_t)) ;
-    if (hH == NULL || hoffs == NULL) info = GrB_OUT_OF_MEMORY ;
+    int64_t *hH = NULL, *hoffs = NULL ;
+    // its own temporaries, freed on return (it runs once per row block)
+    GrB_Info info = gcu_dmalloc ((void **) &dH, nr * sizeof (int64_t), S.s) ;
+    if (info == GrB_SUCCESS) info = gcu_dmalloc ((void **) &doffs, (nr + 1) * sizeof (int64_t), S.s) ;
+    if (info == GrB_SUCCESS)
+    {
+        k_global_sizes <<<(unsigned) ((nr + 255) / 256), 256, 0, st>>> (nr, grows, count, n, dH) ;
+        info = gcu_launch_check ("spgemm global sizes") ;
+    }
+    if (info == GrB_SUCCESS)
+    {
+        hH = (int64_t *) malloc (nr * sizeof (int64_t)) ;
+        hoffs = (int64_t *) malloc ((nr + 1) * sizeof (int64_t)) ;
+        if (hH == NULL || hoffs == NULL) info = GrB_OUT_OF_MEMORY ;
+    }
     if (info == GrB_SUCCESS) info = gcu_memcpy_d2h (hH, dH, nr * sizeof (int64_t), S.s) ;
     size_t fr = 0, tot = 0 ;
     if (info == GrB_SUCCESS && cudaMemGetInfo (&fr, &tot) != cudaSuccess) info = GrB_PANIC ;
@@ -399,7 +461,135 @@ GrB_Info for_global_chunks (scratch &S, int64_t nr, const int64_t *grows,
     }
     free (hH) ;
     free (hoffs) ;
+    (void) gcu_sync (S.s) ;     // no kernel reads the offsets any more
+    gcu_dfree (dH, S.s) ;
+    gcu_dfree (doffs, S.s) ;
     return info ;
+}
+
+// Row blocks of the numeric phase. The result (nvals entries of 4 + zsize
+// bytes on the device) goes to the host block by block through at most two
+// device buffers: a result larger than the device still runs (the row-row
+// paper's streaming), and the download of one block overlaps the numeric
+// phase of the next. As many blocks as the largest of
+//   - GRBCUDA_SPGEMM_BLOCK (bytes of output a block may hold), when set;
+//   - what keeps each buffer within 30% of the free device memory;
+//   - for overlap, up to GCU_OVERLAP_BLOCKS blocks of at least
+//     GCU_OVERLAP_MIN_BYTES each;
+// at most one per row and GCU_MAX_BLOCKS in all.
+const int GCU_OVERLAP_BLOCKS = 8 ;
+unsigned long long blocks_total ;      // row blocks run since the start (tests)
+const int64_t GCU_OVERLAP_MIN_BYTES = (int64_t) 16 << 20 ;
+const int GCU_MAX_BLOCKS = 4096 ;
+
+int plan_blocks (int64_t m, int64_t nvals, size_t zsize, size_t free_bytes)
+{
+    const int64_t out = nvals * (int64_t) (4 + zsize) ;
+    int64_t nb = 1 ;
+    const int64_t asked = gcu_spgemm_block_bytes () ;
+    if (asked > 0) nb = (out + asked - 1) / asked ;
+    const int64_t room = (int64_t) (0.3 * (double) free_bytes) ;
+    if (room > 0 && (out + room - 1) / room > nb) nb = (out + room - 1) / room ;
+    int64_t ov = out / GCU_OVERLAP_MIN_BYTES ;
+    if (ov > GCU_OVERLAP_BLOCKS) ov = GCU_OVERLAP_BLOCKS ;
+    if (ov > nb) nb = ov ;
+    if (nb > m) nb = m ;
+    if (nb > GCU_MAX_BLOCKS) nb = GCU_MAX_BLOCKS ;
+    return nb < 1 ? 1 : (int) nb ;
+}
+
+#define TRYR(expr) do { GrB_Info t_ = (expr) ; if (t_ != GrB_SUCCESS) return t_ ; } while (0)
+
+// What the numeric phase of every row block shares.
+struct numeric_ctx
+{
+    const gcu_spgemm_in *in ;
+    const gcu_device_props *dev ;
+    void *fshared, *fglobal, *fdense ;
+    size_t zsize ;
+    bool lock ;
+    int64_t total ;             // products (the local load balancing's average)
+    const int64_t *Cp, *Cnnz ;
+    const int64_t *rows ;       // rows sorted by (block, bin)
+    int64_t Wnum ;              // dense window of the longest rows (0: global tables)
+} ;
+
+// The numeric phase of one row block: hist [b] rows of bin b, listed from
+// rows_k on, write their entries into Cj / Cx, which hold the block's nvals
+// entries from entry base of C on.
+template <class AI, class BI>
+GrB_Info numeric_block (scratch &S, const numeric_ctx &X, const int64_t *hist,
+    const int64_t *rows_k, int64_t base, int64_t bnvals, int32_t *Cj, void *Cx)
+{
+    const gcu_spgemm_in *in = X.in ;
+    cudaStream_t st = (cudaStream_t) S.s ;
+    const size_t zsize = X.zsize ;
+    const int64_t n = in->n ;
+    const void *ap = in->Ap, *aj = in->Aj, *ax = in->Ax, *bp = in->Bp, *bj = in->Bj, *bx = in->Bx ;
+    const int64_t *cp = X.Cp ;
+    // the kernels write entry p of C at Cj [p], Cx [p]: shifted so that
+    // entry base lands at the start of the block's buffers
+    int32_t *cj = (int32_t *) ((uintptr_t) Cj - (uintptr_t) base * sizeof (int32_t)) ;
+    void *cx = (void *) ((uintptr_t) Cx - (uintptr_t) base * zsize) ;
+    int64_t first [GCU_NBINS + 1] ;
+    first [0] = 0 ;
+    for (int b = 0 ; b < GCU_NBINS ; b++) first [b + 1] = first [b] + hist [b] ;
+    for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++)
+    {
+        if (hist [b] == 0) continue ;
+        uint32_t H = (uint32_t) (32ll << (b - 1)) ;
+        int G, R ;
+        shape (H, &G, &R) ;
+        const int64_t grid = (hist [b] + R - 1) / R ;
+        const size_t smem = numeric_smem (H, R, zsize, X.lock) ;
+        const int64_t *brows = rows_k + first [b] ;
+        int64_t bn = hist [b] ;
+        int TPB = tpb_for (X.total, in->anvals, G) ;
+        void *args [] = { &brows, &bn, &ap, &aj, &ax, &bp, &bj, &bx, &cp, &cj, &cx, &H, &G, &TPB } ;
+        TRYR (gcu_jit_launch (X.fshared, (unsigned) grid, GCU_SPGEMM_THREADS, (unsigned) smem, st, args)) ;
+        TRYR (gcu_launch_check ("spgemm numeric (shared)")) ;
+    }
+    const int64_t nglobal = hist [GCU_BIN_GLOBAL] ;
+    if (nglobal == 0) return GrB_SUCCESS ;
+    const int64_t *grows = rows_k + first [GCU_BIN_GLOBAL] ;
+    if (X.Wnum > 0)
+    {
+        // the longest rows: dense values and a bitmap over windows of Wnum
+        // columns, emitted in order
+        const size_t smem = (((size_t) X.Wnum * zsize + 15) & ~(size_t) 15) + (size_t) X.Wnum / 8 ;
+        int TPB = tpb_for (X.total, in->anvals, GCU_SPGEMM_DENSE_THREADS) ;
+        int64_t nn = n, W = X.Wnum ;
+        void *args [] = { &grows, &ap, &aj, &ax, &bp, &bj, &bx, &cp, &cj, &cx, &nn, &W, &TPB } ;
+        TRYR (gcu_jit_launch (X.fdense, (unsigned) nglobal, GCU_SPGEMM_DENSE_THREADS, (unsigned) smem, st, args)) ;
+        return gcu_launch_check ("spgemm numeric (dense)") ;
+    }
+    const size_t slot = 4 + zsize + (X.lock ? 4 : 0) ;    // bytes per global slot
+    const int TPB = tpb_for (X.total, in->anvals, GCU_SPGEMM_GLOBAL_THREADS) ;
+    TRYR (for_global_chunks (S, nglobal, grows, X.Cnnz, n, slot,
+        [&] (int64_t c0, int64_t c1, int64_t slots, const int64_t *offs)
+        {
+            int32_t *keys = NULL, *locks = NULL ;
+            void *vals = NULL ;
+            GrB_Info r = gcu_dmalloc ((void **) &keys, slots * sizeof (int32_t), S.s) ;
+            if (r == GrB_SUCCESS) r = gcu_dmalloc (&vals, slots * zsize, S.s) ;
+            if (r == GrB_SUCCESS && X.lock) r = gcu_dmalloc ((void **) &locks, slots * sizeof (int32_t), S.s) ;
+            if (r == GrB_SUCCESS)
+            {
+                const int64_t *crows = grows + c0 ;
+                int tpb = TPB ;
+                void *args [] = { &crows, &offs, &keys, &vals, &locks, &ap, &aj, &ax,
+                                  &bp, &bj, &bx, &cp, &cj, &cx, &tpb } ;
+                r = gcu_jit_launch (X.fglobal, (unsigned) (c1 - c0), GCU_SPGEMM_GLOBAL_THREADS, 0, st, args) ;
+                if (r == GrB_SUCCESS) r = gcu_launch_check ("spgemm numeric (global)") ;
+            }
+            gcu_dfree (keys, S.s) ;
+            gcu_dfree (vals, S.s) ;
+            gcu_dfree (locks, S.s) ;
+            return r ;
+        })) ;
+    // the global-table rows came out in hash order: sort them here, so T is
+    // never handed to SuiteSparse jumbled
+    return sort_global_rows (nglobal, grows, X.Cp, base, bnvals, Cj, Cx, zsize, S.s) ;
 }
 
 template <class AI, class BI>
@@ -407,7 +597,7 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     const gcu_spgemm_in *in, gcu_spgemm_out *out, gcu_stream s)
 {
     GrB_Info info = GrB_SUCCESS ;
-    cudaStream_t st = (cudaStream_t) s ;
+    cudaStream_t st = (cudaStream_t) s, sc = NULL ;
     scratch S = { s, { 0 }, 0 } ;
     const int64_t m = in->m, n = in->n ;
     const AI *Ap = (const AI *) in->Ap, *Aj = (const AI *) in->Aj ;
@@ -417,28 +607,35 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     const bool lock = zsize > 8 ;
     int64_t *prod = NULL, *Cnnz = NULL, *rows = NULL, *Cp = NULL ;
     int64_t hist [GCU_NBINS], first [GCU_NBINS + 1] ;
+    int64_t *bhist = NULL, *bfirst = NULL, *hbounds = NULL, *hbase = NULL, *dbounds = NULL, *dbase = NULL ;
+    int32_t *bufJ [2] = { NULL, NULL } ;
+    void *bufX [2] = { NULL, NULL } ;
+    GrB_Index *Tp = NULL, *Tj = NULL ;
+    void *Tx = NULL ;
     void *tmp = NULL ;
     size_t tmp_bytes = 0 ;
     int64_t *dtotal = NULL ;
-    int64_t total = 0, nvals = 0 ;
-    int32_t *Cj = NULL ;
-    void *Cx = NULL ;
+    int64_t total = 0, nvals = 0, max_bnvals = 0, nglobal = 0 ;
+    int nb = 1, nblocks_run = 0 ;
     void *fshared = NULL, *fglobal = NULL, *fdense = NULL ;
-    int64_t ndense_sym = 0, ndense_num = 0 ;
-    // phase boundaries: start, analysis, symbolic, row pointers, numeric
-    // (shared tables), numeric (global tables and their sort) = end
-    cudaEvent_t ev [6] = { NULL } ;
-    int64_t nglobal = 0 ;
+    int64_t ndense_sym = 0 ;
+    double numeric_ms = 0, download_s = 0 ;
+    // phase boundaries: start, analysis, symbolic, row pointers; then the
+    // start and end of the numeric phase of the (two) blocks in flight
+    cudaEvent_t ev [4] = { NULL }, evb [2] = { NULL }, eve [2] = { NULL } ;
+    numeric_ctx X ;
     memset (out, 0, sizeof (*out)) ;
     if (dev == NULL) return GCU_NOT_HANDLED ;
     // the numeric kernels first: a semiring that does not compile costs no
     // device work
     info = gcu_spgemm_numeric_kernels (sr, ops, &fshared, &fglobal, &fdense) ;
     if (info != GrB_SUCCESS) return info ;
-    for (int e = 0 ; e < 6 ; e++)
+    for (int e = 0 ; e < 4 ; e++)
         if (cudaEventCreate (&ev [e]) != cudaSuccess) { info = GrB_PANIC ; goto fail ; }
+    for (int e = 0 ; e < 2 ; e++)
+        if (cudaEventCreate (&evb [e]) != cudaSuccess || cudaEventCreate (&eve [e]) != cudaSuccess)
+        { info = GrB_PANIC ; goto fail ; }
     cudaEventRecord (ev [0], st) ;
-
     // 1. analysis: products per row, and their total
     TRY (S.alloc ((void **) &prod, (m + 1) * sizeof (int64_t))) ;
     TRY ((row_products<AI, BI> (dev, m, in->anvals, Ap, Aj, Bp, prod, st))) ;
@@ -457,7 +654,7 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     TRY (gcu_memset (Cnnz, 0, (m + 1) * sizeof (int64_t), s)) ;
     {
         const int64_t hmax_sym = 8192 ;
-        TRY (bin_rows (S, m, prod, n, hmax_sym, false, &rows, hist)) ;
+        TRY (bin_rows (S, m, prod, n, hmax_sym, false, 1, NULL, &rows, hist)) ;
         first [0] = 0 ;
         for (int b = 0 ; b < GCU_NBINS ; b++) first [b + 1] = first [b] + hist [b] ;
         for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++)
@@ -511,7 +708,7 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     cudaEventRecord (ev [2], st) ;
 
     // 3. row pointers of C
-    TRY (gcu_dmalloc ((void **) &Cp, (m + 1) * sizeof (int64_t), s)) ;
+    TRY (S.alloc ((void **) &Cp, (m + 1) * sizeof (int64_t))) ;
     {
         size_t need = 0 ;
         if (cub::DeviceScan::ExclusiveSum (NULL, need, Cnnz, Cp, (int) (m + 1), st) != cudaSuccess)
@@ -527,129 +724,149 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         TRY (gcu_launch_check ("spgemm row pointers")) ;
         TRY (gcu_memcpy_d2h (&nvals, Cp + m, sizeof (int64_t), s)) ;
     }
-    TRY (gcu_dmalloc ((void **) &Cj, (nvals + 1) * sizeof (int32_t), s)) ;
-    TRY (gcu_dmalloc (&Cx, (nvals + 1) * zsize, s)) ;
 
-    cudaEventRecord (ev [3], st) ;
-
-    // 4. numeric phase, binned by the exact count
+    // 4. the host arrays of T (SuiteSparse's allocator: they are packed into
+    // C), and the row blocks
+    Tp = (GrB_Index *) gcu_host_malloc ((m + 1) * sizeof (GrB_Index)) ;
+    Tj = (GrB_Index *) gcu_host_malloc ((nvals + 1) * sizeof (GrB_Index)) ;
+    Tx = gcu_host_malloc ((nvals + 1) * zsize) ;
+    if (Tp == NULL || Tj == NULL || Tx == NULL) { info = GrB_OUT_OF_MEMORY ; goto fail ; }
     {
-        const size_t slot = 4 + zsize + (lock ? 4 : 0) ;    // bytes per global slot
+        size_t fr = 0, tot = 0 ;
+        if (cudaMemGetInfo (&fr, &tot) != cudaSuccess) { info = GrB_PANIC ; goto fail ; }
+        nb = plan_blocks (m, nvals, zsize, fr) ;
+    }
+    bhist = (int64_t *) malloc ((size_t) nb * GCU_NBINS * sizeof (int64_t)) ;
+    bfirst = (int64_t *) malloc (((size_t) nb * GCU_NBINS + 1) * sizeof (int64_t)) ;
+    hbounds = (int64_t *) malloc ((nb + 1) * sizeof (int64_t)) ;
+    hbase = (int64_t *) malloc ((nb + 1) * sizeof (int64_t)) ;
+    if (bhist == NULL || bfirst == NULL || hbounds == NULL || hbase == NULL) { info = GrB_OUT_OF_MEMORY ; goto fail ; }
+    if (nb > 1)
+    {
+        TRY (S.alloc ((void **) &dbounds, (nb + 1) * sizeof (int64_t))) ;
+        TRY (S.alloc ((void **) &dbase, (nb + 1) * sizeof (int64_t))) ;
+        k_block_bounds <<<(unsigned) ((nb + 256) / 256), 256, 0, st>>> (m, Cp, nvals, nb, dbounds, dbase) ;
+        TRY (gcu_launch_check ("spgemm row blocks")) ;
+        TRY (gcu_memcpy_d2h (hbounds, dbounds, (nb + 1) * sizeof (int64_t), s)) ;
+        TRY (gcu_memcpy_d2h (hbase, dbase, (nb + 1) * sizeof (int64_t), s)) ;
+    }
+    else
+    {
+        hbounds [0] = 0 ; hbounds [1] = m ;
+        hbase [0] = 0 ; hbase [1] = nvals ;
+    }
+    for (int k = 0 ; k < nb ; k++)
+        if (hbase [k + 1] - hbase [k] > max_bnvals) max_bnvals = hbase [k + 1] - hbase [k] ;
+    for (int k = 0 ; k < (nb > 1 ? 2 : 1) ; k++)
+    {
+        TRY (S.alloc ((void **) &bufJ [k], (max_bnvals + 1) * sizeof (int32_t))) ;
+        TRY (S.alloc (&bufX [k], (max_bnvals + 1) * zsize)) ;
+    }
+
+    // 5. numeric phase, binned by the exact count, block by block: the
+    // numeric phase of block k runs on the device while the host takes
+    // block k-1 (a second stream carries the copies)
+    {
         // a long row in one block's shared memory beats a global-memory
         // table and its separate sort
         const int64_t hmax = shared_hmax (dev, zsize, lock, numeric_smem) ;
-        TRY (bin_rows (S, m, Cnnz, n, hmax, true, &rows, hist)) ;
-        first [0] = 0 ;
-        for (int b = 0 ; b < GCU_NBINS ; b++) first [b + 1] = first [b] + hist [b] ;
-        for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++)
+        TRY (bin_rows (S, m, Cnnz, n, hmax, true, nb, dbounds, &rows, bhist)) ;
+        bfirst [0] = 0 ;
+        for (int64_t k = 0 ; k < (int64_t) nb * GCU_NBINS ; k++) bfirst [k + 1] = bfirst [k] + bhist [k] ;
+        for (int k = 0 ; k < nb ; k++) nglobal += bhist [k * GCU_NBINS + GCU_BIN_GLOBAL] ;
+        X.in = in ; X.dev = dev ;
+        X.fshared = fshared ; X.fglobal = fglobal ; X.fdense = fdense ;
+        X.zsize = zsize ; X.lock = lock ; X.total = total ;
+        X.Cp = Cp ; X.Cnnz = Cnnz ; X.rows = rows ;
+        X.Wnum = (fdense != NULL && nglobal > 0) ? dense_window (dev, n, 8 * (int64_t) zsize + 1) : 0 ;
+        if (gcu_fault_now ("cudaStreamCreate")) { info = GrB_PANIC ; goto fail ; }
+        if (cudaStreamCreateWithFlags (&sc, cudaStreamNonBlocking) != cudaSuccess)
+        { (void) cudaGetLastError () ; sc = NULL ; info = GrB_PANIC ; goto fail ; }
+        // the row pointers (and the binning) done: they go down first,
+        // while block 0 computes
+        if (cudaEventRecord (ev [3], st) != cudaSuccess || cudaStreamWaitEvent (sc, ev [3], 0) != cudaSuccess)
+        { info = GrB_PANIC ; goto fail ; }
+        int prev = -1, prev_buf = 0, used = 0 ;
+        // the block after the last one: takes the previous block down
+        for (int k = 0 ; k <= nb ; k++)
         {
-            if (hist [b] == 0) continue ;
-            uint32_t H = (uint32_t) (32ll << (b - 1)) ;
-            int G, R ;
-            shape (H, &G, &R) ;
-            const int64_t grid = (hist [b] + R - 1) / R ;
-            const size_t smem = numeric_smem (H, R, zsize, lock) ;
-            const int64_t *brows = rows + first [b] ;
-            int64_t bn = hist [b] ;
-            int TPB = tpb_for (total, in->anvals, G) ;
-            const void *ap = Ap, *aj = Aj, *ax = in->Ax, *bp = Bp, *bj = Bj, *bx = in->Bx ;
-            const int64_t *cp = Cp ;
-            int32_t *cj = Cj ;
-            void *cx = Cx ;
-            void *args [] = { &brows, &bn, &ap, &aj, &ax, &bp, &bj, &bx, &cp, &cj, &cx, &H, &G, &TPB } ;
-            TRY (gcu_jit_launch (fshared, (unsigned) grid, GCU_SPGEMM_THREADS, (unsigned) smem, st, args)) ;
-            TRY (gcu_launch_check ("spgemm numeric (shared)")) ;
-        }
-        cudaEventRecord (ev [4], st) ;
-        nglobal = hist [GCU_BIN_GLOBAL] ;
-        const int64_t Wnum = (fdense != NULL && nglobal > 0)
-            ? dense_window (dev, n, 8 * (int64_t) zsize + 1) : 0 ;
-        if (Wnum > 0)
-        {
-            // the longest rows: dense values and a bitmap over windows of
-            // Wnum columns, emitted in order
-            ndense_num = nglobal ;
-            const int64_t *grows = rows + first [GCU_BIN_GLOBAL] ;
-            const size_t smem = (((size_t) Wnum * zsize + 15) & ~(size_t) 15) + (size_t) Wnum / 8 ;
-            int TPB = tpb_for (total, in->anvals, GCU_SPGEMM_DENSE_THREADS) ;
-            int64_t nn = n, W = Wnum ;
-            const void *ap = Ap, *aj = Aj, *ax = in->Ax, *bp = Bp, *bj = Bj, *bx = in->Bx ;
-            const int64_t *cp = Cp ;
-            int32_t *cj = Cj ;
-            void *cx = Cx ;
-            void *args [] = { &grows, &ap, &aj, &ax, &bp, &bj, &bx, &cp, &cj, &cx, &nn, &W, &TPB } ;
-            TRY (gcu_jit_launch (fdense, (unsigned) nglobal, GCU_SPGEMM_DENSE_THREADS, (unsigned) smem, st, args)) ;
-            TRY (gcu_launch_check ("spgemm numeric (dense)")) ;
-        }
-        else if (hist [GCU_BIN_GLOBAL] > 0)
-        {
-            const int64_t nr = hist [GCU_BIN_GLOBAL] ;
-            const int64_t *grows = rows + first [GCU_BIN_GLOBAL] ;
-            const int TPB = tpb_for (total, in->anvals, GCU_SPGEMM_GLOBAL_THREADS) ;
-            TRY (for_global_chunks (S, nr, grows, Cnnz, n, slot,
-                [&] (int64_t c0, int64_t c1, int64_t slots, const int64_t *offs)
-                {
-                    int32_t *keys = NULL, *locks = NULL ;
-                    void *vals = NULL ;
-                    GrB_Info r = gcu_dmalloc ((void **) &keys, slots * sizeof (int32_t), s) ;
-                    if (r == GrB_SUCCESS) r = gcu_dmalloc (&vals, slots * zsize, s) ;
-                    if (r == GrB_SUCCESS && lock) r = gcu_dmalloc ((void **) &locks, slots * sizeof (int32_t), s) ;
-                    if (r == GrB_SUCCESS)
-                    {
-                        const int64_t *crows = grows + c0 ;
-                        int tpb = TPB ;
-                        const void *ap = Ap, *aj = Aj, *ax = in->Ax, *bp = Bp, *bj = Bj, *bx = in->Bx ;
-                        const int64_t *cp = Cp ;
-                        int32_t *cj = Cj ;
-                        void *cx = Cx ;
-                        void *args [] = { &crows, &offs, &keys, &vals, &locks, &ap, &aj, &ax,
-                                          &bp, &bj, &bx, &cp, &cj, &cx, &tpb } ;
-                        r = gcu_jit_launch (fglobal, (unsigned) (c1 - c0), GCU_SPGEMM_GLOBAL_THREADS, 0, st, args) ;
-                        if (r == GrB_SUCCESS) r = gcu_launch_check ("spgemm numeric (global)") ;
-                    }
-                    gcu_dfree (keys, s) ;
-                    gcu_dfree (vals, s) ;
-                    gcu_dfree (locks, s) ;
-                    return r ;
-                })) ;
-            // the global-table rows came out in hash order: sort them here,
-            // so T is never handed to SuiteSparse jumbled
-            TRY (sort_global_rows (nr, grows, Cp, nvals, Cj, Cx, zsize, s)) ;
+            const int bi = used % 2 ;
+            const bool work = k < nb && hbase [k + 1] > hbase [k] ;
+            if (work)
+            {
+                // buffer bi last held block k-2, whose copies are done
+                if (cudaEventRecord (evb [bi], st) != cudaSuccess) { info = GrB_PANIC ; goto fail ; }
+                TRY ((numeric_block<AI, BI> (S, X, bhist + (int64_t) k * GCU_NBINS, rows + bfirst [(int64_t) k * GCU_NBINS],
+                    hbase [k], hbase [k + 1] - hbase [k], bufJ [bi], bufX [bi]))) ;
+                if (cudaEventRecord (eve [bi], st) != cudaSuccess) { info = GrB_PANIC ; goto fail ; }
+                used++ ;
+                nblocks_run++ ;
+            }
+            if (!work && k < nb) continue ;
+            const double t0 = gcu_now () ;
+            if (prev < 0)
+            {
+                TRY (gcu_d2h_staged (Tp, Cp, (size_t) m + 1, 8, 8, (gcu_stream) sc)) ;
+            }
+            else
+            {
+                const int64_t b0 = hbase [prev], bn = hbase [prev + 1] - hbase [prev] ;
+                if (cudaStreamWaitEvent (sc, eve [prev_buf], 0) != cudaSuccess) { info = GrB_PANIC ; goto fail ; }
+                TRY (gcu_d2h_staged (Tj + b0, bufJ [prev_buf], (size_t) bn, 4, 8, (gcu_stream) sc)) ;
+                TRY (gcu_d2h_staged ((char *) Tx + (size_t) b0 * zsize, bufX [prev_buf], (size_t) bn * zsize, 1, 1, (gcu_stream) sc)) ;
+                float ms = 0 ;
+                if (cudaEventElapsedTime (&ms, evb [prev_buf], eve [prev_buf]) == cudaSuccess) numeric_ms += ms ;
+                else (void) cudaGetLastError () ;
+            }
+            download_s += gcu_now () - t0 ;
+            if (work) { prev = k ; prev_buf = bi ; }
         }
     }
-    cudaEventRecord (ev [5], st) ;
     TRY (gcu_sync (s)) ;
     {
-        float ms [6] = { 0 } ;
-        for (int e = 1 ; e < 6 ; e++) cudaEventElapsedTime (&ms [e], ev [e - 1], ev [e]) ;
-        float total_ms = 0 ;
-        cudaEventElapsedTime (&total_ms, ev [0], ev [5]) ;
-        out->kernel_seconds = 1e-3 * total_ms ;
-        gcu_log ("spgemm %lld x %lld x %lld: analysis %.3f ms, symbolic %.3f ms, row pointers %.3f ms, "
-            "numeric %.3f ms (shared tables) + %.3f ms (%lld long rows: %s)",
-            (long long) m, (long long) in->k, (long long) n, ms [1], ms [2], ms [3], ms [4], ms [5],
-            (long long) nglobal, ndense_num > 0 ? "dense" : "global tables, sorted") ;
+        float ms [4] = { 0 } ;
+        for (int e = 1 ; e < 4 ; e++) cudaEventElapsedTime (&ms [e], ev [e - 1], ev [e]) ;
+        out->kernel_seconds = 1e-3 * (ms [1] + ms [2] + ms [3] + numeric_ms) ;
+        out->download_seconds = download_s ;
+        out->nblocks = nblocks_run ;
+        out->block_bytes = (max_bnvals + 1) * (int64_t) (4 + zsize) ;
+        gcu_log ("spgemm %lld x %lld x %lld: analysis %.3f ms, symbolic %.3f ms, row pointers and blocks %.3f ms, "
+            "numeric %.3f ms in %d row block%s of at most %.1f MB (%lld long rows: %s); download %.2f ms",
+            (long long) m, (long long) in->k, (long long) n, ms [1], ms [2], ms [3], numeric_ms,
+            nblocks_run, nblocks_run == 1 ? "" : "s", out->block_bytes / 1e6, (long long) nglobal,
+            X.Wnum > 0 ? "dense" : "global tables, sorted", 1e3 * download_s) ;
         if (ndense_sym > 0) gcu_log ("spgemm: symbolic phase of the %lld long rows dense", (long long) ndense_sym) ;
     }
-    for (int e = 0 ; e < 6 ; e++) cudaEventDestroy (ev [e]) ;
+    __atomic_fetch_add (&blocks_total, (unsigned long long) nblocks_run, __ATOMIC_RELAXED) ;
+    cudaStreamDestroy (sc) ;
+    for (int e = 0 ; e < 4 ; e++) cudaEventDestroy (ev [e]) ;
+    for (int e = 0 ; e < 2 ; e++) { cudaEventDestroy (evb [e]) ; cudaEventDestroy (eve [e]) ; }
     S.release () ;
-    out->Cp = Cp ;
-    out->Cj = Cj ;
-    out->Cx = Cx ;
+    free (bhist) ; free (bfirst) ; free (hbounds) ; free (hbase) ;
+    out->Tp = Tp ;
+    out->Tj = Tj ;
+    out->Tx = Tx ;
     out->nvals = nvals ;
     return GrB_SUCCESS ;
 
 fail:
+    if (sc != NULL) { (void) cudaStreamSynchronize (sc) ; cudaStreamDestroy (sc) ; }
     (void) gcu_sync (s) ;
-    for (int e = 0 ; e < 6 ; e++) if (ev [e] != NULL) cudaEventDestroy (ev [e]) ;
+    (void) cudaGetLastError () ;
+    for (int e = 0 ; e < 4 ; e++) if (ev [e] != NULL) cudaEventDestroy (ev [e]) ;
+    for (int e = 0 ; e < 2 ; e++)
+    {
+        if (evb [e] != NULL) cudaEventDestroy (evb [e]) ;
+        if (eve [e] != NULL) cudaEventDestroy (eve [e]) ;
+    }
     S.release () ;
-    gcu_dfree (Cp, s) ;
-    gcu_dfree (Cj, s) ;
-    gcu_dfree (Cx, s) ;
+    free (bhist) ; free (bfirst) ; free (hbounds) ; free (hbase) ;
+    gcu_host_free (Tp) ;
+    gcu_host_free (Tj) ;
+    gcu_host_free (Tx) ;
     memset (out, 0, sizeof (*out)) ;
     return info ;
 }
-
 
 // mask row lengths, as the bound of each row's table; 0 for a row of A that
 // makes no product (nothing to seed)
@@ -727,7 +944,7 @@ GrB_Info run_masked (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     {
         // longer mask rows take the global kernel
         const int64_t hmax = shared_hmax (dev, zsize, lock, masked_smem) ;
-        TRY (bin_rows (S, m, count, INT64_MAX, hmax, true, &rows, hist)) ;
+        TRY (bin_rows (S, m, count, INT64_MAX, hmax, true, 1, NULL, &rows, hist)) ;
         first [0] = 0 ;
         for (int b = 0 ; b < GCU_NBINS ; b++) first [b + 1] = first [b] + hist [b] ;
         const void *mp = mk->Mp, *mj = mk->Mj, *mx = mk->Mx ;
@@ -798,12 +1015,17 @@ extern "C" GrB_Info gcu_spgemm_run (const gcu_semiring_desc *sr,
     return run_typed<uint64_t, uint64_t> (sr, ops, in, out, s) ;
 }
 
-extern "C" void gcu_spgemm_out_free (gcu_spgemm_out *out, gcu_stream s)
+extern "C" void gcu_spgemm_out_free (gcu_spgemm_out *out)
 {
-    gcu_dfree (out->Cp, s) ;
-    gcu_dfree (out->Cj, s) ;
-    gcu_dfree (out->Cx, s) ;
+    gcu_host_free (out->Tp) ;
+    gcu_host_free (out->Tj) ;
+    gcu_host_free (out->Tx) ;
     memset (out, 0, sizeof (*out)) ;
+}
+
+extern "C" int64_t gcu_spgemm_blocks_total (void)
+{
+    return (int64_t) __atomic_load_n (&blocks_total, __ATOMIC_RELAXED) ;
 }
 
 extern "C" GrB_Info gcu_spgemm_masked_run (const gcu_semiring_desc *sr,

@@ -37,6 +37,7 @@ typedef struct {
     double   threshold;       // GRBCUDA_THRESHOLD: minimum estimated work for the GPU
     int      device;          // GRBCUDA_DEVICE: CUDA device ordinal
     char     cache_dir[1024]; // GRBCUDA_CACHE_DIR: JIT on-disk cache ("" = default)
+    int64_t  spgemm_block;    // GRBCUDA_SPGEMM_BLOCK: bytes of SpGEMM output per row block (0 = auto)
 } gcu_settings_t;
 
 const gcu_settings_t *gcu_settings(void);   // never NULL
@@ -44,6 +45,8 @@ int  gcu_mode(void);
 int  gcu_verbose(void);
 int  gcu_stats_enabled(void);
 double gcu_threshold(void);
+int64_t gcu_spgemm_block_bytes(void);
+void gcu_spgemm_block_bytes_set(int64_t bytes);   // tests; 0 = auto
 
 // ---- logging (src/util/log.c) ------------------------------------------------
 // gcu_log prints "[grbcuda] ..." plus a newline to stderr as one write, only

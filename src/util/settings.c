@@ -25,6 +25,7 @@ static gcu_settings_t settings ;
 static pthread_once_t settings_once = PTHREAD_ONCE_INIT ;
 static _Atomic int a_mode, a_verbose, a_stats ;
 static _Atomic double a_threshold ;
+static _Atomic int64_t a_spgemm_block ;
 
 static int parse_bool (const char *s)
 {
@@ -69,12 +70,28 @@ static void settings_read (void)
         else fprintf (stderr, "[grbcuda] GRBCUDA_DEVICE=%s not a device "
             "ordinal; using 0\n", d) ;
     }
+    const char *sb = getenv ("GRBCUDA_SPGEMM_BLOCK") ;
+    if (sb != NULL && *sb != '\0')
+    {
+        // bytes, with an optional K, M or G (binary) suffix
+        char *end ;
+        errno = 0 ;
+        double v = strtod (sb, &end) ;
+        double scale = 1 ;
+        if (*end == 'k' || *end == 'K') { scale = 1024 ; end++ ; }
+        else if (*end == 'm' || *end == 'M') { scale = 1024.0 * 1024 ; end++ ; }
+        else if (*end == 'g' || *end == 'G') { scale = 1024.0 * 1024 * 1024 ; end++ ; }
+        if (errno == 0 && *end == '\0' && v >= 0 && v * scale < 9e18) s->spgemm_block = (int64_t) (v * scale) ;
+        else fprintf (stderr, "[grbcuda] GRBCUDA_SPGEMM_BLOCK=%s not a size in bytes "
+            "(e.g. 4096, 64M, 2G); using the default\n", sb) ;
+    }
     const char *c = getenv ("GRBCUDA_CACHE_DIR") ;
     if (c != NULL) snprintf (s->cache_dir, sizeof (s->cache_dir), "%s", c) ;
     atomic_store (&a_mode, s->mode) ;
     atomic_store (&a_verbose, s->verbose) ;
     atomic_store (&a_stats, s->stats) ;
     atomic_store (&a_threshold, s->threshold) ;
+    atomic_store (&a_spgemm_block, s->spgemm_block) ;
 }
 
 const gcu_settings_t *gcu_settings (void)
@@ -87,6 +104,13 @@ int gcu_mode (void) { gcu_settings () ; return atomic_load_explicit (&a_mode, me
 int gcu_verbose (void) { gcu_settings () ; return atomic_load_explicit (&a_verbose, memory_order_relaxed) ; }
 int gcu_stats_enabled (void) { gcu_settings () ; return atomic_load_explicit (&a_stats, memory_order_relaxed) ; }
 double gcu_threshold (void) { gcu_settings () ; return atomic_load_explicit (&a_threshold, memory_order_relaxed) ; }
+int64_t gcu_spgemm_block_bytes (void) { gcu_settings () ; return atomic_load_explicit (&a_spgemm_block, memory_order_relaxed) ; }
+
+void gcu_spgemm_block_bytes_set (int64_t bytes)
+{
+    gcu_settings () ;
+    atomic_store (&a_spgemm_block, bytes > 0 ? bytes : 0) ;
+}
 
 GrB_Info grbcuda_set_mode (grbcuda_mode mode)
 {

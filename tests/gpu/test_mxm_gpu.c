@@ -15,6 +15,7 @@
 #include "device/gcu_cuda.h"
 #include "dispatch/gcu_dispatch.h"
 #include "residency/gcu_residency.h"
+#include "spgemm/gcu_spgemm.h"
 #include "gcu_util.h"
 #include <stdlib.h>
 #include <string.h>
@@ -192,6 +193,7 @@ static void trial (const sr_t *sr, const shape_t *sh, uint64_t *st, bool masked)
 // that each GPU family is the one failing.
 static void fault_loop_one (uint64_t *st, bool masked, bool tran_b, const char *family)
 {
+    const int64_t blocks0 = gcu_spgemm_blocks_total () ;
     GrB_Matrix A = gcu_test_random_matrix (GrB_FP64, 300, 300, 0.03, st) ;
     GrB_Matrix M = masked ? gcu_test_random_matrix (GrB_BOOL, 300, 300, 0.2, st) : NULL ;
     GrB_Descriptor d = NULL ;
@@ -213,7 +215,10 @@ static void fault_loop_one (uint64_t *st, bool masked, bool tran_b, const char *
     GrB_Matrix_free (&C) ;
     gcu_sync (gcu_stream_default ()) ;
     int64_t base = gcu_device_bytes_in_use () ;
-    printf ("fault injection (%s): %lld counted device operations per call\n", family, (long long) nops) ;
+    printf ("fault injection (%s%s): %lld counted device operations per call\n", family,
+        gcu_spgemm_block_bytes () > 0 ? ", streamed in row blocks" : "", (long long) nops) ;
+    if (gcu_spgemm_block_bytes () > 0)
+        CHECK (gcu_spgemm_blocks_total () - blocks0 > 2, "fault loop: the product was not streamed") ;
     CHECK (nops > 10, "too few counted operations (%lld)", (long long) nops) ;
     for (int64_t f = 1 ; f <= nops ; f++)
     {
@@ -244,8 +249,43 @@ static void fault_loop_one (uint64_t *st, bool masked, bool tran_b, const char *
 static void fault_loop (uint64_t *st)
 {
     fault_loop_one (st, false, false, "spgemm saxpy") ;
+    // a failure anywhere in the row-block pipeline (a block computing, the
+    // one before it on its way down)
+    gcu_spgemm_block_bytes_set (16384) ;
+    fault_loop_one (st, false, false, "spgemm saxpy") ;
+    gcu_spgemm_block_bytes_set (0) ;
     fault_loop_one (st, true, false, "masked saxpy") ;
     fault_loop_one (st, true, true, "masked dot") ;
+}
+
+// Row-block streaming: a small block budget (GRBCUDA_SPGEMM_BLOCK) sends the
+// numeric phase of the saxpy family through many row blocks, two device
+// buffers in turn, each block's download overlapping the next block's
+// numeric phase: the path a result larger than the device takes.
+static void streaming (uint64_t *st)
+{
+    const char *names [] = { "PLUS_TIMES_FP64", "MIN_PLUS_INT32", "PLUS_TIMES_FC64",
+        "ANY_PAIR_BOOL", "MAX_FIRSTJ_INT32", "PLUS_TIMES_FP32", "TIMES_PLUS_UINT8" } ;
+    const int nshapes = (int) (sizeof (shapes) / sizeof (shapes [0])) ;
+    const int64_t blocks0 = gcu_spgemm_blocks_total () ;
+    const uint64_t runs0 = gcu_family_runs ("spgemm saxpy") ;
+    for (int budget = 0 ; budget < 2 ; budget++)
+    {
+        // a few entries per block, then about a row per block
+        gcu_spgemm_block_bytes_set (budget == 0 ? 4096 : 64) ;
+        for (size_t q = 0 ; q < sizeof (names) / sizeof (names [0]) ; q++)
+            for (int si = 0 ; si < nsr ; si++)
+            {
+                if (strcmp (srs [si].name, names [q]) != 0) continue ;
+                for (int sh = 0 ; sh < nshapes ; sh++) trial (&srs [si], &shapes [sh], st, false) ;
+            }
+    }
+    gcu_spgemm_block_bytes_set (0) ;
+    const int64_t blocks = gcu_spgemm_blocks_total () - blocks0 ;
+    const uint64_t runs = gcu_family_runs ("spgemm saxpy") - runs0 ;
+    printf ("streaming: %llu products in %lld row blocks\n", (unsigned long long) runs, (long long) blocks) ;
+    CHECK (runs > 0 && blocks > 8 * (int64_t) runs, "streaming: %lld row blocks for %llu products",
+        (long long) blocks, (unsigned long long) runs) ;
 }
 
 int main (int argc, char **argv)
@@ -287,6 +327,7 @@ int main (int argc, char **argv)
         printf ("  %-14s %llu\n", families [f], (unsigned long long) n) ;
         CHECK (n > 0, "the %s family never ran", families [f]) ;
     }
+    streaming (&st) ;
     fault_loop (&st) ;
     grbcuda_set_mode (GRBCUDA_MODE_AUTO) ;
     OK (GrB_finalize ()) ;
