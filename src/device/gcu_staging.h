@@ -56,6 +56,20 @@ GrB_Info gcu_h2d_staged (void *dev_dst, const void *host_src, size_t nelem,
 GrB_Info gcu_d2h_staged (void *host_dst, const void *dev_src, size_t nelem,
     int src_bytes, int dst_bytes, gcu_stream s) ;
 
+// Several downloads in one pipeline: the DMAs of the next array's first
+// chunks overlap the conversion of this array's last one (a row block of a
+// result: its column indices and its values). Same widths and rules as
+// gcu_d2h_staged, segment by segment; empty segments are skipped.
+typedef struct
+{
+    void *host_dst ;
+    const void *dev_src ;
+    size_t nelem ;
+    int src_bytes, dst_bytes ;
+}
+gcu_d2h_seg ;
+GrB_Info gcu_d2h_staged_segs (const gcu_d2h_seg *seg, int nseg, gcu_stream s) ;
+
 // Frees the pool (GrB_finalize; a later copy allocates it again). Buffers
 // checked out at the time are freed when they come back. Starts nothing:
 // without a pool it does nothing.

@@ -74,8 +74,9 @@ static void stats_common (gcu_staging_stats_t *st)
 // conversions on the host
 //------------------------------------------------------------------------------
 
-// Below this many bytes per thread, more threads cost more than they copy.
-#define GCU_STAGING_GRAIN ((size_t) 1 << 20)
+// Below this many bytes per thread, more threads cost more than they copy
+// (and a huge page of a fresh destination is one thread's to fault).
+#define GCU_STAGING_GRAIN ((size_t) 2 << 20)
 // Destinations at least this large are advised to use huge pages.
 #define GCU_STAGING_HUGE_MIN ((size_t) 8 << 20)
 
@@ -120,9 +121,12 @@ static int threads_for (size_t bytes)
 }
 
 // One chunk (at most one staging buffer, so n * width stays far from
-// overflow), split evenly over the threads: one memory stream alone does not
+// overflow), split over the threads: one memory stream alone does not
 // saturate the host's bandwidth, and each thread first-touches its own part
-// of a fresh destination.
+// of a fresh destination. The parts start on 2 MiB boundaries of the
+// destination: two threads never fault the same huge page (the second would
+// wait for the first to clear it).
+#define GCU_STAGING_HUGE ((uintptr_t) 2 << 20)
 static void convert (void *dst, const void *src, size_t n, int sb, int db)
 {
     const size_t w = (size_t) (sb > db ? sb : db) ;
@@ -137,8 +141,23 @@ static void convert (void *dst, const void *src, size_t n, int sb, int db)
     {
         size_t lo = n * (size_t) t / (size_t) nth ;
         size_t hi = n * (size_t) (t + 1) / (size_t) nth ;
-        convert_range ((char *) dst + lo * (size_t) db,
-            (const char *) src + lo * (size_t) sb, hi - lo, sb, db) ;
+        // each boundary moved up to the next huge page of dst
+        const uintptr_t d0 = (uintptr_t) dst ;
+        if (t > 0)
+        {
+            uintptr_t a = (d0 + lo * (size_t) db + GCU_STAGING_HUGE - 1) & ~(GCU_STAGING_HUGE - 1) ;
+            lo = (size_t) ((a - d0 + (size_t) db - 1) / (size_t) db) ;
+        }
+        if (t < nth - 1)
+        {
+            uintptr_t b = (d0 + hi * (size_t) db + GCU_STAGING_HUGE - 1) & ~(GCU_STAGING_HUGE - 1) ;
+            hi = (size_t) ((b - d0 + (size_t) db - 1) / (size_t) db) ;
+        }
+        if (lo > n) lo = n ;
+        if (hi > n) hi = n ;
+        if (hi > lo)
+            convert_range ((char *) dst + lo * (size_t) db,
+                (const char *) src + lo * (size_t) sb, hi - lo, sb, db) ;
     }
 }
 
@@ -331,6 +350,65 @@ static GrB_Info wait_for (slot_t *sl)
     return cuda_status (cudaEventSynchronize (sl->ev), "cudaEventSynchronize") ;
 }
 
+// One chunk of a download: len elements from src (device, sb bytes each)
+// into dst (host, db bytes each), at most one staging buffer's worth.
+typedef struct { char *dst ; const char *src ; size_t len ; int sb, db ; } chunk_t ;
+
+// The chunks of the downloads seg [0..nseg) (chunks of ce_bytes device bytes);
+// NULL when out of memory.
+static chunk_t *chunks_of (const gcu_d2h_seg *seg, int nseg, size_t ce_bytes, size_t *nchunks)
+{
+    size_t total = 0 ;
+    for (int k = 0 ; k < nseg ; k++)
+    {
+        const size_t ce = ce_bytes / (size_t) seg [k].src_bytes ;
+        total += (seg [k].nelem + ce - 1) / ce ;
+    }
+    chunk_t *ch = malloc ((total > 0 ? total : 1) * sizeof (chunk_t)) ;
+    if (ch == NULL) return NULL ;
+    size_t c = 0 ;
+    for (int k = 0 ; k < nseg ; k++)
+    {
+        const size_t ce = ce_bytes / (size_t) seg [k].src_bytes ;
+        const int sb = seg [k].src_bytes, db = seg [k].dst_bytes ;
+        for (size_t lo = 0 ; lo < seg [k].nelem ; lo += ce)
+        {
+            const size_t len = (seg [k].nelem - lo < ce) ? seg [k].nelem - lo : ce ;
+            ch [c++] = (chunk_t) { (char *) seg [k].host_dst + lo * (size_t) db,
+                (const char *) seg [k].dev_src + lo * (size_t) sb, len, sb, db } ;
+        }
+    }
+    *nchunks = total ;
+    return ch ;
+}
+
+// Downloads the chunks in order through nb buffers: the DMAs of the next
+// chunks (of the same array or the next one) overlap the conversion of
+// this one.
+static GrB_Info pipeline_d2h (const chunk_t *ch, size_t nchunks, slot_t *sl [], int nb, cudaStream_t s)
+{
+    GrB_Info info = GrB_SUCCESS ;
+    size_t issued = 0 ;
+    for ( ; issued < nchunks && issued < (size_t) nb && info == GrB_SUCCESS ; issued++)
+        info = dma (sl [issued]->buf, ch [issued].src, ch [issued].len * (size_t) ch [issued].sb,
+            cudaMemcpyDeviceToHost, sl [issued], s) ;
+    for (size_t c = 0 ; c < nchunks && info == GrB_SUCCESS ; c++)
+    {
+        slot_t *b = sl [c % (size_t) nb] ;
+        info = wait_for (b) ;
+        if (info != GrB_SUCCESS) break ;
+        convert (ch [c].dst, b->buf, ch [c].len, ch [c].sb, ch [c].db) ;
+        if (issued < nchunks)
+        {
+            // chunk c + nb reuses the buffer just emptied
+            info = dma (b->buf, ch [issued].src, ch [issued].len * (size_t) ch [issued].sb,
+                cudaMemcpyDeviceToHost, b, s) ;
+            issued++ ;
+        }
+    }
+    return info ;
+}
+
 static GrB_Info pipeline (bool h2d, char *dst, const char *src, size_t n,
     int sb, int db, size_t ce, slot_t *sl [], int nb, cudaStream_t s)
 {
@@ -354,29 +432,11 @@ static GrB_Info pipeline (bool h2d, char *dst, const char *src, size_t n,
     }
     else
     {
-        size_t issued = 0 ;
-        for ( ; issued < nchunks && issued < (size_t) nb && info == GrB_SUCCESS ; issued++)
-        {
-            const size_t lo = issued * ce, len = (n - lo < ce) ? n - lo : ce ;
-            info = dma (sl [issued]->buf, src + lo * (size_t) sb, len * (size_t) sb,
-                cudaMemcpyDeviceToHost, sl [issued], s) ;
-        }
-        for (size_t c = 0 ; c < nchunks && info == GrB_SUCCESS ; c++)
-        {
-            slot_t *b = sl [c % (size_t) nb] ;
-            const size_t lo = c * ce, len = (n - lo < ce) ? n - lo : ce ;
-            info = wait_for (b) ;
-            if (info != GrB_SUCCESS) break ;
-            convert (dst + lo * (size_t) db, b->buf, len, sb, db) ;
-            if (issued < nchunks)
-            {
-                // chunk c + nb reuses the buffer just emptied
-                const size_t lo2 = issued * ce, len2 = (n - lo2 < ce) ? n - lo2 : ce ;
-                info = dma (b->buf, src + lo2 * (size_t) sb, len2 * (size_t) sb,
-                    cudaMemcpyDeviceToHost, b, s) ;
-                issued++ ;
-            }
-        }
+        gcu_d2h_seg one = { dst, src, n, sb, db } ;
+        size_t nc = 0 ;
+        chunk_t *ch = chunks_of (&one, 1, ce * (size_t) sb, &nc) ;
+        info = (ch == NULL) ? GrB_OUT_OF_MEMORY : pipeline_d2h (ch, nc, sl, nb, s) ;
+        free (ch) ;
     }
     if (info != GrB_SUCCESS)
     {
@@ -496,7 +556,63 @@ GrB_Info gcu_d2h_staged (void *host_dst, const void *dev_src, size_t nelem,
     return staged (false, host_dst, dev_src, nelem, src_bytes, dst_bytes, s) ;
 }
 
+GrB_Info gcu_d2h_staged_segs (const gcu_d2h_seg *seg, int nseg, gcu_stream s)
+{
+    size_t dev_bytes = 0, big = 0 ;
+    for (int k = 0 ; k < nseg ; k++)
+    {
+        if (!widths_ok (seg [k].src_bytes, seg [k].dst_bytes)) return GrB_INVALID_VALUE ;
+        if (seg [k].nelem == 0) continue ;
+        if (seg [k].host_dst == NULL || seg [k].dev_src == NULL) return GrB_NULL_POINTER ;
+        const size_t w = (size_t) (seg [k].src_bytes > seg [k].dst_bytes ? seg [k].src_bytes : seg [k].dst_bytes) ;
+        if (seg [k].nelem > SIZE_MAX / w) return GrB_INVALID_VALUE ;
+        dev_bytes += seg [k].nelem * (size_t) seg [k].src_bytes ;
+        big += (seg [k].nelem * (size_t) seg [k].src_bytes >= GCU_STAGING_DIRECT) ;
+    }
+    if (dev_bytes == 0) return GrB_SUCCESS ;
+    // one segment, or all of them small: one copy at a time
+    slot_t *sl [GCU_STAGING_DEPTH] ;
+    size_t bytes = 0 ;
+    int nb = (big > 0 && nseg > 1) ? checkout (GCU_STAGING_DEPTH, sl, &bytes) : 0 ;
+    if (nb < 2)
+    {
+        if (nb > 0) checkin (sl, nb) ;
+        GrB_Info info = GrB_SUCCESS ;
+        for (int k = 0 ; k < nseg && info == GrB_SUCCESS ; k++)
+            info = staged (false, seg [k].host_dst, seg [k].dev_src, seg [k].nelem,
+                seg [k].src_bytes, seg [k].dst_bytes, s) ;
+        return info ;
+    }
+    const double t0 = gcu_now () ;
+    for (int k = 0 ; k < nseg ; k++)
+        advise_huge (seg [k].host_dst, seg [k].nelem * (size_t) seg [k].dst_bytes) ;
+    size_t nc = 0 ;
+    chunk_t *ch = chunks_of (seg, nseg, bytes & ~(size_t) 7, &nc) ;
+    GrB_Info info = (ch == NULL) ? GrB_OUT_OF_MEMORY
+        : pipeline_d2h (ch, nc, sl, nb, (cudaStream_t) s) ;
+    free (ch) ;
+    if (info != GrB_SUCCESS)
+    {
+        (void) cudaStreamSynchronize ((cudaStream_t) s) ;
+        (void) cudaGetLastError () ;
+    }
+    checkin (sl, nb) ;
+    if (info == GrB_SUCCESS)
+    {
+        atomic_fetch_add_explicit (&S.d2h_calls, 1, memory_order_relaxed) ;
+        atomic_fetch_add_explicit (&S.d2h_bytes, dev_bytes, memory_order_relaxed) ;
+        atomic_fetch_add_explicit (&S.d2h_ns, (uint64_t) (1e9 * (gcu_now () - t0)), memory_order_relaxed) ;
+    }
+    return info ;
+}
+
 #else
+
+GrB_Info gcu_d2h_staged_segs (const gcu_d2h_seg *seg, int nseg, gcu_stream s)
+{
+    (void) seg ; (void) nseg ; (void) s ;
+    return GrB_PANIC ;
+}
 
 GrB_Info gcu_h2d_staged (void *d, const void *h, size_t n, int sb, int db, gcu_stream s)
 {

@@ -218,5 +218,10 @@ gcu_dot_masked_args ;
 GrB_Info gcu_dot_masked_run (const gcu_dot_masked_spec *spec,
     const gcu_dot_masked_args *args, unsigned grid, unsigned block,
     void *stream) ;
+// the same in two steps: the kernel (compiled, loaded: a CUfunction), then
+// a launch of it
+GrB_Info gcu_dot_masked_function (const gcu_dot_masked_spec *spec, void **fn) ;
+GrB_Info gcu_dot_masked_launch (void *fn, const gcu_dot_masked_args *args,
+    unsigned grid, unsigned block, void *stream) ;
 
 #endif

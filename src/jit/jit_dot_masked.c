@@ -75,16 +75,21 @@ GrB_Info gcu_dot_masked_compile (const gcu_dot_masked_spec *spec,
     return info ;
 }
 
-GrB_Info gcu_dot_masked_run (const gcu_dot_masked_spec *spec,
-    const gcu_dot_masked_args *a, unsigned grid, unsigned block, void *stream)
+GrB_Info gcu_dot_masked_function (const gcu_dot_masked_spec *spec, void **fn)
 {
-    if (spec == NULL || a == NULL) return GrB_NULL_POINTER ;
-    if (block == 0 || block > GCU_DOT_MASKED_THREADS) return GrB_INVALID_VALUE ;
+    if (spec == NULL || fn == NULL) return GrB_NULL_POINTER ;
+    *fn = NULL ;
     const gcu_jit_binary *bin = NULL ;
     char entry [GCU_JIT_ENTRY_MAX] ;
     GCU_TRY (gcu_dot_masked_compile (spec, &bin, entry)) ;
-    void *fn = NULL ;
-    GCU_TRY (gcu_jit_function (bin, entry, &fn)) ;
+    return gcu_jit_function (bin, entry, fn) ;
+}
+
+GrB_Info gcu_dot_masked_launch (void *fn, const gcu_dot_masked_args *a,
+    unsigned grid, unsigned block, void *stream)
+{
+    if (fn == NULL || a == NULL) return GrB_NULL_POINTER ;
+    if (block == 0 || block > GCU_DOT_MASKED_THREADS) return GrB_INVALID_VALUE ;
     // the kernel's parameters, in order; cuLaunchKernel copies the values
     int64_t mnrows = a->mnrows, mnvals = a->mnvals ;
     const void *Mp = a->Mp, *Mj = a->Mj, *Mx = a->Mx ;
@@ -96,4 +101,14 @@ GrB_Info gcu_dot_masked_run (const gcu_dot_masked_spec *spec,
     void *args [] = { &mnrows, &mnvals, &Mp, &Mj, &Mx, &Ap, &Aj, &Ax,
                       &Bp, &Bj, &Bx, &Cx, &Cb, &Cnvals } ;
     return gcu_jit_launch (fn, grid, block, 0, stream, args) ;
+}
+
+GrB_Info gcu_dot_masked_run (const gcu_dot_masked_spec *spec,
+    const gcu_dot_masked_args *a, unsigned grid, unsigned block, void *stream)
+{
+    if (spec == NULL || a == NULL) return GrB_NULL_POINTER ;
+    if (block == 0 || block > GCU_DOT_MASKED_THREADS) return GrB_INVALID_VALUE ;
+    void *fn = NULL ;
+    GCU_TRY (gcu_dot_masked_function (spec, &fn)) ;
+    return gcu_dot_masked_launch (fn, a, grid, block, stream) ;
 }

@@ -184,12 +184,12 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
         if (grid < 1) grid = 1 ;
         gcu_dot_masked_args args = { (int64_t) m, mnvals, om.p, om.j,
             structural ? NULL : om.x, oa.p, oa.j, oa.x, ob.p, ob.j, ob.x, dCx, dCb, NULL } ;
-        // compiled and loaded first (a launch of no blocks), so that the
-        // timer sees the kernel alone
-        GCU_TRY (gcu_dot_masked_run (&spec, &args, 0, GCU_DOT_MASKED_THREADS, s)) ;
+        // compiled and loaded first, so that the timer sees the kernel alone
+        void *fn = NULL ;
+        GCU_TRY (gcu_dot_masked_function (&spec, &fn)) ;
         gcu_timer tk ;
         gcu_timer_start (&tk, s) ;
-        GrB_Info kinfo = gcu_dot_masked_run (&spec, &args, (unsigned) grid, GCU_DOT_MASKED_THREADS, s) ;
+        GrB_Info kinfo = gcu_dot_masked_launch (fn, &args, (unsigned) grid, GCU_DOT_MASKED_THREADS, s) ;
         if (kinfo == GrB_SUCCESS) kinfo = gcu_launch_check ("masked dot") ;
         const double ks = gcu_timer_stop (&tk, s) ;
         GCU_TRY (kinfo) ;

@@ -479,7 +479,7 @@ GrB_Info for_global_chunks (scratch &S, int64_t nr, const int64_t *grows,
 // at most one per row and GCU_MAX_BLOCKS in all.
 const int GCU_OVERLAP_BLOCKS = 8 ;
 unsigned long long blocks_total ;      // row blocks run since the start (tests)
-const int64_t GCU_OVERLAP_MIN_BYTES = (int64_t) 16 << 20 ;
+const int64_t GCU_OVERLAP_MIN_BYTES = (int64_t) 64 << 20 ;
 const int GCU_MAX_BLOCKS = 4096 ;
 
 int plan_blocks (int64_t m, int64_t nvals, size_t zsize, size_t free_bytes)
@@ -812,8 +812,11 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
             {
                 const int64_t b0 = hbase [prev], bn = hbase [prev + 1] - hbase [prev] ;
                 if (cudaStreamWaitEvent (sc, eve [prev_buf], 0) != cudaSuccess) { info = GrB_PANIC ; goto fail ; }
-                TRY (gcu_d2h_staged (Tj + b0, bufJ [prev_buf], (size_t) bn, 4, 8, (gcu_stream) sc)) ;
-                TRY (gcu_d2h_staged ((char *) Tx + (size_t) b0 * zsize, bufX [prev_buf], (size_t) bn * zsize, 1, 1, (gcu_stream) sc)) ;
+                // column indices widened to the host's 64 bits, values as bytes
+                const gcu_d2h_seg seg [2] = {
+                    { Tj + b0, bufJ [prev_buf], (size_t) bn, 4, 8 },
+                    { (char *) Tx + (size_t) b0 * zsize, bufX [prev_buf], (size_t) bn * zsize, 1, 1 } } ;
+                TRY (gcu_d2h_staged_segs (seg, 2, (gcu_stream) sc)) ;
                 float ms = 0 ;
                 if (cudaEventElapsedTime (&ms, evb [prev_buf], eve [prev_buf]) == cudaSuccess) numeric_ms += ms ;
                 else (void) cudaGetLastError () ;

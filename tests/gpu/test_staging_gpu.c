@@ -180,6 +180,73 @@ static void round_trips (uint64_t *st)
     CHECK (gcu_d2h_staged (x, x, 1, 0, 0, gcu_stream_default ()) == GrB_INVALID_VALUE, "0 -> 0 accepted") ;
 }
 
+// Several downloads in one pipeline (gcu_d2h_staged_segs): segments of
+// each width pair and many sizes (empty, below a chunk, across chunks),
+// uploaded plainly, downloaded together, compared element by element.
+static void segments (size_t buf_bytes, uint64_t *st, const char *what)
+{
+    enum { NS = 6 } ;
+    gcu_stream s = gcu_stream_default () ;
+    const size_t ce = buf_bytes / 8 ;
+    const size_t sizes [][NS] = {
+        { ce + 3, 5 * ce + 1, 0, 1, 2 * ce, 17 },
+        { 0, 0, 1, 0, 0, 0 },
+        { 3, 5, 7, 9, 11, 13 },
+        { 4 * ce, 1, ce - 1, 3 * ce + 5, 2, ce } } ;
+    // device width, host width of each segment (the widening of indices,
+    // plain copies of 1, 4, 8 and 16 bytes)
+    const int dw [NS] = { 4, 1, 8, 16, 4, 4 }, hw [NS] = { 8, 1, 8, 16, 4, 8 } ;
+    for (size_t t = 0 ; t < sizeof (sizes) / sizeof (sizes [0]) ; t++)
+    {
+        void *H [NS] = { 0 }, *R [NS] = { 0 }, *D [NS] = { 0 } ;
+        gcu_d2h_seg seg [NS] ;
+        bool ok = true ;
+        for (int k = 0 ; k < NS && ok ; k++)
+        {
+            const size_t n = sizes [t][k] ;
+            H [k] = random_array (n, dw [k], false, st) ;
+            R [k] = malloc (n * (size_t) hw [k] + 1) ;
+            ok = H [k] != NULL && R [k] != NULL
+                && gcu_dmalloc (&D [k], n * (size_t) dw [k] + 1, s) == GrB_SUCCESS
+                && gcu_h2d_staged (D [k], H [k], n, dw [k], dw [k], s) == GrB_SUCCESS ;
+            if (ok) memset (R [k], 0xA5, n * (size_t) hw [k]) ;
+            seg [k] = (gcu_d2h_seg) { R [k], D [k], n, dw [k], hw [k] } ;
+        }
+        GrB_Info info = GrB_SUCCESS ;
+        if (ok && t == 0)
+        {
+            // every counted copy of the call fails in turn: an error, and no
+            // buffer left checked out
+            gcu_fault_inject (1 << 30) ;
+            info = gcu_d2h_staged_segs (seg, NS, s) ;
+            const int64_t nops = gcu_fault_count () ;
+            for (int64_t f = 1 ; f <= nops && info == GrB_SUCCESS ; f++)
+            {
+                gcu_fault_inject (f) ;
+                GrB_Info fi = gcu_d2h_staged_segs (seg, NS, s) ;
+                CHECK (fi == GrB_PANIC || fi == GrB_OUT_OF_MEMORY, "%s: fault %lld: info %d", what, (long long) f, (int) fi) ;
+                pool_idle (what) ;
+            }
+            gcu_fault_inject (0) ;
+        }
+        if (ok && info == GrB_SUCCESS) info = gcu_d2h_staged_segs (seg, NS, s) ;
+        else if (!ok) info = GrB_PANIC ;
+        CHECK (info == GrB_SUCCESS, "%s: segments %zu: info %d", what, t, (int) info) ;
+        int64_t bad = 0 ;
+        for (int k = 0 ; k < NS && info == GrB_SUCCESS ; k++)
+            for (size_t e = 0 ; e < sizes [t][k] ; e++)
+                bad += elem (H [k], dw [k], e) != elem (R [k], hw [k], e) ;
+        CHECK (bad == 0, "%s: segments %zu: %lld elements differ", what, t, (long long) bad) ;
+        for (int k = 0 ; k < NS ; k++) { gcu_dfree (D [k], s) ; free (H [k]) ; free (R [k]) ; }
+        gcu_sync (s) ;
+    }
+    // a bad width pair anywhere refuses the whole call
+    char x [8] ;
+    gcu_d2h_seg badseg [2] = { { x, x, 1, 4, 8 }, { x, x, 1, 8, 2 } } ;
+    CHECK (gcu_d2h_staged_segs (badseg, 2, s) == GrB_INVALID_VALUE, "%s: 8 -> 2 accepted", what) ;
+    pool_idle (what) ;
+}
+
 //------------------------------------------------------------------------------
 // (b) threads
 //------------------------------------------------------------------------------
@@ -399,6 +466,11 @@ int main (void)
     OK (grbcuda_set_mode (GRBCUDA_MODE_GPU)) ;
     uint64_t st = 77 ;
     round_trips (&st) ;
+    OK (gcu_staging_configure (GCU_STAGING_NBUF, 64 << 10, 4 << 10)) ;
+    segments (64 << 10, &st, "segments, small pool") ;
+    OK (gcu_staging_configure (0, 64 << 10, 4 << 10)) ;
+    segments (64 << 10, &st, "segments, no pool") ;
+    OK (gcu_staging_configure (GCU_STAGING_NBUF, GCU_STAGING_BYTES, GCU_STAGING_DIRECT)) ;
     threads () ;
     for (int nbuf = 0 ; nbuf <= 2 ; nbuf += 2)
     {
