@@ -306,6 +306,28 @@ void shape (int64_t H, int *G, int *R)
     *R = GCU_SPGEMM_THREADS / g ;
 }
 
+// The launch of shared bin b (1..GCU_NBINS_SHARED) holding n rows: its table
+// of H slots, G threads per row, R rows per block, grid blocks.
+struct bin_launch
+{
+    uint32_t H ;
+    int G, R ;
+    int64_t grid ;
+    bin_launch (int b, int64_t n)
+    {
+        H = (uint32_t) (32ll << (b - 1)) ;
+        shape (H, &G, &R) ;
+        grid = (n + R - 1) / R ;
+    }
+} ;
+
+// first [b] = where bin b's rows start in a list sorted by bin
+void bin_firsts (const int64_t *hist, int64_t first [GCU_NBINS + 1])
+{
+    first [0] = 0 ;
+    for (int b = 0 ; b < GCU_NBINS ; b++) first [b + 1] = first [b] + hist [b] ;
+}
+
 // dynamic shared memory of the numeric kernel: the layout of
 // gcu_spgemm_numeric_shared (keys, values, locks, sort positions, each
 // 16-aligned)
@@ -532,21 +554,17 @@ GrB_Info numeric_block (scratch &S, const numeric_ctx &X, const int64_t *hist,
     int32_t *cj = (int32_t *) ((uintptr_t) Cj - (uintptr_t) base * sizeof (int32_t)) ;
     void *cx = (void *) ((uintptr_t) Cx - (uintptr_t) base * zsize) ;
     int64_t first [GCU_NBINS + 1] ;
-    first [0] = 0 ;
-    for (int b = 0 ; b < GCU_NBINS ; b++) first [b + 1] = first [b] + hist [b] ;
+    bin_firsts (hist, first) ;
     for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++)
     {
         if (hist [b] == 0) continue ;
-        uint32_t H = (uint32_t) (32ll << (b - 1)) ;
-        int G, R ;
-        shape (H, &G, &R) ;
-        const int64_t grid = (hist [b] + R - 1) / R ;
-        const size_t smem = numeric_smem (H, R, zsize, X.lock) ;
+        bin_launch L (b, hist [b]) ;
+        const size_t smem = numeric_smem (L.H, L.R, zsize, X.lock) ;
         const int64_t *brows = rows_k + first [b] ;
         int64_t bn = hist [b] ;
-        int TPB = tpb_for (X.total, in->anvals, G) ;
-        void *args [] = { &brows, &bn, &ap, &aj, &ax, &bp, &bj, &bx, &cp, &cj, &cx, &H, &G, &TPB } ;
-        TRYR (gcu_jit_launch (X.fshared, (unsigned) grid, GCU_SPGEMM_THREADS, (unsigned) smem, st, args)) ;
+        int TPB = tpb_for (X.total, in->anvals, L.G) ;
+        void *args [] = { &brows, &bn, &ap, &aj, &ax, &bp, &bj, &bx, &cp, &cj, &cx, &L.H, &L.G, &TPB } ;
+        TRYR (gcu_jit_launch (X.fshared, (unsigned) L.grid, GCU_SPGEMM_THREADS, (unsigned) smem, st, args)) ;
         TRYR (gcu_launch_check ("spgemm numeric (shared)")) ;
     }
     const int64_t nglobal = hist [GCU_BIN_GLOBAL] ;
@@ -655,19 +673,15 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     {
         const int64_t hmax_sym = 8192 ;
         TRY (bin_rows (S, m, prod, n, hmax_sym, false, 1, NULL, &rows, hist)) ;
-        first [0] = 0 ;
-        for (int b = 0 ; b < GCU_NBINS ; b++) first [b + 1] = first [b] + hist [b] ;
+        bin_firsts (hist, first) ;
         for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++)
         {
             if (hist [b] == 0) continue ;
-            const int64_t H = 32ll << (b - 1) ;
-            int G, R ;
-            shape (H, &G, &R) ;
-            const int64_t grid = (hist [b] + R - 1) / R ;
-            const size_t smem = (size_t) R * H * 4 + (size_t) R * 4 ;
-            k_symbolic_shared<AI, BI> <<<(unsigned) grid, GCU_SPGEMM_THREADS, smem, st>>> (
-                rows + first [b], hist [b], Ap, Aj, Bp, Bj, Cnnz, (uint32_t) H, G,
-                tpb_for (total, in->anvals, G)) ;
+            bin_launch L (b, hist [b]) ;
+            const size_t smem = (size_t) L.R * L.H * 4 + (size_t) L.R * 4 ;
+            k_symbolic_shared<AI, BI> <<<(unsigned) L.grid, GCU_SPGEMM_THREADS, smem, st>>> (
+                rows + first [b], hist [b], Ap, Aj, Bp, Bj, Cnnz, L.H, L.G,
+                tpb_for (total, in->anvals, L.G)) ;
             TRY (gcu_launch_check ("spgemm symbolic (shared)")) ;
         }
         const int64_t Wsym = hist [GCU_BIN_GLOBAL] > 0 ? dense_window (dev, n, 1) : 0 ;
@@ -948,8 +962,7 @@ GrB_Info run_masked (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         // longer mask rows take the global kernel
         const int64_t hmax = shared_hmax (dev, zsize, lock, masked_smem) ;
         TRY (bin_rows (S, m, count, INT64_MAX, hmax, true, 1, NULL, &rows, hist)) ;
-        first [0] = 0 ;
-        for (int b = 0 ; b < GCU_NBINS ; b++) first [b + 1] = first [b] + hist [b] ;
+        bin_firsts (hist, first) ;
         const void *mp = mk->Mp, *mj = mk->Mj, *mx = mk->Mx ;
         const void *ap = Ap, *aj = Aj, *ax = in->Ax, *bp = Bp, *bj = in->Bj, *bx = in->Bx ;
         void *cx = Cx ;
@@ -957,17 +970,14 @@ GrB_Info run_masked (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++)
         {
             if (hist [b] == 0) continue ;
-            uint32_t H = (uint32_t) (32ll << (b - 1)) ;
-            int G, R ;
-            shape (H, &G, &R) ;
-            const int64_t grid = (hist [b] + R - 1) / R ;
-            const size_t smem = masked_smem (H, R, zsize, lock) ;
+            bin_launch L (b, hist [b]) ;
+            const size_t smem = masked_smem (L.H, L.R, zsize, lock) ;
             const int64_t *brows = rows + first [b] ;
             int64_t bn = hist [b] ;
-            int TPB = tpb_for (total, in->anvals, G) ;
+            int TPB = tpb_for (total, in->anvals, L.G) ;
             void *args [] = { &brows, &bn, &mp, &mj, &mx, &ap, &aj, &ax, &bp, &bj, &bx,
-                              &cx, &cb, &H, &G, &TPB } ;
-            TRY (gcu_jit_launch (fshared, (unsigned) grid, GCU_SPGEMM_THREADS, (unsigned) smem, st, args)) ;
+                              &cx, &cb, &L.H, &L.G, &TPB } ;
+            TRY (gcu_jit_launch (fshared, (unsigned) L.grid, GCU_SPGEMM_THREADS, (unsigned) smem, st, args)) ;
             TRY (gcu_launch_check ("masked spgemm (shared)")) ;
         }
         if (hist [GCU_BIN_GLOBAL] > 0)
