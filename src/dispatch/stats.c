@@ -3,8 +3,15 @@
 // count without a lock, and the table GRBCUDA_STATS=1 prints at GrB_finalize
 // (or at exit).
 #include "gcu_dispatch.h"
+#include "../spgemm/gcu_spgemm.h"
 #include <stdatomic.h>
 #include <string.h>
+
+// row blocks the SpGEMM engine ran (its streaming, for the tests); here so
+// that a build without CUDA has the counter too
+static _Atomic int64_t spgemm_blocks ;
+void gcu_spgemm_blocks_add (int64_t n) { atomic_fetch_add (&spgemm_blocks, n) ; }
+int64_t gcu_spgemm_blocks_total (void) { return atomic_load (&spgemm_blocks) ; }
 
 static const char *const op_names [GCU_OP_COUNT] =
 {

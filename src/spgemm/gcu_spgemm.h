@@ -48,8 +48,9 @@ GrB_Info gcu_spgemm_run (const gcu_semiring_desc *sr, const gcu_jit_operands *op
     const gcu_spgemm_in *in, gcu_spgemm_out *out, gcu_stream s) ;
 // frees T's host arrays (those still owned: NULL once packed)
 void gcu_spgemm_out_free (gcu_spgemm_out *out) ;
-// row blocks run since the start of the process (tests)
+// row blocks run since the start of the process (tests; src/dispatch/stats.c)
 int64_t gcu_spgemm_blocks_total (void) ;
+void gcu_spgemm_blocks_add (int64_t n) ;
 
 // The numeric kernels of one specialisation (jit_spgemm.c): compiled through
 // the JIT caches and loaded; *shared and *global are CUfunctions.

@@ -500,7 +500,6 @@ GrB_Info for_global_chunks (scratch &S, int64_t nr, const int64_t *grows,
 //     GCU_OVERLAP_MIN_BYTES each;
 // at most one per row and GCU_MAX_BLOCKS in all.
 const int GCU_OVERLAP_BLOCKS = 8 ;
-unsigned long long blocks_total ;      // row blocks run since the start (tests)
 const int64_t GCU_OVERLAP_MIN_BYTES = (int64_t) 64 << 20 ;
 const int GCU_MAX_BLOCKS = 4096 ;
 
@@ -854,7 +853,7 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
             X.Wnum > 0 ? "dense" : "global tables, sorted", 1e3 * download_s) ;
         if (ndense_sym > 0) gcu_log ("spgemm: symbolic phase of the %lld long rows dense", (long long) ndense_sym) ;
     }
-    __atomic_fetch_add (&blocks_total, (unsigned long long) nblocks_run, __ATOMIC_RELAXED) ;
+    gcu_spgemm_blocks_add (nblocks_run) ;
     cudaStreamDestroy (sc) ;
     for (int e = 0 ; e < 4 ; e++) cudaEventDestroy (ev [e]) ;
     for (int e = 0 ; e < 2 ; e++) { cudaEventDestroy (evb [e]) ; cudaEventDestroy (eve [e]) ; }
@@ -1036,10 +1035,6 @@ extern "C" void gcu_spgemm_out_free (gcu_spgemm_out *out)
     memset (out, 0, sizeof (*out)) ;
 }
 
-extern "C" int64_t gcu_spgemm_blocks_total (void)
-{
-    return (int64_t) __atomic_load_n (&blocks_total, __ATOMIC_RELAXED) ;
-}
 
 extern "C" GrB_Info gcu_spgemm_masked_run (const gcu_semiring_desc *sr,
     const gcu_jit_operands *ops, const gcu_spgemm_in *in, const gcu_spgemm_mask *mask,
