@@ -101,6 +101,21 @@ if [ $sanitizer = 1 ] && command -v compute-sanitizer >/dev/null; then
 fi
 
 # 5. benchmarks (bench/run.py: SuiteSparse, SuiteSparse + grbcuda, cuSPARSE)
+# A table a stage wrote (file), appended to bench/RESULTS.md under a title
+# with date, machine, command and commit, and kept with the bench logs.
+append_results() {
+  local title=$1 cmd=$2 file=$3
+  {
+    echo
+    echo "### $title, $(date -u +%Y-%m-%d), $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1), $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')"
+    echo
+    echo "- command: \`$cmd\` (scripts/gpu_suite.sh); commit: $(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' + uncommitted changes')"
+    echo
+    cat "$file"
+  } >> bench/RESULTS.md
+  cp "$file" "$logs/bench/" 2>/dev/null
+}
+
 if [ "$bench" != none ]; then
   t2=$(date +%s)
   mode=(); [ "$bench" = quick ] && mode=(--quick)
@@ -112,15 +127,7 @@ if [ "$bench" != none ]; then
   if [ -x "$build/bench/transfer" ]; then
     mib=1024; reps=5; [ "$bench" = quick ] && { mib=256; reps=3; }
     if timeout $(left) "$build/bench/transfer" $mib $reps >"$logs/transfer.md" 2>"$logs/transfer.err"; then
-      {
-        echo
-        echo "### transfers, $(date -u +%Y-%m-%d), $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1), $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')"
-        echo
-        echo "- command: \`$build/bench/transfer $mib $reps\` (scripts/gpu_suite.sh); commit: $(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' + uncommitted changes')"
-        echo
-        cat "$logs/transfer.md"
-      } >> bench/RESULTS.md
-      cp "$logs/transfer.md" "$logs/bench/" 2>/dev/null
+      append_results "transfers" "$build/bench/transfer $mib $reps" "$logs/transfer.md"
       summary+=("transfer: $(grep -E 'miss: staged upload' "$logs/transfer.md" | awk -F'|' '{print $6}' | tr -d ' ') of pinned for a 1 GB matrix upload")
     else
       summary+=("transfer: FAILED ($(tail -1 "$logs/transfer.err"))")
@@ -131,14 +138,7 @@ if [ "$bench" != none ]; then
   if [ -x "$build/bench/threshold" ]; then
     targs=(); [ "$bench" = quick ] && targs=(--repeats 3)
     if timeout $(left) "$build/bench/threshold" "${targs[@]}" >"$logs/threshold.md" 2>"$logs/threshold.err"; then
-      {
-        echo
-        echo "### auto-mode threshold (GrB_mxm host vs GPU), $(date -u +%Y-%m-%d), $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1), $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')"
-        echo
-        echo "- command: \`$build/bench/threshold ${targs[*]}\` (scripts/gpu_suite.sh); commit: $(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' + uncommitted changes')"
-        cat "$logs/threshold.md"
-      } >> bench/RESULTS.md
-      cp "$logs/threshold.md" "$logs/bench/" 2>/dev/null
+      append_results "auto-mode threshold (GrB_mxm host vs GPU)" "$build/bench/threshold ${targs[*]}" "$logs/threshold.md"
       summary+=("threshold: $(grep -m1 '^recommended threshold' "$logs/threshold.md")")
     else
       summary+=("threshold: FAILED ($(tail -1 "$logs/threshold.err"))")

@@ -108,41 +108,40 @@ GrB_Info gcu_sync (gcu_stream s)
     return cuda_status (cudaStreamSynchronize ((cudaStream_t) s), "cudaStreamSynchronize") ;
 }
 
-int64_t gcu_device_bytes_in_use (void)
+// an attribute of the current device's stream-ordered pool (-1 if CUDA
+// cannot say), and the pool
+static int64_t pool_attribute (enum cudaMemPoolAttr attr, cudaMemPool_t *pool)
 {
-    // what the stream-ordered pool has handed out and not taken back
     int dev = 0 ;
-    cudaMemPool_t pool ;
-    uint64_t used = 0 ;
+    uint64_t v = 0 ;
     if (cudaGetDevice (&dev) != cudaSuccess
-        || cudaDeviceGetDefaultMemPool (&pool, dev) != cudaSuccess
-        || cudaMemPoolGetAttribute (pool, cudaMemPoolAttrUsedMemCurrent, &used) != cudaSuccess)
+        || cudaDeviceGetDefaultMemPool (pool, dev) != cudaSuccess
+        || cudaMemPoolGetAttribute (*pool, attr, &v) != cudaSuccess)
     {
         (void) cudaGetLastError () ;
         return -1 ;
     }
-    return (int64_t) used ;
+    return (int64_t) v ;
+}
+
+int64_t gcu_device_bytes_in_use (void)
+{
+    // what the stream-ordered pool has handed out and not taken back
+    cudaMemPool_t pool ;
+    return pool_attribute (cudaMemPoolAttrUsedMemCurrent, &pool) ;
 }
 
 int64_t gcu_device_bytes_peak (bool reset)
 {
-    int dev = 0 ;
     cudaMemPool_t pool ;
-    uint64_t high = 0 ;
-    if (cudaGetDevice (&dev) != cudaSuccess
-        || cudaDeviceGetDefaultMemPool (&pool, dev) != cudaSuccess
-        || cudaMemPoolGetAttribute (pool, cudaMemPoolAttrUsedMemHigh, &high) != cudaSuccess)
-    {
-        (void) cudaGetLastError () ;
-        return -1 ;
-    }
-    if (reset)
+    const int64_t high = pool_attribute (cudaMemPoolAttrUsedMemHigh, &pool) ;
+    if (reset && high >= 0)
     {
         uint64_t zero = 0 ;
         if (cudaMemPoolSetAttribute (pool, cudaMemPoolAttrUsedMemHigh, &zero) != cudaSuccess)
             (void) cudaGetLastError () ;
     }
-    return (int64_t) high ;
+    return high ;
 }
 
 void gcu_timer_start (gcu_timer *t, gcu_stream s)

@@ -479,6 +479,15 @@ static GrB_Info bounce (bool h2d, char *dst, const char *src, size_t n,
     return info ;
 }
 
+// One copy done (statistics): dev_bytes crossed the link, since t0.
+static void count_copy (bool h2d, size_t dev_bytes, double t0)
+{
+    uint64_t ns = (uint64_t) (1e9 * (gcu_now () - t0)) ;
+    atomic_fetch_add_explicit (h2d ? &S.h2d_calls : &S.d2h_calls, 1, memory_order_relaxed) ;
+    atomic_fetch_add_explicit (h2d ? &S.h2d_bytes : &S.d2h_bytes, dev_bytes, memory_order_relaxed) ;
+    atomic_fetch_add_explicit (h2d ? &S.h2d_ns : &S.d2h_ns, ns, memory_order_relaxed) ;
+}
+
 static GrB_Info staged (bool h2d, void *dst, const void *src, size_t n,
     int sb, int db, gcu_stream s)
 {
@@ -534,13 +543,7 @@ static GrB_Info staged (bool h2d, void *dst, const void *src, size_t n,
             atomic_fetch_add_explicit (&S.bounce, 1, memory_order_relaxed) ;
         }
     }
-    if (info == GrB_SUCCESS)
-    {
-        uint64_t ns = (uint64_t) (1e9 * (gcu_now () - t0)) ;
-        atomic_fetch_add_explicit (h2d ? &S.h2d_calls : &S.d2h_calls, 1, memory_order_relaxed) ;
-        atomic_fetch_add_explicit (h2d ? &S.h2d_bytes : &S.d2h_bytes, dev_bytes, memory_order_relaxed) ;
-        atomic_fetch_add_explicit (h2d ? &S.h2d_ns : &S.d2h_ns, ns, memory_order_relaxed) ;
-    }
+    if (info == GrB_SUCCESS) count_copy (h2d, dev_bytes, t0) ;
     return info ;
 }
 
@@ -597,12 +600,7 @@ GrB_Info gcu_d2h_staged_segs (const gcu_d2h_seg *seg, int nseg, gcu_stream s)
         (void) cudaGetLastError () ;
     }
     checkin (sl, nb) ;
-    if (info == GrB_SUCCESS)
-    {
-        atomic_fetch_add_explicit (&S.d2h_calls, 1, memory_order_relaxed) ;
-        atomic_fetch_add_explicit (&S.d2h_bytes, dev_bytes, memory_order_relaxed) ;
-        atomic_fetch_add_explicit (&S.d2h_ns, (uint64_t) (1e9 * (gcu_now () - t0)), memory_order_relaxed) ;
-    }
+    if (info == GrB_SUCCESS) count_copy (false, dev_bytes, t0) ;
     return info ;
 }
 

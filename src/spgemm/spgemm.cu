@@ -374,6 +374,8 @@ struct scratch
     int n ;
     GrB_Info alloc (void **q, size_t bytes)
     {
+        *q = NULL ;
+        if (n == (int) (sizeof (p) / sizeof (p [0]))) return GrB_PANIC ;   // a bug, never a crash
         GrB_Info info = gcu_dmalloc (q, bytes, s) ;
         if (info == GrB_SUCCESS) p [n++] = *q ;
         return info ;
@@ -386,6 +388,21 @@ struct scratch
 } ;
 
 #define TRY(expr) do { GrB_Info t_ = (expr) ; if (t_ != GrB_SUCCESS) { info = t_ ; goto fail ; } } while (0)
+
+// The sum of the m products per row, on the host (the analysis's total).
+GrB_Info products_total (scratch &S, int64_t m, const int64_t *prod, int64_t *total)
+{
+    cudaStream_t st = (cudaStream_t) S.s ;
+    int64_t *dtotal = NULL ;
+    void *tmp = NULL ;
+    size_t tmp_bytes = 0 ;
+    GrB_Info info = S.alloc ((void **) &dtotal, sizeof (int64_t)) ;
+    if (info != GrB_SUCCESS) return info ;
+    if (cub::DeviceReduce::Sum (NULL, tmp_bytes, prod, dtotal, (int) m, st) != cudaSuccess) return GrB_PANIC ;
+    if ((info = S.alloc (&tmp, tmp_bytes)) != GrB_SUCCESS) return info ;
+    if (cub::DeviceReduce::Sum (tmp, tmp_bytes, prod, dtotal, (int) m, st) != cudaSuccess) return GrB_PANIC ;
+    return gcu_memcpy_d2h (total, dtotal, sizeof (int64_t), S.s) ;
+}
 
 // Sorted row list and bin histogram for the given per-row counts: rows
 // listed by (block, bin), hist [k * GCU_NBINS + b] rows of bin b in block k
@@ -525,13 +542,11 @@ int plan_blocks (int64_t m, int64_t nvals, size_t zsize, size_t free_bytes)
 struct numeric_ctx
 {
     const gcu_spgemm_in *in ;
-    const gcu_device_props *dev ;
     void *fshared, *fglobal, *fdense ;
     size_t zsize ;
     bool lock ;
     int64_t total ;             // products (the local load balancing's average)
     const int64_t *Cp, *Cnnz ;
-    const int64_t *rows ;       // rows sorted by (block, bin)
     int64_t Wnum ;              // dense window of the longest rows (0: global tables)
 } ;
 
@@ -631,7 +646,6 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     void *Tx = NULL ;
     void *tmp = NULL ;
     size_t tmp_bytes = 0 ;
-    int64_t *dtotal = NULL ;
     int64_t total = 0, nvals = 0, max_bnvals = 0, nglobal = 0 ;
     int nb = 1, nblocks_run = 0 ;
     void *fshared = NULL, *fglobal = NULL, *fdense = NULL ;
@@ -656,13 +670,7 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     // 1. analysis: products per row, and their total
     TRY (S.alloc ((void **) &prod, (m + 1) * sizeof (int64_t))) ;
     TRY ((row_products<AI, BI> (dev, m, in->anvals, Ap, Aj, Bp, prod, st))) ;
-    TRY (S.alloc ((void **) &dtotal, sizeof (int64_t))) ;
-    if (cub::DeviceReduce::Sum (NULL, tmp_bytes, prod, dtotal, (int) m, st) != cudaSuccess)
-    { info = GrB_PANIC ; goto fail ; }
-    TRY (S.alloc (&tmp, tmp_bytes)) ;
-    if (cub::DeviceReduce::Sum (tmp, tmp_bytes, prod, dtotal, (int) m, st) != cudaSuccess)
-    { info = GrB_PANIC ; goto fail ; }
-    TRY (gcu_memcpy_d2h (&total, dtotal, sizeof (int64_t), s)) ;
+    TRY (products_total (S, m, prod, &total)) ;
     out->products = (double) total ;
     cudaEventRecord (ev [1], st) ;
 
@@ -787,10 +795,10 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         bfirst [0] = 0 ;
         for (int64_t k = 0 ; k < (int64_t) nb * GCU_NBINS ; k++) bfirst [k + 1] = bfirst [k] + bhist [k] ;
         for (int k = 0 ; k < nb ; k++) nglobal += bhist [k * GCU_NBINS + GCU_BIN_GLOBAL] ;
-        X.in = in ; X.dev = dev ;
+        X.in = in ;
         X.fshared = fshared ; X.fglobal = fglobal ; X.fdense = fdense ;
         X.zsize = zsize ; X.lock = lock ; X.total = total ;
-        X.Cp = Cp ; X.Cnnz = Cnnz ; X.rows = rows ;
+        X.Cp = Cp ; X.Cnnz = Cnnz ;
         X.Wnum = (fdense != NULL && nglobal > 0) ? dense_window (dev, n, 8 * (int64_t) zsize + 1) : 0 ;
         if (gcu_fault_now ("cudaStreamCreate")) { info = GrB_PANIC ; goto fail ; }
         if (cudaStreamCreateWithFlags (&sc, cudaStreamNonBlocking) != cudaSuccess)
@@ -799,11 +807,11 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         // while block 0 computes
         if (cudaEventRecord (ev [3], st) != cudaSuccess || cudaStreamWaitEvent (sc, ev [3], 0) != cudaSuccess)
         { info = GrB_PANIC ; goto fail ; }
-        int prev = -1, prev_buf = 0, used = 0 ;
+        int prev = -1, prev_buf = 0 ;
         // the block after the last one: takes the previous block down
         for (int k = 0 ; k <= nb ; k++)
         {
-            const int bi = used % 2 ;
+            const int bi = nblocks_run % 2 ;
             const bool work = k < nb && hbase [k + 1] > hbase [k] ;
             if (work)
             {
@@ -812,7 +820,6 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
                 TRY ((numeric_block<AI, BI> (S, X, bhist + (int64_t) k * GCU_NBINS, rows + bfirst [(int64_t) k * GCU_NBINS],
                     hbase [k], hbase [k + 1] - hbase [k], bufJ [bi], bufX [bi]))) ;
                 if (cudaEventRecord (eve [bi], st) != cudaSuccess) { info = GrB_PANIC ; goto fail ; }
-                used++ ;
                 nblocks_run++ ;
             }
             if (!work && k < nb) continue ;
@@ -923,11 +930,9 @@ GrB_Info run_masked (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     const gcu_device_props *dev = gcu_device () ;
     const size_t zsize = sr->mult.z.size ;
     const bool lock = zsize > 8 ;
-    int64_t *prod = NULL, *count = NULL, *rows = NULL, *dtotal = NULL ;
+    int64_t *prod = NULL, *count = NULL, *rows = NULL ;
     int32_t *glocks = NULL ;
     int64_t hist [GCU_NBINS], first [GCU_NBINS + 1], total = 0 ;
-    void *tmp = NULL ;
-    size_t tmp_bytes = 0 ;
     void *fshared = NULL, *fglobal = NULL ;
     cudaEvent_t ev [2] = { NULL, NULL } ;
     if (dev == NULL) return GCU_NOT_HANDLED ;
@@ -950,13 +955,7 @@ GrB_Info run_masked (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         k_mask_counts <<<(unsigned) grid, 256, 0, st>>> (m, mk->Mp, mk->idx64, prod, count) ;
         TRY (gcu_launch_check ("masked spgemm mask counts")) ;
     }
-    TRY (S.alloc ((void **) &dtotal, sizeof (int64_t))) ;
-    if (cub::DeviceReduce::Sum (NULL, tmp_bytes, prod, dtotal, (int) m, st) != cudaSuccess)
-    { info = GrB_PANIC ; goto fail ; }
-    TRY (S.alloc (&tmp, tmp_bytes)) ;
-    if (cub::DeviceReduce::Sum (tmp, tmp_bytes, prod, dtotal, (int) m, st) != cudaSuccess)
-    { info = GrB_PANIC ; goto fail ; }
-    TRY (gcu_memcpy_d2h (&total, dtotal, sizeof (int64_t), s)) ;
+    TRY (products_total (S, m, prod, &total)) ;
     {
         // longer mask rows take the global kernel
         const int64_t hmax = shared_hmax (dev, zsize, lock, masked_smem) ;

@@ -16,7 +16,6 @@
 #include "gcu_test.h"
 #include "../../semirings/gcu_semiring.h"
 
-#include <ctype.h>
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,44 +29,13 @@
 // GraphBLAS.h
 //------------------------------------------------------------------------------
 
-typedef struct { char **name ; int n, cap ; } name_list ;
+typedef struct { char **name ; int n ; } name_list ;
 
-static void list_add (name_list *L, const char *p, size_t len)
-{
-    if (L->n == L->cap)
-    {
-        L->cap = L->cap ? 2 * L->cap : 256 ;
-        L->name = realloc (L->name, L->cap * sizeof (char *)) ;
-    }
-    L->name [L->n] = strndup (p, len) ;
-    L->n++ ;
-}
-
-// every variable of `type` declared as "GB_PUBLIC type a, b, c ;"
+// every variable of `type` declared as "GB_PUBLIC type a, b, c ;" (n = -1
+// when out of memory: the counts below then fail)
 static void declared (const char *h, const char *type, name_list *L)
 {
-    char key [64] ;
-    snprintf (key, sizeof (key), "GB_PUBLIC %s", type) ;
-    for (const char *p = strstr (h, "GB_PUBLIC") ; p != NULL ; p = strstr (p + 1, "GB_PUBLIC"))
-    {
-        // the type must follow, as a whole word
-        const char *q = p + strlen ("GB_PUBLIC") ;
-        while (isspace ((unsigned char) *q)) q++ ;
-        if (strncmp (q, type, strlen (type)) != 0) continue ;
-        q += strlen (type) ;
-        if (isalnum ((unsigned char) *q) || *q == '_') continue ;
-        const char *end = strchr (q, ';') ;
-        if (end == NULL) break ;
-        // a function returning the type, not a variable
-        if (memchr (q, '(', end - q) != NULL) continue ;
-        while (q < end)
-        {
-            while (q < end && !(isalnum ((unsigned char) *q) || *q == '_')) q++ ;
-            const char *b = q ;
-            while (q < end && (isalnum ((unsigned char) *q) || *q == '_')) q++ ;
-            if (q > b) list_add (L, b, q - b) ;
-        }
-    }
+    L->n = gcu_test_declared (h, type, &L->name) ;
 }
 
 //------------------------------------------------------------------------------
