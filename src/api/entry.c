@@ -7,6 +7,8 @@
 #include "../dispatch/gcu_dispatch.h"
 #include "../residency/gcu_residency.h"
 #include "../device/gcu_staging.h"
+#include "../device/gcu_device.h"
+#include "../device/gcu_cuda.h"
 
 //------------------------------------------------------------------------------
 // init / finalize
@@ -58,6 +60,7 @@ GrB_Info GrB_finalize (void)
     // buffers go back too
     gcu_residency_clear_all () ;
     gcu_staging_release () ;
+    if (gcu_gpu_started () && gcu_gpu_ready ()) gcu_pool_release () ;
     return f () ;
 }
 

@@ -45,6 +45,14 @@ bool     gcu_fault_now (const char *what) ;
 // bytes currently allocated through gcu_dmalloc (leak checks)
 int64_t  gcu_device_bytes_in_use (void) ;
 
+// The stream-ordered pool behind gcu_dmalloc keeps up to keep bytes of
+// device memory mapped between calls (CUDA's default, 0, unmaps it at every
+// synchronisation, and the next call's allocations map it again: tens to
+// hundreds of microseconds each). gcu_pool_release gives back all it holds
+// beyond what is in use (GrB_finalize).
+void     gcu_pool_keep (uint64_t keep) ;
+void     gcu_pool_release (void) ;
+
 // The high-water mark of gcu_dmalloc's bytes since the last reset (the
 // stream-ordered pool's, process-wide); reset sets it to the bytes in use
 // now. -1 if unknown.

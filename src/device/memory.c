@@ -131,6 +131,22 @@ int64_t gcu_device_bytes_in_use (void)
     return pool_attribute (cudaMemPoolAttrUsedMemCurrent, &pool) ;
 }
 
+void gcu_pool_keep (uint64_t keep)
+{
+    cudaMemPool_t pool ;
+    if (pool_attribute (cudaMemPoolAttrReleaseThreshold, &pool) < 0) return ;
+    if (cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &keep) != cudaSuccess)
+        (void) cudaGetLastError () ;
+}
+
+void gcu_pool_release (void)
+{
+    cudaMemPool_t pool ;
+    if (pool_attribute (cudaMemPoolAttrReleaseThreshold, &pool) < 0) return ;
+    if (cudaDeviceSynchronize () != cudaSuccess || cudaMemPoolTrimTo (pool, 0) != cudaSuccess)
+        (void) cudaGetLastError () ;
+}
+
 int64_t gcu_device_bytes_peak (bool reset)
 {
     cudaMemPool_t pool ;
@@ -180,7 +196,25 @@ double gcu_timer_stop (gcu_timer *t, gcu_stream s)
 
 #else
 
+void gcu_pool_keep (uint64_t keep)
+{
+    cudaMemPool_t pool ;
+    if (pool_attribute (cudaMemPoolAttrReleaseThreshold, &pool) < 0) return ;
+    if (cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &keep) != cudaSuccess)
+        (void) cudaGetLastError () ;
+}
+
+void gcu_pool_release (void)
+{
+    cudaMemPool_t pool ;
+    if (pool_attribute (cudaMemPoolAttrReleaseThreshold, &pool) < 0) return ;
+    if (cudaDeviceSynchronize () != cudaSuccess || cudaMemPoolTrimTo (pool, 0) != cudaSuccess)
+        (void) cudaGetLastError () ;
+}
+
 int64_t gcu_device_bytes_peak (bool reset) { (void) reset ; return -1 ; }
+void gcu_pool_keep (uint64_t keep) { (void) keep ; }
+void gcu_pool_release (void) { }
 void gcu_timer_start (gcu_timer *t, gcu_stream s) { (void) s ; t->e0 = t->e1 = NULL ; }
 double gcu_timer_stop (gcu_timer *t, gcu_stream s) { (void) t ; (void) s ; return -1 ; }
 gcu_stream gcu_stream_default (void) { return NULL ; }

@@ -38,6 +38,7 @@ typedef struct {
     int      device;          // GRBCUDA_DEVICE: CUDA device ordinal
     char     cache_dir[1024]; // GRBCUDA_CACHE_DIR: JIT on-disk cache ("" = default)
     int64_t  spgemm_block;    // GRBCUDA_SPGEMM_BLOCK: bytes of SpGEMM output per row block (0 = auto)
+    int64_t  pool_keep;       // GRBCUDA_POOL_KEEP: device bytes the allocation pool keeps between calls (-1 = auto)
 } gcu_settings_t;
 
 const gcu_settings_t *gcu_settings(void);   // never NULL

@@ -34,6 +34,25 @@ static int parse_bool (const char *s)
         || strcasecmp (s, "no") == 0 || strcasecmp (s, "off") == 0) ;
 }
 
+// A size in bytes from the environment, with an optional K, M or G (binary)
+// suffix; dflt when unset or not understood (said on stderr).
+static int64_t bytes_setting (const char *name, int64_t dflt)
+{
+    const char *e = getenv (name) ;
+    if (e == NULL || *e == '\0') return dflt ;
+    char *end ;
+    errno = 0 ;
+    double v = strtod (e, &end) ;
+    double scale = 1 ;
+    if (*end == 'k' || *end == 'K') { scale = 1024 ; end++ ; }
+    else if (*end == 'm' || *end == 'M') { scale = 1024.0 * 1024 ; end++ ; }
+    else if (*end == 'g' || *end == 'G') { scale = 1024.0 * 1024 * 1024 ; end++ ; }
+    if (errno == 0 && end != e && *end == '\0' && v >= 0 && v * scale < 9e18) return (int64_t) (v * scale) ;
+    fprintf (stderr, "[grbcuda] %s=%s not a size in bytes (e.g. 4096, 64M, 2G); "
+        "using the default\n", name, e) ;
+    return dflt ;
+}
+
 static void settings_read (void)
 {
     gcu_settings_t *s = &settings ;
@@ -70,21 +89,8 @@ static void settings_read (void)
         else fprintf (stderr, "[grbcuda] GRBCUDA_DEVICE=%s not a device "
             "ordinal; using 0\n", d) ;
     }
-    const char *sb = getenv ("GRBCUDA_SPGEMM_BLOCK") ;
-    if (sb != NULL && *sb != '\0')
-    {
-        // bytes, with an optional K, M or G (binary) suffix
-        char *end ;
-        errno = 0 ;
-        double v = strtod (sb, &end) ;
-        double scale = 1 ;
-        if (*end == 'k' || *end == 'K') { scale = 1024 ; end++ ; }
-        else if (*end == 'm' || *end == 'M') { scale = 1024.0 * 1024 ; end++ ; }
-        else if (*end == 'g' || *end == 'G') { scale = 1024.0 * 1024 * 1024 ; end++ ; }
-        if (errno == 0 && *end == '\0' && v >= 0 && v * scale < 9e18) s->spgemm_block = (int64_t) (v * scale) ;
-        else fprintf (stderr, "[grbcuda] GRBCUDA_SPGEMM_BLOCK=%s not a size in bytes "
-            "(e.g. 4096, 64M, 2G); using the default\n", sb) ;
-    }
+    s->spgemm_block = bytes_setting ("GRBCUDA_SPGEMM_BLOCK", 0) ;
+    s->pool_keep = bytes_setting ("GRBCUDA_POOL_KEEP", -1) ;
     const char *c = getenv ("GRBCUDA_CACHE_DIR") ;
     if (c != NULL) snprintf (s->cache_dir, sizeof (s->cache_dir), "%s", c) ;
     atomic_store (&a_mode, s->mode) ;
