@@ -31,7 +31,7 @@ for r in rows[1:]:
     try: v = float(r[vi].replace(",", ""))
     except ValueError: continue
     scale = {"nsecond": 1e-6, "usecond": 1e-3, "msecond": 1.0, "second": 1e3}.get(r[ui], 1e-6)
-    name = r[ki].split("(")[0].split("<")[0][:60]
+    name = r[ki].replace("(anonymous namespace)::", "").replace("void ", "").split("(")[0].split("<")[0][:60]
     tot[name] += v * scale; cnt[name] += 1
 s = sum(tot.values())
 for k, v in sorted(tot.items(), key=lambda x: -x[1]):
