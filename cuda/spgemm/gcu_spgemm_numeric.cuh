@@ -162,15 +162,18 @@ __device__ __forceinline__ typename SR::Z gcu_spgemm_product (
 }
 
 // Writes the entries of one table (H slots, walked by G threads) to row i of
-// C in column order. Small tables (H <= GCU_SPGEMM_RANK_MAX): the row's cnt
+// C in column order. Tables up to GCU_SPGEMM_RANK_MAX slots: the row's cnt
 // entries are first compacted (key and slot, in any order) into the scratch
-// that follows perm (ckeys: H int32, cslot: H bytes, counter: one int32 a
-// row), then each entry's position is its rank among them: O(cnt^2) reads
-// over the row, no sort. Larger ones: the keys are sorted in place by a
-// bitonic sort carrying each key's slot (perm), EMPTY (-1, the largest as
-// unsigned) sorting last; then entry p of the row is keys [p] with the value
-// vals [perm [p]]. Every thread of the block must call this (both forms
-// synchronise the block; all its rows share H and G).
+// at perm (GCU_SPGEMM_SORT_SCRATCH: ckeys, H int32 padded past cnt with
+// 0x7fffffff to a multiple of 4; cslot, H uint16; a counter), then each
+// entry's position is its rank among them, counted over int4 reads that
+// every thread of the row makes alike (broadcasts), two entries a thread a
+// pass. Larger ones: the keys are sorted in place by a bitonic sort carrying
+// each key's slot (perm), EMPTY (-1, the largest as unsigned) sorting last;
+// then entry p of the row is keys [p] with the value vals [perm [p]]. Every
+// thread of the block must call this (both forms synchronise the block; all
+// its rows share H and G). cnt <= 2H/3 (the bins' load factor), so the
+// padding fits.
 template <class SR>
 __device__ __forceinline__ void gcu_spgemm_emit_sorted (int32_t *keys,
     uint16_t *perm, const typename SR::Z *vals, uint32_t H, int G, int t,
@@ -180,9 +183,10 @@ __device__ __forceinline__ void gcu_spgemm_emit_sorted (int32_t *keys,
     if (H <= GCU_SPGEMM_RANK_MAX)
     {
         int32_t *ckeys = (int32_t *) perm;
-        uint8_t *cslot = (uint8_t *) (ckeys + H);
-        int32_t *counter = (int32_t *) (cslot + H);     // H is a multiple of 32: aligned
+        uint16_t *cslot = (uint16_t *) (ckeys + H);
+        int32_t *counter = (int32_t *) (cslot + H);     // 16-aligned: H is a multiple of 32
         if (t == 0) *counter = 0;
+        if (active && t < 4) ckeys [cnt + t] = 0x7fffffff;
         __syncthreads ();
         if (active)
         {
@@ -192,18 +196,31 @@ __device__ __forceinline__ void gcu_spgemm_emit_sorted (int32_t *keys,
                 if (j == GCU_SPGEMM_EMPTY) continue;
                 const int32_t c = atomicAdd (counter, 1);
                 ckeys [c] = j;
-                cslot [c] = (uint8_t) s;
+                cslot [c] = (uint16_t) s;
             }
         }
         __syncthreads ();
         if (!active) return;
-        for (int64_t c = t ; c < cnt ; c += G)
+        const int4 *ck4 = (const int4 *) ckeys;
+        const int64_t n4 = (cnt + 3) / 4;
+        for (int64_t c = t ; c < cnt ; c += 2 * (int64_t) G)
         {
-            const int32_t j = ckeys [c];
-            int64_t rank = 0;
-            for (int64_t u = 0 ; u < cnt ; u++) rank += (ckeys [u] < j);
+            const int64_t c2 = c + G;
+            const int32_t j = ckeys [c], j2 = c2 < cnt ? ckeys [c2] : 0x7fffffff;
+            int64_t rank = 0, rank2 = 0;
+            for (int64_t u = 0 ; u < n4 ; u++)
+            {
+                const int4 q = ck4 [u];
+                rank += (q.x < j) + (q.y < j) + (q.z < j) + (q.w < j);
+                rank2 += (q.x < j2) + (q.y < j2) + (q.z < j2) + (q.w < j2);
+            }
             Cj [cp + rank] = j;
             Cx [cp + rank] = vals [cslot [c]];
+            if (c2 < cnt)
+            {
+                Cj [cp + rank2] = j2;
+                Cx [cp + rank2] = vals [cslot [c2]];
+            }
         }
         return;
     }
@@ -240,9 +257,8 @@ __device__ __forceinline__ void gcu_spgemm_emit_sorted (int32_t *keys,
 
 // Shared-memory tables: as gcu_spgemm_symbolic_shared. Dynamic shared
 // memory: R*H int32 keys, then (16-aligned) R*H values, then (16-aligned) R*H
-// lock words when the value type needs them, then (16-aligned) R*H uint16
-// sort positions when H > GCU_SPGEMM_RANK_MAX, else R compaction scratches
-// of H*5 + 4 bytes (numeric_smem in src/spgemm/spgemm.cu).
+// lock words when the value type needs them, then R sort scratches of
+// GCU_SPGEMM_SORT_SCRATCH (H) bytes (numeric_smem in src/spgemm/spgemm.cu).
 template <class SR, class AI, class BI>
 __device__ __forceinline__ void gcu_spgemm_numeric_shared (const int64_t *__restrict__ rows,
     int64_t nrows, const AI *__restrict__ Ap, const AI *__restrict__ Aj,
@@ -260,8 +276,7 @@ __device__ __forceinline__ void gcu_spgemm_numeric_shared (const int64_t *__rest
     const size_t locks_at = (vals_at + (size_t) R * H * sizeof (Z) + 15) & ~(size_t) 15;
     int32_t *locks = (int32_t *) (gcu_smem + locks_at) + (int64_t) r * H;
     const size_t perm_at = (locks_at + (gcu_spgemm_needs_lock<SR>::v ? (size_t) R * H * 4 : 0) + 15) & ~(size_t) 15;
-    uint16_t *perm = (uint16_t *) (gcu_smem + perm_at
-        + (size_t) r * (H <= GCU_SPGEMM_RANK_MAX ? H * 5 + 4 : H * 2));
+    uint16_t *perm = (uint16_t *) (gcu_smem + perm_at + (size_t) r * GCU_SPGEMM_SORT_SCRATCH (H));
     const Z id = SR::identity ();
     for (uint32_t s = t ; s < H ; s += G)
     {

@@ -296,10 +296,12 @@ done:
     return info ;
 }
 
-// threads per row and rows per block for a table of H slots
-void shape (int64_t H, int *G, int *R)
+// threads per row and rows per block for a table of H slots: H / 2 threads
+// a row (numeric: about 1.5 slots an entry), or H / 4 (symbolic: the table
+// has two slots a product, so each thread walks about two)
+void shape (int64_t H, bool symbolic, int *G, int *R)
 {
-    int g = (int) (H / 2) ;
+    int g = (int) (symbolic ? H / 4 : H / 2) ;
     if (g < 16) g = 16 ;
     if (g > GCU_SPGEMM_THREADS) g = GCU_SPGEMM_THREADS ;
     *G = g ;
@@ -313,10 +315,10 @@ struct bin_launch
     uint32_t H ;
     int G, R ;
     int64_t grid ;
-    bin_launch (int b, int64_t n)
+    bin_launch (int b, int64_t n, bool symbolic = false)
     {
         H = (uint32_t) (32ll << (b - 1)) ;
-        shape (H, &G, &R) ;
+        shape (H, symbolic, &G, &R) ;
         grid = (n + R - 1) / R ;
     }
 } ;
@@ -336,7 +338,7 @@ size_t numeric_smem (int64_t H, int R, size_t zsize, bool lock)
     size_t a = ((size_t) R * H * 4 + 15) & ~(size_t) 15 ;
     a = (a + (size_t) R * H * zsize + 15) & ~(size_t) 15 ;
     a = (a + (lock ? (size_t) R * H * 4 : 0) + 15) & ~(size_t) 15 ;
-    return a + (size_t) R * (H > GCU_SPGEMM_RANK_MAX ? H * 2 : H * 5 + 4) ;
+    return a + (size_t) R * GCU_SPGEMM_SORT_SCRATCH ((size_t) H) ;
 }
 
 // The largest table (a power of 2 from 32, up to the last shared bin) whose
@@ -350,7 +352,7 @@ int64_t shared_hmax (const gcu_device_props *dev, size_t zsize, bool lock,
     while (hmax < (32ll << (GCU_NBINS_SHARED - 1)))
     {
         int G, R ;
-        shape (hmax * 2, &G, &R) ;
+        shape (hmax * 2, false, &G, &R) ;
         if (smem_of (hmax * 2, R, zsize, lock) > cap) break ;
         hmax *= 2 ;
     }
@@ -684,7 +686,7 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++)
         {
             if (hist [b] == 0) continue ;
-            bin_launch L (b, hist [b]) ;
+            bin_launch L (b, hist [b], true) ;
             const size_t smem = (size_t) L.R * L.H * 4 + (size_t) L.R * 4 ;
             k_symbolic_shared<AI, BI> <<<(unsigned) L.grid, GCU_SPGEMM_THREADS, smem, st>>> (
                 rows + first [b], hist [b], Ap, Aj, Bp, Bj, Cnnz, L.H, L.G,
