@@ -27,15 +27,8 @@
 #define GCU_SPGEMM_EMPTY (-1)
 
 // numeric tables of at most this many slots emit their row sorted by ranking
-// each key among the row's compacted keys (cnt^2 / G broadcast reads a
-// thread, four keys a read, no synchronisation); larger ones by a bitonic
-// sort of the table (log^2 H synchronised steps)
-#define GCU_SPGEMM_RANK_MAX 1024
-
-// bytes of a row's sort scratch in the numeric kernel's shared memory (a
-// multiple of 16): compacted keys (H int32), their slots (H uint16) and a
-// counter when ranked; sort positions (H uint16) otherwise
-#define GCU_SPGEMM_SORT_SCRATCH(H) ((H) <= GCU_SPGEMM_RANK_MAX ? (H) * 6 + 16 : (H) * 2)
+// each key (O(H^2) work, no synchronisation); larger ones by a bitonic sort
+#define GCU_SPGEMM_RANK_MAX 64
 
 // Multiplicative hash of a column index into a table of H (power of 2) slots.
 __device__ __forceinline__ uint32_t gcu_spgemm_hash (int32_t j, uint32_t H)

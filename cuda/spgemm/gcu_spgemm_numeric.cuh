@@ -161,19 +161,116 @@ __device__ __forceinline__ typename SR::Z gcu_spgemm_product (
     return SR::mult (a, b, i, k, j);
 }
 
+// One compare-exchange of a bitonic sort: the element at position e holds
+// key x (slot xs) and meets y (slot ys), the element at e ^ j; stage k sorts
+// runs of k ascending where e & k is 0. Keeps the smaller key where e is the
+// lower of the two positions of an ascending run (or the higher of a
+// descending one). Keys are unique but for EMPTY, whose slots do not matter.
+__device__ __forceinline__ void gcu_bitonic_keep (uint32_t &x, uint32_t &xs,
+    uint32_t y, uint32_t ys, uint32_t e, uint32_t j, uint32_t k)
+{
+    const bool keep_min = ((e & j) == 0) == ((e & k) == 0);
+    if (keep_min ? (y < x) : (y > x)) { x = y; xs = ys; }
+}
+
+// The bitonic sort of gcu_spgemm_emit_sorted with the table's H keys in
+// registers, IPT = H / G a thread (thread t holds positions t*IPT ..
+// t*IPT+IPT-1): steps within a thread compare registers, steps within a warp
+// exchange them by shuffles, and only steps across warps (j >= 32*IPT) go
+// through shared memory (keys and perm), block-synchronised. Each thread then
+// writes its own positions below cnt. Every thread of the block calls this
+// (all with the same H and G); G < 32 keeps every partner in its row's lanes.
+template <int IPT, class SR>
+__device__ __forceinline__ void gcu_spgemm_emit_regsort (int32_t *keys,
+    uint16_t *perm, const typename SR::Z *vals, uint32_t H, int t,
+    bool active, int64_t cp, int64_t cnt, int32_t *__restrict__ Cj,
+    typename SR::Z *__restrict__ Cx)
+{
+    uint32_t x [IPT], xs [IPT];
+    const uint32_t e0 = (uint32_t) t * IPT;
+    #pragma unroll
+    for (int q = 0 ; q < IPT ; q++) { x [q] = (uint32_t) keys [e0 + q]; xs [q] = e0 + q; }
+    uint32_t *ukeys = (uint32_t *) keys;
+    for (uint32_t k = 2 ; k <= H ; k <<= 1)
+    {
+        uint32_t j = k >> 1;
+        if (j >= 32 * IPT)
+        {
+            // steps across warps, in shared memory (each thread wrote and
+            // read only its own positions since the last barrier)
+            #pragma unroll
+            for (int q = 0 ; q < IPT ; q++) { ukeys [e0 + q] = x [q]; perm [e0 + q] = (uint16_t) xs [q]; }
+            __syncthreads ();
+            const int G = (int) (H / IPT);
+            for ( ; j >= 32 * IPT ; j >>= 1)
+            {
+                for (uint32_t p = t ; p < H / 2 ; p += G)
+                {
+                    const uint32_t a = ((p & ~(j - 1)) << 1) | (p & (j - 1)), b = a + j;
+                    const uint32_t ka = ukeys [a], kb = ukeys [b];
+                    if ((ka > kb) == ((a & k) == 0))
+                    {
+                        ukeys [a] = kb; ukeys [b] = ka;
+                        const uint16_t pa = perm [a]; perm [a] = perm [b]; perm [b] = pa;
+                    }
+                }
+                __syncthreads ();
+            }
+            #pragma unroll
+            for (int q = 0 ; q < IPT ; q++) { x [q] = ukeys [e0 + q]; xs [q] = perm [e0 + q]; }
+        }
+        // steps within a warp: the partner thread is t ^ (j / IPT)
+        for ( ; j >= IPT ; j >>= 1)
+        {
+            const int m = (int) (j / IPT);
+            #pragma unroll
+            for (int q = 0 ; q < IPT ; q++)
+            {
+                const uint32_t y = __shfl_xor_sync (0xffffffffu, x [q], m);
+                const uint32_t ys = __shfl_xor_sync (0xffffffffu, xs [q], m);
+                gcu_bitonic_keep (x [q], xs [q], y, ys, e0 + q, j, k);
+            }
+        }
+        // steps within a thread
+        #pragma unroll
+        for (int jj = IPT / 2 ; jj > 0 ; jj >>= 1)
+        {
+            if ((uint32_t) jj > j) continue;
+            #pragma unroll
+            for (int q = 0 ; q < IPT ; q++)
+            {
+                if (q & jj) continue;
+                const int r = q | jj;
+                if ((x [q] > x [r]) == (((e0 + q) & k) == 0))
+                {
+                    const uint32_t tk = x [q]; x [q] = x [r]; x [r] = tk;
+                    const uint32_t ts = xs [q]; xs [q] = xs [r]; xs [r] = ts;
+                }
+            }
+        }
+    }
+    if (!active) return;
+    #pragma unroll
+    for (int q = 0 ; q < IPT ; q++)
+    {
+        if ((int64_t) (e0 + q) < cnt)
+        {
+            Cj [cp + e0 + q] = (int32_t) x [q];
+            Cx [cp + e0 + q] = vals [xs [q]];
+        }
+    }
+}
+
 // Writes the entries of one table (H slots, walked by G threads) to row i of
-// C in column order. Tables up to GCU_SPGEMM_RANK_MAX slots: the row's cnt
+// C in column order. Small tables (H <= GCU_SPGEMM_RANK_MAX): the row's cnt
 // entries are first compacted (key and slot, in any order) into the scratch
-// at perm (GCU_SPGEMM_SORT_SCRATCH: ckeys, H int32 padded past cnt with
-// 0x7fffffff to a multiple of 4; cslot, H uint16; a counter), then each
-// entry's position is its rank among them, counted over int4 reads that
-// every thread of the row makes alike (broadcasts), two entries a thread a
-// pass. Larger ones: the keys are sorted in place by a bitonic sort carrying
-// each key's slot (perm), EMPTY (-1, the largest as unsigned) sorting last;
-// then entry p of the row is keys [p] with the value vals [perm [p]]. Every
-// thread of the block must call this (both forms synchronise the block; all
-// its rows share H and G). cnt <= 2H/3 (the bins' load factor), so the
-// padding fits.
+// that follows perm (ckeys: H int32, cslot: H bytes, counter: one int32 a
+// row), then each entry's position is its rank among them: O(cnt^2) reads
+// over the row, no sort. Larger ones: the keys are sorted in place by a
+// bitonic sort carrying each key's slot (perm), EMPTY (-1, the largest as
+// unsigned) sorting last; then entry p of the row is keys [p] with the value
+// vals [perm [p]]. Every thread of the block must call this (both forms
+// synchronise the block; all its rows share H and G).
 template <class SR>
 __device__ __forceinline__ void gcu_spgemm_emit_sorted (int32_t *keys,
     uint16_t *perm, const typename SR::Z *vals, uint32_t H, int G, int t,
@@ -183,10 +280,9 @@ __device__ __forceinline__ void gcu_spgemm_emit_sorted (int32_t *keys,
     if (H <= GCU_SPGEMM_RANK_MAX)
     {
         int32_t *ckeys = (int32_t *) perm;
-        uint16_t *cslot = (uint16_t *) (ckeys + H);
-        int32_t *counter = (int32_t *) (cslot + H);     // 16-aligned: H is a multiple of 32
+        uint8_t *cslot = (uint8_t *) (ckeys + H);
+        int32_t *counter = (int32_t *) (cslot + H);     // H is a multiple of 32: aligned
         if (t == 0) *counter = 0;
-        if (active && t < 4) ckeys [cnt + t] = 0x7fffffff;
         __syncthreads ();
         if (active)
         {
@@ -196,34 +292,25 @@ __device__ __forceinline__ void gcu_spgemm_emit_sorted (int32_t *keys,
                 if (j == GCU_SPGEMM_EMPTY) continue;
                 const int32_t c = atomicAdd (counter, 1);
                 ckeys [c] = j;
-                cslot [c] = (uint16_t) s;
+                cslot [c] = (uint8_t) s;
             }
         }
         __syncthreads ();
         if (!active) return;
-        const int4 *ck4 = (const int4 *) ckeys;
-        const int64_t n4 = (cnt + 3) / 4;
-        for (int64_t c = t ; c < cnt ; c += 2 * (int64_t) G)
+        for (int64_t c = t ; c < cnt ; c += G)
         {
-            const int64_t c2 = c + G;
-            const int32_t j = ckeys [c], j2 = c2 < cnt ? ckeys [c2] : 0x7fffffff;
-            int64_t rank = 0, rank2 = 0;
-            for (int64_t u = 0 ; u < n4 ; u++)
-            {
-                const int4 q = ck4 [u];
-                rank += (q.x < j) + (q.y < j) + (q.z < j) + (q.w < j);
-                rank2 += (q.x < j2) + (q.y < j2) + (q.z < j2) + (q.w < j2);
-            }
+            const int32_t j = ckeys [c];
+            int64_t rank = 0;
+            for (int64_t u = 0 ; u < cnt ; u++) rank += (ckeys [u] < j);
             Cj [cp + rank] = j;
             Cx [cp + rank] = vals [cslot [c]];
-            if (c2 < cnt)
-            {
-                Cj [cp + rank2] = j2;
-                Cx [cp + rank2] = vals [cslot [c2]];
-            }
         }
         return;
     }
+    // tables of 2, 4 or 8 slots a thread: sorted in registers
+    if (H == 2u * G) { gcu_spgemm_emit_regsort<2, SR> (keys, perm, vals, H, t, active, cp, cnt, Cj, Cx); return; }
+    if (H == 4u * G) { gcu_spgemm_emit_regsort<4, SR> (keys, perm, vals, H, t, active, cp, cnt, Cj, Cx); return; }
+    if (H == 8u * G) { gcu_spgemm_emit_regsort<8, SR> (keys, perm, vals, H, t, active, cp, cnt, Cj, Cx); return; }
     uint32_t *ukeys = (uint32_t *) keys;
     for (uint32_t s = t ; s < H ; s += G) perm [s] = (uint16_t) s;
     __syncthreads ();
@@ -257,8 +344,9 @@ __device__ __forceinline__ void gcu_spgemm_emit_sorted (int32_t *keys,
 
 // Shared-memory tables: as gcu_spgemm_symbolic_shared. Dynamic shared
 // memory: R*H int32 keys, then (16-aligned) R*H values, then (16-aligned) R*H
-// lock words when the value type needs them, then R sort scratches of
-// GCU_SPGEMM_SORT_SCRATCH (H) bytes (numeric_smem in src/spgemm/spgemm.cu).
+// lock words when the value type needs them, then (16-aligned) R*H uint16
+// sort positions when H > GCU_SPGEMM_RANK_MAX, else R compaction scratches
+// of H*5 + 4 bytes (numeric_smem in src/spgemm/spgemm.cu).
 template <class SR, class AI, class BI>
 __device__ __forceinline__ void gcu_spgemm_numeric_shared (const int64_t *__restrict__ rows,
     int64_t nrows, const AI *__restrict__ Ap, const AI *__restrict__ Aj,
@@ -276,7 +364,8 @@ __device__ __forceinline__ void gcu_spgemm_numeric_shared (const int64_t *__rest
     const size_t locks_at = (vals_at + (size_t) R * H * sizeof (Z) + 15) & ~(size_t) 15;
     int32_t *locks = (int32_t *) (gcu_smem + locks_at) + (int64_t) r * H;
     const size_t perm_at = (locks_at + (gcu_spgemm_needs_lock<SR>::v ? (size_t) R * H * 4 : 0) + 15) & ~(size_t) 15;
-    uint16_t *perm = (uint16_t *) (gcu_smem + perm_at + (size_t) r * GCU_SPGEMM_SORT_SCRATCH (H));
+    uint16_t *perm = (uint16_t *) (gcu_smem + perm_at
+        + (size_t) r * (H <= GCU_SPGEMM_RANK_MAX ? H * 5 + 4 : H * 2));
     const Z id = SR::identity ();
     for (uint32_t s = t ; s < H ; s += G)
     {
