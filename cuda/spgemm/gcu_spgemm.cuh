@@ -30,6 +30,17 @@
 // each key (O(H^2) work, no synchronisation); larger ones by a bitonic sort
 #define GCU_SPGEMM_RANK_MAX 64
 
+// tables above GCU_SPGEMM_RANK_MAX and up to this many slots emit their row
+// by a bucket sort (gcu_spgemm_emit_bucket), larger ones by a bitonic sort
+#define GCU_SPGEMM_BUCKET_MAX 8192
+
+// bytes of one row's sort scratch in the numeric kernel's shared memory:
+// rank: compacted keys (H int32), their slots (H bytes), a counter; bucket:
+// counters (H/4 int32), staged keys (3H/4 int32), 16 warp partials; bitonic:
+// sort positions (H uint16)
+#define GCU_SPGEMM_SORT_SCRATCH(H) ((H) <= GCU_SPGEMM_RANK_MAX ? (H) * 5 + 4 : \
+    ((H) <= GCU_SPGEMM_BUCKET_MAX ? (H) * 4 + 64 : (H) * 2))
+
 // Multiplicative hash of a column index into a table of H (power of 2) slots.
 __device__ __forceinline__ uint32_t gcu_spgemm_hash (int32_t j, uint32_t H)
 {
@@ -52,6 +63,21 @@ __device__ __forceinline__ uint32_t gcu_spgemm_insert (int32_t *keys,
             if (old == GCU_SPGEMM_EMPTY) { *created = true; return s; }
             if (old == j) { *created = false; return s; }
         }
+        s = (s + 1) & (H - 1);
+    }
+}
+
+// The slot of key j, or H if j is not in the table (the table always has an
+// empty slot: its rows fill at most 2/3 of it).
+__device__ __forceinline__ uint32_t gcu_spgemm_find (const int32_t *keys,
+    uint32_t H, int32_t j)
+{
+    uint32_t s = gcu_spgemm_hash (j, H);
+    while (true)
+    {
+        const int32_t k = keys [s];
+        if (k == j) return s;
+        if (k == GCU_SPGEMM_EMPTY) return H;
         s = (s + 1) & (H - 1);
     }
 }

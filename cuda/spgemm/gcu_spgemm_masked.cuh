@@ -22,21 +22,6 @@
 
 #include "spgemm/gcu_spgemm_numeric.cuh"
 
-// The slot of key j, or H if j is not in the table (the table always has an
-// empty slot: H >= 1.5 * the mask row's length).
-__device__ __forceinline__ uint32_t gcu_spgemm_find (const int32_t *keys,
-    uint32_t H, int32_t j)
-{
-    uint32_t s = gcu_spgemm_hash (j, H);
-    while (true)
-    {
-        const int32_t k = keys [s];
-        if (k == j) return s;
-        if (k == GCU_SPGEMM_EMPTY) return H;
-        s = (s + 1) & (H - 1);
-    }
-}
-
 // Dynamic shared memory: R*H int32 keys, R*H int32 positions, R*H values,
 // R*H lock words if needed, R*H hit bytes; each part 16-aligned
 // (masked_smem in src/spgemm/spgemm_masked.cu).

@@ -161,103 +161,97 @@ __device__ __forceinline__ typename SR::Z gcu_spgemm_product (
     return SR::mult (a, b, i, k, j);
 }
 
-// One compare-exchange of a bitonic sort: the element at position e holds
-// key x (slot xs) and meets y (slot ys), the element at e ^ j; stage k sorts
-// runs of k ascending where e & k is 0. Keeps the smaller key where e is the
-// lower of the two positions of an ascending run (or the higher of a
-// descending one). Keys are unique but for EMPTY, whose slots do not matter.
-__device__ __forceinline__ void gcu_bitonic_keep (uint32_t &x, uint32_t &xs,
-    uint32_t y, uint32_t ys, uint32_t e, uint32_t j, uint32_t k)
+// The bucket of column j among nb buckets of equal width over [lo, lo + range)
+// (monotone in j: the same float product everywhere)
+__device__ __forceinline__ int gcu_spgemm_bucket (int32_t j, int32_t lo, float scale, int nb)
 {
-    const bool keep_min = ((e & j) == 0) == ((e & k) == 0);
-    if (keep_min ? (y < x) : (y > x)) { x = y; xs = ys; }
+    const int b = (int) ((float) (j - lo) * scale);
+    return b < nb ? b : nb - 1;
 }
 
-// The bitonic sort of gcu_spgemm_emit_sorted with the table's H keys in
-// registers, IPT = H / G a thread (thread t holds positions t*IPT ..
-// t*IPT+IPT-1): steps within a thread compare registers, steps within a warp
-// exchange them by shuffles, and only steps across warps (j >= 32*IPT) go
-// through shared memory (keys and perm), block-synchronised. Each thread then
-// writes its own positions below cnt. Every thread of the block calls this
-// (all with the same H and G); G < 32 keeps every partner in its row's lanes.
-template <int IPT, class SR>
-__device__ __forceinline__ void gcu_spgemm_emit_regsort (int32_t *keys,
-    uint16_t *perm, const typename SR::Z *vals, uint32_t H, int t,
+// Writes the entries of a table of H >= 128 slots (G = H / 2 or 256 threads
+// a row, whole warps) to row i of C in column order, by a bucket sort: the
+// row's column range [lo, hi] split into nb = min (H / 4, G) buckets of equal
+// width; keys counted per bucket, the counts scanned into bucket starts, the
+// keys scattered into their buckets (any order within one), and each key's
+// position is its bucket's start plus the number of keys of its bucket below
+// it (a bucket holds about 2-3 keys, never more than its width). The value
+// comes from the key's slot, found again in the table. A handful of block
+// barriers and O(H / G + bucket size) work a thread, where the bitonic sort
+// took log^2 H synchronised steps. Scratch (GCU_SPGEMM_SORT_SCRATCH): nb
+// counters, the staged keys (cnt <= 2H/3 int32, in 3H bytes), then 16 int32
+// of warp partials. Every thread of the block calls this.
+template <class SR>
+__device__ __forceinline__ void gcu_spgemm_emit_bucket (int32_t *keys,
+    uint16_t *perm, const typename SR::Z *vals, uint32_t H, int G, int t,
     bool active, int64_t cp, int64_t cnt, int32_t *__restrict__ Cj,
     typename SR::Z *__restrict__ Cx)
 {
-    uint32_t x [IPT], xs [IPT];
-    const uint32_t e0 = (uint32_t) t * IPT;
-    #pragma unroll
-    for (int q = 0 ; q < IPT ; q++) { x [q] = (uint32_t) keys [e0 + q]; xs [q] = e0 + q; }
-    uint32_t *ukeys = (uint32_t *) keys;
-    for (uint32_t k = 2 ; k <= H ; k <<= 1)
+    const int nb = (int) (H / 4) < G ? (int) (H / 4) : G;
+    int32_t *start = (int32_t *) perm;                          // nb counters
+    int32_t *stage = start + H / 4;                             // 3H/4 int32
+    int32_t *part = stage + 3 * (H / 4);                        // 16 int32
+    const int lane = t & 31, w = t >> 5, nwarps = G >> 5;
+    // 1. the row's column range; counters cleared
+    int32_t lo = 0x7fffffff, hi = -1;
+    for (uint32_t s = t ; s < H ; s += G)
     {
-        uint32_t j = k >> 1;
-        if (j >= 32 * IPT)
+        const int32_t j = keys [s];
+        if (j != GCU_SPGEMM_EMPTY) { lo = min (lo, j); hi = max (hi, j); }
+    }
+    for (int o = 16 ; o > 0 ; o >>= 1)
+    {
+        lo = min (lo, __shfl_xor_sync (0xffffffffu, lo, o));
+        hi = max (hi, __shfl_xor_sync (0xffffffffu, hi, o));
+    }
+    if (lane == 0) { part [w] = lo; part [8 + w] = hi; }
+    for (int b = t ; b < nb ; b += G) start [b] = 0;
+    __syncthreads ();
+    for (int v = 0 ; v < nwarps ; v++) { lo = min (lo, part [v]); hi = max (hi, part [8 + v]); }
+    const float scale = (float) nb / (float) ((int64_t) hi - lo + 1);
+    // 2. keys per bucket
+    if (active && cnt > 0)
+    {
+        for (uint32_t s = t ; s < H ; s += G)
         {
-            // steps across warps, in shared memory (each thread wrote and
-            // read only its own positions since the last barrier)
-            #pragma unroll
-            for (int q = 0 ; q < IPT ; q++) { ukeys [e0 + q] = x [q]; perm [e0 + q] = (uint16_t) xs [q]; }
-            __syncthreads ();
-            const int G = (int) (H / IPT);
-            for ( ; j >= 32 * IPT ; j >>= 1)
-            {
-                for (uint32_t p = t ; p < H / 2 ; p += G)
-                {
-                    const uint32_t a = ((p & ~(j - 1)) << 1) | (p & (j - 1)), b = a + j;
-                    const uint32_t ka = ukeys [a], kb = ukeys [b];
-                    if ((ka > kb) == ((a & k) == 0))
-                    {
-                        ukeys [a] = kb; ukeys [b] = ka;
-                        const uint16_t pa = perm [a]; perm [a] = perm [b]; perm [b] = pa;
-                    }
-                }
-                __syncthreads ();
-            }
-            #pragma unroll
-            for (int q = 0 ; q < IPT ; q++) { x [q] = ukeys [e0 + q]; xs [q] = perm [e0 + q]; }
-        }
-        // steps within a warp: the partner thread is t ^ (j / IPT)
-        for ( ; j >= IPT ; j >>= 1)
-        {
-            const int m = (int) (j / IPT);
-            #pragma unroll
-            for (int q = 0 ; q < IPT ; q++)
-            {
-                const uint32_t y = __shfl_xor_sync (0xffffffffu, x [q], m);
-                const uint32_t ys = __shfl_xor_sync (0xffffffffu, xs [q], m);
-                gcu_bitonic_keep (x [q], xs [q], y, ys, e0 + q, j, k);
-            }
-        }
-        // steps within a thread
-        #pragma unroll
-        for (int jj = IPT / 2 ; jj > 0 ; jj >>= 1)
-        {
-            if ((uint32_t) jj > j) continue;
-            #pragma unroll
-            for (int q = 0 ; q < IPT ; q++)
-            {
-                if (q & jj) continue;
-                const int r = q | jj;
-                if ((x [q] > x [r]) == (((e0 + q) & k) == 0))
-                {
-                    const uint32_t tk = x [q]; x [q] = x [r]; x [r] = tk;
-                    const uint32_t ts = xs [q]; xs [q] = xs [r]; xs [r] = ts;
-                }
-            }
+            const int32_t j = keys [s];
+            if (j != GCU_SPGEMM_EMPTY) atomicAdd (&start [gcu_spgemm_bucket (j, lo, scale, nb)], 1);
         }
     }
-    if (!active) return;
-    #pragma unroll
-    for (int q = 0 ; q < IPT ; q++)
+    __syncthreads ();
+    // 3. exclusive scan of the counts over the row's warps
+    int32_t c = t < nb ? start [t] : 0, x = c;
+    for (int o = 1 ; o < 32 ; o <<= 1)
     {
-        if ((int64_t) (e0 + q) < cnt)
+        const int32_t y = __shfl_up_sync (0xffffffffu, x, o);
+        if (lane >= o) x += y;
+    }
+    if (lane == 31) part [w] = x;
+    __syncthreads ();
+    for (int v = 0 ; v < w ; v++) x += part [v];
+    if (t < nb) start [t] = x - c;
+    __syncthreads ();
+    // 4. keys scattered into their buckets: start [b] moves to the bucket's end
+    if (active && cnt > 0)
+    {
+        for (uint32_t s = t ; s < H ; s += G)
         {
-            Cj [cp + e0 + q] = (int32_t) x [q];
-            Cx [cp + e0 + q] = vals [xs [q]];
+            const int32_t j = keys [s];
+            if (j != GCU_SPGEMM_EMPTY) stage [atomicAdd (&start [gcu_spgemm_bucket (j, lo, scale, nb)], 1)] = j;
         }
+    }
+    __syncthreads ();
+    if (!active) return;
+    // 5. each staged key's rank within its bucket
+    for (int64_t p = t ; p < cnt ; p += G)
+    {
+        const int32_t j = stage [p];
+        const int b = gcu_spgemm_bucket (j, lo, scale, nb);
+        const int32_t b0 = b > 0 ? start [b - 1] : 0, b1 = start [b];
+        int32_t r = b0;
+        for (int32_t q = b0 ; q < b1 ; q++) r += (stage [q] < j);
+        Cj [cp + r] = j;
+        Cx [cp + r] = vals [gcu_spgemm_find (keys, H, j)];
     }
 }
 
@@ -307,10 +301,11 @@ __device__ __forceinline__ void gcu_spgemm_emit_sorted (int32_t *keys,
         }
         return;
     }
-    // tables of 2, 4 or 8 slots a thread: sorted in registers
-    if (H == 2u * G) { gcu_spgemm_emit_regsort<2, SR> (keys, perm, vals, H, t, active, cp, cnt, Cj, Cx); return; }
-    if (H == 4u * G) { gcu_spgemm_emit_regsort<4, SR> (keys, perm, vals, H, t, active, cp, cnt, Cj, Cx); return; }
-    if (H == 8u * G) { gcu_spgemm_emit_regsort<8, SR> (keys, perm, vals, H, t, active, cp, cnt, Cj, Cx); return; }
+    if (H <= GCU_SPGEMM_BUCKET_MAX)
+    {
+        gcu_spgemm_emit_bucket<SR> (keys, perm, vals, H, G, t, active, cp, cnt, Cj, Cx);
+        return;
+    }
     uint32_t *ukeys = (uint32_t *) keys;
     for (uint32_t s = t ; s < H ; s += G) perm [s] = (uint16_t) s;
     __syncthreads ();
@@ -344,9 +339,8 @@ __device__ __forceinline__ void gcu_spgemm_emit_sorted (int32_t *keys,
 
 // Shared-memory tables: as gcu_spgemm_symbolic_shared. Dynamic shared
 // memory: R*H int32 keys, then (16-aligned) R*H values, then (16-aligned) R*H
-// lock words when the value type needs them, then (16-aligned) R*H uint16
-// sort positions when H > GCU_SPGEMM_RANK_MAX, else R compaction scratches
-// of H*5 + 4 bytes (numeric_smem in src/spgemm/spgemm.cu).
+// lock words when the value type needs them, then R sort scratches of
+// GCU_SPGEMM_SORT_SCRATCH (H) bytes each (numeric_smem in src/spgemm/spgemm.cu).
 template <class SR, class AI, class BI>
 __device__ __forceinline__ void gcu_spgemm_numeric_shared (const int64_t *__restrict__ rows,
     int64_t nrows, const AI *__restrict__ Ap, const AI *__restrict__ Aj,
@@ -364,8 +358,7 @@ __device__ __forceinline__ void gcu_spgemm_numeric_shared (const int64_t *__rest
     const size_t locks_at = (vals_at + (size_t) R * H * sizeof (Z) + 15) & ~(size_t) 15;
     int32_t *locks = (int32_t *) (gcu_smem + locks_at) + (int64_t) r * H;
     const size_t perm_at = (locks_at + (gcu_spgemm_needs_lock<SR>::v ? (size_t) R * H * 4 : 0) + 15) & ~(size_t) 15;
-    uint16_t *perm = (uint16_t *) (gcu_smem + perm_at
-        + (size_t) r * (H <= GCU_SPGEMM_RANK_MAX ? H * 5 + 4 : H * 2));
+    uint16_t *perm = (uint16_t *) (gcu_smem + perm_at + (size_t) r * GCU_SPGEMM_SORT_SCRATCH (H));
     const Z id = SR::identity ();
     for (uint32_t s = t ; s < H ; s += G)
     {

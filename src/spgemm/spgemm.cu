@@ -338,7 +338,7 @@ size_t numeric_smem (int64_t H, int R, size_t zsize, bool lock)
     size_t a = ((size_t) R * H * 4 + 15) & ~(size_t) 15 ;
     a = (a + (size_t) R * H * zsize + 15) & ~(size_t) 15 ;
     a = (a + (lock ? (size_t) R * H * 4 : 0) + 15) & ~(size_t) 15 ;
-    return a + (size_t) R * (H > GCU_SPGEMM_RANK_MAX ? H * 2 : H * 5 + 4) ;
+    return a + (size_t) R * GCU_SPGEMM_SORT_SCRATCH ((size_t) H) ;
 }
 
 // The largest table (a power of 2 from 32, up to the last shared bin) whose
