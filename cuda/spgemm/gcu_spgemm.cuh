@@ -104,6 +104,45 @@ __device__ __forceinline__ void gcu_spgemm_products (int64_t i,
     }
 }
 
+// The first position p in [p0, p1) with Bj [p] >= j (p1 if none): rows of B
+// are sorted (the export finishes unsorted vectors, as SuiteSparse does)
+template <class BI>
+__device__ __forceinline__ int64_t gcu_spgemm_lower_bound (const BI *__restrict__ Bj,
+    int64_t p0, int64_t p1, int64_t j)
+{
+    while (p0 < p1)
+    {
+        const int64_t mid = (p0 + p1) >> 1;
+        if ((int64_t) Bj [mid] < j) p0 = mid + 1; else p1 = mid;
+    }
+    return p0;
+}
+
+// As gcu_spgemm_products, but only the products whose column is in
+// [lo, hi): each row of B is cut to that range by two binary searches, so a
+// row walked once per window of columns reads each product once in all.
+template <class AI, class BI, class F>
+__device__ __forceinline__ void gcu_spgemm_products_window (int64_t i,
+    const AI *__restrict__ Ap, const AI *__restrict__ Aj,
+    const BI *__restrict__ Bp, const BI *__restrict__ Bj,
+    int G, int TPB, int t, int64_t lo, int64_t hi, F f)
+{
+    const int groups = G / TPB, g = t / TPB, w = t % TPB;
+    const int64_t pa_end = (int64_t) Ap [i + 1];
+    for (int64_t pa = (int64_t) Ap [i] + g ; pa < pa_end ; pa += groups)
+    {
+        const int64_t k = (int64_t) Aj [pa];
+        int64_t p0 = (int64_t) Bp [k], p1 = (int64_t) Bp [k + 1];
+        if (p0 == p1 || (int64_t) Bj [p0] >= hi || (int64_t) Bj [p1 - 1] < lo) continue;
+        p0 = gcu_spgemm_lower_bound (Bj, p0, p1, lo);
+        p1 = gcu_spgemm_lower_bound (Bj, p0, p1, hi);
+        for (int64_t pb = p0 + w ; pb < p1 ; pb += TPB)
+        {
+            f (k, pa, (int32_t) Bj [pb], pb);
+        }
+    }
+}
+
 //------------------------------------------------------------------------------
 // analysis: products per row (64-bit: a power-law row can reach 10^11)
 //------------------------------------------------------------------------------
@@ -202,8 +241,11 @@ __device__ __forceinline__ void gcu_spgemm_symbolic_global (const int64_t *__res
 // [lo, lo + W), marking each column it meets in a bitmap (and, in the
 // numeric phase, folding the product into a dense array of values). Columns
 // come out in order, so nothing is sorted afterwards, and there are no
-// collisions to resolve. A row costs its products times the number of
-// windows, so the host takes this path only when n / W is small.
+// collisions to resolve. The symbolic phase walks every product each
+// window; the numeric phase cuts each row of B to the window by binary search
+// (gcu_spgemm_products_window), so a row costs its products once plus two
+// searches per entry of A and window. The host takes this path only when
+// n / W is small.
 
 // Exclusive prefix sum over the block of one int64 per thread; *total gets
 // the sum. Uses 33 words of the given shared scratch; synchronises the block.

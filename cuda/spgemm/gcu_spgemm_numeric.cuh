@@ -461,11 +461,10 @@ __device__ __forceinline__ void gcu_spgemm_numeric_dense (const int64_t *__restr
         for (int64_t c = threadIdx.x ; c < W ; c += blockDim.x) vals [c] = id;
         for (int64_t w = threadIdx.x ; w < nw ; w += blockDim.x) bits [w] = 0;
         __syncthreads ();
-        gcu_spgemm_products (i, Ap, Aj, Bp, Bj, (int) blockDim.x, TPB, (int) threadIdx.x,
-            [&] (int64_t k, int64_t pa, int32_t j, int64_t pb)
+        gcu_spgemm_products_window (i, Ap, Aj, Bp, Bj, (int) blockDim.x, TPB, (int) threadIdx.x,
+            lo, lo + W, [&] (int64_t k, int64_t pa, int32_t j, int64_t pb)
             {
                 const int64_t c = (int64_t) j - lo;
-                if (c < 0 || c >= W) return;
                 gcu_spgemm_accum<SR> (&vals [c], (int32_t *) 0,
                     gcu_spgemm_product<SR> (Ax, Bx, pa, pb, i, k, j));
                 atomicOr (&bits [c >> 5], 1u << (c & 31));

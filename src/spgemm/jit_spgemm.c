@@ -37,7 +37,7 @@ GrB_Info gcu_spgemm_block (const gcu_semiring_desc *sr, const gcu_jit_operands *
     snprintf (entry_global, GCU_JIT_ENTRY_MAX, "gcu_sgg_%s", entry_shared + strlen ("gcu_sgs_")) ;
     const char *ns = entry_shared ;
     gcu_str_addf (b,
-        "extern \"C\" __global__ void __launch_bounds__ (" GCU_STR (GCU_SPGEMM_THREADS) ")\n"
+        "extern \"C\" __global__ void __launch_bounds__ (" GCU_STR (GCU_SPGEMM_THREADS) ", %d)\n"
         "%s (const int64_t *rows, int64_t nrows,\n"
         "    const void *Ap, const void *Aj, const void *Ax,\n"
         "    const void *Bp, const void *Bj, const void *Bx,\n"
@@ -61,6 +61,9 @@ GrB_Info gcu_spgemm_block (const gcu_semiring_desc *sr, const gcu_jit_operands *
         "        (const %s *) Bp, (const %s *) Bj, (const SR::TB *) Bx,\n"
         "        Cp, Cj, (SR::Z *) Cx, TPB) ;\n"
         "}\n",
+        // values up to 8 bytes: 8 blocks of 256 threads an SM (32 registers);
+        // wider ones (locks, complex arithmetic) as the compiler likes
+        sr->mult.z.size <= 8 ? 8 : 1,
         entry_shared, ns, ai, bi, ai, ai, bi, bi,
         entry_global, ns, ai, bi, ai, ai, bi, bi) ;
     // the dense accumulator (values up to 8 bytes: no lock words)
@@ -144,7 +147,7 @@ GrB_Info gcu_spgemm_masked_block (const gcu_semiring_desc *sr, const gcu_jit_ope
     snprintf (entry_global, GCU_JIT_ENTRY_MAX, "gcu_smg_%s", entry_shared + strlen ("gcu_sms_")) ;
     const char *ns = entry_shared ;
     gcu_str_addf (b,
-        "extern \"C\" __global__ void __launch_bounds__ (" GCU_STR (GCU_SPGEMM_THREADS) ")\n"
+        "extern \"C\" __global__ void __launch_bounds__ (" GCU_STR (GCU_SPGEMM_THREADS) ", %d)\n"
         "%s (const int64_t *rows, int64_t nrows,\n"
         "    const void *Mp, const void *Mj, const void *Mx,\n"
         "    const void *Ap, const void *Aj, const void *Ax,\n"
