@@ -147,7 +147,7 @@ GrB_Info gcu_spgemm_masked_block (const gcu_semiring_desc *sr, const gcu_jit_ope
     snprintf (entry_global, GCU_JIT_ENTRY_MAX, "gcu_smg_%s", entry_shared + strlen ("gcu_sms_")) ;
     const char *ns = entry_shared ;
     gcu_str_addf (b,
-        "extern \"C\" __global__ void __launch_bounds__ (" GCU_STR (GCU_SPGEMM_THREADS) ", %d)\n"
+        "extern \"C\" __global__ void __launch_bounds__ (" GCU_STR (GCU_SPGEMM_THREADS) ")\n"
         "%s (const int64_t *rows, int64_t nrows,\n"
         "    const void *Mp, const void *Mj, const void *Mx,\n"
         "    const void *Ap, const void *Aj, const void *Ax,\n"

@@ -196,15 +196,17 @@ __global__ void __launch_bounds__ (GCU_SPGEMM_DENSE_THREADS) k_symbolic_dense (
 }
 
 // The window of the dense accumulator: as many columns as fit the shared
-// memory a block can opt in to (bytes_per_col eighths of a byte each: a bit
-// of bitmap plus the value), a multiple of 32, no more than n needs; 0 when
-// the row would take more than GCU_DENSE_MAX_PASSES windows (the hash
-// tables are then cheaper than walking the products that often).
+// memory of one of `blocks` blocks an SM (bytes_per_col eighths of a byte
+// each: a bit of bitmap plus the value), a multiple of 32, no more than n
+// needs; 0 when the row would take more than GCU_DENSE_MAX_PASSES windows
+// (the hash tables are then cheaper than walking the products that often).
 const int64_t GCU_DENSE_MAX_PASSES = 8 ;
-int64_t dense_window (const gcu_device_props *dev, int64_t n, int64_t eighths_per_col)
+int64_t dense_window (const gcu_device_props *dev, int64_t n, int64_t eighths_per_col, int blocks)
 {
     size_t cap = dev->smem_per_block_optin > dev->smem_per_block
         ? dev->smem_per_block_optin : dev->smem_per_block ;
+    if (blocks > 1 && dev->smem_per_sm / blocks < cap + 1024)
+        cap = dev->smem_per_sm / blocks - 1024 ;   // the driver's reserve per block
     if (cap < 4096) return 0 ;
     cap -= 1024 ;                                   // the kernels' static shared memory
     int64_t W = ((int64_t) cap * 8 / eighths_per_col) & ~(int64_t) 31 ;
@@ -213,6 +215,20 @@ int64_t dense_window (const gcu_device_props *dev, int64_t n, int64_t eighths_pe
     if (W < 32 || (n + W - 1) / W > GCU_DENSE_MAX_PASSES) return 0 ;
     return W ;
 }
+
+// The numeric dense window: two blocks an SM where the passes allow (a block
+// of GCU_SPGEMM_DENSE_THREADS alone leaves half the SM's warps idle; each
+// window reads only its own products), else one.
+int64_t dense_window_numeric (const gcu_device_props *dev, int64_t n, size_t zsize)
+{
+    const int64_t W2 = dense_window (dev, n, 8 * (int64_t) zsize + 1, 2) ;
+    return W2 > 0 ? W2 : dense_window (dev, n, 8 * (int64_t) zsize + 1, 1) ;
+}
+
+// The largest numeric shared table: shared_hmax, but no more than
+// GCU_SHARED_HMAX_DENSE slots where the dense accumulator can take the longer
+// rows (a table of 8192 FP64 slots holds one block of 256 threads an SM)
+const int64_t GCU_SHARED_HMAX_DENSE = 4096 ;
 
 // segments of the global-table rows (unsorted on output): [Cp[r], Cp[r+1]),
 // relative to the block's first entry base
@@ -693,7 +709,7 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
                 tpb_for (total, in->anvals, L.G)) ;
             TRY (gcu_launch_check ("spgemm symbolic (shared)")) ;
         }
-        const int64_t Wsym = hist [GCU_BIN_GLOBAL] > 0 ? dense_window (dev, n, 1) : 0 ;
+        const int64_t Wsym = hist [GCU_BIN_GLOBAL] > 0 ? dense_window (dev, n, 1, 1) : 0 ;
         if (Wsym > 0)
         {
             // the longest rows: a bitmap over windows of Wsym columns
@@ -792,7 +808,9 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     {
         // a long row in one block's shared memory beats a global-memory
         // table and its separate sort
-        const int64_t hmax = shared_hmax (dev, zsize, lock, numeric_smem) ;
+        const int64_t Wdense = fdense != NULL ? dense_window_numeric (dev, n, zsize) : 0 ;
+        int64_t hmax = shared_hmax (dev, zsize, lock, numeric_smem) ;
+        if (Wdense > 0 && hmax > GCU_SHARED_HMAX_DENSE) hmax = GCU_SHARED_HMAX_DENSE ;
         TRY (bin_rows (S, m, Cnnz, n, hmax, true, nb, dbounds, &rows, bhist)) ;
         bfirst [0] = 0 ;
         for (int64_t k = 0 ; k < (int64_t) nb * GCU_NBINS ; k++) bfirst [k + 1] = bfirst [k] + bhist [k] ;
@@ -801,7 +819,7 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         X.fshared = fshared ; X.fglobal = fglobal ; X.fdense = fdense ;
         X.zsize = zsize ; X.lock = lock ; X.total = total ;
         X.Cp = Cp ; X.Cnnz = Cnnz ;
-        X.Wnum = (fdense != NULL && nglobal > 0) ? dense_window (dev, n, 8 * (int64_t) zsize + 1) : 0 ;
+        X.Wnum = nglobal > 0 ? Wdense : 0 ;
         if (gcu_fault_now ("cudaStreamCreate")) { info = GrB_PANIC ; goto fail ; }
         if (cudaStreamCreateWithFlags (&sc, cudaStreamNonBlocking) != cudaSuccess)
         { (void) cudaGetLastError () ; sc = NULL ; info = GrB_PANIC ; goto fail ; }
