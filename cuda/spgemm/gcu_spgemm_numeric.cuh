@@ -256,11 +256,11 @@ __device__ __forceinline__ void gcu_spgemm_emit_bucket (int32_t *keys,
 }
 
 // Writes the entries of one table (H slots, walked by G threads) to row i of
-// C in column order. Small tables (H <= GCU_SPGEMM_RANK_MAX): the row's cnt
-// entries are first compacted (key and slot, in any order) into the scratch
-// that follows perm (ckeys: H int32, cslot: H bytes, counter: one int32 a
-// row), then each entry's position is its rank among them: O(cnt^2) reads
-// over the row, no sort. Larger ones: the keys are sorted in place by a
+// C in column order. Small tables (H <= GCU_SPGEMM_RANK_MAX, a row in one
+// warp): the row's cnt entries are first compacted by warp ballots (key and
+// slot, in slot order) into the scratch that follows perm (ckeys: H int32,
+// cslot: H bytes, then a word left unused), then each entry's position is its
+// rank among them: O(cnt^2) broadcast reads over the row, no sort. Larger ones: the keys are sorted in place by a
 // bitonic sort carrying each key's slot (perm), EMPTY (-1, the largest as
 // unsigned) sorting last; then entry p of the row is keys [p] with the value
 // vals [perm [p]]. Every thread of the block must call this (both forms
@@ -273,23 +273,29 @@ __device__ __forceinline__ void gcu_spgemm_emit_sorted (int32_t *keys,
 {
     if (H <= GCU_SPGEMM_RANK_MAX)
     {
+        // a row here is one warp or half of one (G <= 32): compacted by
+        // ballots, synchronised by the warp alone
         int32_t *ckeys = (int32_t *) perm;
         uint8_t *cslot = (uint8_t *) (ckeys + H);
-        int32_t *counter = (int32_t *) (cslot + H);     // H is a multiple of 32: aligned
-        if (t == 0) *counter = 0;
-        __syncthreads ();
-        if (active)
+        const unsigned lane = threadIdx.x & 31;
+        const unsigned rowmask = G >= 32 ? 0xffffffffu : (((1u << G) - 1) << (lane & ~(unsigned) (G - 1)));
+        const unsigned below = rowmask & ((1u << lane) - 1);
+        int base = 0;
+        for (uint32_t s0 = 0 ; s0 < H ; s0 += G)
         {
-            for (uint32_t s = t ; s < H ; s += G)
+            const uint32_t s = s0 + t;
+            const int32_t j = keys [s];
+            const bool present = active && j != GCU_SPGEMM_EMPTY;
+            const unsigned bal = __ballot_sync (0xffffffffu, present);
+            if (present)
             {
-                const int32_t j = keys [s];
-                if (j == GCU_SPGEMM_EMPTY) continue;
-                const int32_t c = atomicAdd (counter, 1);
+                const int c = base + __popc (bal & below);
                 ckeys [c] = j;
                 cslot [c] = (uint8_t) s;
             }
+            base += __popc (bal & rowmask);
         }
-        __syncthreads ();
+        __syncwarp ();
         if (!active) return;
         for (int64_t c = t ; c < cnt ; c += G)
         {
