@@ -190,7 +190,6 @@ __device__ __forceinline__ void gcu_spgemm_symbolic_shared (const int64_t *__res
     if (t == 0) count [r] = 0;
     __syncthreads ();
     const int64_t idx = (int64_t) blockIdx.x * R + r;
-    int mine = 0;
     if (idx < nrows)
     {
         const int64_t i = rows [idx];
@@ -199,13 +198,9 @@ __device__ __forceinline__ void gcu_spgemm_symbolic_shared (const int64_t *__res
             {
                 bool created;
                 gcu_spgemm_insert (keys, H, j, &created);
-                mine += created;
+                if (created) atomicAdd (&count [r], 1);
             });
     }
-    // one atomic a warp (or half-warp row), not one a new key on one word
-    const int span = G < 32 ? G : 32;
-    for (int o = span / 2 ; o > 0 ; o >>= 1) mine += __shfl_xor_sync (0xffffffffu, mine, o);
-    if (idx < nrows && (t % span) == 0 && mine > 0) atomicAdd (&count [r], mine);
     __syncthreads ();
     if (idx < nrows && t == 0) Cnnz [rows [idx]] = count [r];
 }
