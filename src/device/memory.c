@@ -196,22 +196,6 @@ double gcu_timer_stop (gcu_timer *t, gcu_stream s)
 
 #else
 
-void gcu_pool_keep (uint64_t keep)
-{
-    cudaMemPool_t pool ;
-    if (pool_attribute (cudaMemPoolAttrReleaseThreshold, &pool) < 0) return ;
-    if (cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &keep) != cudaSuccess)
-        (void) cudaGetLastError () ;
-}
-
-void gcu_pool_release (void)
-{
-    cudaMemPool_t pool ;
-    if (pool_attribute (cudaMemPoolAttrReleaseThreshold, &pool) < 0) return ;
-    if (cudaDeviceSynchronize () != cudaSuccess || cudaMemPoolTrimTo (pool, 0) != cudaSuccess)
-        (void) cudaGetLastError () ;
-}
-
 int64_t gcu_device_bytes_peak (bool reset) { (void) reset ; return -1 ; }
 void gcu_pool_keep (uint64_t keep) { (void) keep ; }
 void gcu_pool_release (void) { }
