@@ -15,11 +15,12 @@
 
 // Default auto-mode threshold in estimated multiply-adds (the dispatch's
 // work estimate), measured by bench/threshold on the H200 + 16-core host
-// (2026-11-22, bench/RESULTS.md): the smallest work from which the GPU,
-// operands uploaded on every call, beat SuiteSparse at every larger size of
-// the ladder, for each GrB_mxm family (SpGEMM <= 2.6e4, masked dot 3.5e4,
-// masked saxpy 7.9e4); the largest of the three.
-#define GCU_DEFAULT_THRESHOLD 7.9e4
+// (2026-11-22 13:50 UTC, bench/RESULTS.md): the smallest work from which the
+// GPU, operands uploaded on every call, beat SuiteSparse at every larger size
+// of the ladder, for each GrB_mxm family (SpGEMM <= 2.6e4, masked dot 1.55e4,
+// masked saxpy 3.5e4); the largest of the three. (7.9e4 before the pool kept
+// its memory between calls: every call then paid for mapping it again.)
+#define GCU_DEFAULT_THRESHOLD 3.5e4
 
 static gcu_settings_t settings ;
 static pthread_once_t settings_once = PTHREAD_ONCE_INIT ;
