@@ -260,7 +260,9 @@ __device__ __forceinline__ void gcu_spgemm_emit_bucket (int32_t *keys,
 // warp): the row's cnt entries are first compacted by warp ballots (key and
 // slot, in slot order) into the scratch that follows perm (ckeys: H int32,
 // cslot: H bytes, then a word left unused), then each entry's position is its
-// rank among them: O(cnt^2) broadcast reads over the row, no sort. Larger ones: the keys are sorted in place by a
+// rank among them: O(cnt^2) broadcast reads over the row, no sort. Up to
+// GCU_SPGEMM_BUCKET_MAX slots (every shared bin today): the bucket sort of
+// gcu_spgemm_emit_bucket. Larger ones: the keys are sorted in place by a
 // bitonic sort carrying each key's slot (perm), EMPTY (-1, the largest as
 // unsigned) sorting last; then entry p of the row is keys [p] with the value
 // vals [perm [p]]. Every thread of the block must call this (both forms
