@@ -27,19 +27,14 @@
 #define GCU_SPGEMM_EMPTY (-1)
 
 // numeric tables of at most this many slots emit their row sorted by ranking
-// each key (O(H^2) work, no synchronisation); larger ones by a bitonic sort
+// each key (O(H^2) work, no synchronisation); larger ones by a bucket sort
+// (gcu_spgemm_emit_bucket)
 #define GCU_SPGEMM_RANK_MAX 64
 
-// tables above GCU_SPGEMM_RANK_MAX and up to this many slots emit their row
-// by a bucket sort (gcu_spgemm_emit_bucket), larger ones by a bitonic sort
-#define GCU_SPGEMM_BUCKET_MAX 8192
-
-// bytes of one row's sort scratch in the numeric kernel's shared memory:
-// rank: compacted keys (H int32), their slots (H bytes), a counter; bucket:
-// counters (H/4 int32), staged keys (3H/4 int32), 16 warp partials; bitonic:
-// sort positions (H uint16)
-#define GCU_SPGEMM_SORT_SCRATCH(H) ((H) <= GCU_SPGEMM_RANK_MAX ? (H) * 5 + 4 : \
-    ((H) <= GCU_SPGEMM_BUCKET_MAX ? (H) * 4 + 64 : (H) * 2))
+// bytes of one row's sort scratch in the numeric kernel's shared memory (a
+// multiple of 16): rank: compacted keys (H int32) and their slots (H bytes);
+// bucket: counters (H/4 int32), staged keys (3H/4 int32), 16 warp partials
+#define GCU_SPGEMM_SORT_SCRATCH(H) ((H) <= GCU_SPGEMM_RANK_MAX ? (H) * 5 : (H) * 4 + 64)
 
 // Multiplicative hash of a column index into a table of H (power of 2) slots.
 __device__ __forceinline__ uint32_t gcu_spgemm_hash (int32_t j, uint32_t H)

@@ -170,25 +170,25 @@ __device__ __forceinline__ int gcu_spgemm_bucket (int32_t j, int32_t lo, float s
 }
 
 // Writes the entries of a table of H >= 128 slots (G = H / 2 or 256 threads
-// a row, whole warps) to row i of C in column order, by a bucket sort: the
+// a row, whole warps; every shared table above GCU_SPGEMM_RANK_MAX) to row i of C in column order, by a bucket sort: the
 // row's column range [lo, hi] split into nb = min (H / 4, G) buckets of equal
 // width; keys counted per bucket, the counts scanned into bucket starts, the
 // keys scattered into their buckets (any order within one), and each key's
 // position is its bucket's start plus the number of keys of its bucket below
 // it (a bucket holds about 2-3 keys, never more than its width). The value
 // comes from the key's slot, found again in the table. A handful of block
-// barriers and O(H / G + bucket size) work a thread, where the bitonic sort
-// took log^2 H synchronised steps. Scratch (GCU_SPGEMM_SORT_SCRATCH): nb
+// barriers and O(H / G + bucket size) work a thread (a bitonic sort of the
+// table took log^2 H synchronised steps). Scratch (GCU_SPGEMM_SORT_SCRATCH): nb
 // counters, the staged keys (cnt <= 2H/3 int32, in 3H bytes), then 16 int32
 // of warp partials. Every thread of the block calls this.
 template <class SR>
 __device__ __forceinline__ void gcu_spgemm_emit_bucket (int32_t *keys,
-    uint16_t *perm, const typename SR::Z *vals, uint32_t H, int G, int t,
+    unsigned char *scratch, const typename SR::Z *vals, uint32_t H, int G, int t,
     bool active, int64_t cp, int64_t cnt, int32_t *__restrict__ Cj,
     typename SR::Z *__restrict__ Cx)
 {
     const int nb = (int) (H / 4) < G ? (int) (H / 4) : G;
-    int32_t *start = (int32_t *) perm;                          // nb counters
+    int32_t *start = (int32_t *) scratch;                       // nb counters
     int32_t *stage = start + H / 4;                             // 3H/4 int32
     int32_t *part = stage + 3 * (H / 4);                        // 16 int32
     const int lane = t & 31, w = t >> 5, nwarps = G >> 5;
@@ -256,20 +256,16 @@ __device__ __forceinline__ void gcu_spgemm_emit_bucket (int32_t *keys,
 }
 
 // Writes the entries of one table (H slots, walked by G threads) to row i of
-// C in column order. Small tables (H <= GCU_SPGEMM_RANK_MAX, a row in one
-// warp): the row's cnt entries are first compacted by warp ballots (key and
-// slot, in slot order) into the scratch that follows perm (ckeys: H int32,
-// cslot: H bytes, then a word left unused), then each entry's position is its
-// rank among them: O(cnt^2) broadcast reads over the row, no sort. Up to
-// GCU_SPGEMM_BUCKET_MAX slots (every shared bin today): the bucket sort of
-// gcu_spgemm_emit_bucket. Larger ones: the keys are sorted in place by a
-// bitonic sort carrying each key's slot (perm), EMPTY (-1, the largest as
-// unsigned) sorting last; then entry p of the row is keys [p] with the value
-// vals [perm [p]]. Every thread of the block must call this (both forms
-// synchronise the block; all its rows share H and G).
+// C in column order, through the row's sort scratch (GCU_SPGEMM_SORT_SCRATCH
+// bytes). Small tables (H <= GCU_SPGEMM_RANK_MAX, a row in one warp): the
+// row's cnt entries are first compacted by warp ballots (key and slot, in
+// slot order) into the scratch (ckeys: H int32, then cslot: H bytes), then
+// each entry's position is its rank among them: O(cnt^2) broadcast reads over
+// the row, no sort. Larger ones: the bucket sort of gcu_spgemm_emit_bucket.
+// Every thread of the block must call this (all its rows share H and G).
 template <class SR>
 __device__ __forceinline__ void gcu_spgemm_emit_sorted (int32_t *keys,
-    uint16_t *perm, const typename SR::Z *vals, uint32_t H, int G, int t,
+    unsigned char *scratch, const typename SR::Z *vals, uint32_t H, int G, int t,
     bool active, int64_t cp, int64_t cnt, int32_t *__restrict__ Cj,
     typename SR::Z *__restrict__ Cx)
 {
@@ -277,7 +273,7 @@ __device__ __forceinline__ void gcu_spgemm_emit_sorted (int32_t *keys,
     {
         // a row here is one warp or half of one (G <= 32): compacted by
         // ballots, synchronised by the warp alone
-        int32_t *ckeys = (int32_t *) perm;
+        int32_t *ckeys = (int32_t *) scratch;
         uint8_t *cslot = (uint8_t *) (ckeys + H);
         const unsigned lane = threadIdx.x & 31;
         const unsigned rowmask = G >= 32 ? 0xffffffffu : (((1u << G) - 1) << (lane & ~(unsigned) (G - 1)));
@@ -309,40 +305,7 @@ __device__ __forceinline__ void gcu_spgemm_emit_sorted (int32_t *keys,
         }
         return;
     }
-    if (H <= GCU_SPGEMM_BUCKET_MAX)
-    {
-        gcu_spgemm_emit_bucket<SR> (keys, perm, vals, H, G, t, active, cp, cnt, Cj, Cx);
-        return;
-    }
-    uint32_t *ukeys = (uint32_t *) keys;
-    for (uint32_t s = t ; s < H ; s += G) perm [s] = (uint16_t) s;
-    __syncthreads ();
-    for (uint32_t k = 2 ; k <= H ; k <<= 1)
-    {
-        for (uint32_t j = k >> 1 ; j > 0 ; j >>= 1)
-        {
-            // the H/2 compare-exchange pairs (a, a + j) of this step
-            for (uint32_t q = t ; q < H / 2 ; q += G)
-            {
-                // (j is a power of 2: a = 2j * (q / j) + q % j, by bits)
-                const uint32_t a = ((q & ~(j - 1)) << 1) | (q & (j - 1)), b = a + j;
-                const uint32_t ka = ukeys [a], kb = ukeys [b];
-                const bool up = (a & k) == 0;
-                if ((ka > kb) == up)
-                {
-                    ukeys [a] = kb; ukeys [b] = ka;
-                    const uint16_t pa = perm [a]; perm [a] = perm [b]; perm [b] = pa;
-                }
-            }
-            __syncthreads ();
-        }
-    }
-    if (!active) return;
-    for (int64_t p = t ; p < cnt ; p += G)
-    {
-        Cj [cp + p] = keys [p];
-        Cx [cp + p] = vals [perm [p]];
-    }
+    gcu_spgemm_emit_bucket<SR> (keys, scratch, vals, H, G, t, active, cp, cnt, Cj, Cx);
 }
 
 // Shared-memory tables: as gcu_spgemm_symbolic_shared. Dynamic shared
@@ -365,8 +328,8 @@ __device__ __forceinline__ void gcu_spgemm_numeric_shared (const int64_t *__rest
     Z *vals = (Z *) (gcu_smem + vals_at) + (int64_t) r * H;
     const size_t locks_at = (vals_at + (size_t) R * H * sizeof (Z) + 15) & ~(size_t) 15;
     int32_t *locks = (int32_t *) (gcu_smem + locks_at) + (int64_t) r * H;
-    const size_t perm_at = (locks_at + (gcu_spgemm_needs_lock<SR>::v ? (size_t) R * H * 4 : 0) + 15) & ~(size_t) 15;
-    uint16_t *perm = (uint16_t *) (gcu_smem + perm_at + (size_t) r * GCU_SPGEMM_SORT_SCRATCH (H));
+    const size_t scratch_at = (locks_at + (gcu_spgemm_needs_lock<SR>::v ? (size_t) R * H * 4 : 0) + 15) & ~(size_t) 15;
+    unsigned char *scratch = gcu_smem + scratch_at + (size_t) r * GCU_SPGEMM_SORT_SCRATCH (H);
     const Z id = SR::identity ();
     for (uint32_t s = t ; s < H ; s += G)
     {
@@ -390,7 +353,7 @@ __device__ __forceinline__ void gcu_spgemm_numeric_shared (const int64_t *__rest
     }
     __syncthreads ();
     const int64_t cp = i >= 0 ? Cp [i] : 0, cnt = i >= 0 ? Cp [i + 1] - cp : 0;
-    gcu_spgemm_emit_sorted<SR> (keys, perm, vals, H, G, t, i >= 0, cp, cnt, Cj, Cx);
+    gcu_spgemm_emit_sorted<SR> (keys, scratch, vals, H, G, t, i >= 0, cp, cnt, Cj, Cx);
 }
 
 // Global-memory tables for the longest rows: one block per row, the table of

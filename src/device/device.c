@@ -93,23 +93,20 @@ static void start (void)
     }
     // the allocation pool keeps what a call used for the next one, up to
     // GRBCUDA_POOL_KEEP (default: an eighth of the device, at most 4 GiB)
+    int64_t keep = gcu_settings ()->pool_keep ;
+    if (keep < 0)
     {
-        int64_t keep = gcu_settings ()->pool_keep ;
-        if (keep < 0)
-        {
-            keep = (int64_t) (props.global_mem / 8) ;
-            if (keep > ((int64_t) 4 << 30)) keep = (int64_t) 4 << 30 ;
-        }
-        gcu_pool_keep ((uint64_t) keep) ;
-        props.pool_keep = keep ;
+        keep = (int64_t) (props.global_mem / 8) ;
+        if (keep > ((int64_t) 4 << 30)) keep = (int64_t) 4 << 30 ;
     }
+    gcu_pool_keep ((uint64_t) keep) ;
     // the JIT compiles for this device from now on
     gcu_jit_set_arch (10 * props.cc_major + props.cc_minor) ;
     gcu_log ("CUDA started on device %d: %s, sm_%d%d, %d SMs, %.1f GiB, "
         "L2 %d KiB, shared memory %zu KiB/block (opt-in), pool keeps %.0f MiB, in %.1f ms", dev,
         props.name, props.cc_major, props.cc_minor, props.sm_count,
         (double) props.global_mem / (1 << 30), props.l2_bytes / 1024,
-        props.smem_per_block_optin / 1024, props.pool_keep / 1048576.0, 1e3 * (gcu_now () - t0)) ;
+        props.smem_per_block_optin / 1024, keep / 1048576.0, 1e3 * (gcu_now () - t0)) ;
 done:
     atomic_store (&started, 1) ;
 }

@@ -6,7 +6,6 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
 
 typedef struct
 {
@@ -21,7 +20,6 @@ typedef struct
     int l2_bytes ;
     int max_threads_per_sm ;
     int warp_size ;
-    long long pool_keep ;           // bytes the allocation pool keeps between calls
 }
 gcu_device_props ;
 

@@ -108,15 +108,23 @@ GrB_Info gcu_sync (gcu_stream s)
     return cuda_status (cudaStreamSynchronize ((cudaStream_t) s), "cudaStreamSynchronize") ;
 }
 
+// the current device's stream-ordered pool (false if CUDA cannot say)
+static bool default_pool (cudaMemPool_t *pool)
+{
+    int dev = 0 ;
+    if (cudaGetDevice (&dev) == cudaSuccess && cudaDeviceGetDefaultMemPool (pool, dev) == cudaSuccess)
+        return true ;
+    (void) cudaGetLastError () ;
+    return false ;
+}
+
 // an attribute of the current device's stream-ordered pool (-1 if CUDA
 // cannot say), and the pool
 static int64_t pool_attribute (enum cudaMemPoolAttr attr, cudaMemPool_t *pool)
 {
-    int dev = 0 ;
     uint64_t v = 0 ;
-    if (cudaGetDevice (&dev) != cudaSuccess
-        || cudaDeviceGetDefaultMemPool (pool, dev) != cudaSuccess
-        || cudaMemPoolGetAttribute (*pool, attr, &v) != cudaSuccess)
+    if (!default_pool (pool)) return -1 ;
+    if (cudaMemPoolGetAttribute (*pool, attr, &v) != cudaSuccess)
     {
         (void) cudaGetLastError () ;
         return -1 ;
@@ -134,7 +142,7 @@ int64_t gcu_device_bytes_in_use (void)
 void gcu_pool_keep (uint64_t keep)
 {
     cudaMemPool_t pool ;
-    if (pool_attribute (cudaMemPoolAttrReleaseThreshold, &pool) < 0) return ;
+    if (!default_pool (&pool)) return ;
     if (cudaMemPoolSetAttribute (pool, cudaMemPoolAttrReleaseThreshold, &keep) != cudaSuccess)
         (void) cudaGetLastError () ;
 }
@@ -142,7 +150,7 @@ void gcu_pool_keep (uint64_t keep)
 void gcu_pool_release (void)
 {
     cudaMemPool_t pool ;
-    if (pool_attribute (cudaMemPoolAttrReleaseThreshold, &pool) < 0) return ;
+    if (!default_pool (&pool)) return ;
     if (cudaDeviceSynchronize () != cudaSuccess || cudaMemPoolTrimTo (pool, 0) != cudaSuccess)
         (void) cudaGetLastError () ;
 }

@@ -347,7 +347,7 @@ void bin_firsts (const int64_t *hist, int64_t first [GCU_NBINS + 1])
 }
 
 // dynamic shared memory of the numeric kernel: the layout of
-// gcu_spgemm_numeric_shared (keys, values, locks, sort positions, each
+// gcu_spgemm_numeric_shared (keys, values, locks, sort scratches, each
 // 16-aligned)
 size_t numeric_smem (int64_t H, int R, size_t zsize, bool lock)
 {

@@ -370,8 +370,16 @@ static void compare (dcase *c, const uint8_t *Cx, const int8_t *Cb,
 }
 
 // the matrices, their CSR copies, SuiteSparse's C<M> = A*B', each case's spec
-static void setup_cases (uint64_t *seed)
+static bool setup_cases (uint64_t *seed)
 {
+    // the oracle is SuiteSparse itself, not the call through grbcuda's
+    // dispatch: on a GPU machine it can be large enough for the GPU, whose
+    // atan2f and the like round differently from the host's
+    typedef GrB_Info (*mxm_f) (GrB_Matrix, const GrB_Matrix, const GrB_BinaryOp,
+        const GrB_Semiring, const GrB_Matrix, const GrB_Matrix, const GrB_Descriptor) ;
+    const mxm_f real_mxm = (mxm_f) gcu_test_real ("GrB_mxm") ;
+    CHECK (real_mxm != NULL, "SuiteSparse's GrB_mxm not found") ;
+    if (real_mxm == NULL) return false ;
     for (int k = 0 ; k < ncases ; k++)
     {
         dcase *c = &cases [k] ;
@@ -404,14 +412,6 @@ static void setup_cases (uint64_t *seed)
         OK (GrB_Descriptor_new (&desc)) ;
         OK (GrB_Descriptor_set (desc, GrB_INP1, GrB_TRAN)) ;
         if (c->tm == NULL) OK (GrB_Descriptor_set (desc, GrB_MASK, GrB_STRUCTURE)) ;
-        // SuiteSparse itself, not through grbcuda's dispatch: on a GPU
-        // machine the call can be large enough for the GPU, whose atan2f
-        // and the like round differently from the host's
-        typedef GrB_Info (*mxm_f) (GrB_Matrix, const GrB_Matrix, const GrB_BinaryOp,
-            const GrB_Semiring, const GrB_Matrix, const GrB_Matrix, const GrB_Descriptor) ;
-        mxm_f real_mxm = (mxm_f) gcu_test_real ("GrB_mxm") ;
-        CHECK (real_mxm != NULL, "SuiteSparse's GrB_mxm not found") ;
-        if (real_mxm == NULL) return ;
         OK (real_mxm (c->C, c->M, NULL, c->sr, c->A, c->B, desc)) ;
         GrB_Descriptor_free (&desc) ;
         // the specialisation
@@ -430,6 +430,7 @@ static void setup_cases (uint64_t *seed)
         sp->ops.a_idx64 = c->a.idx64 ;
         sp->ops.b_idx64 = c->b.idx64 ;
     }
+    return true ;
 }
 
 // the kernel built for the host by the C++ compiler, on every case
@@ -611,7 +612,7 @@ int main (void)
     gcu_test_types_init () ;
     define_cases () ;
     uint64_t seed = 12345 ;
-    setup_cases (&seed) ;
+    if (!setup_cases (&seed)) return gcu_test_report (GCU_DOT_TEST_NAME) ;
     if (have_cxx) run_host (&x, &seed) ;
     #ifdef GCU_DOT_ON_GPU
     run_gpu () ;
