@@ -99,42 +99,72 @@ __device__ __forceinline__ void gcu_spgemm_products (int64_t i,
     }
 }
 
-// The first position p in [p0, p1) with Bj [p] >= j (p1 if none): rows of B
-// are sorted (the export finishes unsorted vectors, as SuiteSparse does)
-template <class BI>
-__device__ __forceinline__ int64_t gcu_spgemm_lower_bound (const BI *__restrict__ Bj,
-    int64_t p0, int64_t p1, int64_t j)
+// Marks column c in the bitmap bits for the lanes where in holds: the TPB
+// lanes of one group (aligned within the warp, gmask) hold increasing
+// columns of one row of B, so lanes that fall in one word of the bitmap are
+// neighbours; when some do (a dense row of B), they first combine their bits
+// (a segmented OR by shuffles) and one atomicOr a word follows, instead of
+// up to TPB atomics on one address, which the shared memory serialises.
+__device__ __forceinline__ void gcu_spgemm_mark (uint32_t *bits, bool in,
+    int32_t c, int w, int TPB, unsigned gmask)
 {
-    while (p0 < p1)
+    uint32_t b = in ? 1u << (c & 31) : 0u;
+    const int32_t wd = in ? (c >> 5) : -1;
+    const int32_t left = __shfl_up_sync (gmask, wd, 1, TPB);
+    const bool head = w == 0 || left != wd;
+    if (!__all_sync (gmask, head))
     {
-        const int64_t mid = (p0 + p1) >> 1;
-        if ((int64_t) Bj [mid] < j) p0 = mid + 1; else p1 = mid;
+        // lanes past the group's end read their own value: harmless
+        for (int o = 1 ; o < TPB ; o <<= 1)
+        {
+            const uint32_t ob = __shfl_down_sync (gmask, b, o, TPB);
+            const int32_t ow = __shfl_down_sync (gmask, wd, o, TPB);
+            if (ow == wd) b |= ob;
+        }
     }
-    return p0;
+    if (head && b != 0) atomicOr (&bits [wd], b);
 }
 
-// As gcu_spgemm_products, but only the products whose column is in
-// [lo, hi): each row of B is cut to that range by two binary searches, so a
-// row walked once per window of columns reads each product once in all.
+// The products of row i whose column lies in the window [lo, hi), walked by
+// G threads (t = 0..G-1, G a multiple of 32), TPB threads a row of B: f (k,
+// pa, j, pb) for each, and each column j - lo marked in the bitmap bits
+// (gcu_spgemm_mark). Windows are walked in order, lo = 0 first: each row of B
+// is walked from where the previous window left it, which the previous
+// window stored in cursor [pa] (an offset from Bp [k]; rows of B are sorted,
+// the export guarantees it), so a row's products are read once over all its
+// windows, with no search. The first window starts every row of B at its
+// beginning and the last stores nothing: a row of one window (last and lo =
+// 0) never touches cursor, which may then be NULL.
 template <class AI, class BI, class F>
-__device__ __forceinline__ void gcu_spgemm_products_window (int64_t i,
+__device__ __forceinline__ void gcu_spgemm_products_dense (int64_t i,
     const AI *__restrict__ Ap, const AI *__restrict__ Aj,
     const BI *__restrict__ Bp, const BI *__restrict__ Bj,
-    int G, int TPB, int t, int64_t lo, int64_t hi, F f)
+    int G, int TPB, int t, int64_t lo, int64_t hi, bool last,
+    int32_t *__restrict__ cursor, uint32_t *bits, F f)
 {
     const int groups = G / TPB, g = t / TPB, w = t % TPB;
+    const unsigned base = (threadIdx.x & 31) & ~(unsigned) (TPB - 1);
+    const unsigned gmask = TPB >= 32 ? 0xffffffffu : ((1u << TPB) - 1) << base;
     const int64_t pa_end = (int64_t) Ap [i + 1];
     for (int64_t pa = (int64_t) Ap [i] + g ; pa < pa_end ; pa += groups)
     {
         const int64_t k = (int64_t) Aj [pa];
-        int64_t p0 = (int64_t) Bp [k], p1 = (int64_t) Bp [k + 1];
-        if (p0 == p1 || (int64_t) Bj [p0] >= hi || (int64_t) Bj [p1 - 1] < lo) continue;
-        p0 = gcu_spgemm_lower_bound (Bj, p0, p1, lo);
-        p1 = gcu_spgemm_lower_bound (Bj, p0, p1, hi);
-        for (int64_t pb = p0 + w ; pb < p1 ; pb += TPB)
+        const int64_t pbeg = (int64_t) Bp [k], pend = (int64_t) Bp [k + 1];
+        int64_t p = pbeg + (lo > 0 ? (int64_t) cursor [pa] : 0);
+        while (p < pend)
         {
-            f (k, pa, (int32_t) Bj [pb], pb);
+            const int64_t pb = p + w;
+            const int64_t j = pb < pend ? (int64_t) Bj [pb] : hi;
+            const bool in = j < hi;
+            if (in) f (k, pa, (int32_t) j, pb);
+            gcu_spgemm_mark (bits, in, (int32_t) (j - lo), w, TPB, gmask);
+            // the first lane past the window (or the row) is where the next
+            // window starts
+            const unsigned out = __ballot_sync (gmask, !in) & gmask;
+            if (out != 0) { p += (int64_t) (__ffs (out) - 1 - (int) base); break; }
+            p += TPB;
         }
+        if (!last && w == 0) cursor [pa] = (int32_t) (p - pbeg);
     }
 }
 
@@ -232,14 +262,13 @@ __device__ __forceinline__ void gcu_spgemm_symbolic_global (const int64_t *__res
 //------------------------------------------------------------------------------
 
 // Rows too long for a shared-memory hash table are accumulated densely: one
-// block per row walks the row's products once per window of W columns
+// block per row walks the row's products window by window of W columns
 // [lo, lo + W), marking each column it meets in a bitmap (and, in the
 // numeric phase, folding the product into a dense array of values). Columns
 // come out in order, so nothing is sorted afterwards, and there are no
-// collisions to resolve. The symbolic phase walks every product each
-// window; the numeric phase cuts each row of B to the window by binary search
-// (gcu_spgemm_products_window), so a row costs its products once plus two
-// searches per entry of A and window. The host takes this path only when
+// collisions to resolve. Each row of B is walked on from where the previous
+// window left it (gcu_spgemm_products_dense), so a row costs its products
+// once, whatever the number of windows. The host takes this path only when
 // n / W is small.
 
 // Exclusive prefix sum over the block of one int64 per thread; *total gets
@@ -276,12 +305,14 @@ __device__ __forceinline__ int64_t gcu_block_exclusive_sum (int64_t v,
 }
 
 // Symbolic: Cnnz [i] for the rows listed (one block each), windows of W
-// columns (W a multiple of 32). Dynamic shared memory: W / 8 bytes.
+// columns (W a multiple of 32); cursor: one int32 per entry of A when there
+// is more than one window (gcu_spgemm_products_dense). Dynamic shared memory:
+// W / 8 bytes.
 template <class AI, class BI>
 __device__ __forceinline__ void gcu_spgemm_symbolic_dense (const int64_t *__restrict__ rows,
     const AI *__restrict__ Ap, const AI *__restrict__ Aj,
     const BI *__restrict__ Bp, const BI *__restrict__ Bj, int64_t *__restrict__ Cnnz,
-    int64_t n, int64_t W, int TPB)
+    int32_t *__restrict__ cursor, int64_t n, int64_t W, int TPB)
 {
     extern __shared__ __align__(16) unsigned char gcu_smem [];
     __shared__ unsigned long long count;
@@ -293,12 +324,9 @@ __device__ __forceinline__ void gcu_spgemm_symbolic_dense (const int64_t *__rest
     {
         for (int64_t w = threadIdx.x ; w < nw ; w += blockDim.x) bits [w] = 0;
         __syncthreads ();
-        gcu_spgemm_products (i, Ap, Aj, Bp, Bj, (int) blockDim.x, TPB, (int) threadIdx.x,
-            [&] (int64_t, int64_t, int32_t j, int64_t)
-            {
-                const int64_t c = (int64_t) j - lo;
-                if (c >= 0 && c < W) atomicOr (&bits [c >> 5], 1u << (c & 31));
-            });
+        gcu_spgemm_products_dense (i, Ap, Aj, Bp, Bj, (int) blockDim.x, TPB, (int) threadIdx.x,
+            lo, lo + W, lo + W >= n, cursor, bits,
+            [&] (int64_t, int64_t, int32_t, int64_t) { });
         __syncthreads ();
         unsigned long long mine = 0;
         for (int64_t w = threadIdx.x ; w < nw ; w += blockDim.x) mine += __popc (bits [w]);

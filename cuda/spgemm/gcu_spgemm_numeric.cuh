@@ -406,7 +406,8 @@ __device__ __forceinline__ void gcu_spgemm_numeric_global (const int64_t *__rest
 }
 
 // Dense accumulation of the longest rows (see gcu_spgemm_symbolic_dense):
-// one block per row, windows of W columns (a multiple of 32). Dynamic shared
+// one block per row, windows of W columns (a multiple of 32); cursor: one
+// int32 per entry of A when there is more than one window. Dynamic shared
 // memory: W values, then W / 8 bytes of bitmap. Values no wider than 8 bytes
 // (no lock words; the host keeps wider ones on the global hash tables).
 template <class SR, class AI, class BI>
@@ -415,7 +416,8 @@ __device__ __forceinline__ void gcu_spgemm_numeric_dense (const int64_t *__restr
     const typename SR::TA *__restrict__ Ax, const BI *__restrict__ Bp,
     const BI *__restrict__ Bj, const typename SR::TB *__restrict__ Bx,
     const int64_t *__restrict__ Cp, int32_t *__restrict__ Cj,
-    typename SR::Z *__restrict__ Cx, int64_t n, int64_t W, int TPB)
+    typename SR::Z *__restrict__ Cx, int32_t *__restrict__ cursor, int64_t n,
+    int64_t W, int TPB)
 {
     typedef typename SR::Z Z;
     extern __shared__ __align__(16) unsigned char gcu_smem [];
@@ -432,13 +434,12 @@ __device__ __forceinline__ void gcu_spgemm_numeric_dense (const int64_t *__restr
         for (int64_t c = threadIdx.x ; c < W ; c += blockDim.x) vals [c] = id;
         for (int64_t w = threadIdx.x ; w < nw ; w += blockDim.x) bits [w] = 0;
         __syncthreads ();
-        gcu_spgemm_products_window (i, Ap, Aj, Bp, Bj, (int) blockDim.x, TPB, (int) threadIdx.x,
-            lo, lo + W, [&] (int64_t k, int64_t pa, int32_t j, int64_t pb)
+        gcu_spgemm_products_dense (i, Ap, Aj, Bp, Bj, (int) blockDim.x, TPB, (int) threadIdx.x,
+            lo, lo + W, lo + W >= n, cursor, bits,
+            [&] (int64_t k, int64_t pa, int32_t j, int64_t pb)
             {
-                const int64_t c = (int64_t) j - lo;
-                gcu_spgemm_accum<SR> (&vals [c], (int32_t *) 0,
+                gcu_spgemm_accum<SR> (&vals [(int64_t) j - lo], (int32_t *) 0,
                     gcu_spgemm_product<SR> (Ax, Bx, pa, pb, i, k, j));
-                atomicOr (&bits [c >> 5], 1u << (c & 31));
             });
         __syncthreads ();
         // each thread emits the entries of its own run of words, in order

@@ -75,13 +75,14 @@ GrB_Info gcu_spgemm_block (const gcu_semiring_desc *sr, const gcu_jit_operands *
             "extern \"C\" __global__ void __launch_bounds__ (" GCU_STR (GCU_SPGEMM_DENSE_THREADS) ")\n"
             "%s (const int64_t *rows, const void *Ap, const void *Aj, const void *Ax,\n"
             "    const void *Bp, const void *Bj, const void *Bx,\n"
-            "    const int64_t *Cp, int32_t *Cj, void *Cx, int64_t n, int64_t W, int TPB)\n"
+            "    const int64_t *Cp, int32_t *Cj, void *Cx, int32_t *cursor, int64_t n,\n"
+            "    int64_t W, int TPB)\n"
             "{\n"
             "    typedef %s_ns::SR SR ;\n"
             "    gcu_spgemm_numeric_dense<SR, %s, %s> (rows,\n"
             "        (const %s *) Ap, (const %s *) Aj, (const SR::TA *) Ax,\n"
             "        (const %s *) Bp, (const %s *) Bj, (const SR::TB *) Bx,\n"
-            "        Cp, Cj, (SR::Z *) Cx, n, W, TPB) ;\n"
+            "        Cp, Cj, (SR::Z *) Cx, cursor, n, W, TPB) ;\n"
             "}\n", entry_dense, ns, ai, bi, ai, ai, bi, bi) ;
     }
     return b->failed ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;

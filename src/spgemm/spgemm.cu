@@ -190,9 +190,9 @@ __global__ void __launch_bounds__ (GCU_SPGEMM_GLOBAL_THREADS) k_symbolic_global 
 template <class AI, class BI>
 __global__ void __launch_bounds__ (GCU_SPGEMM_DENSE_THREADS) k_symbolic_dense (
     const int64_t *rows, const AI *Ap, const AI *Aj, const BI *Bp, const BI *Bj,
-    int64_t *Cnnz, int64_t n, int64_t W, int TPB)
+    int64_t *Cnnz, int32_t *cursor, int64_t n, int64_t W, int TPB)
 {
-    gcu_spgemm_symbolic_dense (rows, Ap, Aj, Bp, Bj, Cnnz, n, W, TPB) ;
+    gcu_spgemm_symbolic_dense (rows, Ap, Aj, Bp, Bj, Cnnz, cursor, n, W, TPB) ;
 }
 
 // The window of the dense accumulator: as many columns as fit the shared
@@ -554,6 +554,15 @@ int plan_blocks (int64_t m, int64_t nvals, size_t zsize, size_t free_bytes)
     return nb < 1 ? 1 : (int) nb ;
 }
 
+// The dense accumulator's cursor (gcu_spgemm_products_dense): one int32 per
+// entry of A, allocated once per call (the symbolic and numeric phases share
+// it; each window writes before the next reads).
+GrB_Info dense_cursor (scratch &S, int64_t anvals, int32_t **cursor)
+{
+    if (*cursor != NULL) return GrB_SUCCESS ;
+    return S.alloc ((void **) cursor, ((size_t) anvals + 1) * sizeof (int32_t)) ;
+}
+
 #define TRYR(expr) do { GrB_Info t_ = (expr) ; if (t_ != GrB_SUCCESS) return t_ ; } while (0)
 
 // What the numeric phase of every row block shares.
@@ -566,6 +575,7 @@ struct numeric_ctx
     int64_t total ;             // products (the local load balancing's average)
     const int64_t *Cp, *Cnnz ;
     int64_t Wnum ;              // dense window of the longest rows (0: global tables)
+    int32_t *cursor ;           // where each row of B stopped (more than one window)
 } ;
 
 // The numeric phase of one row block: hist [b] rows of bin b, listed from
@@ -609,7 +619,8 @@ GrB_Info numeric_block (scratch &S, const numeric_ctx &X, const int64_t *hist,
         const size_t smem = (((size_t) X.Wnum * zsize + 15) & ~(size_t) 15) + (size_t) X.Wnum / 8 ;
         int TPB = tpb_for (X.total, in->anvals, GCU_SPGEMM_DENSE_THREADS) ;
         int64_t nn = n, W = X.Wnum ;
-        void *args [] = { &grows, &ap, &aj, &ax, &bp, &bj, &bx, &cp, &cj, &cx, &nn, &W, &TPB } ;
+        int32_t *cursor = X.cursor ;
+        void *args [] = { &grows, &ap, &aj, &ax, &bp, &bj, &bx, &cp, &cj, &cx, &cursor, &nn, &W, &TPB } ;
         TRYR (gcu_jit_launch (X.fdense, (unsigned) nglobal, GCU_SPGEMM_DENSE_THREADS, (unsigned) smem, st, args)) ;
         return gcu_launch_check ("spgemm numeric (dense)") ;
     }
@@ -656,6 +667,7 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     const size_t zsize = sr->mult.z.size ;
     const bool lock = zsize > 8 ;
     int64_t *prod = NULL, *Cnnz = NULL, *rows = NULL, *Cp = NULL ;
+    int32_t *cursor = NULL ;    // the dense windows' place in each row of B
     int64_t hist [GCU_NBINS], first [GCU_NBINS + 1] ;
     int64_t *bhist = NULL, *bfirst = NULL, *hbounds = NULL, *hbase = NULL, *dbounds = NULL, *dbase = NULL ;
     int32_t *bufJ [2] = { NULL, NULL } ;
@@ -718,8 +730,9 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
                 cudaFuncAttributeMaxDynamicSharedMemorySize, (int) smem) != cudaSuccess)
             { info = GrB_PANIC ; goto fail ; }
             ndense_sym = hist [GCU_BIN_GLOBAL] ;
+            if (Wsym < n) TRY (dense_cursor (S, in->anvals, &cursor)) ;
             k_symbolic_dense<AI, BI> <<<(unsigned) hist [GCU_BIN_GLOBAL], GCU_SPGEMM_DENSE_THREADS, smem, st>>> (
-                rows + first [GCU_BIN_GLOBAL], Ap, Aj, Bp, Bj, Cnnz, n, Wsym,
+                rows + first [GCU_BIN_GLOBAL], Ap, Aj, Bp, Bj, Cnnz, cursor, n, Wsym,
                 tpb_for (total, in->anvals, GCU_SPGEMM_DENSE_THREADS)) ;
             TRY (gcu_launch_check ("spgemm symbolic (dense)")) ;
         }
@@ -820,6 +833,8 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         X.zsize = zsize ; X.lock = lock ; X.total = total ;
         X.Cp = Cp ; X.Cnnz = Cnnz ;
         X.Wnum = nglobal > 0 ? Wdense : 0 ;
+        if (X.Wnum > 0 && X.Wnum < n) TRY (dense_cursor (S, in->anvals, &cursor)) ;
+        X.cursor = cursor ;
         if (gcu_fault_now ("cudaStreamCreate")) { info = GrB_PANIC ; goto fail ; }
         if (cudaStreamCreateWithFlags (&sc, cudaStreamNonBlocking) != cudaSuccess)
         { (void) cudaGetLastError () ; sc = NULL ; info = GrB_PANIC ; goto fail ; }

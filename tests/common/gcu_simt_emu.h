@@ -1,0 +1,246 @@
+// gcu_simt_emu.h — CUDA's thread, warp and block built-ins emulated on the
+// host, so that device code whose lanes talk to each other (shuffles,
+// ballots, votes, __syncthreads) runs unchanged on the CPU, in CI, against a
+// plain reference. Each CUDA thread of a block is a fiber (ucontext) on the
+// calling host thread (gcu_emu_block); a warp-level call waits until every
+// lane of its mask has made the same call, as on the GPU, and the scheduler
+// resumes the threads in a shuffled order each pass. Code that diverges
+// inside a mask, reads a lane outside it, or waits for threads that never
+// come ends the process with the reason (gcu_emu_fatal) instead of running
+// on with made-up values.
+//
+// Host C++17 only: include it before any cuda/ header. The device headers
+// themselves (cuda/common/gcu_types.cuh onwards) are already host-valid C++.
+// Shared memory is the build's business (tests/CMakeLists.txt copies the
+// headers with it made block-wide storage); one block runs at a time.
+#ifndef GCU_SIMT_EMU_H
+#define GCU_SIMT_EMU_H
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <memory>
+#include <ucontext.h>
+#include <vector>
+
+#define __device__
+#define __host__
+#define __global__
+#define __shared__
+#define __forceinline__ inline
+#define __restrict__ __restrict
+#define __align__(n) alignas (n)
+
+struct gcu_emu_dim3 { unsigned x = 0, y = 1, z = 1 ; } ;
+inline gcu_emu_dim3 threadIdx, blockDim, blockIdx, gridDim ;
+
+// One fiber a CUDA thread, all on the calling host thread, switched by
+// swapcontext: a thread runs until it must wait for others (a warp-level
+// call or __syncthreads whose other participants have not arrived), then
+// the scheduler resumes another, in an order shuffled every pass (a seeded
+// generator: reproducible), so lanes meet in many interleavings.
+struct gcu_emu_fiber
+{
+    ucontext_t ctx ;
+    std::vector<unsigned char> stack ;
+    unsigned tid = 0 ;
+    bool done = false ;
+} ;
+
+struct gcu_emu_round         // one warp-level call of one mask, repeated
+{
+    uint64_t v [32] = { 0 }, done_v [32] = { 0 } ;
+    unsigned arrived = 0 ;
+    uint64_t gen = 0 ;       // completed rounds
+} ;
+
+struct gcu_emu_state
+{
+    ucontext_t sched ;
+    std::vector<std::unique_ptr<gcu_emu_fiber>> fibers ;
+    gcu_emu_fiber *cur = nullptr ;
+    std::vector<std::map<unsigned, gcu_emu_round>> warps ;   // by warp, by mask
+    unsigned bar_arrived = 0 ;
+    uint64_t bar_gen = 0, events = 0 ;
+    const std::function<void ()> *body = nullptr ;
+    uint64_t rng = 0x9e3779b97f4a7c15ull ;
+} ;
+inline gcu_emu_state gcu_emu ;
+
+[[noreturn]] inline void gcu_emu_fatal (const char *what, unsigned mask)
+{
+    // the device code is wrong (a lane outside its own mask, or threads
+    // waiting for each other forever): no result can be trusted
+    fprintf (stderr, "gcu_simt_emu: thread %u of block %u: %s (mask 0x%08x)\n",
+        threadIdx.x, blockIdx.x, what, mask) ;
+    fflush (stderr) ;
+    std::_Exit (1) ;
+}
+
+inline void gcu_emu_yield ()
+{
+    gcu_emu_fiber *f = gcu_emu.cur ;
+    swapcontext (&f->ctx, &gcu_emu.sched) ;
+    threadIdx.x = f->tid ;
+}
+
+// Every lane of mask gives mine; all [l] gets lane l's value (l in mask).
+inline void gcu_emu_gather (unsigned mask, uint64_t mine, uint64_t all [32])
+{
+    const unsigned lane = threadIdx.x & 31 ;
+    if (!(mask >> lane & 1)) gcu_emu_fatal ("warp-level call outside its own mask", mask) ;
+    gcu_emu_round &r = gcu_emu.warps [threadIdx.x / 32] [mask] ;
+    if (r.arrived >> lane & 1) gcu_emu_fatal ("lane arrived twice in one round", mask) ;
+    r.v [lane] = mine ;
+    r.arrived |= 1u << lane ;
+    const uint64_t g = r.gen ;
+    if (r.arrived == mask)
+    {
+        // the last to arrive completes the round; the values stay readable
+        // in done_v until the next round of this mask completes, which needs
+        // every lane, so the others read them first
+        memcpy (r.done_v, r.v, sizeof (r.v)) ;
+        r.arrived = 0 ;
+        r.gen++ ;
+        gcu_emu.events++ ;
+    }
+    while (r.gen == g) gcu_emu_yield () ;
+    memcpy (all, r.done_v, sizeof (r.v)) ;
+}
+
+template <class T> inline uint64_t gcu_emu_bits (T v)
+{
+    static_assert (sizeof (T) <= 8, "shuffles of at most 8 bytes") ;
+    uint64_t u = 0 ; memcpy (&u, &v, sizeof (T)) ; return u ;
+}
+
+template <class T> inline T gcu_emu_shfl (unsigned mask, T v, int src, int lo, int hi)
+{
+    uint64_t all [32] ;
+    gcu_emu_gather (mask, gcu_emu_bits (v), all) ;
+    if (src < lo || src >= hi) return v ;           // outside the segment: own value
+    if (!(mask >> src & 1)) gcu_emu_fatal ("shuffle from a lane outside the mask", mask) ;
+    T r ; memcpy (&r, &all [src], sizeof (T)) ; return r ;
+}
+
+template <class T> inline T __shfl_sync (unsigned mask, T v, int src, int width = 32)
+{
+    const int lane = (int) (threadIdx.x & 31), base = lane & ~(width - 1) ;
+    return gcu_emu_shfl (mask, v, base + (src & (width - 1)), base, base + width) ;
+}
+template <class T> inline T __shfl_up_sync (unsigned mask, T v, unsigned d, int width = 32)
+{
+    const int lane = (int) (threadIdx.x & 31), base = lane & ~(width - 1) ;
+    return gcu_emu_shfl (mask, v, lane - (int) d, base, base + width) ;
+}
+template <class T> inline T __shfl_down_sync (unsigned mask, T v, unsigned d, int width = 32)
+{
+    const int lane = (int) (threadIdx.x & 31), base = lane & ~(width - 1) ;
+    return gcu_emu_shfl (mask, v, lane + (int) d, base, base + width) ;
+}
+inline unsigned __ballot_sync (unsigned mask, int pred)
+{
+    uint64_t all [32] ;
+    gcu_emu_gather (mask, pred != 0, all) ;
+    unsigned b = 0 ;
+    for (int l = 0 ; l < 32 ; l++) if ((mask >> l & 1) && all [l]) b |= 1u << l ;
+    return b ;
+}
+inline int __all_sync (unsigned mask, int pred) { return __ballot_sync (mask, pred) == mask ; }
+inline int __any_sync (unsigned mask, int pred) { return __ballot_sync (mask, pred) != 0 ; }
+inline void __syncwarp (unsigned mask = 0xffffffffu) { uint64_t all [32] ; gcu_emu_gather (mask, 0, all) ; }
+
+inline void __syncthreads ()
+{
+    const uint64_t g = gcu_emu.bar_gen ;
+    if (++gcu_emu.bar_arrived == blockDim.x)
+    {
+        gcu_emu.bar_arrived = 0 ;
+        gcu_emu.bar_gen++ ;
+        gcu_emu.events++ ;
+    }
+    while (gcu_emu.bar_gen == g) gcu_emu_yield () ;
+}
+
+inline void gcu_emu_trampoline ()
+{
+    gcu_emu_fiber *f = gcu_emu.cur ;
+    threadIdx.x = f->tid ;
+    (*gcu_emu.body) () ;
+    f->done = true ;
+    gcu_emu.events++ ;
+    swapcontext (&f->ctx, &gcu_emu.sched) ;     // never resumed
+}
+
+// Runs body () as one block of nthreads threads (blockIdx.x = b).
+inline void gcu_emu_block (unsigned b, unsigned nthreads, const std::function<void ()> &body,
+    size_t stack_bytes = 128 * 1024)
+{
+    blockIdx.x = b ;
+    blockDim.x = nthreads ;
+    gcu_emu.body = &body ;
+    gcu_emu.warps.assign ((nthreads + 31) / 32, std::map<unsigned, gcu_emu_round> ()) ;
+    gcu_emu.bar_arrived = 0 ;
+    gcu_emu.fibers.resize (nthreads) ;
+    for (unsigned t = 0 ; t < nthreads ; t++)
+    {
+        std::unique_ptr<gcu_emu_fiber> &f = gcu_emu.fibers [t] ;
+        if (!f) f.reset (new gcu_emu_fiber) ;
+        f->stack.resize (stack_bytes) ;
+        f->tid = t ;
+        f->done = false ;
+        getcontext (&f->ctx) ;
+        f->ctx.uc_stack.ss_sp = f->stack.data () ;
+        f->ctx.uc_stack.ss_size = f->stack.size () ;
+        f->ctx.uc_link = nullptr ;
+        makecontext (&f->ctx, gcu_emu_trampoline, 0) ;
+    }
+    std::vector<unsigned> order (nthreads) ;
+    for (unsigned t = 0 ; t < nthreads ; t++) order [t] = t ;
+    unsigned left = nthreads ;
+    while (left > 0)
+    {
+        const uint64_t before = gcu_emu.events ;
+        for (unsigned t = nthreads - 1 ; t > 0 ; t--)       // shuffled each pass
+        {
+            gcu_emu.rng = gcu_emu.rng * 6364136223846793005ull + 1442695040888963407ull ;
+            std::swap (order [t], order [(unsigned) (gcu_emu.rng >> 33) % (t + 1)]) ;
+        }
+        for (unsigned t : order)
+        {
+            gcu_emu_fiber *f = gcu_emu.fibers [t].get () ;
+            if (f->done) continue ;
+            gcu_emu.cur = f ;
+            swapcontext (&gcu_emu.sched, &f->ctx) ;
+            if (f->done) left-- ;
+        }
+        if (left > 0 && gcu_emu.events == before)
+            gcu_emu_fatal ("no thread can go on: a warp-level call or __syncthreads "
+                "waits for lanes that never come", 0) ;
+    }
+    gcu_emu.cur = nullptr ;
+}
+
+// atomics (one host thread runs every fiber: plain read-modify-writes would
+// do; the builtins keep the code honest should that change)
+inline unsigned atomicOr (unsigned *a, unsigned v) { return __atomic_fetch_or (a, v, __ATOMIC_SEQ_CST) ; }
+inline unsigned atomicAnd (unsigned *a, unsigned v) { return __atomic_fetch_and (a, v, __ATOMIC_SEQ_CST) ; }
+inline int atomicAdd (int *a, int v) { return __atomic_fetch_add (a, v, __ATOMIC_SEQ_CST) ; }
+inline unsigned atomicAdd (unsigned *a, unsigned v) { return __atomic_fetch_add (a, v, __ATOMIC_SEQ_CST) ; }
+inline unsigned long long atomicAdd (unsigned long long *a, unsigned long long v)
+{
+    return __atomic_fetch_add (a, v, __ATOMIC_SEQ_CST) ;
+}
+inline int atomicCAS (int *a, int cmp, int val)
+{
+    __atomic_compare_exchange_n (a, &cmp, val, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST) ;
+    return cmp ;
+}
+inline int __ffs (unsigned x) { return __builtin_ffs ((int) x) ; }
+inline int __popc (unsigned x) { return __builtin_popcount (x) ; }
+inline int __popcll (unsigned long long x) { return __builtin_popcountll (x) ; }
+
+#endif

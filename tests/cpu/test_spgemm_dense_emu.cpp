@@ -1,0 +1,218 @@
+// test_spgemm_dense_emu.cpp — the SpGEMM dense accumulator's device code,
+// run on the CPU under the SIMT emulation (tests/common/gcu_simt_emu.h: a
+// fiber a CUDA thread), against a plain reference.
+//
+// The dense accumulator walks the longest rows of C = A*B window by window of
+// W columns, each row of B resumed where the previous window left it (the
+// cursor, one int32 an entry of A), and marks the columns it meets in a
+// bitmap, lanes of a group that hit one bitmap word first combining their
+// bits by shuffles (cuda/spgemm/gcu_spgemm.cuh: gcu_spgemm_products_dense,
+// gcu_spgemm_mark). Two checks, over random and structured A and B (empty,
+// short, dense and clustered rows of B; n not a multiple of W; one window and
+// many), every TPB from 1 to 32, blocks of 32 to 256 threads, 32- and 64-bit
+// indices:
+//   - gcu_spgemm_products_dense itself: over a row's windows it calls f
+//     exactly once per product A(i,k)*B(k,j), in the window of j, with the
+//     right k and j, and the bitmap of each window is exactly the set of
+//     columns of C(i,:) in it; a row of one window never touches the cursor;
+//   - the symbolic kernel gcu_spgemm_symbolic_dense, whole (its shared memory
+//     emulated as block-wide storage): nnz(C(i,:)) for every row.
+// The numeric kernel walks its products with the same function. On a GPU the
+// same code is checked against SuiteSparse by tests/gpu/test_mxm_gpu.c.
+#include "gcu_simt_emu.h"
+
+// the kernels' dynamic shared memory: blocks run one at a time
+alignas (16) static unsigned char gcu_emu_dynamic_smem [1 << 16] ;
+#include "spgemm/gcu_spgemm.cuh"            // the copy with shared memory made static
+
+#include <algorithm>
+#include <random>
+#include <set>
+#include <tuple>
+
+static int failures = 0, checks = 0 ;
+#define CHECK(cond, ...) do { checks++ ; if (!(cond)) { if (failures++ < 20) { \
+    fprintf (stderr, "FAIL %s:%d: ", __FILE__, __LINE__) ; fprintf (stderr, __VA_ARGS__) ; \
+    fprintf (stderr, "\n") ; } } } while (0)
+
+struct csr
+{
+    int64_t nrows = 0, ncols = 0 ;
+    std::vector<int64_t> p ;
+    std::vector<int64_t> j ;
+} ;
+
+// rows of kinds: empty, short random, a dense run, clustered, full
+static csr random_csr (int64_t nrows, int64_t ncols, std::mt19937_64 &rng, bool structured)
+{
+    csr a ;
+    a.nrows = nrows ; a.ncols = ncols ;
+    a.p.push_back (0) ;
+    std::uniform_int_distribution<int64_t> col (0, ncols - 1) ;
+    for (int64_t i = 0 ; i < nrows ; i++)
+    {
+        std::set<int64_t> s ;
+        int kind = structured ? (int) (rng () % 5) : 1 ;
+        if (kind == 1)
+        {
+            int64_t len = (int64_t) (rng () % std::min<int64_t> (ncols + 1, 24)) ;
+            while ((int64_t) s.size () < len) s.insert (col (rng)) ;
+        }
+        else if (kind == 2)     // a dense run: many lanes on one bitmap word
+        {
+            int64_t len = 1 + (int64_t) (rng () % std::min<int64_t> (ncols, 200)) ;
+            int64_t c0 = (int64_t) (rng () % (uint64_t) (ncols - len + 1)) ;
+            for (int64_t c = c0 ; c < c0 + len ; c++) s.insert (c) ;
+        }
+        else if (kind == 3)     // clustered: runs of a few columns here and there
+        {
+            int runs = 1 + (int) (rng () % 6) ;
+            for (int r = 0 ; r < runs ; r++)
+            {
+                int64_t c0 = col (rng), len = 1 + (int64_t) (rng () % 40) ;
+                for (int64_t c = c0 ; c < std::min (ncols, c0 + len) ; c++) s.insert (c) ;
+            }
+        }
+        else if (kind == 4 && rng () % 4 == 0)  // now and then a full row
+        {
+            for (int64_t c = 0 ; c < ncols ; c++) s.insert (c) ;
+        }
+        for (int64_t c : s) a.j.push_back (c) ;
+        a.p.push_back ((int64_t) a.j.size ()) ;
+    }
+    return a ;
+}
+
+template <class I> static std::vector<I> narrow (const std::vector<int64_t> &v)
+{
+    return std::vector<I> (v.begin (), v.end ()) ;
+}
+
+// the reference: the columns of C(i,:) and its products (pa, pb)
+static void reference_row (const csr &A, const csr &B, int64_t i,
+    std::set<int64_t> &cols, std::multiset<std::pair<int64_t, int64_t>> &prods)
+{
+    for (int64_t pa = A.p [i] ; pa < A.p [i + 1] ; pa++)
+    {
+        const int64_t k = A.j [pa] ;
+        for (int64_t pb = B.p [k] ; pb < B.p [k + 1] ; pb++)
+        {
+            cols.insert (B.j [pb]) ;
+            prods.insert ({ pa, pb }) ;
+        }
+    }
+}
+
+template <class AI, class BI>
+static void check_case (const csr &A, const csr &B, int64_t W, int G, int TPB, const char *name)
+{
+    const std::vector<AI> Ap = narrow<AI> (A.p), Aj = narrow<AI> (A.j) ;
+    const std::vector<BI> Bp = narrow<BI> (B.p), Bj = narrow<BI> (B.j) ;
+    const int64_t n = B.ncols, anvals = (int64_t) A.j.size () ;
+    const bool one_window = W >= n ;
+    const int32_t poison = 0x5a5a5a5a ;
+    std::vector<int32_t> cursor (anvals + 1, poison) ;
+    int32_t *cur = one_window ? nullptr : cursor.data () ;
+    std::vector<uint32_t> bits (W / 32) ;
+
+    // 1. gcu_spgemm_products_dense, row by row, window by window
+    for (int64_t i = 0 ; i < A.nrows ; i++)
+    {
+        std::set<int64_t> cols ;
+        std::multiset<std::pair<int64_t, int64_t>> prods, seen ;
+        reference_row (A, B, i, cols, prods) ;
+        bool bad_call = false ;
+        for (int64_t lo = 0 ; lo < n ; lo += W)
+        {
+            const int64_t hi = lo + W ;
+            std::fill (bits.begin (), bits.end (), 0u) ;
+            gcu_emu_block (0, (unsigned) G, [&]
+            {
+                gcu_spgemm_products_dense (i, Ap.data (), Aj.data (), Bp.data (), Bj.data (),
+                    G, TPB, (int) threadIdx.x, lo, hi, hi >= n, cur, bits.data (),
+                    [&] (int64_t k, int64_t pa, int32_t j, int64_t pb)
+                    {
+                        seen.insert ({ pa, pb }) ;
+                        if (k != A.j [pa] || j != B.j [pb] || j < lo || j >= hi) bad_call = true ;
+                    }) ;
+            }) ;
+            // the window's bitmap is exactly C(i,:) within [lo, hi)
+            bool same = true ;
+            for (int64_t c = 0 ; c < W ; c++)
+            {
+                const bool mark = bits [c >> 5] >> (c & 31) & 1 ;
+                const bool want = lo + c < n && cols.count (lo + c) ;
+                if (mark != want) same = false ;
+            }
+            CHECK (same, "%s: row %lld window [%lld,%lld): bitmap differs (W %lld, G %d, TPB %d)",
+                name, (long long) i, (long long) lo, (long long) hi, (long long) W, G, TPB) ;
+        }
+        CHECK (!bad_call, "%s: row %lld: a product with the wrong k, j or window", name, (long long) i) ;
+        CHECK (seen == prods, "%s: row %lld: %zu products walked, %zu expected (each once; W %lld, G %d, TPB %d)",
+            name, (long long) i, seen.size (), prods.size (), (long long) W, G, TPB) ;
+    }
+    if (one_window)
+    {
+        CHECK (std::all_of (cursor.begin (), cursor.end (), [&] (int32_t c) { return c == poison ; }),
+            "%s: one window, yet the cursor was written", name) ;
+    }
+
+    // 2. the symbolic kernel, whole: nnz of every row
+    std::vector<int64_t> rows (A.nrows), Cnnz (A.nrows, -1) ;
+    for (int64_t i = 0 ; i < A.nrows ; i++) rows [i] = i ;
+    std::fill (cursor.begin (), cursor.end (), poison) ;
+    for (int64_t b = 0 ; b < A.nrows ; b++)
+    {
+        gcu_emu_block ((unsigned) b, (unsigned) G, [&]
+        {
+            gcu_spgemm_symbolic_dense (rows.data (), Ap.data (), Aj.data (), Bp.data (), Bj.data (),
+                Cnnz.data (), cur, n, W, TPB) ;
+        }) ;
+    }
+    for (int64_t i = 0 ; i < A.nrows ; i++)
+    {
+        std::set<int64_t> cols ;
+        std::multiset<std::pair<int64_t, int64_t>> prods ;
+        reference_row (A, B, i, cols, prods) ;
+        CHECK (Cnnz [i] == (int64_t) cols.size (), "%s: symbolic row %lld: %lld, expected %zu (W %lld, G %d, TPB %d)",
+            name, (long long) i, (long long) Cnnz [i], cols.size (), (long long) W, G, TPB) ;
+    }
+}
+
+int main ()
+{
+    std::mt19937_64 rng (20261123) ;
+    struct shape { int64_t m, k, n ; bool structured ; } shapes [] =
+    {
+        { 6, 30, 100, true },       // n not a multiple of 32
+        { 6, 40, 300, true },
+        { 5, 50, 1000, false },
+        { 4, 20, 64, true },
+        { 3, 1, 500, true },        // every row of A refers to one row of B
+        { 2, 60, 33, true },
+    } ;
+    const int64_t windows [] = { 32, 64, 96, 1024 } ;
+    const int tpbs [] = { 1, 2, 4, 8, 16, 32 } ;
+    int cases = 0 ;
+    for (const shape &s : shapes)
+    {
+        csr A = random_csr (s.m, s.k, rng, false) ;
+        csr B = random_csr (s.k, s.n, rng, s.structured) ;
+        for (int64_t W : windows)
+        {
+            for (int TPB : tpbs)
+            {
+                // blocks of 32, 64, 128 and 256 threads
+                const int G = 32 << (cases % 4) ;
+                char name [96] ;
+                snprintf (name, sizeof (name), "%lldx%lldx%lld", (long long) s.m, (long long) s.k, (long long) s.n) ;
+                if (cases % 2 == 0) check_case<uint32_t, uint32_t> (A, B, W, G, TPB, name) ;
+                else check_case<uint64_t, uint32_t> (A, B, W, G, TPB, name) ;
+                cases++ ;
+            }
+        }
+    }
+    printf ("test_spgemm_dense_emu: %d cases, %d checks, %d failed\n", cases, checks, failures) ;
+    printf ("%d passed, %d failed\n", checks - failures, failures) ;
+    return failures == 0 ? 0 : 1 ;
+}
