@@ -44,7 +44,8 @@ inline gcu_emu_dim3 threadIdx, blockDim, blockIdx, gridDim ;
 // generator: reproducible), so lanes meet in many interleavings.
 struct gcu_emu_fiber
 {
-    ucontext_t ctx ;
+    ucontext_t ctx ;            // (not x86-64)
+    void *sp = nullptr ;        // x86-64: the saved stack pointer
     std::vector<unsigned char> stack ;
     unsigned tid = 0 ;
     bool done = false ;
@@ -60,6 +61,7 @@ struct gcu_emu_round         // one warp-level call of one mask, repeated
 struct gcu_emu_state
 {
     ucontext_t sched ;
+    void *sched_sp = nullptr ;
     std::vector<std::unique_ptr<gcu_emu_fiber>> fibers ;
     gcu_emu_fiber *cur = nullptr ;
     std::vector<std::map<unsigned, gcu_emu_round>> warps ;   // by warp, by mask
@@ -80,16 +82,54 @@ inline gcu_emu_state gcu_emu ;
     std::_Exit (1) ;
 }
 
+// Every warp-level call, barrier, fence and atomic is a compiler memory
+// barrier, as they are memory operations the device orders: without it the
+// host compiler may keep values in registers across a rendezvous that did not
+// switch fibers (the last lane to arrive goes on at once), or move plain
+// accesses across an atomic lock (the 16-byte accumulation).
+#define GCU_EMU_FENCE() __asm__ __volatile__ ("" ::: "memory")
+
+// The switch between the scheduler and a fiber. On x86-64 a few
+// instructions (the callee-saved registers on the stack, the stack pointer
+// swapped): swapcontext also saves the signal mask, a system call each time,
+// and made the emulation ten times slower.
+#if defined (__x86_64__)
+extern "C" void gcu_emu_switch (void **save_sp, void *new_sp) ;
+__asm__ (
+    ".text\n"
+    ".globl gcu_emu_switch\n"
+    ".type gcu_emu_switch, @function\n"
+    "gcu_emu_switch:\n"
+    "    pushq %rbp\n    pushq %rbx\n    pushq %r12\n"
+    "    pushq %r13\n    pushq %r14\n    pushq %r15\n"
+    "    movq %rsp, (%rdi)\n"
+    "    movq %rsi, %rsp\n"
+    "    popq %r15\n    popq %r14\n    popq %r13\n"
+    "    popq %r12\n    popq %rbx\n    popq %rbp\n"
+    "    ret\n"
+    ".size gcu_emu_switch, .-gcu_emu_switch\n") ;
+#endif
+
+inline void gcu_emu_to_scheduler (gcu_emu_fiber *f)
+{
+#if defined (__x86_64__)
+    gcu_emu_switch (&f->sp, gcu_emu.sched_sp) ;
+#else
+    swapcontext (&f->ctx, &gcu_emu.sched) ;
+#endif
+}
+
 inline void gcu_emu_yield ()
 {
     gcu_emu_fiber *f = gcu_emu.cur ;
-    swapcontext (&f->ctx, &gcu_emu.sched) ;
+    gcu_emu_to_scheduler (f) ;
     threadIdx.x = f->tid ;
 }
 
 // Every lane of mask gives mine; all [l] gets lane l's value (l in mask).
 inline void gcu_emu_gather (unsigned mask, uint64_t mine, uint64_t all [32])
 {
+    GCU_EMU_FENCE () ;
     const unsigned lane = threadIdx.x & 31 ;
     if (!(mask >> lane & 1)) gcu_emu_fatal ("warp-level call outside its own mask", mask) ;
     gcu_emu_round &r = gcu_emu.warps [threadIdx.x / 32] [mask] ;
@@ -109,6 +149,7 @@ inline void gcu_emu_gather (unsigned mask, uint64_t mine, uint64_t all [32])
     }
     while (r.gen == g) gcu_emu_yield () ;
     memcpy (all, r.done_v, sizeof (r.v)) ;
+    GCU_EMU_FENCE () ;
 }
 
 template <class T> inline uint64_t gcu_emu_bits (T v)
@@ -141,6 +182,11 @@ template <class T> inline T __shfl_down_sync (unsigned mask, T v, unsigned d, in
     const int lane = (int) (threadIdx.x & 31), base = lane & ~(width - 1) ;
     return gcu_emu_shfl (mask, v, lane + (int) d, base, base + width) ;
 }
+template <class T> inline T __shfl_xor_sync (unsigned mask, T v, int m, int width = 32)
+{
+    const int lane = (int) (threadIdx.x & 31), base = lane & ~(width - 1) ;
+    return gcu_emu_shfl (mask, v, lane ^ m, base, base + width) ;
+}
 inline unsigned __ballot_sync (unsigned mask, int pred)
 {
     uint64_t all [32] ;
@@ -155,6 +201,7 @@ inline void __syncwarp (unsigned mask = 0xffffffffu) { uint64_t all [32] ; gcu_e
 
 inline void __syncthreads ()
 {
+    GCU_EMU_FENCE () ;
     const uint64_t g = gcu_emu.bar_gen ;
     if (++gcu_emu.bar_arrived == blockDim.x)
     {
@@ -163,6 +210,7 @@ inline void __syncthreads ()
         gcu_emu.events++ ;
     }
     while (gcu_emu.bar_gen == g) gcu_emu_yield () ;
+    GCU_EMU_FENCE () ;
 }
 
 inline void gcu_emu_trampoline ()
@@ -172,7 +220,7 @@ inline void gcu_emu_trampoline ()
     (*gcu_emu.body) () ;
     f->done = true ;
     gcu_emu.events++ ;
-    swapcontext (&f->ctx, &gcu_emu.sched) ;     // never resumed
+    gcu_emu_to_scheduler (f) ;                  // never resumed
 }
 
 // Runs body () as one block of nthreads threads (blockIdx.x = b).
@@ -192,11 +240,22 @@ inline void gcu_emu_block (unsigned b, unsigned nthreads, const std::function<vo
         f->stack.resize (stack_bytes) ;
         f->tid = t ;
         f->done = false ;
+#if defined (__x86_64__)
+        // the first switch to the fiber pops six zero registers and "returns"
+        // into the trampoline, with the stack as a call would leave it
+        uintptr_t top = ((uintptr_t) (f->stack.data () + f->stack.size ())) & ~(uintptr_t) 15 ;
+        void **sp = (void **) top ;
+        *--sp = nullptr ;                               // the trampoline's return address
+        *--sp = (void *) &gcu_emu_trampoline ;
+        for (int r = 0 ; r < 6 ; r++) *--sp = nullptr ;
+        f->sp = sp ;
+#else
         getcontext (&f->ctx) ;
         f->ctx.uc_stack.ss_sp = f->stack.data () ;
         f->ctx.uc_stack.ss_size = f->stack.size () ;
         f->ctx.uc_link = nullptr ;
         makecontext (&f->ctx, gcu_emu_trampoline, 0) ;
+#endif
     }
     std::vector<unsigned> order (nthreads) ;
     for (unsigned t = 0 ; t < nthreads ; t++) order [t] = t ;
@@ -214,7 +273,11 @@ inline void gcu_emu_block (unsigned b, unsigned nthreads, const std::function<vo
             gcu_emu_fiber *f = gcu_emu.fibers [t].get () ;
             if (f->done) continue ;
             gcu_emu.cur = f ;
+#if defined (__x86_64__)
+            gcu_emu_switch (&gcu_emu.sched_sp, f->sp) ;
+#else
             swapcontext (&gcu_emu.sched, &f->ctx) ;
+#endif
             if (f->done) left-- ;
         }
         if (left > 0 && gcu_emu.events == before)
@@ -224,21 +287,47 @@ inline void gcu_emu_block (unsigned b, unsigned nthreads, const std::function<vo
     gcu_emu.cur = nullptr ;
 }
 
-// atomics (one host thread runs every fiber: plain read-modify-writes would
-// do; the builtins keep the code honest should that change)
-inline unsigned atomicOr (unsigned *a, unsigned v) { return __atomic_fetch_or (a, v, __ATOMIC_SEQ_CST) ; }
-inline unsigned atomicAnd (unsigned *a, unsigned v) { return __atomic_fetch_and (a, v, __ATOMIC_SEQ_CST) ; }
-inline int atomicAdd (int *a, int v) { return __atomic_fetch_add (a, v, __ATOMIC_SEQ_CST) ; }
-inline unsigned atomicAdd (unsigned *a, unsigned v) { return __atomic_fetch_add (a, v, __ATOMIC_SEQ_CST) ; }
-inline unsigned long long atomicAdd (unsigned long long *a, unsigned long long v)
+// atomics (one host thread runs every fiber, and a fiber is switched only at
+// a warp-level call or a barrier: a plain read-modify-write is atomic here)
+template <class T> inline T gcu_emu_rmw (T *a, T v, int op)
 {
-    return __atomic_fetch_add (a, v, __ATOMIC_SEQ_CST) ;
+    GCU_EMU_FENCE () ;
+    const T old = *a ;
+    switch (op)
+    {
+        case 0: *a = old + v ; break ;
+        case 1: *a = v < old ? v : old ; break ;
+        case 2: *a = v > old ? v : old ; break ;
+        default: *a = v ; break ;
+    }
+    GCU_EMU_FENCE () ;
+    return old ;
 }
-inline int atomicCAS (int *a, int cmp, int val)
+#define GCU_EMU_ATOMICS(T)                                                      \
+    inline T atomicAdd (T *a, T v) { return gcu_emu_rmw (a, v, 0) ; }           \
+    inline T atomicMin (T *a, T v) { return gcu_emu_rmw (a, v, 1) ; }           \
+    inline T atomicMax (T *a, T v) { return gcu_emu_rmw (a, v, 2) ; }           \
+    inline T atomicExch (T *a, T v) { return gcu_emu_rmw (a, v, 3) ; }          \
+    inline T atomicCAS (T *a, T cmp, T v)                                       \
+    { GCU_EMU_FENCE () ; const T old = *a ; if (old == cmp) *a = v ; GCU_EMU_FENCE () ; return old ; }
+GCU_EMU_ATOMICS (int)
+GCU_EMU_ATOMICS (unsigned)
+GCU_EMU_ATOMICS (long long)
+GCU_EMU_ATOMICS (unsigned long long)
+inline float atomicAdd (float *a, float v) { return gcu_emu_rmw (a, v, 0) ; }
+inline double atomicAdd (double *a, double v) { return gcu_emu_rmw (a, v, 0) ; }
+inline unsigned atomicOr (unsigned *a, unsigned v)
 {
-    __atomic_compare_exchange_n (a, &cmp, val, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST) ;
-    return cmp ;
+    GCU_EMU_FENCE () ; const unsigned old = *a ; *a = old | v ; GCU_EMU_FENCE () ; return old ;
 }
+inline unsigned atomicAnd (unsigned *a, unsigned v)
+{
+    GCU_EMU_FENCE () ; const unsigned old = *a ; *a = old & v ; GCU_EMU_FENCE () ; return old ;
+}
+inline void __threadfence () { GCU_EMU_FENCE () ; }
+inline void __threadfence_block () { GCU_EMU_FENCE () ; }
+inline int min (int a, int b) { return a < b ? a : b ; }
+inline int max (int a, int b) { return a > b ? a : b ; }
 inline int __ffs (unsigned x) { return __builtin_ffs ((int) x) ; }
 inline int __popc (unsigned x) { return __builtin_popcount (x) ; }
 inline int __popcll (unsigned long long x) { return __builtin_popcountll (x) ; }

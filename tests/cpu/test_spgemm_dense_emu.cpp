@@ -25,89 +25,13 @@
 alignas (16) static unsigned char gcu_emu_dynamic_smem [1 << 16] ;
 #include "spgemm/gcu_spgemm.cuh"            // the copy with shared memory made static
 
-#include <algorithm>
-#include <random>
-#include <set>
-#include <tuple>
-
-static int failures = 0, checks = 0 ;
-#define CHECK(cond, ...) do { checks++ ; if (!(cond)) { if (failures++ < 20) { \
-    fprintf (stderr, "FAIL %s:%d: ", __FILE__, __LINE__) ; fprintf (stderr, __VA_ARGS__) ; \
-    fprintf (stderr, "\n") ; } } } while (0)
-
-struct csr
-{
-    int64_t nrows = 0, ncols = 0 ;
-    std::vector<int64_t> p ;
-    std::vector<int64_t> j ;
-} ;
-
-// rows of kinds: empty, short random, a dense run, clustered, full
-static csr random_csr (int64_t nrows, int64_t ncols, std::mt19937_64 &rng, bool structured)
-{
-    csr a ;
-    a.nrows = nrows ; a.ncols = ncols ;
-    a.p.push_back (0) ;
-    std::uniform_int_distribution<int64_t> col (0, ncols - 1) ;
-    for (int64_t i = 0 ; i < nrows ; i++)
-    {
-        std::set<int64_t> s ;
-        int kind = structured ? (int) (rng () % 5) : 1 ;
-        if (kind == 1)
-        {
-            int64_t len = (int64_t) (rng () % std::min<int64_t> (ncols + 1, 24)) ;
-            while ((int64_t) s.size () < len) s.insert (col (rng)) ;
-        }
-        else if (kind == 2)     // a dense run: many lanes on one bitmap word
-        {
-            int64_t len = 1 + (int64_t) (rng () % std::min<int64_t> (ncols, 200)) ;
-            int64_t c0 = (int64_t) (rng () % (uint64_t) (ncols - len + 1)) ;
-            for (int64_t c = c0 ; c < c0 + len ; c++) s.insert (c) ;
-        }
-        else if (kind == 3)     // clustered: runs of a few columns here and there
-        {
-            int runs = 1 + (int) (rng () % 6) ;
-            for (int r = 0 ; r < runs ; r++)
-            {
-                int64_t c0 = col (rng), len = 1 + (int64_t) (rng () % 40) ;
-                for (int64_t c = c0 ; c < std::min (ncols, c0 + len) ; c++) s.insert (c) ;
-            }
-        }
-        else if (kind == 4 && rng () % 4 == 0)  // now and then a full row
-        {
-            for (int64_t c = 0 ; c < ncols ; c++) s.insert (c) ;
-        }
-        for (int64_t c : s) a.j.push_back (c) ;
-        a.p.push_back ((int64_t) a.j.size ()) ;
-    }
-    return a ;
-}
-
-template <class I> static std::vector<I> narrow (const std::vector<int64_t> &v)
-{
-    return std::vector<I> (v.begin (), v.end ()) ;
-}
-
-// the reference: the columns of C(i,:) and its products (pa, pb)
-static void reference_row (const csr &A, const csr &B, int64_t i,
-    std::set<int64_t> &cols, std::multiset<std::pair<int64_t, int64_t>> &prods)
-{
-    for (int64_t pa = A.p [i] ; pa < A.p [i + 1] ; pa++)
-    {
-        const int64_t k = A.j [pa] ;
-        for (int64_t pb = B.p [k] ; pb < B.p [k + 1] ; pb++)
-        {
-            cols.insert (B.j [pb]) ;
-            prods.insert ({ pa, pb }) ;
-        }
-    }
-}
+#include "gcu_emu_test.h"
 
 template <class AI, class BI>
 static void check_case (const csr &A, const csr &B, int64_t W, int G, int TPB, const char *name)
 {
-    const std::vector<AI> Ap = narrow<AI> (A.p), Aj = narrow<AI> (A.j) ;
-    const std::vector<BI> Bp = narrow<BI> (B.p), Bj = narrow<BI> (B.j) ;
+    const std::vector<AI> Ap = gcu_emu_narrow<AI> (A.p), Aj = gcu_emu_narrow<AI> (A.j) ;
+    const std::vector<BI> Bp = gcu_emu_narrow<BI> (B.p), Bj = gcu_emu_narrow<BI> (B.j) ;
     const int64_t n = B.ncols, anvals = (int64_t) A.j.size () ;
     const bool one_window = W >= n ;
     const int32_t poison = 0x5a5a5a5a ;
@@ -120,7 +44,7 @@ static void check_case (const csr &A, const csr &B, int64_t W, int G, int TPB, c
     {
         std::set<int64_t> cols ;
         std::multiset<std::pair<int64_t, int64_t>> prods, seen ;
-        reference_row (A, B, i, cols, prods) ;
+        gcu_emu_reference_row (A, B, i, cols, &prods) ;
         bool bad_call = false ;
         for (int64_t lo = 0 ; lo < n ; lo += W)
         {
@@ -173,7 +97,7 @@ static void check_case (const csr &A, const csr &B, int64_t W, int G, int TPB, c
     {
         std::set<int64_t> cols ;
         std::multiset<std::pair<int64_t, int64_t>> prods ;
-        reference_row (A, B, i, cols, prods) ;
+        gcu_emu_reference_row (A, B, i, cols, &prods) ;
         CHECK (Cnnz [i] == (int64_t) cols.size (), "%s: symbolic row %lld: %lld, expected %zu (W %lld, G %d, TPB %d)",
             name, (long long) i, (long long) Cnnz [i], cols.size (), (long long) W, G, TPB) ;
     }
@@ -196,8 +120,8 @@ int main ()
     int cases = 0 ;
     for (const shape &s : shapes)
     {
-        csr A = random_csr (s.m, s.k, rng, false) ;
-        csr B = random_csr (s.k, s.n, rng, s.structured) ;
+        csr A = gcu_emu_random_csr (s.m, s.k, rng, false) ;
+        csr B = gcu_emu_random_csr (s.k, s.n, rng, s.structured) ;
         for (int64_t W : windows)
         {
             for (int TPB : tpbs)
@@ -212,7 +136,5 @@ int main ()
             }
         }
     }
-    printf ("test_spgemm_dense_emu: %d cases, %d checks, %d failed\n", cases, checks, failures) ;
-    printf ("%d passed, %d failed\n", checks - failures, failures) ;
-    return failures == 0 ? 0 : 1 ;
+    return gcu_emu_finish ("test_spgemm_dense_emu", cases) ;
 }
