@@ -27,5 +27,6 @@ fi
 cmake -S . -B "$build-nocuda" "${gen[@]}" -DGRBCUDA_ENABLE_CUDA=OFF \
   -DGRBCUDA_BUILD_EXAMPLES=OFF >/dev/null
 cmake --build "$build-nocuda" -j "$jobs" >/dev/null
-ctest --test-dir "$build-nocuda" --output-on-failure -j "$jobs" -L cpu -E jit
+# (the emulated device-code tests ran in the CUDA build already: -LE emu)
+ctest --test-dir "$build-nocuda" --output-on-failure -j "$jobs" -L cpu -LE emu -E jit
 echo "test.sh: all tests passed (CUDA build and pass-through-only build)"
