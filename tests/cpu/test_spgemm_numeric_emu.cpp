@@ -16,17 +16,13 @@
 //     shared-table kernel bin by bin and the one-block-a-row kernel, with a
 //     structural and a valued mask (one entry of C a mask entry, flagged
 //     when some product landed there).
-// Each through semirings that take every accumulation path: a native atomic
-// (PLUS_TIMES_FP64, MIN_PLUS_INT32), compare-and-swap on 4 bytes
-// (MAX_PLUS_FP32), on the aligned word around 2 and 1 byte values
-// (MAX_TIMES_UINT16, ANY_PAIR_BOOL), the 16-byte lock (PLUS_TIMES_FC64), and
-// a positional multiply (PLUS_SECONDJ_INT64). Values are small integers, so
-// every sum is exact in any order: patterns and values must be equal.
-// The semiring structs are written here as src/jit writes them (the JIT's
-// own code generation is checked by test_jit_dot_reference and
-// test_semiring_semantics); the emulation switches threads only at warp-level
-// calls and barriers, so it checks the lanes' cooperation, not the atomics'
-// interleavings (the GPU suite does: tests/gpu/test_mxm_gpu.c).
+// Each through the semirings of tests/common/gcu_emu_semirings.h, which take
+// every accumulation path (native atomics, 4/8-byte CAS, the word around 1/2
+// byte values, the 16-byte lock, ANY, a positional multiply); values are
+// small integers, so patterns and values must be equal. The emulation
+// switches threads only at warp-level calls and barriers, so it checks the
+// lanes' cooperation, not the atomics' interleavings (the GPU suite does:
+// tests/gpu/test_mxm_gpu.c).
 #include "gcu_simt_emu.h"
 
 alignas (16) static unsigned char gcu_emu_dynamic_smem [256 * 1024] ;
@@ -40,102 +36,7 @@ alignas (16) static unsigned char gcu_emu_dynamic_smem [256 * 1024] ;
 #define THREADS 256
 #define DENSE_THREADS 1024
 
-#define SR_COMMON(TX, TY, TZ, ANY, KIND)                                        \
-    typedef TX X ; typedef TY Y ; typedef TZ Z ;                                \
-    typedef TX TA ; typedef TY TB ; typedef TZ TC ; typedef bool TM ;           \
-    static const bool reads_x = true, reads_y = true ;                          \
-    static const bool is_any = ANY, has_terminal = false ;                      \
-    static const int add_kind = KIND ;                                          \
-    static const bool a_iso = false, b_iso = false, m_valued = false, m_iso = false ;
-
-struct PLUS_TIMES_FP64
-{
-    SR_COMMON (double, double, double, false, 1)
-    static Z identity () { return 0 ; }
-    static Z terminal () { return 0 ; }
-    static Z add (const Z &x, const Z &y) { return x + y ; }
-    static Z mult (const X &x, const Y &y, int64_t, int64_t, int64_t) { return x * y ; }
-} ;
-struct MIN_PLUS_INT32
-{
-    SR_COMMON (int32_t, int32_t, int32_t, false, 2)
-    static Z identity () { return INT32_MAX ; }
-    static Z terminal () { return INT32_MIN ; }
-    static Z add (const Z &x, const Z &y) { return x < y ? x : y ; }
-    static Z mult (const X &x, const Y &y, int64_t, int64_t, int64_t) { return x + y ; }
-} ;
-struct MAX_PLUS_FP32
-{
-    SR_COMMON (float, float, float, false, 3)
-    static Z identity () { return -INFINITY ; }
-    static Z terminal () { return INFINITY ; }
-    static Z add (const Z &x, const Z &y) { return x > y ? x : y ; }
-    static Z mult (const X &x, const Y &y, int64_t, int64_t, int64_t) { return x + y ; }
-} ;
-struct MAX_TIMES_UINT16
-{
-    SR_COMMON (uint16_t, uint16_t, uint16_t, false, 3)
-    static Z identity () { return 0 ; }
-    static Z terminal () { return UINT16_MAX ; }
-    static Z add (const Z &x, const Z &y) { return x > y ? x : y ; }
-    static Z mult (const X &x, const Y &y, int64_t, int64_t, int64_t) { return (Z) (x * y) ; }
-} ;
-struct ANY_PAIR_BOOL
-{
-    SR_COMMON (bool, bool, bool, true, 0)
-    static Z identity () { return false ; }
-    static Z terminal () { return false ; }
-    static Z add (const Z &, const Z &y) { return y ; }
-    static Z mult (const X &, const Y &, int64_t, int64_t, int64_t) { return true ; }
-} ;
-struct PLUS_TIMES_FC64
-{
-    SR_COMMON (gcu_fc64, gcu_fc64, gcu_fc64, false, 1)
-    static Z identity () { return Z { 0, 0 } ; }
-    static Z terminal () { return Z { 0, 0 } ; }
-    static Z add (const Z &x, const Z &y) { return Z { x.re + y.re, x.im + y.im } ; }
-    static Z mult (const X &x, const Y &y, int64_t, int64_t, int64_t)
-    {
-        return Z { x.re * y.re - x.im * y.im, x.re * y.im + x.im * y.re } ;
-    }
-} ;
-struct PLUS_SECONDJ_INT64
-{
-    SR_COMMON (int64_t, int64_t, int64_t, false, 1)
-    static Z identity () { return 0 ; }
-    static Z terminal () { return 0 ; }
-    static Z add (const Z &x, const Z &y) { return x + y ; }
-    static Z mult (const X &, const Y &, int64_t, int64_t, int64_t j) { return j ; }
-} ;
-
-// the same semiring with a valued mask (SR::m_valued: only true entries of M
-// count)
-template <class SR> struct VALUED : SR { static const bool m_valued = true ; } ;
-
-template <class Z> static Z small_value (std::mt19937_64 &rng)
-{
-    const int v = 1 + (int) (rng () % 4) ;
-    if constexpr (std::is_same<Z, gcu_fc64>::value) return Z { (double) v, (double) (int) (rng () % 3) - 1 } ;
-    else if constexpr (std::is_same<Z, bool>::value) return true ;
-    else return (Z) v ;
-}
-template <class Z> static bool same_value (const Z &a, const Z &b)
-{
-    if constexpr (std::is_same<Z, gcu_fc64>::value) return a.re == b.re && a.im == b.im ;
-    else return a == b ;
-}
-
-// an array of n values of type Z, zero bytes to start (std::vector<bool> has
-// no data ())
-template <class Z> struct values
-{
-    std::vector<unsigned char> buf ;
-    explicit values (size_t n) : buf (n * sizeof (Z) + 1, 0) { }
-    Z *data () { return (Z *) buf.data () ; }
-    const Z *data () const { return (const Z *) buf.data () ; }
-    Z &operator [] (size_t i) { return data () [i] ; }
-    const Z &operator [] (size_t i) const { return data () [i] ; }
-} ;
+#include "gcu_emu_semirings.h"
 
 // C = A*B by rows, in the semiring (sums of small integers: exact in any order)
 template <class SR>

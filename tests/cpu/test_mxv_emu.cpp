@@ -1,0 +1,172 @@
+// test_mxv_emu.cpp — the GrB_mxv / GrB_vxm kernels (cuda/mxv/gcu_mxv.cuh), run
+// whole on the CPU under the SIMT emulation (tests/common/gcu_simt_emu.h: a
+// fiber a CUDA thread), against a plain reference of w = R*u:
+//   - pull: G = 1 to 32 threads a row, the group's values reduced through
+//     shared memory under __syncwarp of the group's own mask, a grid-stride
+//     loop over the rows (few blocks, so groups of one warp run different
+//     numbers of rows), rows the mask excludes skipped whole, u full or with
+//     a presence byte an entry, ANY and terminal monoids stopping early;
+//   - push: a group per entry of a sparse u, products folded into a dense T
+//     (gcu_mxv_init first), the same mask;
+// each as mxv and as vxm (the operands' order and the positions the
+// positional multiplier sees), through the semirings of
+// tests/common/gcu_emu_semirings.h. On a GPU, tests/gpu/test_mxv_gpu.c checks
+// the same kernels against SuiteSparse.
+#include "gcu_simt_emu.h"
+
+alignas (16) static unsigned char gcu_emu_dynamic_smem [64 * 1024] ;
+#include "mxv/gcu_mxv.cuh"                  // the copy with shared memory made static
+#include "gcu_emu_test.h"
+#include "gcu_emu_semirings.h"
+
+// the same semiring with a terminal value that the values reach (MIN over
+// values of at least 2: 2), so pull rows stop early
+struct MIN_PLUS_INT32_T : MIN_PLUS_INT32
+{
+    static const bool has_terminal = true ;
+    static Z terminal () { return 2 ; }
+} ;
+
+template <class SR, bool VXM, class RI>
+static int run_semiring (const char *name, const csr &Rm, std::mt19937_64 &rng)
+{
+    typedef typename SR::Z Z ;
+    const int64_t m = Rm.nrows, n = Rm.ncols ;
+    // R's values, u (dense, present where ub), the mask (allow)
+    values<Z> Rx ((size_t) Rm.nvals ()), U ((size_t) n) ;
+    for (int64_t p = 0 ; p < Rm.nvals () ; p++) Rx [p] = small_value<Z> (rng) ;
+    for (int64_t k = 0 ; k < n ; k++) U [k] = small_value<Z> (rng) ;
+    std::vector<int8_t> ub (n), allow (m) ;
+    for (int64_t k = 0 ; k < n ; k++) ub [k] = rng () % 3 != 0 ;
+    for (int64_t i = 0 ; i < m ; i++) allow [i] = rng () % 4 != 0 ;
+    const std::vector<RI> Rp = gcu_emu_narrow<RI> (Rm.p), Rj = gcu_emu_narrow<RI> (Rm.j) ;
+    // P = R' (push walks the rows of P, one for each entry of u)
+    csr P ;
+    P.nrows = n ; P.ncols = m ;
+    P.p.assign (n + 1, 0) ;
+    for (int64_t c : Rm.j) P.p [c + 1]++ ;
+    for (int64_t k = 0 ; k < n ; k++) P.p [k + 1] += P.p [k] ;
+    P.j.resize (Rm.nvals ()) ;
+    values<Z> Px ((size_t) Rm.nvals ()) ;
+    {
+        std::vector<int64_t> next (P.p.begin (), P.p.end () - 1) ;
+        for (int64_t i = 0 ; i < m ; i++)
+            for (int64_t p = Rm.p [i] ; p < Rm.p [i + 1] ; p++)
+            {
+                const int64_t q = next [Rm.j [p]]++ ;
+                P.j [q] = i ;
+                Px [q] = Rx [p] ;
+            }
+    }
+    const std::vector<RI> Pp = gcu_emu_narrow<RI> (P.p), Pj = gcu_emu_narrow<RI> (P.j) ;
+    int cases = 0 ;
+    char what [160] ;
+    for (int sparse_u = 0 ; sparse_u <= 1 ; sparse_u++)
+    {
+        for (int masked = 0 ; masked <= 1 ; masked++)
+        {
+            // the reference: w (i) = add over present u (k) of R (i,k) * u (k)
+            std::vector<int8_t> wb (m, 0) ;
+            values<Z> wx ((size_t) m) ;
+            for (int64_t i = 0 ; i < m ; i++)
+            {
+                if (masked && !allow [i]) continue ;
+                for (int64_t p = Rm.p [i] ; p < Rm.p [i + 1] ; p++)
+                {
+                    const int64_t k = Rm.j [p] ;
+                    if (sparse_u && !ub [k]) continue ;
+                    const Z t = VXM ? SR::mult (U [k], Rx [p], 0, k, i) : SR::mult (Rx [p], U [k], i, k, 0) ;
+                    wx [i] = wb [i] ? SR::add (wx [i], t) : t ;
+                    wb [i] = 1 ;
+                }
+            }
+            auto compare = [&] (const std::vector<int8_t> &Tb, const values<Z> &Tx, const char *w)
+            {
+                int64_t bad = -1 ;
+                for (int64_t i = 0 ; i < m && bad < 0 ; i++)
+                {
+                    if ((Tb [i] != 0) != (wb [i] != 0) || (wb [i] && !same_value (Tx [i], wx [i]))) bad = i ;
+                }
+                CHECK (bad < 0, "%s: w (%lld) differs from the reference: present %d, expected %d",
+                    w, (long long) bad, bad < 0 ? 0 : (int) Tb [bad], bad < 0 ? 0 : (int) wb [bad]) ;
+            } ;
+            const int8_t *mask = masked ? allow.data () : nullptr ;
+            // pull, every group size; 3 blocks of 256: a grid-stride loop
+            for (int G = 1 ; G <= 32 ; G *= 2)
+            {
+                std::vector<int8_t> Tb (m, 7) ;
+                values<Z> Tx ((size_t) m) ;
+                gridDim.x = 3 ;
+                for (unsigned b = 0 ; b < gridDim.x ; b++)
+                {
+                    gcu_emu_block (b, GCU_MXV_THREADS, [&]
+                    {
+                        gcu_mxv_pull<SR, RI, VXM> (m, Rp.data (), Rj.data (), Rx.data (),
+                            sparse_u ? ub.data () : nullptr, U.data (), mask, Tx.data (), Tb.data (), G) ;
+                    }) ;
+                }
+                snprintf (what, sizeof (what), "%s %s pull G=%d%s%s", name, VXM ? "vxm" : "mxv", G,
+                    sparse_u ? ", sparse u" : "", masked ? ", masked" : "") ;
+                compare (Tb, Tx, what) ;
+                cases++ ;
+            }
+            // push, over the entries of u (all of them when u is full)
+            for (int G = 1 ; G <= 32 ; G *= 8)
+            {
+                std::vector<int64_t> Ui ;
+                values<Z> Us ((size_t) n) ;
+                for (int64_t k = 0 ; k < n ; k++)
+                {
+                    if (sparse_u && !ub [k]) continue ;
+                    Us [Ui.size ()] = U [k] ;
+                    Ui.push_back (k) ;
+                }
+                std::vector<int8_t> Tb (m) ;
+                std::vector<int32_t> locks (m + 1) ;
+                values<Z> Tx ((size_t) m) ;
+                gridDim.x = 2 ;
+                for (unsigned b = 0 ; b < gridDim.x ; b++)
+                {
+                    gcu_emu_block (b, GCU_MXV_THREADS, [&]
+                    {
+                        gcu_mxv_init<SR> (m, Tx.data (), Tb.data (), locks.data ()) ;
+                    }) ;
+                }
+                for (unsigned b = 0 ; b < gridDim.x ; b++)
+                {
+                    gcu_emu_block (b, GCU_MXV_THREADS, [&]
+                    {
+                        gcu_mxv_push<SR, RI, VXM> ((int64_t) Ui.size (), Ui.data (), Us.data (),
+                            Pp.data (), Pj.data (), Px.data (), mask, Tx.data (), Tb.data (),
+                            locks.data (), G) ;
+                    }) ;
+                }
+                snprintf (what, sizeof (what), "%s %s push G=%d%s%s", name, VXM ? "vxm" : "mxv", G,
+                    sparse_u ? ", sparse u" : "", masked ? ", masked" : "") ;
+                compare (Tb, Tx, what) ;
+                cases++ ;
+            }
+        }
+    }
+    return cases ;
+}
+
+int main ()
+{
+    std::mt19937_64 rng (20261123) ;
+    int cases = 0 ;
+    // more rows than the 3 x 256 threads' groups: every group runs several
+    const csr R1 = gcu_emu_random_csr (900, 300, rng, true, 80) ;
+    const csr R2 = gcu_emu_random_csr (300, 2000, rng, false, 70) ;
+    cases += run_semiring<PLUS_TIMES_FP64, false, uint32_t> ("PLUS_TIMES_FP64", R1, rng) ;
+    cases += run_semiring<PLUS_TIMES_FP64, true, uint64_t> ("PLUS_TIMES_FP64", R2, rng) ;
+    cases += run_semiring<MIN_PLUS_INT32_T, false, uint32_t> ("MIN_PLUS_INT32 (terminal)", R1, rng) ;
+    cases += run_semiring<MAX_PLUS_FP32, true, uint32_t> ("MAX_PLUS_FP32", R1, rng) ;
+    cases += run_semiring<MAX_TIMES_UINT16, false, uint64_t> ("MAX_TIMES_UINT16", R2, rng) ;
+    cases += run_semiring<ANY_PAIR_BOOL, false, uint32_t> ("ANY_PAIR_BOOL", R1, rng) ;
+    cases += run_semiring<ANY_PAIR_BOOL, true, uint32_t> ("ANY_PAIR_BOOL", R2, rng) ;
+    cases += run_semiring<PLUS_TIMES_FC64, true, uint32_t> ("PLUS_TIMES_FC64", R1, rng) ;
+    cases += run_semiring<PLUS_SECONDJ_INT64, false, uint32_t> ("PLUS_SECONDJ_INT64", R1, rng) ;
+    cases += run_semiring<PLUS_SECONDJ_INT64, true, uint32_t> ("PLUS_SECONDJ_INT64", R2, rng) ;
+    return gcu_emu_finish ("test_mxv_emu", cases) ;
+}
