@@ -287,10 +287,26 @@ inline void gcu_emu_block (unsigned b, unsigned nthreads, const std::function<vo
     gcu_emu.cur = nullptr ;
 }
 
-// atomics (one host thread runs every fiber, and a fiber is switched only at
-// a warp-level call or a barrier: a plain read-modify-write is atomic here)
+// atomics (one host thread runs every fiber, switched only at a warp-level
+// call, a barrier, or just before an atomic: a plain read-modify-write is
+// atomic here)
+// Before an atomic, one time in eight (seeded: reproducible), the fiber
+// lets the others run: another lane may then change the word between this
+// lane's read of it and its atomic (a hash insert's lost race, a lock held),
+// as on the GPU. Counted as progress, so a lock's spinning is not taken for
+// a deadlock (a lock never released would spin until the test's timeout).
+inline void gcu_emu_preempt ()
+{
+    if (gcu_emu.cur == nullptr) return ;
+    gcu_emu.rng = gcu_emu.rng * 6364136223846793005ull + 1442695040888963407ull ;
+    if ((gcu_emu.rng >> 61) != 0) return ;
+    gcu_emu.events++ ;
+    gcu_emu_yield () ;
+}
+
 template <class T> inline T gcu_emu_rmw (T *a, T v, int op)
 {
+    gcu_emu_preempt () ;
     GCU_EMU_FENCE () ;
     const T old = *a ;
     switch (op)
@@ -309,7 +325,8 @@ template <class T> inline T gcu_emu_rmw (T *a, T v, int op)
     inline T atomicMax (T *a, T v) { return gcu_emu_rmw (a, v, 2) ; }           \
     inline T atomicExch (T *a, T v) { return gcu_emu_rmw (a, v, 3) ; }          \
     inline T atomicCAS (T *a, T cmp, T v)                                       \
-    { GCU_EMU_FENCE () ; const T old = *a ; if (old == cmp) *a = v ; GCU_EMU_FENCE () ; return old ; }
+    { gcu_emu_preempt () ; GCU_EMU_FENCE () ; const T old = *a ; if (old == cmp) *a = v ;        \
+      GCU_EMU_FENCE () ; return old ; }
 GCU_EMU_ATOMICS (int)
 GCU_EMU_ATOMICS (unsigned)
 GCU_EMU_ATOMICS (long long)
@@ -318,11 +335,11 @@ inline float atomicAdd (float *a, float v) { return gcu_emu_rmw (a, v, 0) ; }
 inline double atomicAdd (double *a, double v) { return gcu_emu_rmw (a, v, 0) ; }
 inline unsigned atomicOr (unsigned *a, unsigned v)
 {
-    GCU_EMU_FENCE () ; const unsigned old = *a ; *a = old | v ; GCU_EMU_FENCE () ; return old ;
+    gcu_emu_preempt () ; GCU_EMU_FENCE () ; const unsigned old = *a ; *a = old | v ; GCU_EMU_FENCE () ; return old ;
 }
 inline unsigned atomicAnd (unsigned *a, unsigned v)
 {
-    GCU_EMU_FENCE () ; const unsigned old = *a ; *a = old & v ; GCU_EMU_FENCE () ; return old ;
+    gcu_emu_preempt () ; GCU_EMU_FENCE () ; const unsigned old = *a ; *a = old & v ; GCU_EMU_FENCE () ; return old ;
 }
 inline void __threadfence () { GCU_EMU_FENCE () ; }
 inline void __threadfence_block () { GCU_EMU_FENCE () ; }
