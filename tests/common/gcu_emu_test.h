@@ -90,6 +90,17 @@ static void gcu_emu_reference_row (const csr &A, const csr &B, int64_t i,
     }
 }
 
+// A (m x k) * B (k x n) whose rows fill every SpGEMM bin: rows of A of up to
+// amax entries, rows of B mixed (structured: dense runs, clusters, full rows;
+// 6000 columns reach the 8192-slot tables). Tests scale m to their speed.
+struct gcu_emu_shape { int64_t m, k, n, amax ; bool structured ; } ;
+static const gcu_emu_shape gcu_emu_spgemm_shapes [3] =
+{
+    { 48, 200, 600, 24, true },
+    { 40, 80, 6000, 6, true },
+    { 24, 300, 3000, 60, false },
+} ;
+
 // the closing lines every emulation test prints (the second is the one CI reads)
 static int gcu_emu_finish (const char *name, int cases)
 {

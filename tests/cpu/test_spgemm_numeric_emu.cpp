@@ -308,21 +308,12 @@ int main ()
 {
     std::mt19937_64 rng (20261123) ;
     int cases = 0 ;
-    // products spread over every shared bin: rows of A of 1 to 60 entries,
-    // rows of B mixed (dense runs, clusters, full rows of 6000 columns reach
-    // the 8192-slot tables)
-    const struct { int64_t m, k, n, amax ; bool structured ; } shapes [] =
-    {
-        { 48, 200, 600, 24, true },
-        { 40, 80, 6000, 6, true },
-        { 24, 300, 3000, 60, false },
-    } ;
     // GCU_EMU_ONLY=NAME runs one semiring (debugging)
     const char *only = getenv ("GCU_EMU_ONLY") ;
 #define RUN(SR, AI, BI, tpb) \
     if (only == nullptr || strcmp (only, #SR) == 0) cases += run_semiring<SR, AI, BI> (#SR, A, B, rng, tpb)
     int s = 0 ;
-    for (const auto &sh : shapes)
+    for (const gcu_emu_shape &sh : gcu_emu_spgemm_shapes)
     {
         const csr A = gcu_emu_random_csr (sh.m, sh.k, rng, false, sh.amax) ;
         const csr B = gcu_emu_random_csr (sh.k, sh.n, rng, sh.structured, 80) ;
