@@ -101,6 +101,18 @@ static const gcu_emu_shape gcu_emu_spgemm_shapes [3] =
     { 24, 300, 3000, 60, false },
 } ;
 
+// src/spgemm/spgemm.cu's shape for a table of H slots in blocks of
+// `threads` (GCU_SPGEMM_THREADS): H / 2 threads a row (numeric and masked),
+// H / 4 (symbolic), within [16, threads]; *R rows a block
+static void gcu_emu_bin_shape (uint32_t H, bool symbolic, int threads, int *G, int *R)
+{
+    int g = (int) (symbolic ? H / 4 : H / 2) ;
+    if (g < 16) g = 16 ;
+    if (g > threads) g = threads ;
+    *G = g ;
+    *R = threads / g ;
+}
+
 // the closing lines every emulation test prints (the second is the one CI reads)
 static int gcu_emu_finish (const char *name, int cases)
 {

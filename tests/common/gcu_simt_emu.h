@@ -1,13 +1,14 @@
 // gcu_simt_emu.h — CUDA's thread, warp and block built-ins emulated on the
 // host, so that device code whose lanes talk to each other (shuffles,
 // ballots, votes, __syncthreads) runs unchanged on the CPU, in CI, against a
-// plain reference. Each CUDA thread of a block is a fiber (ucontext) on the
-// calling host thread (gcu_emu_block); a warp-level call waits until every
+// plain reference. Each CUDA thread of a block is a fiber on the calling
+// host thread (gcu_emu_block); a warp-level call waits until every
 // lane of its mask has made the same call, as on the GPU, and the scheduler
 // resumes the threads in a shuffled order each pass. Code that diverges
 // inside a mask, reads a lane outside it, or waits for threads that never
 // come ends the process with the reason (gcu_emu_fatal) instead of running
-// on with made-up values.
+// on with made-up values. A fiber also gives way, now and then, just before
+// an atomic (gcu_emu_preempt), so lost races happen too.
 //
 // Host C++17 only: include it before any cuda/ header. The device headers
 // themselves (cuda/common/gcu_types.cuh onwards) are already host-valid C++.
@@ -37,9 +38,9 @@
 struct gcu_emu_dim3 { unsigned x = 0, y = 1, z = 1 ; } ;
 inline gcu_emu_dim3 threadIdx, blockDim, blockIdx, gridDim ;
 
-// One fiber a CUDA thread, all on the calling host thread, switched by
-// swapcontext: a thread runs until it must wait for others (a warp-level
-// call or __syncthreads whose other participants have not arrived), then
+// One fiber a CUDA thread, all on the calling host thread: a thread runs
+// until it must wait for others (a warp-level call or __syncthreads whose
+// other participants have not arrived) or gives way before an atomic, then
 // the scheduler resumes another, in an order shuffled every pass (a seeded
 // generator: reproducible), so lanes meet in many interleavings.
 struct gcu_emu_fiber
@@ -119,6 +120,23 @@ inline void gcu_emu_to_scheduler (gcu_emu_fiber *f)
 #endif
 }
 
+inline void gcu_emu_to_fiber (gcu_emu_fiber *f)
+{
+    gcu_emu.cur = f ;
+#if defined (__x86_64__)
+    gcu_emu_switch (&gcu_emu.sched_sp, f->sp) ;
+#else
+    swapcontext (&gcu_emu.sched, &f->ctx) ;
+#endif
+}
+
+// the seeded generator (shuffled schedules, preemption)
+inline uint64_t gcu_emu_next ()
+{
+    gcu_emu.rng = gcu_emu.rng * 6364136223846793005ull + 1442695040888963407ull ;
+    return gcu_emu.rng ;
+}
+
 inline void gcu_emu_yield ()
 {
     gcu_emu_fiber *f = gcu_emu.cur ;
@@ -158,34 +176,34 @@ template <class T> inline uint64_t gcu_emu_bits (T v)
     uint64_t u = 0 ; memcpy (&u, &v, sizeof (T)) ; return u ;
 }
 
-template <class T> inline T gcu_emu_shfl (unsigned mask, T v, int src, int lo, int hi)
+// v from the lane src (lane, base) names, within this lane's segment of
+// width lanes starting at base; a source outside the segment: own value
+template <class T, class S> inline T gcu_emu_shfl (unsigned mask, T v, int width, S src)
 {
     uint64_t all [32] ;
     gcu_emu_gather (mask, gcu_emu_bits (v), all) ;
-    if (src < lo || src >= hi) return v ;           // outside the segment: own value
-    if (!(mask >> src & 1)) gcu_emu_fatal ("shuffle from a lane outside the mask", mask) ;
-    T r ; memcpy (&r, &all [src], sizeof (T)) ; return r ;
+    const int lane = (int) (threadIdx.x & 31), base = lane & ~(width - 1) ;
+    const int from = src (lane, base) ;
+    if (from < base || from >= base + width) return v ;
+    if (!(mask >> from & 1)) gcu_emu_fatal ("shuffle from a lane outside the mask", mask) ;
+    T r ; memcpy (&r, &all [from], sizeof (T)) ; return r ;
 }
 
 template <class T> inline T __shfl_sync (unsigned mask, T v, int src, int width = 32)
 {
-    const int lane = (int) (threadIdx.x & 31), base = lane & ~(width - 1) ;
-    return gcu_emu_shfl (mask, v, base + (src & (width - 1)), base, base + width) ;
+    return gcu_emu_shfl (mask, v, width, [=] (int, int base) { return base + (src & (width - 1)) ; }) ;
 }
 template <class T> inline T __shfl_up_sync (unsigned mask, T v, unsigned d, int width = 32)
 {
-    const int lane = (int) (threadIdx.x & 31), base = lane & ~(width - 1) ;
-    return gcu_emu_shfl (mask, v, lane - (int) d, base, base + width) ;
+    return gcu_emu_shfl (mask, v, width, [=] (int lane, int) { return lane - (int) d ; }) ;
 }
 template <class T> inline T __shfl_down_sync (unsigned mask, T v, unsigned d, int width = 32)
 {
-    const int lane = (int) (threadIdx.x & 31), base = lane & ~(width - 1) ;
-    return gcu_emu_shfl (mask, v, lane + (int) d, base, base + width) ;
+    return gcu_emu_shfl (mask, v, width, [=] (int lane, int) { return lane + (int) d ; }) ;
 }
 template <class T> inline T __shfl_xor_sync (unsigned mask, T v, int m, int width = 32)
 {
-    const int lane = (int) (threadIdx.x & 31), base = lane & ~(width - 1) ;
-    return gcu_emu_shfl (mask, v, lane ^ m, base, base + width) ;
+    return gcu_emu_shfl (mask, v, width, [=] (int lane, int) { return lane ^ m ; }) ;
 }
 inline unsigned __ballot_sync (unsigned mask, int pred)
 {
@@ -265,19 +283,13 @@ inline void gcu_emu_block (unsigned b, unsigned nthreads, const std::function<vo
         const uint64_t before = gcu_emu.events ;
         for (unsigned t = nthreads - 1 ; t > 0 ; t--)       // shuffled each pass
         {
-            gcu_emu.rng = gcu_emu.rng * 6364136223846793005ull + 1442695040888963407ull ;
-            std::swap (order [t], order [(unsigned) (gcu_emu.rng >> 33) % (t + 1)]) ;
+            std::swap (order [t], order [(unsigned) (gcu_emu_next () >> 33) % (t + 1)]) ;
         }
         for (unsigned t : order)
         {
             gcu_emu_fiber *f = gcu_emu.fibers [t].get () ;
             if (f->done) continue ;
-            gcu_emu.cur = f ;
-#if defined (__x86_64__)
-            gcu_emu_switch (&gcu_emu.sched_sp, f->sp) ;
-#else
-            swapcontext (&gcu_emu.sched, &f->ctx) ;
-#endif
+            gcu_emu_to_fiber (f) ;
             if (f->done) left-- ;
         }
         if (left > 0 && gcu_emu.events == before)
@@ -287,60 +299,45 @@ inline void gcu_emu_block (unsigned b, unsigned nthreads, const std::function<vo
     gcu_emu.cur = nullptr ;
 }
 
-// atomics (one host thread runs every fiber, switched only at a warp-level
-// call, a barrier, or just before an atomic: a plain read-modify-write is
-// atomic here)
-// Before an atomic, one time in eight (seeded: reproducible), the fiber
-// lets the others run: another lane may then change the word between this
-// lane's read of it and its atomic (a hash insert's lost race, a lock held),
-// as on the GPU. Counted as progress, so a lock's spinning is not taken for
-// a deadlock (a lock never released would spin until the test's timeout).
+// Atomics: one host thread runs every fiber, switched only at a warp-level
+// call, a barrier, or just before an atomic, so a plain read-modify-write is
+// atomic here. Before an atomic, one time in eight (seeded: reproducible),
+// the fiber lets the others run: another lane may then change the word
+// between this lane's read of it and its atomic (a hash insert's lost race,
+// a lock held), as on the GPU. Counted as progress, so a lock's spinning is
+// not taken for a deadlock (a lock never released would spin until the
+// test's timeout).
 inline void gcu_emu_preempt ()
 {
-    if (gcu_emu.cur == nullptr) return ;
-    gcu_emu.rng = gcu_emu.rng * 6364136223846793005ull + 1442695040888963407ull ;
-    if ((gcu_emu.rng >> 61) != 0) return ;
+    if (gcu_emu.cur == nullptr || (gcu_emu_next () >> 61) != 0) return ;
     gcu_emu.events++ ;
     gcu_emu_yield () ;
 }
 
-template <class T> inline T gcu_emu_rmw (T *a, T v, int op)
+// *a = f (*a) atomically; the old value
+template <class T, class F> inline T gcu_emu_rmw (T *a, F f)
 {
     gcu_emu_preempt () ;
     GCU_EMU_FENCE () ;
     const T old = *a ;
-    switch (op)
-    {
-        case 0: *a = old + v ; break ;
-        case 1: *a = v < old ? v : old ; break ;
-        case 2: *a = v > old ? v : old ; break ;
-        default: *a = v ; break ;
-    }
+    *a = f (old) ;
     GCU_EMU_FENCE () ;
     return old ;
 }
-#define GCU_EMU_ATOMICS(T)                                                      \
-    inline T atomicAdd (T *a, T v) { return gcu_emu_rmw (a, v, 0) ; }           \
-    inline T atomicMin (T *a, T v) { return gcu_emu_rmw (a, v, 1) ; }           \
-    inline T atomicMax (T *a, T v) { return gcu_emu_rmw (a, v, 2) ; }           \
-    inline T atomicExch (T *a, T v) { return gcu_emu_rmw (a, v, 3) ; }          \
-    inline T atomicCAS (T *a, T cmp, T v)                                       \
-    { gcu_emu_preempt () ; GCU_EMU_FENCE () ; const T old = *a ; if (old == cmp) *a = v ;        \
-      GCU_EMU_FENCE () ; return old ; }
+#define GCU_EMU_ATOMICS(T)                                                              \
+    inline T atomicAdd (T *a, T v) { return gcu_emu_rmw (a, [=] (T o) { return (T) (o + v) ; }) ; } \
+    inline T atomicMin (T *a, T v) { return gcu_emu_rmw (a, [=] (T o) { return v < o ? v : o ; }) ; } \
+    inline T atomicMax (T *a, T v) { return gcu_emu_rmw (a, [=] (T o) { return v > o ? v : o ; }) ; } \
+    inline T atomicExch (T *a, T v) { return gcu_emu_rmw (a, [=] (T) { return v ; }) ; }           \
+    inline T atomicCAS (T *a, T cmp, T v) { return gcu_emu_rmw (a, [=] (T o) { return o == cmp ? v : o ; }) ; }
 GCU_EMU_ATOMICS (int)
 GCU_EMU_ATOMICS (unsigned)
 GCU_EMU_ATOMICS (long long)
 GCU_EMU_ATOMICS (unsigned long long)
-inline float atomicAdd (float *a, float v) { return gcu_emu_rmw (a, v, 0) ; }
-inline double atomicAdd (double *a, double v) { return gcu_emu_rmw (a, v, 0) ; }
-inline unsigned atomicOr (unsigned *a, unsigned v)
-{
-    gcu_emu_preempt () ; GCU_EMU_FENCE () ; const unsigned old = *a ; *a = old | v ; GCU_EMU_FENCE () ; return old ;
-}
-inline unsigned atomicAnd (unsigned *a, unsigned v)
-{
-    gcu_emu_preempt () ; GCU_EMU_FENCE () ; const unsigned old = *a ; *a = old & v ; GCU_EMU_FENCE () ; return old ;
-}
+inline float atomicAdd (float *a, float v) { return gcu_emu_rmw (a, [=] (float o) { return o + v ; }) ; }
+inline double atomicAdd (double *a, double v) { return gcu_emu_rmw (a, [=] (double o) { return o + v ; }) ; }
+inline unsigned atomicOr (unsigned *a, unsigned v) { return gcu_emu_rmw (a, [=] (unsigned o) { return o | v ; }) ; }
+inline unsigned atomicAnd (unsigned *a, unsigned v) { return gcu_emu_rmw (a, [=] (unsigned o) { return o & v ; }) ; }
 inline void __threadfence () { GCU_EMU_FENCE () ; }
 inline void __threadfence_block () { GCU_EMU_FENCE () ; }
 inline int min (int a, int b) { return a < b ? a : b ; }

@@ -125,10 +125,8 @@ static int run_semiring (const char *name, const csr &A, const csr &B, std::mt19
     {
         const uint32_t H = bin.first ;
         const std::vector<int64_t> &rows = bin.second ;
-        int G = (int) (H / 2) ;                      // spgemm.cu: shape (numeric)
-        if (G < 16) G = 16 ;
-        if (G > THREADS) G = THREADS ;
-        const int Rb = THREADS / G ;
+        int G, Rb ;
+        gcu_emu_bin_shape (H, false, THREADS, &G, &Rb) ;
         const int tpb = TPB < G ? TPB : G ;
         std::vector<int32_t> Cj (nvals, -1) ;
         values<Z> Cx ((size_t) nvals) ;
@@ -254,10 +252,9 @@ static int run_semiring (const char *name, const csr &A, const csr &B, std::mt19
                 {
                     const uint32_t H = bin.first ;
                     const std::vector<int64_t> &rows = bin.second ;
-                    int G = (int) (H / 2) ;
-                    if (G < 16) G = 16 ;
-                    if (G > THREADS) G = THREADS ;
-                    const int Rb = THREADS / G, tpb = TPB < G ? TPB : G ;
+                    int G, Rb ;
+                    gcu_emu_bin_shape (H, false, THREADS, &G, &Rb) ;
+                    const int tpb = TPB < G ? TPB : G ;
                     const int64_t nrows = (int64_t) rows.size () ;
                     for (int64_t b = 0 ; b < (nrows + Rb - 1) / Rb ; b++)
                     {

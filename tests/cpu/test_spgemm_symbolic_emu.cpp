@@ -60,10 +60,9 @@ static int run (const char *name, const csr &A, const csr &B, int TPB)
     {
         const uint32_t H = bin.first ;
         const std::vector<int64_t> &rows = bin.second ;
-        int G = (int) (H / 4) ;                  // spgemm.cu: shape (symbolic)
-        if (G < 16) G = 16 ;
-        if (G > THREADS) G = THREADS ;
-        const int R = THREADS / G, tpb = TPB < G ? TPB : G ;
+        int G, R ;
+        gcu_emu_bin_shape (H, true, THREADS, &G, &R) ;
+        const int tpb = TPB < G ? TPB : G ;
         const int64_t nrows = (int64_t) rows.size () ;
         std::vector<int64_t> Cnnz (m, -1) ;
         for (int64_t b = 0 ; b < (nrows + R - 1) / R ; b++)
