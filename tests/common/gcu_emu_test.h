@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <map>
 #include <random>
 #include <set>
 #include <vector>
@@ -111,6 +112,54 @@ static void gcu_emu_bin_shape (uint32_t H, bool symbolic, int threads, int *G, i
     if (g > threads) g = threads ;
     *G = g ;
     *R = threads / g ;
+}
+
+// The smallest table of at least 32 slots (a power of 2) that holds count
+// keys at a load of at most num / den: 2/3 for the numeric and masked tables
+// (keys: C's or M's entries), 1/2 for the symbolic ones (sized by products).
+static int64_t gcu_emu_table (int64_t count, int num, int den)
+{
+    int64_t H = 32 ;
+    while (den * count > num * H) H *= 2 ;
+    return H ;
+}
+
+// The rows of each shared bin (tables of at most 8192 slots), by table size,
+// as src/spgemm/spgemm.cu bins them; count [i]: row i's keys (or products).
+static std::map<uint32_t, std::vector<int64_t>> gcu_emu_bins (const std::vector<int64_t> &count,
+    int num, int den)
+{
+    std::map<uint32_t, std::vector<int64_t>> bins ;
+    for (int64_t i = 0 ; i < (int64_t) count.size () ; i++)
+    {
+        const int64_t H = gcu_emu_table (count [i], num, den) ;
+        if (H <= 8192) bins [(uint32_t) H].push_back (i) ;
+    }
+    return bins ;
+}
+
+// Launches the shared bins as src/spgemm/spgemm.cu does: for each bin (rows
+// by table size, gcu_emu_bins), blocks of `threads` threads with the bin's
+// shape (gcu_emu_bin_shape), each running kernel (rows, nrows, H, G, tpb)
+// (tpb: TPB, at most G); then done (H, G, tpb, rows) checks the bin.
+template <class K, class D>
+static void gcu_emu_launch_bins (const std::vector<int64_t> &count, int num, int den,
+    bool symbolic, int threads, int TPB, K kernel, D done)
+{
+    for (auto &bin : gcu_emu_bins (count, num, den))
+    {
+        const uint32_t H = bin.first ;
+        const std::vector<int64_t> &rows = bin.second ;
+        int G, R ;
+        gcu_emu_bin_shape (H, symbolic, threads, &G, &R) ;
+        const int tpb = TPB < G ? TPB : G ;
+        const int64_t nrows = (int64_t) rows.size () ;
+        for (int64_t b = 0 ; b < (nrows + R - 1) / R ; b++)
+        {
+            gcu_emu_block ((unsigned) b, (unsigned) threads, [&] { kernel (rows.data (), nrows, H, G, tpb) ; }) ;
+        }
+        done (H, G, tpb, rows) ;
+    }
 }
 
 // the closing lines every emulation test prints (the second is the one CI reads)

@@ -91,15 +91,6 @@ static void compare_row (const reference<SR> &R, const std::vector<int32_t> &Cj,
         e < got.size () && got [e].first == want [e].first ? ": the value" : "") ;
 }
 
-// the shared bins: rows whose table is H slots (the smallest power of 2 from
-// 32 holding them at a load of at most 2/3), as src/spgemm/spgemm.cu bins them
-static uint32_t table_for (int64_t cnt)
-{
-    uint32_t H = 32 ;
-    while (3 * cnt > 2 * (int64_t) H) H *= 2 ;
-    return H ;
-}
-
 template <class SR, class AI, class BI>
 static int run_semiring (const char *name, const csr &A, const csr &B, std::mt19937_64 &rng, int TPB)
 {
@@ -115,34 +106,24 @@ static int run_semiring (const char *name, const csr &A, const csr &B, std::mt19
     char what [160] ;
 
     // 1. shared tables, bin by bin
-    std::map<uint32_t, std::vector<int64_t>> bins ;
-    for (int64_t i = 0 ; i < m ; i++)
+    std::vector<int64_t> cnt (m) ;
+    for (int64_t i = 0 ; i < m ; i++) cnt [i] = R.Cp [i + 1] - R.Cp [i] ;
     {
-        const int64_t cnt = R.Cp [i + 1] - R.Cp [i] ;
-        if (table_for (cnt) <= 8192) bins [table_for (cnt)].push_back (i) ;
-    }
-    for (auto &bin : bins)
-    {
-        const uint32_t H = bin.first ;
-        const std::vector<int64_t> &rows = bin.second ;
-        int G, Rb ;
-        gcu_emu_bin_shape (H, false, THREADS, &G, &Rb) ;
-        const int tpb = TPB < G ? TPB : G ;
         std::vector<int32_t> Cj (nvals, -1) ;
         values<Z> Cx ((size_t) nvals) ;
-        const int64_t nrows = (int64_t) rows.size () ;
-        for (int64_t b = 0 ; b < (nrows + Rb - 1) / Rb ; b++)
-        {
-            gcu_emu_block ((unsigned) b, THREADS, [&]
+        gcu_emu_launch_bins (cnt, 2, 3, false, THREADS, TPB,
+            [&] (const int64_t *rows, int64_t nrows, uint32_t H, int G, int tpb)
             {
-                gcu_spgemm_numeric_shared<SR, AI, BI> (rows.data (), nrows, Ap.data (), Aj.data (),
+                gcu_spgemm_numeric_shared<SR, AI, BI> (rows, nrows, Ap.data (), Aj.data (),
                     Ax.data (), Bp.data (), Bj.data (), Bx.data (), R.Cp.data (), Cj.data (),
                     Cx.data (), H, G, tpb) ;
+            },
+            [&] (uint32_t H, int G, int tpb, const std::vector<int64_t> &rows)
+            {
+                snprintf (what, sizeof (what), "%s shared H=%u G=%d TPB=%d", name, H, G, tpb) ;
+                for (int64_t i : rows) compare_row (R, Cj, Cx, i, true, what) ;
+                cases++ ;
             }) ;
-        }
-        snprintf (what, sizeof (what), "%s shared H=%u G=%d TPB=%d", name, H, G, tpb) ;
-        for (int64_t i : rows) compare_row (R, Cj, Cx, i, true, what) ;
-        cases++ ;
     }
 
     // 2. global tables (one block a row, every row), written unsorted
@@ -151,7 +132,7 @@ static int run_semiring (const char *name, const csr &A, const csr &B, std::mt19
         for (int64_t i = 0 ; i < m ; i++)
         {
             rows [i] = i ;
-            offs [i + 1] = offs [i] + 2 * (int64_t) table_for (R.Cp [i + 1] - R.Cp [i]) ;
+            offs [i + 1] = offs [i] + 2 * gcu_emu_table (cnt [i], 2, 3) ;
         }
         std::vector<int32_t> gkeys (offs [m]), glocks (offs [m]), Cj (nvals, -1) ;
         values<Z> gvals ((size_t) offs [m]), Cx ((size_t) nvals) ;
@@ -241,34 +222,24 @@ static int run_semiring (const char *name, const csr &A, const csr &B, std::mt19
             {
                 std::vector<int8_t> Cb (M.nvals (), 0) ;
                 values<Z> Cx ((size_t) M.nvals ()) ;
-                std::map<uint32_t, std::vector<int64_t>> mbins ;
-                std::vector<bool> ran (m, false) ;
+                std::vector<int64_t> mcnt (m) ;
+                std::vector<bool> ran (m) ;
                 for (int64_t i = 0 ; i < m ; i++)
                 {
-                    const uint32_t H = table_for (M.p [i + 1] - M.p [i]) ;
-                    if (H <= 8192) { mbins [H].push_back (i) ; ran [i] = true ; }
+                    mcnt [i] = M.p [i + 1] - M.p [i] ;
+                    ran [i] = gcu_emu_table (mcnt [i], 2, 3) <= 8192 ;
                 }
-                for (auto &bin : mbins)
-                {
-                    const uint32_t H = bin.first ;
-                    const std::vector<int64_t> &rows = bin.second ;
-                    int G, Rb ;
-                    gcu_emu_bin_shape (H, false, THREADS, &G, &Rb) ;
-                    const int tpb = TPB < G ? TPB : G ;
-                    const int64_t nrows = (int64_t) rows.size () ;
-                    for (int64_t b = 0 ; b < (nrows + Rb - 1) / Rb ; b++)
+                gcu_emu_launch_bins (mcnt, 2, 3, false, THREADS, TPB,
+                    [&] (const int64_t *rows, int64_t nrows, uint32_t H, int G, int tpb)
                     {
-                        gcu_emu_block ((unsigned) b, THREADS, [&]
-                        {
-                            if (valued) gcu_spgemm_masked_shared<VALUED<SR>, AI, AI, BI> (rows.data (), nrows,
-                                Mp.data (), Mj.data (), Mx.data (), Ap.data (), Aj.data (), Ax.data (),
-                                Bp.data (), Bj.data (), Bx.data (), Cx.data (), Cb.data (), H, G, tpb) ;
-                            else gcu_spgemm_masked_shared<SR, AI, AI, BI> (rows.data (), nrows,
-                                Mp.data (), Mj.data (), Mx.data (), Ap.data (), Aj.data (), Ax.data (),
-                                Bp.data (), Bj.data (), Bx.data (), Cx.data (), Cb.data (), H, G, tpb) ;
-                        }) ;
-                    }
-                }
+                        if (valued) gcu_spgemm_masked_shared<VALUED<SR>, AI, AI, BI> (rows, nrows,
+                            Mp.data (), Mj.data (), Mx.data (), Ap.data (), Aj.data (), Ax.data (),
+                            Bp.data (), Bj.data (), Bx.data (), Cx.data (), Cb.data (), H, G, tpb) ;
+                        else gcu_spgemm_masked_shared<SR, AI, AI, BI> (rows, nrows,
+                            Mp.data (), Mj.data (), Mx.data (), Ap.data (), Aj.data (), Ax.data (),
+                            Bp.data (), Bj.data (), Bx.data (), Cx.data (), Cb.data (), H, G, tpb) ;
+                    },
+                    [] (uint32_t, int, int, const std::vector<int64_t> &) { }) ;
                 snprintf (what, sizeof (what), "%s masked shared%s TPB=%d", name, valued ? " (valued)" : "", TPB) ;
                 compare (Cb, Cx, ran, what) ;
                 cases++ ;

@@ -49,35 +49,20 @@ static int run (const char *name, const csr &A, const csr &B, int TPB)
     }
 
     // shared tables, bin by bin: rows whose products fit H / 2 slots
-    std::map<uint32_t, std::vector<int64_t>> bins ;
-    for (int64_t i = 0 ; i < m ; i++)
-    {
-        uint32_t H = 32 ;
-        while (2 * want_prod [i] > (int64_t) H) H *= 2 ;
-        if (H <= 8192) bins [H].push_back (i) ;
-    }
-    for (auto &bin : bins)
-    {
-        const uint32_t H = bin.first ;
-        const std::vector<int64_t> &rows = bin.second ;
-        int G, R ;
-        gcu_emu_bin_shape (H, true, THREADS, &G, &R) ;
-        const int tpb = TPB < G ? TPB : G ;
-        const int64_t nrows = (int64_t) rows.size () ;
-        std::vector<int64_t> Cnnz (m, -1) ;
-        for (int64_t b = 0 ; b < (nrows + R - 1) / R ; b++)
+    std::vector<int64_t> Cnnz (m, -1) ;
+    gcu_emu_launch_bins (want_prod, 1, 2, true, THREADS, TPB,
+        [&] (const int64_t *rows, int64_t nrows, uint32_t H, int G, int tpb)
         {
-            gcu_emu_block ((unsigned) b, THREADS, [&]
-            {
-                gcu_spgemm_symbolic_shared (rows.data (), nrows, Ap.data (), Aj.data (), Bp.data (),
-                    Bj.data (), Cnnz.data (), H, G, tpb) ;
-            }) ;
-        }
-        bool same = true ;
-        for (int64_t i : rows) same = same && Cnnz [i] == want_nnz [i] ;
-        CHECK (same, "%s: symbolic shared H=%u G=%d TPB=%d: nnz differs from the reference", name, H, G, tpb) ;
-        cases++ ;
-    }
+            gcu_spgemm_symbolic_shared (rows, nrows, Ap.data (), Aj.data (), Bp.data (),
+                Bj.data (), Cnnz.data (), H, G, tpb) ;
+        },
+        [&] (uint32_t H, int G, int tpb, const std::vector<int64_t> &rows)
+        {
+            bool same = true ;
+            for (int64_t i : rows) same = same && Cnnz [i] == want_nnz [i] ;
+            CHECK (same, "%s: symbolic shared H=%u G=%d TPB=%d: nnz differs from the reference", name, H, G, tpb) ;
+            cases++ ;
+        }) ;
 
     // global tables, one block a row, every row
     {
@@ -85,9 +70,7 @@ static int run (const char *name, const csr &A, const csr &B, int TPB)
         for (int64_t i = 0 ; i < m ; i++)
         {
             rows [i] = i ;
-            int64_t H = 32 ;
-            while (2 * want_prod [i] > H) H *= 2 ;
-            offs [i + 1] = offs [i] + H ;
+            offs [i + 1] = offs [i] + gcu_emu_table (want_prod [i], 1, 2) ;
         }
         std::vector<int32_t> gkeys (offs [m]) ;
         for (int64_t b = 0 ; b < m ; b++)
