@@ -99,36 +99,11 @@ __device__ __forceinline__ void gcu_spgemm_products (int64_t i,
     }
 }
 
-// Marks column c in the bitmap bits for the lanes where in holds: the TPB
-// lanes of one group (aligned within the warp, gmask) hold increasing
-// columns of one row of B, so lanes that fall in one word of the bitmap are
-// neighbours; when some do (a dense row of B), they first combine their bits
-// (a segmented OR by shuffles) and one atomicOr a word follows, instead of
-// up to TPB atomics on one address, which the shared memory serialises.
-__device__ __forceinline__ void gcu_spgemm_mark (uint32_t *bits, bool in,
-    int32_t c, int w, int TPB, unsigned gmask)
-{
-    uint32_t b = in ? 1u << (c & 31) : 0u;
-    const int32_t wd = in ? (c >> 5) : -1;
-    const int32_t left = __shfl_up_sync (gmask, wd, 1, TPB);
-    const bool head = w == 0 || left != wd;
-    if (!__all_sync (gmask, head))
-    {
-        // lanes past the group's end read their own value: harmless
-        for (int o = 1 ; o < TPB ; o <<= 1)
-        {
-            const uint32_t ob = __shfl_down_sync (gmask, b, o, TPB);
-            const int32_t ow = __shfl_down_sync (gmask, wd, o, TPB);
-            if (ow == wd) b |= ob;
-        }
-    }
-    if (head && b != 0) atomicOr (&bits [wd], b);
-}
-
 // The products of row i whose column lies in the window [lo, hi), walked by
 // G threads (t = 0..G-1, G a multiple of 32), TPB threads a row of B: f (k,
 // pa, j, pb) for each, and each column j - lo marked in the bitmap bits
-// (gcu_spgemm_mark). Windows are walked in order, lo = 0 first: each row of B
+// (one atomicOr a lane: combining the bits of a group's lanes that share a
+// word by shuffles first was measured slower on the H200, 2026-11-23). Windows are walked in order, lo = 0 first: each row of B
 // is walked from where the previous window left it, which the previous
 // window stored in cursor [pa] (an offset from Bp [k]; rows of B are sorted,
 // the export guarantees it), so a row's products are read once over all its
@@ -157,7 +132,7 @@ __device__ __forceinline__ void gcu_spgemm_products_dense (int64_t i,
             const int64_t j = pb < pend ? (int64_t) Bj [pb] : hi;
             const bool in = j < hi;
             if (in) f (k, pa, (int32_t) j, pb);
-            gcu_spgemm_mark (bits, in, (int32_t) (j - lo), w, TPB, gmask);
+            if (in) atomicOr (&bits [(j - lo) >> 5], 1u << ((j - lo) & 31));
             // the first lane past the window (or the row) is where the next
             // window starts
             const unsigned out = __ballot_sync (gmask, !in) & gmask;
@@ -324,9 +299,22 @@ __device__ __forceinline__ void gcu_spgemm_symbolic_dense (const int64_t *__rest
     {
         for (int64_t w = threadIdx.x ; w < nw ; w += blockDim.x) bits [w] = 0;
         __syncthreads ();
-        gcu_spgemm_products_dense (i, Ap, Aj, Bp, Bj, (int) blockDim.x, TPB, (int) threadIdx.x,
-            lo, lo + W, lo + W >= n, cursor, bits,
-            [&] (int64_t, int64_t, int32_t, int64_t) { });
+        if (W >= n)
+        {
+            // one window: the plain walk (no cursor, no ballot) was measured
+            // faster (rmat-16-8 on the H200, 2026-11-23: 5.4 ms against 6.4)
+            gcu_spgemm_products (i, Ap, Aj, Bp, Bj, (int) blockDim.x, TPB, (int) threadIdx.x,
+                [&] (int64_t, int64_t, int32_t j, int64_t)
+                {
+                    atomicOr (&bits [j >> 5], 1u << (j & 31));
+                });
+        }
+        else
+        {
+            gcu_spgemm_products_dense (i, Ap, Aj, Bp, Bj, (int) blockDim.x, TPB, (int) threadIdx.x,
+                lo, lo + W, lo + W >= n, cursor, bits,
+                [&] (int64_t, int64_t, int32_t, int64_t) { });
+        }
         __syncthreads ();
         unsigned long long mine = 0;
         for (int64_t w = threadIdx.x ; w < nw ; w += blockDim.x) mine += __popc (bits [w]);

@@ -65,22 +65,34 @@ __device__ __forceinline__ void gcu_spgemm_native_accum (typename SR::Z *slot, c
     }
 }
 
-// *dst = *src for a value of type Z where one side is shared by other
-// threads: word by word (bytes for odd sizes) through volatile accesses
+// A value of type Z in a slot shared by other threads, read into *cur or
+// written from it by the holder of the slot's lock. Word-sized values move
+// word by word through atomics: coherent across blocks (the slot may be in
+// global memory, updated by other blocks: the push SpMSpV) with no stale L1
+// copy, and visible to compute-sanitizer's racecheck, which does not know the
+// lock and reported the plain accesses to shared slots as races. Values of
+// odd sizes (user types) move byte by byte through volatile accesses.
 template <class Z>
-__device__ __forceinline__ void gcu_volatile_copy (Z *dst, const Z *src)
+__device__ __forceinline__ void gcu_locked_slot (Z *slot, Z *cur, bool store)
 {
     if constexpr (sizeof (Z) % 4 == 0 && alignof (Z) >= 4)
     {
-        volatile const unsigned int *a = (volatile const unsigned int *) src;
-        volatile unsigned int *b = (volatile unsigned int *) dst;
-        for (unsigned w = 0 ; w < sizeof (Z) / 4 ; w++) b [w] = a [w];
+        unsigned int *s = (unsigned int *) slot, *c = (unsigned int *) cur;
+        for (unsigned w = 0 ; w < sizeof (Z) / 4 ; w++)
+        {
+            if (store) atomicExch (&s [w], c [w]);
+            else c [w] = atomicOr (&s [w], 0u);
+        }
     }
     else
     {
-        volatile const unsigned char *a = (volatile const unsigned char *) src;
-        volatile unsigned char *b = (volatile unsigned char *) dst;
-        for (unsigned w = 0 ; w < sizeof (Z) ; w++) b [w] = a [w];
+        volatile unsigned char *s = (volatile unsigned char *) slot;
+        unsigned char *c = (unsigned char *) cur;
+        for (unsigned w = 0 ; w < sizeof (Z) ; w++)
+        {
+            if (store) s [w] = c [w];
+            else c [w] = s [w];
+        }
     }
 }
 
@@ -94,14 +106,13 @@ __device__ __forceinline__ void gcu_spgemm_accum (typename SR::Z *slot,
     if constexpr (gcu_spgemm_needs_lock<SR>::v)
     {
         // the slot may be in global memory, updated by other blocks (the
-        // push SpMSpV): device-scope fences, and the value moved through
-        // volatile accesses so that no stale L1 copy is read
+        // push SpMSpV): device-scope fences around the update
         while (atomicCAS (lock, 0, 1) != 0) { }
         __threadfence ();
         Z cur;
-        gcu_volatile_copy (&cur, slot);
+        gcu_locked_slot (slot, &cur, false);
         cur = SR::is_any ? t : SR::add (cur, t);
-        gcu_volatile_copy (slot, &cur);
+        gcu_locked_slot (slot, &cur, true);
         __threadfence ();
         atomicExch (lock, 0);
     }

@@ -5,9 +5,9 @@
 // The dense accumulator walks the longest rows of C = A*B window by window of
 // W columns, each row of B resumed where the previous window left it (the
 // cursor, one int32 an entry of A), and marks the columns it meets in a
-// bitmap, lanes of a group that hit one bitmap word first combining their
-// bits by shuffles (cuda/spgemm/gcu_spgemm.cuh: gcu_spgemm_products_dense,
-// gcu_spgemm_mark). Two checks, over random and structured A and B (empty,
+// bitmap (cuda/spgemm/gcu_spgemm.cuh: gcu_spgemm_products_dense; the
+// symbolic kernel takes a plain walk when one window covers the row). Two
+// checks, over random and structured A and B (empty,
 // short, dense and clustered rows of B; n not a multiple of W; one window and
 // many), every TPB from 1 to 32, blocks of 32 to 256 threads, 32- and 64-bit
 // indices:
@@ -16,7 +16,8 @@
 //     right k and j, and the bitmap of each window is exactly the set of
 //     columns of C(i,:) in it; a row of one window never touches the cursor;
 //   - the symbolic kernel gcu_spgemm_symbolic_dense, whole (its shared memory
-//     emulated as block-wide storage): nnz(C(i,:)) for every row.
+//     emulated as block-wide storage), both of its walks (one window, many):
+//     nnz(C(i,:)) for every row.
 // The numeric kernel walks its products with the same function. On a GPU the
 // same code is checked against SuiteSparse by tests/gpu/test_mxm_gpu.c.
 #include "gcu_simt_emu.h"
