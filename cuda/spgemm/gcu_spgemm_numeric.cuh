@@ -180,10 +180,10 @@ __device__ __forceinline__ int gcu_spgemm_bucket (int32_t j, int32_t lo, float s
     return b < nb ? b : nb - 1;
 }
 
-// Writes the entries of a table of H >= 128 slots (G = H / 2 or 256 threads
-// a row, whole warps; every shared table above GCU_SPGEMM_RANK_MAX) to row i of C in column order, by a bucket sort: the
-// row's column range [lo, hi] split into nb = min (H / 4, G) buckets of equal
-// width; keys counted per bucket, the counts scanned into bucket starts, the
+// Writes the entries of a table of H >= 128 slots (G = H / 4 or 256
+// threads a row, whole warps; every shared table above GCU_SPGEMM_RANK_MAX)
+// to row i of C in column order, by a bucket sort: the row's column range
+// [lo, hi] split into nb = min (H / 4, G) buckets of equal width; keys counted per bucket, the counts scanned into bucket starts, the
 // keys scattered into their buckets (any order within one), and each key's
 // position is its bucket's start plus the number of keys of its bucket below
 // it (a bucket holds about 2-3 keys, never more than its width). The value
@@ -271,9 +271,10 @@ __device__ __forceinline__ void gcu_spgemm_emit_bucket (int32_t *keys,
 // bytes). Small tables (H <= GCU_SPGEMM_RANK_MAX, a row in one warp): the
 // row's cnt entries are first compacted by warp ballots (key and slot, in
 // slot order) into the scratch (ckeys: H int32, then cslot: H bytes), then
-// each entry's position is its rank among them: O(cnt^2) broadcast reads over
-// the row, no sort. Larger ones: the bucket sort of gcu_spgemm_emit_bucket.
-// Every thread of the block must call this (all its rows share H and G).
+// each entry's position is its rank among them: O(cnt^2) comparisons, the
+// keys read 4 at a time by broadcast, no sort. Larger ones: the bucket sort
+// of gcu_spgemm_emit_bucket. Every thread of the block must call this (all
+// its rows share H and G).
 template <class SR>
 __device__ __forceinline__ void gcu_spgemm_emit_sorted (int32_t *keys,
     unsigned char *scratch, const typename SR::Z *vals, uint32_t H, int G, int t,
@@ -282,7 +283,7 @@ __device__ __forceinline__ void gcu_spgemm_emit_sorted (int32_t *keys,
 {
     if (H <= GCU_SPGEMM_RANK_MAX)
     {
-        // a row here is one warp or half of one (G <= 32): compacted by
+        // a row here is one warp or a part of one (G <= 32): compacted by
         // ballots, synchronised by the warp alone
         int32_t *ckeys = (int32_t *) scratch;
         uint8_t *cslot = (uint8_t *) (ckeys + H);
@@ -304,13 +305,21 @@ __device__ __forceinline__ void gcu_spgemm_emit_sorted (int32_t *keys,
             }
             base += __popc (bal & rowmask);
         }
+        // padded to a multiple of 4 keys with INT_MAX (above every column)
+        // for the reads of 4 keys at a time below
+        if (t < ((4 - (base & 3)) & 3)) ckeys [base + t] = 0x7fffffff;
         __syncwarp ();
         if (!active) return;
-        for (int64_t c = t ; c < cnt ; c += G)
+        const int n4 = ((int) cnt + 3) >> 2;
+        for (int c = t ; c < (int) cnt ; c += G)
         {
             const int32_t j = ckeys [c];
-            int64_t rank = 0;
-            for (int64_t u = 0 ; u < cnt ; u++) rank += (ckeys [u] < j);
+            int rank = 0;
+            for (int u = 0 ; u < n4 ; u++)
+            {
+                const int4 q = ((const int4 *) ckeys) [u];
+                rank += (q.x < j) + (q.y < j) + (q.z < j) + (q.w < j);
+            }
             Cj [cp + rank] = j;
             Cx [cp + rank] = vals [cslot [c]];
         }

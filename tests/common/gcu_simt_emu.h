@@ -36,6 +36,9 @@
 #define __align__(n) alignas (n)
 
 struct gcu_emu_dim3 { unsigned x = 0, y = 1, z = 1 ; } ;
+
+// CUDA's vector type of four ints (16 bytes, 16-aligned: one load on the GPU)
+struct alignas (16) int4 { int x, y, z, w ; } ;
 inline gcu_emu_dim3 threadIdx, blockDim, blockIdx, gridDim ;
 
 // One fiber a CUDA thread, all on the calling host thread: a thread runs
