@@ -89,11 +89,17 @@ GrB_Info row_products (const gcu_device_props *dev, int64_t m, int64_t anvals,
 // (block k: rows bounds [k] .. bounds [k+1]-1) the key is k * GCU_NBINS +
 // bin, so that one sort lists every block's rows by bin.
 const int GCU_BIN_SHARED_KEYS = 1024 ;  // keys counted in shared memory first
+// When sum_of is not NULL, *sum gets the sum of sum_of [0..m-1] as well (the
+// analysis's total of products, with no reduction and no wait of its own).
 __global__ void __launch_bounds__ (256) k_bin (int64_t m, const int64_t *count,
     int64_t n, int64_t hmax, bool exact, int nb, const int64_t *bounds,
-    uint32_t *key, int64_t *rows, unsigned long long *hist)
+    uint32_t *key, int64_t *rows, unsigned long long *hist,
+    const int64_t *sum_of, unsigned long long *sum)
 {
     __shared__ unsigned long long h [GCU_BIN_SHARED_KEYS] ;
+    __shared__ unsigned long long bsum ;
+    unsigned long long mine = 0 ;
+    if (threadIdx.x == 0) bsum = 0 ;
     const int nkeys = nb * GCU_NBINS ;
     const bool in_shared = nkeys <= GCU_BIN_SHARED_KEYS ;
     for (int t = threadIdx.x ; in_shared && t < nkeys ; t += blockDim.x) h [t] = 0 ;
@@ -124,15 +130,22 @@ __global__ void __launch_bounds__ (256) k_bin (int64_t m, const int64_t *count,
         const uint32_t kk = (uint32_t) blk * GCU_NBINS + (uint32_t) b ;
         key [i] = kk ;
         rows [i] = i ;
+        if (sum_of != NULL) mine += (unsigned long long) sum_of [i] ;
         // one atomic per distinct key of the warp (rows of one bin are the
         // common case: 32 lanes on one counter would serialise)
         const unsigned lanes = __match_any_sync (__activemask (), kk) ;
         if ((threadIdx.x & 31) == __ffs (lanes) - 1)
             atomicAdd (in_shared ? &h [kk] : &hist [kk], (unsigned long long) __popc (lanes)) ;
     }
+    if (sum_of != NULL)
+    {
+        for (int o = 16 ; o > 0 ; o >>= 1) mine += __shfl_xor_sync (0xffffffffu, mine, o) ;
+        if ((threadIdx.x & 31) == 0 && mine > 0) atomicAdd (&bsum, mine) ;
+    }
     __syncthreads () ;
     for (int t = threadIdx.x ; in_shared && t < nkeys ; t += blockDim.x)
         if (h [t] > 0) atomicAdd (&hist [t], h [t]) ;
+    if (sum_of != NULL && threadIdx.x == 0 && bsum > 0) atomicAdd (sum, bsum) ;
 }
 
 // Row blocks of equal output: bounds [k] = the first row whose entries start
@@ -312,13 +325,21 @@ done:
     return info ;
 }
 
-// threads per row and rows per block for a table of H slots: H / 2 threads
-// a row (numeric: about 1.5 slots an entry), or H / 4 (symbolic: the table
-// has two slots a product, so each thread walks about two)
-void shape (int64_t H, bool symbolic, int *G, int *R)
+// threads per row and rows per block for a table of H slots, by phase:
+// symbolic H / 16 (its table has two slots a product: each thread walks
+// about eight products); numeric H / 4 (about 1.5 slots an entry); masked
+// H / 2. A row has at least 8 threads (16 masked), at most a block. Fewer
+// threads a row than before (symbolic H / 4, numeric H / 2) were measured
+// faster on the H200, 2026-11-23: grid3d-100 symbolic 0.47 -> 0.34 ms,
+// numeric 0.97 -> 0.80 ms; urand-18-8 symbolic 1.13 -> 0.98 ms, numeric
+// 3.85 -> 3.43 ms; rmat-16-8 within 1%.
+enum bin_phase { GCU_PHASE_SYMBOLIC, GCU_PHASE_NUMERIC, GCU_PHASE_MASKED } ;
+void shape (int64_t H, bin_phase phase, int *G, int *R)
 {
-    int g = (int) (symbolic ? H / 4 : H / 2) ;
-    if (g < 16) g = 16 ;
+    const int div = phase == GCU_PHASE_SYMBOLIC ? 16 : (phase == GCU_PHASE_NUMERIC ? 4 : 2) ;
+    const int least = phase == GCU_PHASE_MASKED ? 16 : 8 ;
+    int g = (int) (H / div) ;
+    if (g < least) g = least ;
     if (g > GCU_SPGEMM_THREADS) g = GCU_SPGEMM_THREADS ;
     *G = g ;
     *R = GCU_SPGEMM_THREADS / g ;
@@ -331,10 +352,10 @@ struct bin_launch
     uint32_t H ;
     int G, R ;
     int64_t grid ;
-    bin_launch (int b, int64_t n, bool symbolic = false)
+    bin_launch (int b, int64_t n, bin_phase phase)
     {
         H = (uint32_t) (32ll << (b - 1)) ;
-        shape (H, symbolic, &G, &R) ;
+        shape (H, phase, &G, &R) ;
         grid = (n + R - 1) / R ;
     }
 } ;
@@ -358,9 +379,10 @@ size_t numeric_smem (int64_t H, int R, size_t zsize, bool lock)
 }
 
 // The largest table (a power of 2 from 32, up to the last shared bin) whose
-// kernel's shared memory (smem_of) fits what a block can opt in to.
+// kernel's shared memory (smem_of, with the rows a block of the phase)
+// fits what a block can opt in to.
 int64_t shared_hmax (const gcu_device_props *dev, size_t zsize, bool lock,
-    size_t (*smem_of) (int64_t, int, size_t, bool))
+    size_t (*smem_of) (int64_t, int, size_t, bool), bin_phase phase)
 {
     const size_t cap = dev->smem_per_block_optin > dev->smem_per_block
         ? dev->smem_per_block_optin : dev->smem_per_block ;
@@ -368,7 +390,7 @@ int64_t shared_hmax (const gcu_device_props *dev, size_t zsize, bool lock,
     while (hmax < (32ll << (GCU_NBINS_SHARED - 1)))
     {
         int G, R ;
-        shape (hmax * 2, false, &G, &R) ;
+        shape (hmax * 2, phase, &G, &R) ;
         if (smem_of (hmax * 2, R, zsize, lock) > cap) break ;
         hmax *= 2 ;
     }
@@ -407,27 +429,17 @@ struct scratch
 
 #define TRY(expr) do { GrB_Info t_ = (expr) ; if (t_ != GrB_SUCCESS) { info = t_ ; goto fail ; } } while (0)
 
-// The sum of the m products per row, on the host (the analysis's total).
-GrB_Info products_total (scratch &S, int64_t m, const int64_t *prod, int64_t *total)
-{
-    cudaStream_t st = (cudaStream_t) S.s ;
-    int64_t *dtotal = NULL ;
-    void *tmp = NULL ;
-    size_t tmp_bytes = 0 ;
-    GrB_Info info = S.alloc ((void **) &dtotal, sizeof (int64_t)) ;
-    if (info != GrB_SUCCESS) return info ;
-    if (cub::DeviceReduce::Sum (NULL, tmp_bytes, prod, dtotal, (int) m, st) != cudaSuccess) return GrB_PANIC ;
-    if ((info = S.alloc (&tmp, tmp_bytes)) != GrB_SUCCESS) return info ;
-    if (cub::DeviceReduce::Sum (tmp, tmp_bytes, prod, dtotal, (int) m, st) != cudaSuccess) return GrB_PANIC ;
-    return gcu_memcpy_d2h (total, dtotal, sizeof (int64_t), S.s) ;
-}
-
 // Sorted row list and bin histogram for the given per-row counts: rows
 // listed by (block, bin), hist [k * GCU_NBINS + b] rows of bin b in block k
 // (nb blocks, bounds on the device; nb = 1 and bounds NULL: one block).
+// With dhist non-NULL the histogram is left on the device in *dhist (nb *
+// GCU_NBINS counts) for the caller to fetch, and nothing waits for the
+// device. With sum_of non-NULL (and dhist NULL), *sum gets the sum of
+// sum_of [0..m-1], fetched with the histogram.
 GrB_Info bin_rows (scratch &S, int64_t m, const int64_t *count, int64_t n,
     int64_t hmax, bool exact, int nb, const int64_t *bounds, int64_t **rows_sorted,
-    int64_t *hist)
+    int64_t *hist, unsigned long long **dhist_out = NULL,
+    const int64_t *sum_of = NULL, int64_t *sum = NULL)
 {
     GrB_Info info = GrB_SUCCESS ;
     cudaStream_t st = (cudaStream_t) S.s ;
@@ -443,13 +455,15 @@ GrB_Info bin_rows (scratch &S, int64_t m, const int64_t *count, int64_t n,
     TRY (S.alloc ((void **) &key_sorted, (m + 1) * sizeof (uint32_t))) ;
     TRY (S.alloc ((void **) &rows, (m + 1) * sizeof (int64_t))) ;
     TRY (S.alloc ((void **) rows_sorted, (m + 1) * sizeof (int64_t))) ;
-    TRY (S.alloc ((void **) &dhist, nkeys * sizeof (unsigned long long))) ;
-    TRY (gcu_memset (dhist, 0, nkeys * sizeof (unsigned long long), S.s)) ;
+    // the histogram, then the sum
+    TRY (S.alloc ((void **) &dhist, (nkeys + 1) * sizeof (unsigned long long))) ;
+    TRY (gcu_memset (dhist, 0, (nkeys + 1) * sizeof (unsigned long long), S.s)) ;
     {
         int grid = (int) ((m + 255) / 256) ;
         if (grid > 65535) grid = 65535 ;
         if (grid < 1) grid = 1 ;
-        k_bin <<<grid, 256, 0, st>>> (m, count, n, hmax, exact, nb, bounds, key, rows, dhist) ;
+        k_bin <<<grid, 256, 0, st>>> (m, count, n, hmax, exact, nb, bounds, key, rows, dhist,
+            sum_of, dhist + nkeys) ;
         TRY (gcu_launch_check ("spgemm bin")) ;
     }
     if (cub::DeviceRadixSort::SortPairs (NULL, tmp_bytes, key, key_sorted, rows,
@@ -458,10 +472,12 @@ GrB_Info bin_rows (scratch &S, int64_t m, const int64_t *count, int64_t n,
     if (cub::DeviceRadixSort::SortPairs (tmp, tmp_bytes, key, key_sorted, rows,
         *rows_sorted, (int) m, 0, end_bit, st) != cudaSuccess) { info = GrB_PANIC ; goto fail ; }
     TRY (gcu_launch_check ("spgemm sort rows by bin")) ;
-    h = (unsigned long long *) malloc (nkeys * sizeof (unsigned long long)) ;
+    if (dhist_out != NULL) { *dhist_out = dhist ; return GrB_SUCCESS ; }
+    h = (unsigned long long *) malloc ((nkeys + 1) * sizeof (unsigned long long)) ;
     if (h == NULL) { info = GrB_OUT_OF_MEMORY ; goto fail ; }
-    TRY (gcu_memcpy_d2h (h, dhist, nkeys * sizeof (unsigned long long), S.s)) ;
+    TRY (gcu_memcpy_d2h (h, dhist, (nkeys + 1) * sizeof (unsigned long long), S.s)) ;
     for (int b = 0 ; b < nkeys ; b++) hist [b] = (int64_t) h [b] ;
+    if (sum != NULL) *sum = (int64_t) h [nkeys] ;
     free (h) ;
     return GrB_SUCCESS ;
 fail:
@@ -600,7 +616,7 @@ GrB_Info numeric_block (scratch &S, const numeric_ctx &X, const int64_t *hist,
     for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++)
     {
         if (hist [b] == 0) continue ;
-        bin_launch L (b, hist [b]) ;
+        bin_launch L (b, hist [b], GCU_PHASE_NUMERIC) ;
         const size_t smem = numeric_smem (L.H, L.R, zsize, X.lock) ;
         const int64_t *brows = rows_k + first [b] ;
         int64_t bn = hist [b] ;
@@ -670,6 +686,9 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     int32_t *cursor = NULL ;    // the dense windows' place in each row of B
     int64_t hist [GCU_NBINS], first [GCU_NBINS + 1] ;
     int64_t *bhist = NULL, *bfirst = NULL, *hbounds = NULL, *hbase = NULL, *dbounds = NULL, *dbase = NULL ;
+    unsigned long long *hh = NULL, *dhist = NULL ;  // the numeric bins' sizes
+    int64_t Wdense = 0 ;
+    size_t dev_free = 0 ;
     int32_t *bufJ [2] = { NULL, NULL } ;
     void *bufX [2] = { NULL, NULL } ;
     GrB_Index *Tp = NULL, *Tj = NULL ;
@@ -697,11 +716,10 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         if (cudaEventCreate (&evb [e]) != cudaSuccess || cudaEventCreate (&eve [e]) != cudaSuccess)
         { info = GrB_PANIC ; goto fail ; }
     cudaEventRecord (ev [0], st) ;
-    // 1. analysis: products per row, and their total
+    // 1. analysis: products per row (their total comes with the symbolic
+    // phase's binning)
     TRY (S.alloc ((void **) &prod, (m + 1) * sizeof (int64_t))) ;
     TRY ((row_products<AI, BI> (dev, m, in->anvals, Ap, Aj, Bp, prod, st))) ;
-    TRY (products_total (S, m, prod, &total)) ;
-    out->products = (double) total ;
     cudaEventRecord (ev [1], st) ;
 
     // 2. symbolic phase: distinct columns per row
@@ -709,12 +727,13 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     TRY (gcu_memset (Cnnz, 0, (m + 1) * sizeof (int64_t), s)) ;
     {
         const int64_t hmax_sym = 8192 ;
-        TRY (bin_rows (S, m, prod, n, hmax_sym, false, 1, NULL, &rows, hist)) ;
+        TRY (bin_rows (S, m, prod, n, hmax_sym, false, 1, NULL, &rows, hist, NULL, prod, &total)) ;
+        out->products = (double) total ;
         bin_firsts (hist, first) ;
         for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++)
         {
             if (hist [b] == 0) continue ;
-            bin_launch L (b, hist [b], true) ;
+            bin_launch L (b, hist [b], GCU_PHASE_SYMBOLIC) ;
             const size_t smem = (size_t) L.R * L.H * 4 + (size_t) L.R * 4 ;
             k_symbolic_shared<AI, BI> <<<(unsigned) L.grid, GCU_SPGEMM_THREADS, smem, st>>> (
                 rows + first [b], hist [b], Ap, Aj, Bp, Bj, Cnnz, L.H, L.G,
@@ -758,6 +777,12 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     }
 
     cudaEventRecord (ev [2], st) ;
+    {
+        // the free memory for the row blocks' plan, asked while the
+        // symbolic phase runs (the query takes some 60 us of the host)
+        size_t tot = 0 ;
+        if (cudaMemGetInfo (&dev_free, &tot) != cudaSuccess) { info = GrB_PANIC ; goto fail ; }
+    }
 
     // 3. row pointers of C
     TRY (S.alloc ((void **) &Cp, (m + 1) * sizeof (int64_t))) ;
@@ -777,36 +802,50 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         TRY (gcu_memcpy_d2h (&nvals, Cp + m, sizeof (int64_t), s)) ;
     }
 
-    // 4. the host arrays of T (SuiteSparse's allocator: they are packed into
-    // C), and the row blocks
-    Tp = (GrB_Index *) gcu_host_malloc ((m + 1) * sizeof (GrB_Index)) ;
-    Tj = (GrB_Index *) gcu_host_malloc ((nvals + 1) * sizeof (GrB_Index)) ;
-    Tx = gcu_host_malloc ((nvals + 1) * zsize) ;
-    if (Tp == NULL || Tj == NULL || Tx == NULL) { info = GrB_OUT_OF_MEMORY ; goto fail ; }
-    {
-        size_t fr = 0, tot = 0 ;
-        if (cudaMemGetInfo (&fr, &tot) != cudaSuccess) { info = GrB_PANIC ; goto fail ; }
-        nb = plan_blocks (m, nvals, zsize, fr) ;
-    }
+    // 4. the row blocks and the numeric binning (by the exact count) are
+    // queued first; the host allocates T's arrays (SuiteSparse's allocator:
+    // they are packed into C) while the device runs them, then takes the
+    // blocks' bounds and the bins' sizes in one wait
+    nb = plan_blocks (m, nvals, zsize, dev_free) ;
     bhist = (int64_t *) malloc ((size_t) nb * GCU_NBINS * sizeof (int64_t)) ;
     bfirst = (int64_t *) malloc (((size_t) nb * GCU_NBINS + 1) * sizeof (int64_t)) ;
-    hbounds = (int64_t *) malloc ((nb + 1) * sizeof (int64_t)) ;
+    hbounds = (int64_t *) malloc (2 * (nb + 1) * sizeof (int64_t)) ;
     hbase = (int64_t *) malloc ((nb + 1) * sizeof (int64_t)) ;
-    if (bhist == NULL || bfirst == NULL || hbounds == NULL || hbase == NULL) { info = GrB_OUT_OF_MEMORY ; goto fail ; }
+    hh = (unsigned long long *) malloc ((size_t) nb * GCU_NBINS * sizeof (unsigned long long)) ;
+    if (bhist == NULL || bfirst == NULL || hbounds == NULL || hbase == NULL || hh == NULL)
+    { info = GrB_OUT_OF_MEMORY ; goto fail ; }
     if (nb > 1)
     {
-        TRY (S.alloc ((void **) &dbounds, (nb + 1) * sizeof (int64_t))) ;
-        TRY (S.alloc ((void **) &dbase, (nb + 1) * sizeof (int64_t))) ;
+        // bounds, then bases, in one buffer: one copy takes both
+        TRY (S.alloc ((void **) &dbounds, 2 * (nb + 1) * sizeof (int64_t))) ;
+        dbase = dbounds + nb + 1 ;
         k_block_bounds <<<(unsigned) ((nb + 256) / 256), 256, 0, st>>> (m, Cp, nvals, nb, dbounds, dbase) ;
         TRY (gcu_launch_check ("spgemm row blocks")) ;
-        TRY (gcu_memcpy_d2h (hbounds, dbounds, (nb + 1) * sizeof (int64_t), s)) ;
-        TRY (gcu_memcpy_d2h (hbase, dbase, (nb + 1) * sizeof (int64_t), s)) ;
     }
     else
     {
         hbounds [0] = 0 ; hbounds [1] = m ;
         hbase [0] = 0 ; hbase [1] = nvals ;
     }
+    {
+        // a long row in one block's shared memory beats a global-memory
+        // table and its separate sort
+        Wdense = fdense != NULL ? dense_window_numeric (dev, n, zsize) : 0 ;
+        int64_t hmax = shared_hmax (dev, zsize, lock, numeric_smem, GCU_PHASE_NUMERIC) ;
+        if (Wdense > 0 && hmax > GCU_SHARED_HMAX_DENSE) hmax = GCU_SHARED_HMAX_DENSE ;
+        TRY (bin_rows (S, m, Cnnz, n, hmax, true, nb, dbounds, &rows, bhist, &dhist)) ;
+    }
+    Tp = (GrB_Index *) gcu_host_malloc ((m + 1) * sizeof (GrB_Index)) ;
+    Tj = (GrB_Index *) gcu_host_malloc ((nvals + 1) * sizeof (GrB_Index)) ;
+    Tx = gcu_host_malloc ((nvals + 1) * zsize) ;
+    if (Tp == NULL || Tj == NULL || Tx == NULL) { info = GrB_OUT_OF_MEMORY ; goto fail ; }
+    if (nb > 1)
+    {
+        TRY (gcu_memcpy_d2h (hbounds, dbounds, 2 * (nb + 1) * sizeof (int64_t), s)) ;
+        memcpy (hbase, hbounds + nb + 1, (nb + 1) * sizeof (int64_t)) ;
+    }
+    TRY (gcu_memcpy_d2h (hh, dhist, (size_t) nb * GCU_NBINS * sizeof (unsigned long long), s)) ;
+    for (int64_t k = 0 ; k < (int64_t) nb * GCU_NBINS ; k++) bhist [k] = (int64_t) hh [k] ;
     for (int k = 0 ; k < nb ; k++)
         if (hbase [k + 1] - hbase [k] > max_bnvals) max_bnvals = hbase [k + 1] - hbase [k] ;
     for (int k = 0 ; k < (nb > 1 ? 2 : 1) ; k++)
@@ -815,16 +854,10 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         TRY (S.alloc (&bufX [k], (max_bnvals + 1) * zsize)) ;
     }
 
-    // 5. numeric phase, binned by the exact count, block by block: the
-    // numeric phase of block k runs on the device while the host takes
-    // block k-1 (a second stream carries the copies)
+    // 5. numeric phase, block by block: the numeric phase of block k runs
+    // on the device while the host takes block k-1 (a second stream carries
+    // the copies)
     {
-        // a long row in one block's shared memory beats a global-memory
-        // table and its separate sort
-        const int64_t Wdense = fdense != NULL ? dense_window_numeric (dev, n, zsize) : 0 ;
-        int64_t hmax = shared_hmax (dev, zsize, lock, numeric_smem) ;
-        if (Wdense > 0 && hmax > GCU_SHARED_HMAX_DENSE) hmax = GCU_SHARED_HMAX_DENSE ;
-        TRY (bin_rows (S, m, Cnnz, n, hmax, true, nb, dbounds, &rows, bhist)) ;
         bfirst [0] = 0 ;
         for (int64_t k = 0 ; k < (int64_t) nb * GCU_NBINS ; k++) bfirst [k + 1] = bfirst [k] + bhist [k] ;
         for (int k = 0 ; k < nb ; k++) nglobal += bhist [k * GCU_NBINS + GCU_BIN_GLOBAL] ;
@@ -900,7 +933,7 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     for (int e = 0 ; e < 4 ; e++) cudaEventDestroy (ev [e]) ;
     for (int e = 0 ; e < 2 ; e++) { cudaEventDestroy (evb [e]) ; cudaEventDestroy (eve [e]) ; }
     S.release () ;
-    free (bhist) ; free (bfirst) ; free (hbounds) ; free (hbase) ;
+    free (bhist) ; free (bfirst) ; free (hbounds) ; free (hbase) ; free (hh) ;
     out->Tp = Tp ;
     out->Tj = Tj ;
     out->Tx = Tx ;
@@ -918,7 +951,7 @@ fail:
         if (eve [e] != NULL) cudaEventDestroy (eve [e]) ;
     }
     S.release () ;
-    free (bhist) ; free (bfirst) ; free (hbounds) ; free (hbase) ;
+    free (bhist) ; free (bfirst) ; free (hbounds) ; free (hbase) ; free (hh) ;
     gcu_host_free (Tp) ;
     gcu_host_free (Tj) ;
     gcu_host_free (Tx) ;
@@ -990,11 +1023,11 @@ GrB_Info run_masked (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         k_mask_counts <<<(unsigned) grid, 256, 0, st>>> (m, mk->Mp, mk->idx64, prod, count) ;
         TRY (gcu_launch_check ("masked spgemm mask counts")) ;
     }
-    TRY (products_total (S, m, prod, &total)) ;
     {
-        // longer mask rows take the global kernel
-        const int64_t hmax = shared_hmax (dev, zsize, lock, masked_smem) ;
-        TRY (bin_rows (S, m, count, INT64_MAX, hmax, true, 1, NULL, &rows, hist)) ;
+        // longer mask rows take the global kernel; the products' total
+        // comes with the bins
+        const int64_t hmax = shared_hmax (dev, zsize, lock, masked_smem, GCU_PHASE_MASKED) ;
+        TRY (bin_rows (S, m, count, INT64_MAX, hmax, true, 1, NULL, &rows, hist, NULL, prod, &total)) ;
         bin_firsts (hist, first) ;
         const void *mp = mk->Mp, *mj = mk->Mj, *mx = mk->Mx ;
         const void *ap = Ap, *aj = Aj, *ax = in->Ax, *bp = Bp, *bj = in->Bj, *bx = in->Bx ;
@@ -1003,7 +1036,7 @@ GrB_Info run_masked (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++)
         {
             if (hist [b] == 0) continue ;
-            bin_launch L (b, hist [b]) ;
+            bin_launch L (b, hist [b], GCU_PHASE_MASKED) ;
             const size_t smem = masked_smem (L.H, L.R, zsize, lock) ;
             const int64_t *brows = rows + first [b] ;
             int64_t bn = hist [b] ;

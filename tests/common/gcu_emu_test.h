@@ -103,12 +103,16 @@ static const gcu_emu_shape gcu_emu_spgemm_shapes [3] =
 } ;
 
 // src/spgemm/spgemm.cu's shape for a table of H slots in blocks of
-// `threads` (GCU_SPGEMM_THREADS): H / 2 threads a row (numeric and masked),
-// H / 4 (symbolic), within [16, threads]; *R rows a block
-static void gcu_emu_bin_shape (uint32_t H, bool symbolic, int threads, int *G, int *R)
+// `threads` (GCU_SPGEMM_THREADS), by phase: H / 16 threads a row (symbolic),
+// H / 4 (numeric), within [8, threads]; H / 2 (masked) within [16, threads];
+// *R rows a block
+enum gcu_emu_phase { GCU_EMU_SYMBOLIC, GCU_EMU_NUMERIC, GCU_EMU_MASKED } ;
+static void gcu_emu_bin_shape (uint32_t H, gcu_emu_phase phase, int threads, int *G, int *R)
 {
-    int g = (int) (symbolic ? H / 4 : H / 2) ;
-    if (g < 16) g = 16 ;
+    const int div = phase == GCU_EMU_SYMBOLIC ? 16 : (phase == GCU_EMU_NUMERIC ? 4 : 2) ;
+    const int least = phase == GCU_EMU_MASKED ? 16 : 8 ;
+    int g = (int) (H / div) ;
+    if (g < least) g = least ;
     if (g > threads) g = threads ;
     *G = g ;
     *R = threads / g ;
@@ -144,14 +148,14 @@ static std::map<uint32_t, std::vector<int64_t>> gcu_emu_bins (const std::vector<
 // (tpb: TPB, at most G); then done (H, G, tpb, rows) checks the bin.
 template <class K, class D>
 static void gcu_emu_launch_bins (const std::vector<int64_t> &count, int num, int den,
-    bool symbolic, int threads, int TPB, K kernel, D done)
+    gcu_emu_phase phase, int threads, int TPB, K kernel, D done)
 {
     for (auto &bin : gcu_emu_bins (count, num, den))
     {
         const uint32_t H = bin.first ;
         const std::vector<int64_t> &rows = bin.second ;
         int G, R ;
-        gcu_emu_bin_shape (H, symbolic, threads, &G, &R) ;
+        gcu_emu_bin_shape (H, phase, threads, &G, &R) ;
         const int tpb = TPB < G ? TPB : G ;
         const int64_t nrows = (int64_t) rows.size () ;
         for (int64_t b = 0 ; b < (nrows + R - 1) / R ; b++)
