@@ -183,15 +183,16 @@ __device__ __forceinline__ int gcu_spgemm_bucket (int32_t j, int32_t lo, float s
 // Writes the entries of a table of H >= 128 slots (G = H / 4 or 256
 // threads a row, whole warps; every shared table above GCU_SPGEMM_RANK_MAX)
 // to row i of C in column order, by a bucket sort: the row's column range
-// [lo, hi] split into nb = min (H / 4, G) buckets of equal width; keys counted per bucket, the counts scanned into bucket starts, the
-// keys scattered into their buckets (any order within one), and each key's
+// [lo, hi] split into nb = min (H / 4, G) buckets of equal width; keys
+// counted per bucket, the counts scanned into bucket starts, the keys
+// scattered into their buckets (any order within one), and each key's
 // position is its bucket's start plus the number of keys of its bucket below
 // it (a bucket holds about 2-3 keys, never more than its width). The value
 // comes from the key's slot, found again in the table. A handful of block
 // barriers and O(H / G + bucket size) work a thread (a bitonic sort of the
-// table took log^2 H synchronised steps). Scratch (GCU_SPGEMM_SORT_SCRATCH): nb
-// counters, the staged keys (cnt <= 2H/3 int32, in 3H bytes), then 16 int32
-// of warp partials. Every thread of the block calls this.
+// table took log^2 H synchronised steps). Scratch (GCU_SPGEMM_SORT_SCRATCH):
+// nb counters, the staged keys (cnt <= 2H/3 int32, in 3H bytes), then 16
+// int32 of warp partials. Every thread of the block calls this.
 template <class SR>
 __device__ __forceinline__ void gcu_spgemm_emit_bucket (int32_t *keys,
     unsigned char *scratch, const typename SR::Z *vals, uint32_t H, int G, int t,
