@@ -72,7 +72,7 @@ GrB_Info gcu_spgemm_block (const gcu_semiring_desc *sr, const gcu_jit_operands *
         char entry_dense [GCU_JIT_ENTRY_MAX] ;
         gcu_spgemm_entry_dense (entry_shared, entry_dense) ;
         gcu_str_addf (b,
-            "extern \"C\" __global__ void __launch_bounds__ (" GCU_STR (GCU_SPGEMM_DENSE_THREADS) ")\n"
+            "extern \"C\" __global__ void __launch_bounds__ (" GCU_STR (GCU_SPGEMM_DENSE_THREADS) ", 2)\n"
             "%s (const int64_t *rows, const void *Ap, const void *Aj, const void *Ax,\n"
             "    const void *Bp, const void *Bj, const void *Bx,\n"
             "    const int64_t *Cp, int32_t *Cj, void *Cx, int32_t *cursor, int64_t n,\n"
