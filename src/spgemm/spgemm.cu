@@ -485,6 +485,47 @@ fail:
     return info ;
 }
 
+// the work of each listed row (its products), for the ordering below
+__global__ void k_row_weights (int64_t nr, const int64_t *rows,
+    const int64_t *weight, unsigned long long *key)
+{
+    const int64_t b = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ;
+    if (b < nr) key [b] = (unsigned long long) weight [rows [b]] ;
+}
+
+// Lists the nr rows of one bin (in place) by decreasing weight: the longest
+// rows (one block each) start first and the short ones fill in behind them,
+// so no long row starts last and runs alone at the end of the launch (the
+// longest-processing-time-first rule). CUB's radix sort on the weights.
+GrB_Info order_by_work (int64_t nr, int64_t *rows, const int64_t *weight, gcu_stream s)
+{
+    if (nr < 2) return GrB_SUCCESS ;
+    cudaStream_t st = (cudaStream_t) s ;
+    unsigned long long *key = NULL, *key_out = NULL ;
+    int64_t *rows_out = NULL ;
+    void *tmp = NULL ;
+    size_t tmp_bytes = 0 ;
+    GrB_Info info = gcu_dmalloc ((void **) &key, 2 * nr * sizeof (unsigned long long), s) ;
+    if (info == GrB_SUCCESS) info = gcu_dmalloc ((void **) &rows_out, nr * sizeof (int64_t), s) ;
+    if (info == GrB_SUCCESS)
+    {
+        key_out = key + nr ;
+        k_row_weights <<<(unsigned) ((nr + 255) / 256), 256, 0, st>>> (nr, rows, weight, key) ;
+        info = gcu_launch_check ("spgemm row weights") ;
+    }
+    if (info == GrB_SUCCESS && cub::DeviceRadixSort::SortPairsDescending (NULL, tmp_bytes,
+        key, key_out, rows, rows_out, (int) nr, 0, 64, st) != cudaSuccess) info = GrB_PANIC ;
+    if (info == GrB_SUCCESS) info = gcu_dmalloc (&tmp, tmp_bytes, s) ;
+    if (info == GrB_SUCCESS && cub::DeviceRadixSort::SortPairsDescending (tmp, tmp_bytes,
+        key, key_out, rows, rows_out, (int) nr, 0, 64, st) != cudaSuccess) info = GrB_PANIC ;
+    if (info == GrB_SUCCESS) info = gcu_launch_check ("spgemm order rows by work") ;
+    if (info == GrB_SUCCESS) info = gcu_memcpy_d2d (rows, rows_out, nr * sizeof (int64_t), s) ;
+    gcu_dfree (key, s) ;
+    gcu_dfree (rows_out, s) ;
+    gcu_dfree (tmp, s) ;
+    return info ;
+}
+
 // The rows of the global bin (nr rows listed in grows, count [] their
 // distinct-column bound), in chunks whose tables (slot_bytes a slot) fit a
 // quarter of the free device memory: for each chunk, f (c0, c1, slots, offs)
@@ -589,9 +630,12 @@ struct numeric_ctx
     size_t zsize ;
     bool lock ;
     int64_t total ;             // products (the local load balancing's average)
+    const int64_t *prod ;       // products per row (the long rows' order)
     const int64_t *Cp, *Cnnz ;
     int64_t Wnum ;              // dense window of the longest rows (0: global tables)
     int32_t *cursor ;           // where each row of B stopped (more than one window)
+    cudaStream_t sd ;           // the dense rows' stream (NULL: the call's own)
+    cudaEvent_t fork, join ;
 } ;
 
 // The numeric phase of one row block: hist [b] rows of bin b, listed from
@@ -599,7 +643,7 @@ struct numeric_ctx
 // entries from entry base of C on.
 template <class AI, class BI>
 GrB_Info numeric_block (scratch &S, const numeric_ctx &X, const int64_t *hist,
-    const int64_t *rows_k, int64_t base, int64_t bnvals, int32_t *Cj, void *Cx)
+    int64_t *rows_k, int64_t base, int64_t bnvals, int32_t *Cj, void *Cx)
 {
     const gcu_spgemm_in *in = X.in ;
     cudaStream_t st = (cudaStream_t) S.s ;
@@ -613,6 +657,27 @@ GrB_Info numeric_block (scratch &S, const numeric_ctx &X, const int64_t *hist,
     void *cx = (void *) ((uintptr_t) Cx - (uintptr_t) base * zsize) ;
     int64_t first [GCU_NBINS + 1] ;
     bin_firsts (hist, first) ;
+    const int64_t nglobal = hist [GCU_BIN_GLOBAL] ;
+    int64_t *grows = rows_k + first [GCU_BIN_GLOBAL] ;
+    if (nglobal > 0) TRYR (order_by_work (nglobal, grows, X.prod, S.s)) ;
+    const bool dense = nglobal > 0 && X.Wnum > 0 ;
+    if (dense)
+    {
+        // the longest rows: dense values and a bitmap over windows of Wnum
+        // columns, emitted in order. On their own stream (X.sd), launched
+        // first: the shared-table bins run beside them, and the last long
+        // rows do not finish alone on a half-empty device
+        cudaStream_t sd = X.sd != NULL ? X.sd : st ;
+        if (X.sd != NULL && (cudaEventRecord (X.fork, st) != cudaSuccess
+            || cudaStreamWaitEvent (sd, X.fork, 0) != cudaSuccess)) return GrB_PANIC ;
+        const size_t smem = (((size_t) X.Wnum * zsize + 15) & ~(size_t) 15) + (size_t) X.Wnum / 8 ;
+        int TPB = tpb_for (X.total, in->anvals, GCU_SPGEMM_DENSE_THREADS) ;
+        int64_t nn = n, W = X.Wnum ;
+        int32_t *cursor = X.cursor ;
+        void *args [] = { &grows, &ap, &aj, &ax, &bp, &bj, &bx, &cp, &cj, &cx, &cursor, &nn, &W, &TPB } ;
+        TRYR (gcu_jit_launch (X.fdense, (unsigned) nglobal, GCU_SPGEMM_DENSE_THREADS, (unsigned) smem, sd, args)) ;
+        TRYR (gcu_launch_check ("spgemm numeric (dense)")) ;
+    }
     for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++)
     {
         if (hist [b] == 0) continue ;
@@ -625,21 +690,9 @@ GrB_Info numeric_block (scratch &S, const numeric_ctx &X, const int64_t *hist,
         TRYR (gcu_jit_launch (X.fshared, (unsigned) L.grid, GCU_SPGEMM_THREADS, (unsigned) smem, st, args)) ;
         TRYR (gcu_launch_check ("spgemm numeric (shared)")) ;
     }
-    const int64_t nglobal = hist [GCU_BIN_GLOBAL] ;
-    if (nglobal == 0) return GrB_SUCCESS ;
-    const int64_t *grows = rows_k + first [GCU_BIN_GLOBAL] ;
-    if (X.Wnum > 0)
-    {
-        // the longest rows: dense values and a bitmap over windows of Wnum
-        // columns, emitted in order
-        const size_t smem = (((size_t) X.Wnum * zsize + 15) & ~(size_t) 15) + (size_t) X.Wnum / 8 ;
-        int TPB = tpb_for (X.total, in->anvals, GCU_SPGEMM_DENSE_THREADS) ;
-        int64_t nn = n, W = X.Wnum ;
-        int32_t *cursor = X.cursor ;
-        void *args [] = { &grows, &ap, &aj, &ax, &bp, &bj, &bx, &cp, &cj, &cx, &cursor, &nn, &W, &TPB } ;
-        TRYR (gcu_jit_launch (X.fdense, (unsigned) nglobal, GCU_SPGEMM_DENSE_THREADS, (unsigned) smem, st, args)) ;
-        return gcu_launch_check ("spgemm numeric (dense)") ;
-    }
+    if (dense && X.sd != NULL && (cudaEventRecord (X.join, X.sd) != cudaSuccess
+        || cudaStreamWaitEvent (st, X.join, 0) != cudaSuccess)) return GrB_PANIC ;
+    if (nglobal == 0 || dense) return GrB_SUCCESS ;
     const size_t slot = 4 + zsize + (X.lock ? 4 : 0) ;    // bytes per global slot
     const int TPB = tpb_for (X.total, in->anvals, GCU_SPGEMM_GLOBAL_THREADS) ;
     TRYR (for_global_chunks (S, nglobal, grows, X.Cnnz, n, slot,
@@ -674,7 +727,7 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     const gcu_spgemm_in *in, gcu_spgemm_out *out, gcu_stream s)
 {
     GrB_Info info = GrB_SUCCESS ;
-    cudaStream_t st = (cudaStream_t) s, sc = NULL ;
+    cudaStream_t st = (cudaStream_t) s, sc = NULL, sd = NULL ;
     scratch S = { s, { 0 }, 0 } ;
     const int64_t m = in->m, n = in->n ;
     const AI *Ap = (const AI *) in->Ap, *Aj = (const AI *) in->Aj ;
@@ -704,6 +757,21 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     // start and end of the numeric phase of the (two) blocks in flight
     cudaEvent_t ev [4] = { NULL }, evb [2] = { NULL }, eve [2] = { NULL } ;
     numeric_ctx X ;
+    memset (&X, 0, sizeof (X)) ;
+    // the dense accumulator's stream, beside the call's own (X.sd; its
+    // events X.fork and X.join), opened when the longest rows take it
+    auto open_side = [&] () -> GrB_Info
+    {
+        if (sd != NULL) return GrB_SUCCESS ;
+        if (gcu_fault_now ("cudaStreamCreate")) return GrB_PANIC ;
+        if (cudaStreamCreateWithFlags (&sd, cudaStreamNonBlocking) != cudaSuccess)
+        { (void) cudaGetLastError () ; sd = NULL ; return GrB_PANIC ; }
+        X.sd = sd ;
+        if (cudaEventCreateWithFlags (&X.fork, cudaEventDisableTiming) != cudaSuccess
+            || cudaEventCreateWithFlags (&X.join, cudaEventDisableTiming) != cudaSuccess)
+            return GrB_PANIC ;
+        return GrB_SUCCESS ;
+    } ;
     memset (out, 0, sizeof (*out)) ;
     if (dev == NULL) return GCU_NOT_HANDLED ;
     // the numeric kernels first: a semiring that does not compile costs no
@@ -730,16 +798,6 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         TRY (bin_rows (S, m, prod, n, hmax_sym, false, 1, NULL, &rows, hist, NULL, prod, &total)) ;
         out->products = (double) total ;
         bin_firsts (hist, first) ;
-        for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++)
-        {
-            if (hist [b] == 0) continue ;
-            bin_launch L (b, hist [b], GCU_PHASE_SYMBOLIC) ;
-            const size_t smem = (size_t) L.R * L.H * 4 + (size_t) L.R * 4 ;
-            k_symbolic_shared<AI, BI> <<<(unsigned) L.grid, GCU_SPGEMM_THREADS, smem, st>>> (
-                rows + first [b], hist [b], Ap, Aj, Bp, Bj, Cnnz, L.H, L.G,
-                tpb_for (total, in->anvals, L.G)) ;
-            TRY (gcu_launch_check ("spgemm symbolic (shared)")) ;
-        }
         const int64_t Wsym = hist [GCU_BIN_GLOBAL] > 0 ? dense_window (dev, n, 1, 1) : 0 ;
         if (Wsym > 0)
         {
@@ -750,10 +808,30 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
             { info = GrB_PANIC ; goto fail ; }
             ndense_sym = hist [GCU_BIN_GLOBAL] ;
             if (Wsym < n) TRY (dense_cursor (S, in->anvals, &cursor)) ;
-            k_symbolic_dense<AI, BI> <<<(unsigned) hist [GCU_BIN_GLOBAL], GCU_SPGEMM_DENSE_THREADS, smem, st>>> (
+            // on the side stream, launched first: the shared-table bins run
+            // beside the long rows
+            TRY (open_side ()) ;
+            if (cudaEventRecord (X.fork, st) != cudaSuccess || cudaStreamWaitEvent (sd, X.fork, 0) != cudaSuccess)
+            { info = GrB_PANIC ; goto fail ; }
+            k_symbolic_dense<AI, BI> <<<(unsigned) hist [GCU_BIN_GLOBAL], GCU_SPGEMM_DENSE_THREADS, smem, sd>>> (
                 rows + first [GCU_BIN_GLOBAL], Ap, Aj, Bp, Bj, Cnnz, cursor, n, Wsym,
                 tpb_for (total, in->anvals, GCU_SPGEMM_DENSE_THREADS)) ;
             TRY (gcu_launch_check ("spgemm symbolic (dense)")) ;
+        }
+        for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++)
+        {
+            if (hist [b] == 0) continue ;
+            bin_launch L (b, hist [b], GCU_PHASE_SYMBOLIC) ;
+            const size_t smem = (size_t) L.R * L.H * 4 + (size_t) L.R * 4 ;
+            k_symbolic_shared<AI, BI> <<<(unsigned) L.grid, GCU_SPGEMM_THREADS, smem, st>>> (
+                rows + first [b], hist [b], Ap, Aj, Bp, Bj, Cnnz, L.H, L.G,
+                tpb_for (total, in->anvals, L.G)) ;
+            TRY (gcu_launch_check ("spgemm symbolic (shared)")) ;
+        }
+        if (Wsym > 0)
+        {
+            if (cudaEventRecord (X.join, sd) != cudaSuccess || cudaStreamWaitEvent (st, X.join, 0) != cudaSuccess)
+            { info = GrB_PANIC ; goto fail ; }
         }
         else if (hist [GCU_BIN_GLOBAL] > 0)
         {
@@ -863,11 +941,12 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         for (int k = 0 ; k < nb ; k++) nglobal += bhist [k * GCU_NBINS + GCU_BIN_GLOBAL] ;
         X.in = in ;
         X.fshared = fshared ; X.fglobal = fglobal ; X.fdense = fdense ;
-        X.zsize = zsize ; X.lock = lock ; X.total = total ;
+        X.zsize = zsize ; X.lock = lock ; X.total = total ; X.prod = prod ;
         X.Cp = Cp ; X.Cnnz = Cnnz ;
         X.Wnum = nglobal > 0 ? Wdense : 0 ;
         if (X.Wnum > 0 && X.Wnum < n) TRY (dense_cursor (S, in->anvals, &cursor)) ;
         X.cursor = cursor ;
+        if (X.Wnum > 0) TRY (open_side ()) ;
         if (gcu_fault_now ("cudaStreamCreate")) { info = GrB_PANIC ; goto fail ; }
         if (cudaStreamCreateWithFlags (&sc, cudaStreamNonBlocking) != cudaSuccess)
         { (void) cudaGetLastError () ; sc = NULL ; info = GrB_PANIC ; goto fail ; }
@@ -930,6 +1009,9 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     }
     gcu_spgemm_blocks_add (nblocks_run) ;
     cudaStreamDestroy (sc) ;
+    if (sd != NULL) cudaStreamDestroy (sd) ;
+    if (X.fork != NULL) cudaEventDestroy (X.fork) ;
+    if (X.join != NULL) cudaEventDestroy (X.join) ;
     for (int e = 0 ; e < 4 ; e++) cudaEventDestroy (ev [e]) ;
     for (int e = 0 ; e < 2 ; e++) { cudaEventDestroy (evb [e]) ; cudaEventDestroy (eve [e]) ; }
     S.release () ;
@@ -942,6 +1024,9 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
 
 fail:
     if (sc != NULL) { (void) cudaStreamSynchronize (sc) ; cudaStreamDestroy (sc) ; }
+    if (sd != NULL) { (void) cudaStreamSynchronize (sd) ; cudaStreamDestroy (sd) ; }
+    if (X.fork != NULL) cudaEventDestroy (X.fork) ;
+    if (X.join != NULL) cudaEventDestroy (X.join) ;
     (void) gcu_sync (s) ;
     (void) cudaGetLastError () ;
     for (int e = 0 ; e < 4 ; e++) if (ev [e] != NULL) cudaEventDestroy (ev [e]) ;
