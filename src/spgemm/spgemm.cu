@@ -622,6 +622,14 @@ GrB_Info dense_cursor (scratch &S, int64_t anvals, int32_t **cursor)
 
 #define TRYR(expr) do { GrB_Info t_ = (expr) ; if (t_ != GrB_SUCCESS) return t_ ; } while (0)
 
+// the shared-table bin with the most rows (0 if none has any)
+int largest_shared_bin (const int64_t *hist)
+{
+    int bmax = 0 ;
+    for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++) if (hist [b] > (bmax > 0 ? hist [bmax] : 0)) bmax = b ;
+    return bmax ;
+}
+
 // What the numeric phase of every row block shares.
 struct numeric_ctx
 {
@@ -661,36 +669,57 @@ GrB_Info numeric_block (scratch &S, const numeric_ctx &X, const int64_t *hist,
     int64_t *grows = rows_k + first [GCU_BIN_GLOBAL] ;
     if (nglobal > 0) TRYR (order_by_work (nglobal, grows, X.prod, S.s)) ;
     const bool dense = nglobal > 0 && X.Wnum > 0 ;
+    // the side stream X.sd, forked from the call's stream when first used
+    // and joined back at the end
+    bool forked = false ;
+    auto fork = [&] () -> GrB_Info
+    {
+        if (forked) return GrB_SUCCESS ;
+        if (cudaEventRecord (X.fork, st) != cudaSuccess || cudaStreamWaitEvent (X.sd, X.fork, 0) != cudaSuccess)
+            return GrB_PANIC ;
+        forked = true ;
+        return GrB_SUCCESS ;
+    } ;
     if (dense)
     {
         // the longest rows: dense values and a bitmap over windows of Wnum
-        // columns, emitted in order. On their own stream (X.sd), launched
-        // first: the shared-table bins run beside them, and the last long
-        // rows do not finish alone on a half-empty device
-        cudaStream_t sd = X.sd != NULL ? X.sd : st ;
-        if (X.sd != NULL && (cudaEventRecord (X.fork, st) != cudaSuccess
-            || cudaStreamWaitEvent (sd, X.fork, 0) != cudaSuccess)) return GrB_PANIC ;
+        // columns, emitted in order. On the side stream, launched first: the
+        // shared-table bins run beside them, and the last long rows do not
+        // finish alone on a half-empty device
+        TRYR (fork ()) ;
         const size_t smem = (((size_t) X.Wnum * zsize + 15) & ~(size_t) 15) + (size_t) X.Wnum / 8 ;
         int TPB = tpb_for (X.total, in->anvals, GCU_SPGEMM_DENSE_THREADS) ;
         int64_t nn = n, W = X.Wnum ;
         int32_t *cursor = X.cursor ;
         void *args [] = { &grows, &ap, &aj, &ax, &bp, &bj, &bx, &cp, &cj, &cx, &cursor, &nn, &W, &TPB } ;
-        TRYR (gcu_jit_launch (X.fdense, (unsigned) nglobal, GCU_SPGEMM_DENSE_THREADS, (unsigned) smem, sd, args)) ;
+        TRYR (gcu_jit_launch (X.fdense, (unsigned) nglobal, GCU_SPGEMM_DENSE_THREADS, (unsigned) smem, X.sd, args)) ;
         TRYR (gcu_launch_check ("spgemm numeric (dense)")) ;
     }
-    for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++)
+    // Without long rows, the bins other than the largest go on the side
+    // stream, first: a bin of a few hundred blocks no longer runs alone on
+    // a device it fills a part of (grid3d-100: 21-24 us a row block for its
+    // 306-614 blocks of boundary rows, beside 163-171 us for the rest)
+    const int bmax = largest_shared_bin (hist) ;
+    for (int pass = 0 ; pass < 2 ; pass++)
     {
-        if (hist [b] == 0) continue ;
-        bin_launch L (b, hist [b], GCU_PHASE_NUMERIC) ;
-        const size_t smem = numeric_smem (L.H, L.R, zsize, X.lock) ;
-        const int64_t *brows = rows_k + first [b] ;
-        int64_t bn = hist [b] ;
-        int TPB = tpb_for (X.total, in->anvals, L.G) ;
-        void *args [] = { &brows, &bn, &ap, &aj, &ax, &bp, &bj, &bx, &cp, &cj, &cx, &L.H, &L.G, &TPB } ;
-        TRYR (gcu_jit_launch (X.fshared, (unsigned) L.grid, GCU_SPGEMM_THREADS, (unsigned) smem, st, args)) ;
-        TRYR (gcu_launch_check ("spgemm numeric (shared)")) ;
+        for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++)
+        {
+            if (hist [b] == 0) continue ;
+            const bool side = !dense && b != bmax ;
+            if (side != (pass == 0)) continue ;
+            if (side) TRYR (fork ()) ;
+            bin_launch L (b, hist [b], GCU_PHASE_NUMERIC) ;
+            const size_t smem = numeric_smem (L.H, L.R, zsize, X.lock) ;
+            const int64_t *brows = rows_k + first [b] ;
+            int64_t bn = hist [b] ;
+            int TPB = tpb_for (X.total, in->anvals, L.G) ;
+            void *args [] = { &brows, &bn, &ap, &aj, &ax, &bp, &bj, &bx, &cp, &cj, &cx, &L.H, &L.G, &TPB } ;
+            TRYR (gcu_jit_launch (X.fshared, (unsigned) L.grid, GCU_SPGEMM_THREADS, (unsigned) smem,
+                side ? X.sd : st, args)) ;
+            TRYR (gcu_launch_check ("spgemm numeric (shared)")) ;
+        }
     }
-    if (dense && X.sd != NULL && (cudaEventRecord (X.join, X.sd) != cudaSuccess
+    if (forked && (cudaEventRecord (X.join, X.sd) != cudaSuccess
         || cudaStreamWaitEvent (st, X.join, 0) != cudaSuccess)) return GrB_PANIC ;
     if (nglobal == 0 || dense) return GrB_SUCCESS ;
     const size_t slot = 4 + zsize + (X.lock ? 4 : 0) ;    // bytes per global slot
@@ -789,6 +818,9 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     TRY (S.alloc ((void **) &prod, (m + 1) * sizeof (int64_t))) ;
     TRY ((row_products<AI, BI> (dev, m, in->anvals, Ap, Aj, Bp, prod, st))) ;
     cudaEventRecord (ev [1], st) ;
+    // the side stream (X.sd) for the kernels that run beside the largest
+    // bin of each phase, created while the analysis runs
+    TRY (open_side ()) ;
 
     // 2. symbolic phase: distinct columns per row
     TRY (S.alloc ((void **) &Cnnz, (m + 1) * sizeof (int64_t))) ;
@@ -799,6 +831,9 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         out->products = (double) total ;
         bin_firsts (hist, first) ;
         const int64_t Wsym = hist [GCU_BIN_GLOBAL] > 0 ? dense_window (dev, n, 1, 1) : 0 ;
+        // the side stream forked here, joined after the bins
+        if (cudaEventRecord (X.fork, st) != cudaSuccess || cudaStreamWaitEvent (sd, X.fork, 0) != cudaSuccess)
+        { info = GrB_PANIC ; goto fail ; }
         if (Wsym > 0)
         {
             // the longest rows: a bitmap over windows of Wsym columns
@@ -810,30 +845,32 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
             if (Wsym < n) TRY (dense_cursor (S, in->anvals, &cursor)) ;
             // on the side stream, launched first: the shared-table bins run
             // beside the long rows
-            TRY (open_side ()) ;
-            if (cudaEventRecord (X.fork, st) != cudaSuccess || cudaStreamWaitEvent (sd, X.fork, 0) != cudaSuccess)
-            { info = GrB_PANIC ; goto fail ; }
             k_symbolic_dense<AI, BI> <<<(unsigned) hist [GCU_BIN_GLOBAL], GCU_SPGEMM_DENSE_THREADS, smem, sd>>> (
                 rows + first [GCU_BIN_GLOBAL], Ap, Aj, Bp, Bj, Cnnz, cursor, n, Wsym,
                 tpb_for (total, in->anvals, GCU_SPGEMM_DENSE_THREADS)) ;
             TRY (gcu_launch_check ("spgemm symbolic (dense)")) ;
         }
-        for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++)
+        // without long rows, the bins other than the largest on the side
+        // stream, first (as in numeric_block)
+        const int bmax = largest_shared_bin (hist) ;
+        for (int pass = 0 ; pass < 2 ; pass++)
         {
-            if (hist [b] == 0) continue ;
-            bin_launch L (b, hist [b], GCU_PHASE_SYMBOLIC) ;
-            const size_t smem = (size_t) L.R * L.H * 4 + (size_t) L.R * 4 ;
-            k_symbolic_shared<AI, BI> <<<(unsigned) L.grid, GCU_SPGEMM_THREADS, smem, st>>> (
-                rows + first [b], hist [b], Ap, Aj, Bp, Bj, Cnnz, L.H, L.G,
-                tpb_for (total, in->anvals, L.G)) ;
-            TRY (gcu_launch_check ("spgemm symbolic (shared)")) ;
+            for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++)
+            {
+                if (hist [b] == 0) continue ;
+                const bool side = Wsym == 0 && b != bmax ;
+                if (side != (pass == 0)) continue ;
+                bin_launch L (b, hist [b], GCU_PHASE_SYMBOLIC) ;
+                const size_t smem = (size_t) L.R * L.H * 4 + (size_t) L.R * 4 ;
+                k_symbolic_shared<AI, BI> <<<(unsigned) L.grid, GCU_SPGEMM_THREADS, smem, side ? sd : st>>> (
+                    rows + first [b], hist [b], Ap, Aj, Bp, Bj, Cnnz, L.H, L.G,
+                    tpb_for (total, in->anvals, L.G)) ;
+                TRY (gcu_launch_check ("spgemm symbolic (shared)")) ;
+            }
         }
-        if (Wsym > 0)
-        {
-            if (cudaEventRecord (X.join, sd) != cudaSuccess || cudaStreamWaitEvent (st, X.join, 0) != cudaSuccess)
-            { info = GrB_PANIC ; goto fail ; }
-        }
-        else if (hist [GCU_BIN_GLOBAL] > 0)
+        if (cudaEventRecord (X.join, sd) != cudaSuccess || cudaStreamWaitEvent (st, X.join, 0) != cudaSuccess)
+        { info = GrB_PANIC ; goto fail ; }
+        if (Wsym == 0 && hist [GCU_BIN_GLOBAL] > 0)
         {
             const int64_t *grows = rows + first [GCU_BIN_GLOBAL] ;
             const int TPB = tpb_for (total, in->anvals, GCU_SPGEMM_GLOBAL_THREADS) ;
@@ -946,7 +983,7 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         X.Wnum = nglobal > 0 ? Wdense : 0 ;
         if (X.Wnum > 0 && X.Wnum < n) TRY (dense_cursor (S, in->anvals, &cursor)) ;
         X.cursor = cursor ;
-        if (X.Wnum > 0) TRY (open_side ()) ;
+
         if (gcu_fault_now ("cudaStreamCreate")) { info = GrB_PANIC ; goto fail ; }
         if (cudaStreamCreateWithFlags (&sc, cudaStreamNonBlocking) != cudaSuccess)
         { (void) cudaGetLastError () ; sc = NULL ; info = GrB_PANIC ; goto fail ; }
