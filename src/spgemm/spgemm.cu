@@ -622,12 +622,28 @@ GrB_Info dense_cursor (scratch &S, int64_t anvals, int32_t **cursor)
 
 #define TRYR(expr) do { GrB_Info t_ = (expr) ; if (t_ != GrB_SUCCESS) return t_ ; } while (0)
 
-// the shared-table bin with the most rows (0 if none has any)
-int largest_shared_bin (const int64_t *hist)
+// Calls f (b, side) for each shared-table bin b with rows. With side_ok,
+// every bin but the largest goes on the side stream (side true), and those
+// come first: a bin of a few hundred blocks then runs beside the largest
+// instead of alone on a device it fills a part of (grid3d-100: 21-24 us a
+// numeric row block for its 306-614 blocks of boundary rows, beside
+// 163-171 us for the rest). Stops at the first error f returns.
+template <class F>
+GrB_Info for_shared_bins (const int64_t *hist, bool side_ok, F f)
 {
     int bmax = 0 ;
     for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++) if (hist [b] > (bmax > 0 ? hist [bmax] : 0)) bmax = b ;
-    return bmax ;
+    for (int pass = 0 ; pass < 2 ; pass++)
+    {
+        for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++)
+        {
+            if (hist [b] == 0) continue ;
+            const bool side = side_ok && b != bmax ;
+            if (side != (pass == 0)) continue ;
+            TRYR (f (b, side)) ;
+        }
+    }
+    return GrB_SUCCESS ;
 }
 
 // What the numeric phase of every row block shares.
@@ -642,8 +658,8 @@ struct numeric_ctx
     const int64_t *Cp, *Cnnz ;
     int64_t Wnum ;              // dense window of the longest rows (0: global tables)
     int32_t *cursor ;           // where each row of B stopped (more than one window)
-    cudaStream_t sd ;           // the dense rows' stream (NULL: the call's own)
-    cudaEvent_t fork, join ;
+    cudaStream_t sd ;           // the side stream, beside the call's own
+    cudaEvent_t fork, join ;    // fork sd from the call's stream, join it back
 } ;
 
 // The numeric phase of one row block: hist [b] rows of bin b, listed from
@@ -695,30 +711,20 @@ GrB_Info numeric_block (scratch &S, const numeric_ctx &X, const int64_t *hist,
         TRYR (gcu_jit_launch (X.fdense, (unsigned) nglobal, GCU_SPGEMM_DENSE_THREADS, (unsigned) smem, X.sd, args)) ;
         TRYR (gcu_launch_check ("spgemm numeric (dense)")) ;
     }
-    // Without long rows, the bins other than the largest go on the side
-    // stream, first: a bin of a few hundred blocks no longer runs alone on
-    // a device it fills a part of (grid3d-100: 21-24 us a row block for its
-    // 306-614 blocks of boundary rows, beside 163-171 us for the rest)
-    const int bmax = largest_shared_bin (hist) ;
-    for (int pass = 0 ; pass < 2 ; pass++)
+    // without long rows, the small bins on the side stream (for_shared_bins)
+    TRYR (for_shared_bins (hist, !dense, [&] (int b, bool side) -> GrB_Info
     {
-        for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++)
-        {
-            if (hist [b] == 0) continue ;
-            const bool side = !dense && b != bmax ;
-            if (side != (pass == 0)) continue ;
-            if (side) TRYR (fork ()) ;
-            bin_launch L (b, hist [b], GCU_PHASE_NUMERIC) ;
-            const size_t smem = numeric_smem (L.H, L.R, zsize, X.lock) ;
-            const int64_t *brows = rows_k + first [b] ;
-            int64_t bn = hist [b] ;
-            int TPB = tpb_for (X.total, in->anvals, L.G) ;
-            void *args [] = { &brows, &bn, &ap, &aj, &ax, &bp, &bj, &bx, &cp, &cj, &cx, &L.H, &L.G, &TPB } ;
-            TRYR (gcu_jit_launch (X.fshared, (unsigned) L.grid, GCU_SPGEMM_THREADS, (unsigned) smem,
-                side ? X.sd : st, args)) ;
-            TRYR (gcu_launch_check ("spgemm numeric (shared)")) ;
-        }
-    }
+        if (side) TRYR (fork ()) ;
+        bin_launch L (b, hist [b], GCU_PHASE_NUMERIC) ;
+        const size_t smem = numeric_smem (L.H, L.R, zsize, X.lock) ;
+        const int64_t *brows = rows_k + first [b] ;
+        int64_t bn = hist [b] ;
+        int TPB = tpb_for (X.total, in->anvals, L.G) ;
+        void *args [] = { &brows, &bn, &ap, &aj, &ax, &bp, &bj, &bx, &cp, &cj, &cx, &L.H, &L.G, &TPB } ;
+        TRYR (gcu_jit_launch (X.fshared, (unsigned) L.grid, GCU_SPGEMM_THREADS, (unsigned) smem,
+            side ? X.sd : st, args)) ;
+        return gcu_launch_check ("spgemm numeric (shared)") ;
+    })) ;
     if (forked && (cudaEventRecord (X.join, X.sd) != cudaSuccess
         || cudaStreamWaitEvent (st, X.join, 0) != cudaSuccess)) return GrB_PANIC ;
     if (nglobal == 0 || dense) return GrB_SUCCESS ;
@@ -756,7 +762,7 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     const gcu_spgemm_in *in, gcu_spgemm_out *out, gcu_stream s)
 {
     GrB_Info info = GrB_SUCCESS ;
-    cudaStream_t st = (cudaStream_t) s, sc = NULL, sd = NULL ;
+    cudaStream_t st = (cudaStream_t) s, sc = NULL ;
     scratch S = { s, { 0 }, 0 } ;
     const int64_t m = in->m, n = in->n ;
     const AI *Ap = (const AI *) in->Ap, *Aj = (const AI *) in->Aj ;
@@ -787,20 +793,6 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     cudaEvent_t ev [4] = { NULL }, evb [2] = { NULL }, eve [2] = { NULL } ;
     numeric_ctx X ;
     memset (&X, 0, sizeof (X)) ;
-    // the dense accumulator's stream, beside the call's own (X.sd; its
-    // events X.fork and X.join), opened when the longest rows take it
-    auto open_side = [&] () -> GrB_Info
-    {
-        if (sd != NULL) return GrB_SUCCESS ;
-        if (gcu_fault_now ("cudaStreamCreate")) return GrB_PANIC ;
-        if (cudaStreamCreateWithFlags (&sd, cudaStreamNonBlocking) != cudaSuccess)
-        { (void) cudaGetLastError () ; sd = NULL ; return GrB_PANIC ; }
-        X.sd = sd ;
-        if (cudaEventCreateWithFlags (&X.fork, cudaEventDisableTiming) != cudaSuccess
-            || cudaEventCreateWithFlags (&X.join, cudaEventDisableTiming) != cudaSuccess)
-            return GrB_PANIC ;
-        return GrB_SUCCESS ;
-    } ;
     memset (out, 0, sizeof (*out)) ;
     if (dev == NULL) return GCU_NOT_HANDLED ;
     // the numeric kernels first: a semiring that does not compile costs no
@@ -818,9 +810,15 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     TRY (S.alloc ((void **) &prod, (m + 1) * sizeof (int64_t))) ;
     TRY ((row_products<AI, BI> (dev, m, in->anvals, Ap, Aj, Bp, prod, st))) ;
     cudaEventRecord (ev [1], st) ;
-    // the side stream (X.sd) for the kernels that run beside the largest
-    // bin of each phase, created while the analysis runs
-    TRY (open_side ()) ;
+    // the side stream X.sd (forked and joined by the events X.fork and
+    // X.join) for the kernels that run beside the largest bin of each phase,
+    // created while the analysis runs
+    if (gcu_fault_now ("cudaStreamCreate")) { info = GrB_PANIC ; goto fail ; }
+    if (cudaStreamCreateWithFlags (&X.sd, cudaStreamNonBlocking) != cudaSuccess)
+    { (void) cudaGetLastError () ; X.sd = NULL ; info = GrB_PANIC ; goto fail ; }
+    if (cudaEventCreateWithFlags (&X.fork, cudaEventDisableTiming) != cudaSuccess
+        || cudaEventCreateWithFlags (&X.join, cudaEventDisableTiming) != cudaSuccess)
+    { info = GrB_PANIC ; goto fail ; }
 
     // 2. symbolic phase: distinct columns per row
     TRY (S.alloc ((void **) &Cnnz, (m + 1) * sizeof (int64_t))) ;
@@ -832,7 +830,7 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         bin_firsts (hist, first) ;
         const int64_t Wsym = hist [GCU_BIN_GLOBAL] > 0 ? dense_window (dev, n, 1, 1) : 0 ;
         // the side stream forked here, joined after the bins
-        if (cudaEventRecord (X.fork, st) != cudaSuccess || cudaStreamWaitEvent (sd, X.fork, 0) != cudaSuccess)
+        if (cudaEventRecord (X.fork, st) != cudaSuccess || cudaStreamWaitEvent (X.sd, X.fork, 0) != cudaSuccess)
         { info = GrB_PANIC ; goto fail ; }
         if (Wsym > 0)
         {
@@ -845,30 +843,22 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
             if (Wsym < n) TRY (dense_cursor (S, in->anvals, &cursor)) ;
             // on the side stream, launched first: the shared-table bins run
             // beside the long rows
-            k_symbolic_dense<AI, BI> <<<(unsigned) hist [GCU_BIN_GLOBAL], GCU_SPGEMM_DENSE_THREADS, smem, sd>>> (
+            k_symbolic_dense<AI, BI> <<<(unsigned) hist [GCU_BIN_GLOBAL], GCU_SPGEMM_DENSE_THREADS, smem, X.sd>>> (
                 rows + first [GCU_BIN_GLOBAL], Ap, Aj, Bp, Bj, Cnnz, cursor, n, Wsym,
                 tpb_for (total, in->anvals, GCU_SPGEMM_DENSE_THREADS)) ;
             TRY (gcu_launch_check ("spgemm symbolic (dense)")) ;
         }
-        // without long rows, the bins other than the largest on the side
-        // stream, first (as in numeric_block)
-        const int bmax = largest_shared_bin (hist) ;
-        for (int pass = 0 ; pass < 2 ; pass++)
+        // without long rows, the small bins on the side stream (for_shared_bins)
+        TRY (for_shared_bins (hist, Wsym == 0, [&] (int b, bool side) -> GrB_Info
         {
-            for (int b = 1 ; b <= GCU_NBINS_SHARED ; b++)
-            {
-                if (hist [b] == 0) continue ;
-                const bool side = Wsym == 0 && b != bmax ;
-                if (side != (pass == 0)) continue ;
-                bin_launch L (b, hist [b], GCU_PHASE_SYMBOLIC) ;
-                const size_t smem = (size_t) L.R * L.H * 4 + (size_t) L.R * 4 ;
-                k_symbolic_shared<AI, BI> <<<(unsigned) L.grid, GCU_SPGEMM_THREADS, smem, side ? sd : st>>> (
-                    rows + first [b], hist [b], Ap, Aj, Bp, Bj, Cnnz, L.H, L.G,
-                    tpb_for (total, in->anvals, L.G)) ;
-                TRY (gcu_launch_check ("spgemm symbolic (shared)")) ;
-            }
-        }
-        if (cudaEventRecord (X.join, sd) != cudaSuccess || cudaStreamWaitEvent (st, X.join, 0) != cudaSuccess)
+            bin_launch L (b, hist [b], GCU_PHASE_SYMBOLIC) ;
+            const size_t smem = (size_t) L.R * L.H * 4 + (size_t) L.R * 4 ;
+            k_symbolic_shared<AI, BI> <<<(unsigned) L.grid, GCU_SPGEMM_THREADS, smem, side ? X.sd : st>>> (
+                rows + first [b], hist [b], Ap, Aj, Bp, Bj, Cnnz, L.H, L.G,
+                tpb_for (total, in->anvals, L.G)) ;
+            return gcu_launch_check ("spgemm symbolic (shared)") ;
+        })) ;
+        if (cudaEventRecord (X.join, X.sd) != cudaSuccess || cudaStreamWaitEvent (st, X.join, 0) != cudaSuccess)
         { info = GrB_PANIC ; goto fail ; }
         if (Wsym == 0 && hist [GCU_BIN_GLOBAL] > 0)
         {
@@ -983,7 +973,6 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         X.Wnum = nglobal > 0 ? Wdense : 0 ;
         if (X.Wnum > 0 && X.Wnum < n) TRY (dense_cursor (S, in->anvals, &cursor)) ;
         X.cursor = cursor ;
-
         if (gcu_fault_now ("cudaStreamCreate")) { info = GrB_PANIC ; goto fail ; }
         if (cudaStreamCreateWithFlags (&sc, cudaStreamNonBlocking) != cudaSuccess)
         { (void) cudaGetLastError () ; sc = NULL ; info = GrB_PANIC ; goto fail ; }
@@ -1046,7 +1035,7 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     }
     gcu_spgemm_blocks_add (nblocks_run) ;
     cudaStreamDestroy (sc) ;
-    if (sd != NULL) cudaStreamDestroy (sd) ;
+    cudaStreamDestroy (X.sd) ;
     if (X.fork != NULL) cudaEventDestroy (X.fork) ;
     if (X.join != NULL) cudaEventDestroy (X.join) ;
     for (int e = 0 ; e < 4 ; e++) cudaEventDestroy (ev [e]) ;
@@ -1061,7 +1050,7 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
 
 fail:
     if (sc != NULL) { (void) cudaStreamSynchronize (sc) ; cudaStreamDestroy (sc) ; }
-    if (sd != NULL) { (void) cudaStreamSynchronize (sd) ; cudaStreamDestroy (sd) ; }
+    if (X.sd != NULL) { (void) cudaStreamSynchronize (X.sd) ; cudaStreamDestroy (X.sd) ; }
     if (X.fork != NULL) cudaEventDestroy (X.fork) ;
     if (X.join != NULL) cudaEventDestroy (X.join) ;
     (void) gcu_sync (s) ;
