@@ -590,9 +590,17 @@ GrB_Info for_global_chunks (scratch &S, int64_t nr, const int64_t *grows,
 //   - what keeps each buffer within 30% of the free device memory;
 //   - for overlap, up to GCU_OVERLAP_BLOCKS blocks of at least
 //     GCU_OVERLAP_MIN_BYTES each;
-// at most one per row and GCU_MAX_BLOCKS in all.
+// at most one per row and GCU_MAX_BLOCKS in all. Each block costs its own
+// launches and tails on the device and its own fill of the download's
+// pipeline on the host, so overlap pays only for large results: on the
+// H200 (2026-11-23, PLUS_TIMES_FP64 A*A), with blocks of at least 64 MB,
+// grid3d-100 (295 MB of output) ran in 4 blocks, 25.8 ms end to end and
+// 1.44 ms of kernels, against 16.2 and 1.28 ms in one block; urand-18-8
+// (808 MB) in 8 blocks 52.6 and 4.57 ms against 44.0 and 3.95 ms; rmat-16-8
+// (1,971 MB) took 94-95 ms end to end in 3 blocks, 101-104 ms in one,
+// 110-112 ms in 2, 104-112 ms in 4 and 112.5 ms in 8.
 const int GCU_OVERLAP_BLOCKS = 8 ;
-const int64_t GCU_OVERLAP_MIN_BYTES = (int64_t) 64 << 20 ;
+const int64_t GCU_OVERLAP_MIN_BYTES = (int64_t) 512 << 20 ;
 const int GCU_MAX_BLOCKS = 4096 ;
 
 int plan_blocks (int64_t m, int64_t nvals, size_t zsize, size_t free_bytes)
@@ -819,6 +827,10 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     if (cudaEventCreateWithFlags (&X.fork, cudaEventDisableTiming) != cudaSuccess
         || cudaEventCreateWithFlags (&X.join, cudaEventDisableTiming) != cudaSuccess)
     { info = GrB_PANIC ; goto fail ; }
+    // and the stream of the downloads (step 5)
+    if (gcu_fault_now ("cudaStreamCreate")) { info = GrB_PANIC ; goto fail ; }
+    if (cudaStreamCreateWithFlags (&sc, cudaStreamNonBlocking) != cudaSuccess)
+    { (void) cudaGetLastError () ; sc = NULL ; info = GrB_PANIC ; goto fail ; }
 
     // 2. symbolic phase: distinct columns per row
     TRY (S.alloc ((void **) &Cnnz, (m + 1) * sizeof (int64_t))) ;
@@ -904,52 +916,69 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         if (cub::DeviceScan::ExclusiveSum (tmp, tmp_bytes, Cnnz, Cp, (int) (m + 1), st) != cudaSuccess)
         { info = GrB_PANIC ; goto fail ; }
         TRY (gcu_launch_check ("spgemm row pointers")) ;
-        TRY (gcu_memcpy_d2h (&nvals, Cp + m, sizeof (int64_t), s)) ;
     }
 
-    // 4. the row blocks and the numeric binning (by the exact count) are
-    // queued first; the host allocates T's arrays (SuiteSparse's allocator:
-    // they are packed into C) while the device runs them, then takes the
-    // blocks' bounds and the bins' sizes in one wait
-    nb = plan_blocks (m, nvals, zsize, dev_free) ;
-    bhist = (int64_t *) malloc ((size_t) nb * GCU_NBINS * sizeof (int64_t)) ;
-    bfirst = (int64_t *) malloc (((size_t) nb * GCU_NBINS + 1) * sizeof (int64_t)) ;
-    hbounds = (int64_t *) malloc (2 * (nb + 1) * sizeof (int64_t)) ;
-    hbase = (int64_t *) malloc ((nb + 1) * sizeof (int64_t)) ;
-    hh = (unsigned long long *) malloc ((size_t) nb * GCU_NBINS * sizeof (unsigned long long)) ;
-    if (bhist == NULL || bfirst == NULL || hbounds == NULL || hbase == NULL || hh == NULL)
-    { info = GrB_OUT_OF_MEMORY ; goto fail ; }
-    if (nb > 1)
-    {
-        // bounds, then bases, in one buffer: one copy takes both
-        TRY (S.alloc ((void **) &dbounds, 2 * (nb + 1) * sizeof (int64_t))) ;
-        dbase = dbounds + nb + 1 ;
-        k_block_bounds <<<(unsigned) ((nb + 256) / 256), 256, 0, st>>> (m, Cp, nvals, nb, dbounds, dbase) ;
-        TRY (gcu_launch_check ("spgemm row blocks")) ;
-    }
-    else
-    {
-        hbounds [0] = 0 ; hbounds [1] = m ;
-        hbase [0] = 0 ; hbase [1] = nvals ;
-    }
+    // 4. the row blocks (planned from nvals) and the numeric binning (by the
+    // exact count), then the blocks' bounds and the bins' sizes to the host.
+    // When the products' total, an upper bound of nvals, already plans one
+    // block, the binning is queued behind the scan and nvals comes down with
+    // its histogram: one wait between the symbolic and numeric phases
+    // instead of two, the device idle for one round trip of the host.
     {
         // a long row in one block's shared memory beats a global-memory
         // table and its separate sort
         Wdense = fdense != NULL ? dense_window_numeric (dev, n, zsize) : 0 ;
         int64_t hmax = shared_hmax (dev, zsize, lock, numeric_smem, GCU_PHASE_NUMERIC) ;
         if (Wdense > 0 && hmax > GCU_SHARED_HMAX_DENSE) hmax = GCU_SHARED_HMAX_DENSE ;
-        TRY (bin_rows (S, m, Cnnz, n, hmax, true, nb, dbounds, &rows, bhist, &dhist)) ;
+        const bool one = plan_blocks (m, total, zsize, dev_free) == 1 ;
+        nb = one ? 1 : -1 ;
+        if (one)
+        {
+            TRY (bin_rows (S, m, Cnnz, n, hmax, true, 1, NULL, &rows, NULL, &dhist)) ;
+            // nvals into the histogram's spare word (bin_rows's sum, unused)
+            TRY (gcu_memcpy_d2d (dhist + GCU_NBINS, Cp + m, sizeof (int64_t), s)) ;
+        }
+        else
+        {
+            TRY (gcu_memcpy_d2h (&nvals, Cp + m, sizeof (int64_t), s)) ;
+            nb = plan_blocks (m, nvals, zsize, dev_free) ;
+        }
+        bhist = (int64_t *) malloc ((size_t) nb * GCU_NBINS * sizeof (int64_t)) ;
+        bfirst = (int64_t *) malloc (((size_t) nb * GCU_NBINS + 1) * sizeof (int64_t)) ;
+        hbounds = (int64_t *) malloc (2 * (nb + 1) * sizeof (int64_t)) ;
+        hbase = (int64_t *) malloc ((nb + 1) * sizeof (int64_t)) ;
+        hh = (unsigned long long *) malloc (((size_t) nb * GCU_NBINS + 1) * sizeof (unsigned long long)) ;
+        if (bhist == NULL || bfirst == NULL || hbounds == NULL || hbase == NULL || hh == NULL)
+        { info = GrB_OUT_OF_MEMORY ; goto fail ; }
+        if (one)
+        {
+            TRY (gcu_memcpy_d2h (hh, dhist, (GCU_NBINS + 1) * sizeof (unsigned long long), s)) ;
+            nvals = (int64_t) hh [GCU_NBINS] ;
+        }
+        else
+        {
+            if (nb > 1)
+            {
+                // bounds, then bases, in one buffer: one copy takes both
+                TRY (S.alloc ((void **) &dbounds, 2 * (nb + 1) * sizeof (int64_t))) ;
+                dbase = dbounds + nb + 1 ;
+                k_block_bounds <<<(unsigned) ((nb + 256) / 256), 256, 0, st>>> (m, Cp, nvals, nb, dbounds, dbase) ;
+                TRY (gcu_launch_check ("spgemm row blocks")) ;
+            }
+            TRY (bin_rows (S, m, Cnnz, n, hmax, true, nb, dbounds, &rows, NULL, &dhist)) ;
+            if (nb > 1)
+            {
+                TRY (gcu_memcpy_d2h (hbounds, dbounds, 2 * (nb + 1) * sizeof (int64_t), s)) ;
+                memcpy (hbase, hbounds + nb + 1, (nb + 1) * sizeof (int64_t)) ;
+            }
+            TRY (gcu_memcpy_d2h (hh, dhist, (size_t) nb * GCU_NBINS * sizeof (unsigned long long), s)) ;
+        }
+        if (nb == 1)
+        {
+            hbounds [0] = 0 ; hbounds [1] = m ;
+            hbase [0] = 0 ; hbase [1] = nvals ;
+        }
     }
-    Tp = (GrB_Index *) gcu_host_malloc ((m + 1) * sizeof (GrB_Index)) ;
-    Tj = (GrB_Index *) gcu_host_malloc ((nvals + 1) * sizeof (GrB_Index)) ;
-    Tx = gcu_host_malloc ((nvals + 1) * zsize) ;
-    if (Tp == NULL || Tj == NULL || Tx == NULL) { info = GrB_OUT_OF_MEMORY ; goto fail ; }
-    if (nb > 1)
-    {
-        TRY (gcu_memcpy_d2h (hbounds, dbounds, 2 * (nb + 1) * sizeof (int64_t), s)) ;
-        memcpy (hbase, hbounds + nb + 1, (nb + 1) * sizeof (int64_t)) ;
-    }
-    TRY (gcu_memcpy_d2h (hh, dhist, (size_t) nb * GCU_NBINS * sizeof (unsigned long long), s)) ;
     for (int64_t k = 0 ; k < (int64_t) nb * GCU_NBINS ; k++) bhist [k] = (int64_t) hh [k] ;
     for (int k = 0 ; k < nb ; k++)
         if (hbase [k + 1] - hbase [k] > max_bnvals) max_bnvals = hbase [k + 1] - hbase [k] ;
@@ -973,9 +1002,6 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         X.Wnum = nglobal > 0 ? Wdense : 0 ;
         if (X.Wnum > 0 && X.Wnum < n) TRY (dense_cursor (S, in->anvals, &cursor)) ;
         X.cursor = cursor ;
-        if (gcu_fault_now ("cudaStreamCreate")) { info = GrB_PANIC ; goto fail ; }
-        if (cudaStreamCreateWithFlags (&sc, cudaStreamNonBlocking) != cudaSuccess)
-        { (void) cudaGetLastError () ; sc = NULL ; info = GrB_PANIC ; goto fail ; }
         // the row pointers (and the binning) done: they go down first,
         // while block 0 computes
         if (cudaEventRecord (ev [3], st) != cudaSuccess || cudaStreamWaitEvent (sc, ev [3], 0) != cudaSuccess)
@@ -999,6 +1025,12 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
             const double t0 = gcu_now () ;
             if (prev < 0)
             {
+                // T's arrays (SuiteSparse's allocator: they are packed into
+                // C), allocated by the host while block 0 computes
+                Tp = (GrB_Index *) gcu_host_malloc ((m + 1) * sizeof (GrB_Index)) ;
+                Tj = (GrB_Index *) gcu_host_malloc ((nvals + 1) * sizeof (GrB_Index)) ;
+                Tx = gcu_host_malloc ((nvals + 1) * zsize) ;
+                if (Tp == NULL || Tj == NULL || Tx == NULL) { info = GrB_OUT_OF_MEMORY ; goto fail ; }
                 TRY (gcu_d2h_staged (Tp, Cp, (size_t) m + 1, 8, 8, (gcu_stream) sc)) ;
             }
             else
