@@ -10,6 +10,7 @@
 
 extern "C" {
 #include "gcu_spgemm.h"
+#include "gcu_spgemm_shape.h"
 #include "gcu_util.h"
 #include "../device/gcu_device.h"
 #include "../device/gcu_staging.h"
@@ -325,26 +326,6 @@ done:
     return info ;
 }
 
-// threads per row and rows per block for a table of H slots, by phase:
-// symbolic H / 16 (its table has two slots a product: each thread walks
-// about eight products); numeric H / 4 (about 1.5 slots an entry); masked
-// H / 2. A row has at least 8 threads (16 masked), at most a block. Fewer
-// threads a row than before (symbolic H / 4, numeric H / 2) were measured
-// faster on the H200, 2026-11-23: grid3d-100 symbolic 0.47 -> 0.34 ms,
-// numeric 0.97 -> 0.80 ms; urand-18-8 symbolic 1.13 -> 0.98 ms, numeric
-// 3.85 -> 3.43 ms; rmat-16-8 within 1%.
-enum bin_phase { GCU_PHASE_SYMBOLIC, GCU_PHASE_NUMERIC, GCU_PHASE_MASKED } ;
-void shape (int64_t H, bin_phase phase, int *G, int *R)
-{
-    const int div = phase == GCU_PHASE_SYMBOLIC ? 16 : (phase == GCU_PHASE_NUMERIC ? 4 : 2) ;
-    const int least = phase == GCU_PHASE_MASKED ? 16 : 8 ;
-    int g = (int) (H / div) ;
-    if (g < least) g = least ;
-    if (g > GCU_SPGEMM_THREADS) g = GCU_SPGEMM_THREADS ;
-    *G = g ;
-    *R = GCU_SPGEMM_THREADS / g ;
-}
-
 // The launch of shared bin b (1..GCU_NBINS_SHARED) holding n rows: its table
 // of H slots, G threads per row, R rows per block, grid blocks.
 struct bin_launch
@@ -352,10 +333,10 @@ struct bin_launch
     uint32_t H ;
     int G, R ;
     int64_t grid ;
-    bin_launch (int b, int64_t n, bin_phase phase)
+    bin_launch (int b, int64_t n, gcu_bin_phase phase)
     {
         H = (uint32_t) (32ll << (b - 1)) ;
-        shape (H, phase, &G, &R) ;
+        gcu_bin_shape (H, phase, GCU_SPGEMM_THREADS, &G, &R) ;
         grid = (n + R - 1) / R ;
     }
 } ;
@@ -382,7 +363,7 @@ size_t numeric_smem (int64_t H, int R, size_t zsize, bool lock)
 // kernel's shared memory (smem_of, with the rows a block of the phase)
 // fits what a block can opt in to.
 int64_t shared_hmax (const gcu_device_props *dev, size_t zsize, bool lock,
-    size_t (*smem_of) (int64_t, int, size_t, bool), bin_phase phase)
+    size_t (*smem_of) (int64_t, int, size_t, bool), gcu_bin_phase phase)
 {
     const size_t cap = dev->smem_per_block_optin > dev->smem_per_block
         ? dev->smem_per_block_optin : dev->smem_per_block ;
@@ -390,7 +371,7 @@ int64_t shared_hmax (const gcu_device_props *dev, size_t zsize, bool lock,
     while (hmax < (32ll << (GCU_NBINS_SHARED - 1)))
     {
         int G, R ;
-        shape (hmax * 2, phase, &G, &R) ;
+        gcu_bin_shape (hmax * 2, phase, GCU_SPGEMM_THREADS, &G, &R) ;
         if (smem_of (hmax * 2, R, zsize, lock) > cap) break ;
         hmax *= 2 ;
     }

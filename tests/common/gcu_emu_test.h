@@ -14,6 +14,8 @@
 #include <set>
 #include <vector>
 
+#include "spgemm/gcu_spgemm_shape.h"     // src/: the bins' launch shape
+
 static int gcu_emu_failures = 0, gcu_emu_checks = 0 ;
 #define CHECK(cond, ...) do { gcu_emu_checks++ ; if (!(cond)) { if (gcu_emu_failures++ < 20) { \
     fprintf (stderr, "FAIL %s:%d: ", __FILE__, __LINE__) ; fprintf (stderr, __VA_ARGS__) ; \
@@ -102,22 +104,6 @@ static const gcu_emu_shape gcu_emu_spgemm_shapes [3] =
     { 24, 300, 3000, 60, false },
 } ;
 
-// src/spgemm/spgemm.cu's shape for a table of H slots in blocks of
-// `threads` (GCU_SPGEMM_THREADS), by phase: H / 16 threads a row (symbolic),
-// H / 4 (numeric), within [8, threads]; H / 2 (masked) within [16, threads];
-// *R rows a block
-enum gcu_emu_phase { GCU_EMU_SYMBOLIC, GCU_EMU_NUMERIC, GCU_EMU_MASKED } ;
-static void gcu_emu_bin_shape (uint32_t H, gcu_emu_phase phase, int threads, int *G, int *R)
-{
-    const int div = phase == GCU_EMU_SYMBOLIC ? 16 : (phase == GCU_EMU_NUMERIC ? 4 : 2) ;
-    const int least = phase == GCU_EMU_MASKED ? 16 : 8 ;
-    int g = (int) (H / div) ;
-    if (g < least) g = least ;
-    if (g > threads) g = threads ;
-    *G = g ;
-    *R = threads / g ;
-}
-
 // The smallest table of at least 32 slots (a power of 2) that holds count
 // keys at a load of at most num / den: 2/3 for the numeric and masked tables
 // (keys: C's or M's entries), 1/2 for the symbolic ones (sized by products).
@@ -144,18 +130,18 @@ static std::map<uint32_t, std::vector<int64_t>> gcu_emu_bins (const std::vector<
 
 // Launches the shared bins as src/spgemm/spgemm.cu does: for each bin (rows
 // by table size, gcu_emu_bins), blocks of `threads` threads with the bin's
-// shape (gcu_emu_bin_shape), each running kernel (rows, nrows, H, G, tpb)
+// shape (gcu_bin_shape, src/spgemm/gcu_spgemm_shape.h), each running kernel (rows, nrows, H, G, tpb)
 // (tpb: TPB, at most G); then done (H, G, tpb, rows) checks the bin.
 template <class K, class D>
 static void gcu_emu_launch_bins (const std::vector<int64_t> &count, int num, int den,
-    gcu_emu_phase phase, int threads, int TPB, K kernel, D done)
+    gcu_bin_phase phase, int threads, int TPB, K kernel, D done)
 {
     for (auto &bin : gcu_emu_bins (count, num, den))
     {
         const uint32_t H = bin.first ;
         const std::vector<int64_t> &rows = bin.second ;
         int G, R ;
-        gcu_emu_bin_shape (H, phase, threads, &G, &R) ;
+        gcu_bin_shape (H, phase, threads, &G, &R) ;
         const int tpb = TPB < G ? TPB : G ;
         const int64_t nrows = (int64_t) rows.size () ;
         for (int64_t b = 0 ; b < (nrows + R - 1) / R ; b++)

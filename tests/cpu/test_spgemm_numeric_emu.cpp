@@ -111,7 +111,7 @@ static int run_semiring (const char *name, const csr &A, const csr &B, std::mt19
     {
         std::vector<int32_t> Cj (nvals, -1) ;
         values<Z> Cx ((size_t) nvals) ;
-        gcu_emu_launch_bins (cnt, 2, 3, GCU_EMU_NUMERIC, THREADS, TPB,
+        gcu_emu_launch_bins (cnt, 2, 3, GCU_PHASE_NUMERIC, THREADS, TPB,
             [&] (const int64_t *rows, int64_t nrows, uint32_t H, int G, int tpb)
             {
                 gcu_spgemm_numeric_shared<SR, AI, BI> (rows, nrows, Ap.data (), Aj.data (),
@@ -229,7 +229,7 @@ static int run_semiring (const char *name, const csr &A, const csr &B, std::mt19
                     mcnt [i] = M.p [i + 1] - M.p [i] ;
                     ran [i] = gcu_emu_table (mcnt [i], 2, 3) <= 8192 ;
                 }
-                gcu_emu_launch_bins (mcnt, 2, 3, GCU_EMU_MASKED, THREADS, TPB,
+                gcu_emu_launch_bins (mcnt, 2, 3, GCU_PHASE_MASKED, THREADS, TPB,
                     [&] (const int64_t *rows, int64_t nrows, uint32_t H, int G, int tpb)
                     {
                         if (valued) gcu_spgemm_masked_shared<VALUED<SR>, AI, AI, BI> (rows, nrows,

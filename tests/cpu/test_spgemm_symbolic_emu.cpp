@@ -50,7 +50,7 @@ static int run (const char *name, const csr &A, const csr &B, int TPB)
 
     // shared tables, bin by bin: rows whose products fit H / 2 slots
     std::vector<int64_t> Cnnz (m, -1) ;
-    gcu_emu_launch_bins (want_prod, 1, 2, GCU_EMU_SYMBOLIC, THREADS, TPB,
+    gcu_emu_launch_bins (want_prod, 1, 2, GCU_PHASE_SYMBOLIC, THREADS, TPB,
         [&] (const int64_t *rows, int64_t nrows, uint32_t H, int G, int tpb)
         {
             gcu_spgemm_symbolic_shared (rows, nrows, Ap.data (), Aj.data (), Bp.data (),
