@@ -408,6 +408,18 @@ struct scratch
     }
 } ;
 
+// A non-blocking stream of the call's own (*st NULL on failure: nothing to
+// destroy); a counted device operation for fault injection.
+GrB_Info new_stream (cudaStream_t *st)
+{
+    *st = NULL ;
+    if (gcu_fault_now ("cudaStreamCreate")) return GrB_PANIC ;
+    if (cudaStreamCreateWithFlags (st, cudaStreamNonBlocking) == cudaSuccess) return GrB_SUCCESS ;
+    (void) cudaGetLastError () ;
+    *st = NULL ;
+    return GrB_PANIC ;
+}
+
 #define TRY(expr) do { GrB_Info t_ = (expr) ; if (t_ != GrB_SUCCESS) { info = t_ ; goto fail ; } } while (0)
 
 // Sorted row list and bin histogram for the given per-row counts: rows
@@ -802,16 +814,12 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     // the side stream X.sd (forked and joined by the events X.fork and
     // X.join) for the kernels that run beside the largest bin of each phase,
     // created while the analysis runs
-    if (gcu_fault_now ("cudaStreamCreate")) { info = GrB_PANIC ; goto fail ; }
-    if (cudaStreamCreateWithFlags (&X.sd, cudaStreamNonBlocking) != cudaSuccess)
-    { (void) cudaGetLastError () ; X.sd = NULL ; info = GrB_PANIC ; goto fail ; }
+    TRY (new_stream (&X.sd)) ;
     if (cudaEventCreateWithFlags (&X.fork, cudaEventDisableTiming) != cudaSuccess
         || cudaEventCreateWithFlags (&X.join, cudaEventDisableTiming) != cudaSuccess)
     { info = GrB_PANIC ; goto fail ; }
     // and the stream of the downloads (step 5)
-    if (gcu_fault_now ("cudaStreamCreate")) { info = GrB_PANIC ; goto fail ; }
-    if (cudaStreamCreateWithFlags (&sc, cudaStreamNonBlocking) != cudaSuccess)
-    { (void) cudaGetLastError () ; sc = NULL ; info = GrB_PANIC ; goto fail ; }
+    TRY (new_stream (&sc)) ;
 
     // 2. symbolic phase: distinct columns per row
     TRY (S.alloc ((void **) &Cnnz, (m + 1) * sizeof (int64_t))) ;
@@ -912,18 +920,24 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         int64_t hmax = shared_hmax (dev, zsize, lock, numeric_smem, GCU_PHASE_NUMERIC) ;
         if (Wdense > 0 && hmax > GCU_SHARED_HMAX_DENSE) hmax = GCU_SHARED_HMAX_DENSE ;
         const bool one = plan_blocks (m, total, zsize, dev_free) == 1 ;
-        nb = one ? 1 : -1 ;
-        if (one)
-        {
-            TRY (bin_rows (S, m, Cnnz, n, hmax, true, 1, NULL, &rows, NULL, &dhist)) ;
-            // nvals into the histogram's spare word (bin_rows's sum, unused)
-            TRY (gcu_memcpy_d2d (dhist + GCU_NBINS, Cp + m, sizeof (int64_t), s)) ;
-        }
-        else
+        nb = 1 ;
+        if (!one)
         {
             TRY (gcu_memcpy_d2h (&nvals, Cp + m, sizeof (int64_t), s)) ;
             nb = plan_blocks (m, nvals, zsize, dev_free) ;
         }
+        if (nb > 1)
+        {
+            // bounds, then bases, in one buffer: one copy takes both
+            TRY (S.alloc ((void **) &dbounds, 2 * (nb + 1) * sizeof (int64_t))) ;
+            dbase = dbounds + nb + 1 ;
+            k_block_bounds <<<(unsigned) ((nb + 256) / 256), 256, 0, st>>> (m, Cp, nvals, nb, dbounds, dbase) ;
+            TRY (gcu_launch_check ("spgemm row blocks")) ;
+        }
+        TRY (bin_rows (S, m, Cnnz, n, hmax, true, nb, dbounds, &rows, NULL, &dhist)) ;
+        // nvals not known yet: into the histogram's spare word (bin_rows's
+        // sum, unused here), so that one copy takes both
+        if (one) TRY (gcu_memcpy_d2d (dhist + GCU_NBINS, Cp + m, sizeof (int64_t), s)) ;
         bhist = (int64_t *) malloc ((size_t) nb * GCU_NBINS * sizeof (int64_t)) ;
         bfirst = (int64_t *) malloc (((size_t) nb * GCU_NBINS + 1) * sizeof (int64_t)) ;
         hbounds = (int64_t *) malloc (2 * (nb + 1) * sizeof (int64_t)) ;
@@ -931,29 +945,13 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         hh = (unsigned long long *) malloc (((size_t) nb * GCU_NBINS + 1) * sizeof (unsigned long long)) ;
         if (bhist == NULL || bfirst == NULL || hbounds == NULL || hbase == NULL || hh == NULL)
         { info = GrB_OUT_OF_MEMORY ; goto fail ; }
-        if (one)
+        if (nb > 1)
         {
-            TRY (gcu_memcpy_d2h (hh, dhist, (GCU_NBINS + 1) * sizeof (unsigned long long), s)) ;
-            nvals = (int64_t) hh [GCU_NBINS] ;
+            TRY (gcu_memcpy_d2h (hbounds, dbounds, 2 * (nb + 1) * sizeof (int64_t), s)) ;
+            memcpy (hbase, hbounds + nb + 1, (nb + 1) * sizeof (int64_t)) ;
         }
-        else
-        {
-            if (nb > 1)
-            {
-                // bounds, then bases, in one buffer: one copy takes both
-                TRY (S.alloc ((void **) &dbounds, 2 * (nb + 1) * sizeof (int64_t))) ;
-                dbase = dbounds + nb + 1 ;
-                k_block_bounds <<<(unsigned) ((nb + 256) / 256), 256, 0, st>>> (m, Cp, nvals, nb, dbounds, dbase) ;
-                TRY (gcu_launch_check ("spgemm row blocks")) ;
-            }
-            TRY (bin_rows (S, m, Cnnz, n, hmax, true, nb, dbounds, &rows, NULL, &dhist)) ;
-            if (nb > 1)
-            {
-                TRY (gcu_memcpy_d2h (hbounds, dbounds, 2 * (nb + 1) * sizeof (int64_t), s)) ;
-                memcpy (hbase, hbounds + nb + 1, (nb + 1) * sizeof (int64_t)) ;
-            }
-            TRY (gcu_memcpy_d2h (hh, dhist, (size_t) nb * GCU_NBINS * sizeof (unsigned long long), s)) ;
-        }
+        TRY (gcu_memcpy_d2h (hh, dhist, ((size_t) nb * GCU_NBINS + 1) * sizeof (unsigned long long), s)) ;
+        if (one) nvals = (int64_t) hh [GCU_NBINS] ;
         if (nb == 1)
         {
             hbounds [0] = 0 ; hbounds [1] = m ;
