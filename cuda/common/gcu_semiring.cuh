@@ -15,7 +15,9 @@
 //                                         // (for native atomics)
 //   static const bool a_iso, b_iso;       // A or B hold one value for all
 //   static const bool m_valued, m_iso;    // valued mask (else structural)
-//   static Z    identity (void);
+//   static Z    identity (void);        // where accumulators start: neutral
+//                                       // for every value (over floating
+//                                       // point -0 for PLUS, NaN for MIN/MAX)
 //   static Z    terminal (void);
 //   static Z    add  (const Z &x, const Z &y);
 //   static Z    mult (const X &x, const Y &y, int64_t i, int64_t k, int64_t j);

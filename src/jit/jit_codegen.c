@@ -6,14 +6,16 @@
 // Built-in operators contribute their device expression from the semiring
 // table; user operators and types contribute the definitions the program gave
 // (captured by jit_user.c), each wrapped in a guard so that several
-// specialisations packed into one program define them once. Identity and
-// terminal values are written bit-exactly from the bytes the monoid object
-// holds.
+// specialisations packed into one program define them once. Terminal values
+// are written bit-exactly from the bytes the monoid object holds, and so is
+// the accumulators' starting value, the identity, except where floating point
+// needs another (gcu_seed_value).
 #include "gcu_jit.h"
 #include "gcu_sha256.h"
 #include "../util/gcu_util.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,6 +180,37 @@ static void gcu_op_body (gcu_str *s, const gcu_binop_desc *op)
     }
 }
 
+// The value an accumulator starts from (SR::identity): the monoid's identity,
+// except over floating point, where the identity the monoid declares is not
+// neutral for every value and SuiteSparse, which starts each entry from its
+// first product, never uses it. x + 0 turns x = -0 into +0, while -0 + x is x
+// for every x; min (+inf, NaN) is +inf (min ignores NaN), while an entry whose
+// products are all NaN is NaN in SuiteSparse; NaN is neutral for min and max
+// as they are defined (gcu_min, gcu_max). Complex TIMES has no such value
+// ((1,0) * (inf,0) is (inf,NaN)): GCU_NOT_HANDLED, the host computes it.
+static GrB_Info gcu_seed_value (const gcu_monoid_desc *add, const gcu_type_desc *Z,
+    uint8_t seed [GCU_VALUE_MAX], const void **value)
+{
+    *value = add->identity ;
+    const gcu_type_code t = Z->code ;
+    const bool real = t == GCU_T_FP32 || t == GCU_T_FP64 ;
+    const bool cplx = t == GCU_T_FC32 || t == GCU_T_FC64 ;
+    if (!real && !cplx) return GrB_SUCCESS ;
+    const int op = add->op.op ;
+    if (op == GCU_OP_TIMES && cplx) return GCU_NOT_HANDLED ;
+    const size_t part = (t == GCU_T_FP32 || t == GCU_T_FC32) ? 4 : 8 ;
+    const float f = (op == GCU_OP_PLUS) ? -0.0f : NAN ;
+    const double d = (op == GCU_OP_PLUS) ? -0.0 : NAN ;
+    if (op != GCU_OP_PLUS && (!real || (op != GCU_OP_MIN && op != GCU_OP_MAX))) return GrB_SUCCESS ;
+    for (size_t k = 0 ; k < Z->size / part ; k++)
+    {
+        if (part == 4) memcpy (seed + 4 * k, &f, 4) ;
+        else memcpy (seed + 8 * k, &d, 8) ;
+    }
+    *value = seed ;
+    return GrB_SUCCESS ;
+}
+
 static const char *gcu_cuda_name (const gcu_type_desc *t)
 {
     return (t->code < GCU_NTYPES) ? gcu_types [t->code].cuda : t->cuda ;
@@ -219,6 +252,9 @@ GrB_Info gcu_codegen_semiring (gcu_str *s, const gcu_semiring_desc *sr,
         return GCU_NOT_HANDLED ;
     }
     if (ops->mask_type >= GCU_NTYPES) return GCU_NOT_HANDLED ;
+    uint8_t seed [GCU_VALUE_MAX] ;
+    const void *seed_value = NULL ;
+    if (gcu_seed_value (add, Z, seed, &seed_value) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
 
     // user definitions, at global scope
     if (!opaque_a) gcu_user_type (s, &ops->a) ;
@@ -255,7 +291,7 @@ GrB_Info gcu_codegen_semiring (gcu_str *s, const gcu_semiring_desc *sr,
         (ops->mask_type >= 0) ? "true" : "false", ops->m_iso ? "true" : "false") ;
 
     gcu_str_add (s, "    static GCU_HD Z identity (void) ") ;
-    gcu_codegen_value (s, Z, add->identity) ;
+    gcu_codegen_value (s, Z, seed_value) ;
     gcu_str_add (s, "\n    static GCU_HD Z terminal (void) ") ;
     gcu_codegen_value (s, Z, (add->has_terminal && !add->is_any) ? add->terminal : add->identity) ;
 

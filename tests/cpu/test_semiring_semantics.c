@@ -14,6 +14,16 @@
 // device libraries may differ in the last bits: those compare to a relative
 // tolerance, with NaN matching NaN and infinities matching exactly.
 //
+// Every built-in monoid, likewise: a fold of 1-3 samples from the kernels'
+// starting value (SR::identity) gives what SuiteSparse's product gives for
+// the same terms (GrB_mxv over MONOID.FIRST, one row a sequence): an all-NaN
+// MIN is NaN, not the identity +Inf. Zeros compare equal whatever their sign:
+// SuiteSparse's sum of -0 terms is -0 where it starts from the first term
+// (its sparse methods) and +0 where it starts from 0 (this full one). ANY is
+// not a fold (the kernels stop at the first term). Complex
+// TIMES monoids, which have no such starting value, must be declined by the
+// JIT.
+//
 // Positional operators are not value operators (eWiseMult gives them other
 // indices than a product does); the GPU suite checks them through GrB_mxm.
 // Skipped (77) without a C++ compiler (c++, or $CXX).
@@ -202,6 +212,150 @@ static GrB_UnaryOp identity_op (int t)
     return ops [t] ;
 }
 
+//------------------------------------------------------------------------------
+// monoids: where the kernels' accumulators start
+//------------------------------------------------------------------------------
+
+static GrB_BinaryOp first_op (gcu_type_code t)
+{
+    for (size_t k = 0 ; k < gcu_nbinops ; k++)
+    {
+        if (gcu_binops [k].op == GCU_OP_FIRST && gcu_binops [k].type == t) return *gcu_binops [k].handle ;
+    }
+    return NULL ;
+}
+
+static bool monoid_declined (const gcu_monoid_entry *m)
+{
+    return m->op == GCU_OP_TIMES && (m->type == GCU_T_FC32 || m->type == GCU_T_FC64) ;
+}
+
+// fold_mon<k> (x, n, z): z = the fold of x [0..n-1] from SR::identity, as
+// the kernels accumulate, for the monoid gcu_monoids [k] (MONOID.FIRST_T)
+static void monoid_fold_code (gcu_str *s, size_t k)
+{
+    const gcu_monoid_entry *m = &gcu_monoids [k] ;
+    GrB_Semiring sr = NULL ;
+    OK (GrB_Semiring_new (&sr, *m->handle, first_op (m->type))) ;
+    gcu_semiring_desc d ;
+    gcu_jit_operands ops ;
+    memset (&ops, 0, sizeof (ops)) ;
+    OK (gcu_semiring_identify (sr, &d)) ;
+    GrB_Semiring_free (&sr) ;
+    ops.a = d.mult.x ; ops.b = d.mult.y ; ops.c = d.mult.z ; ops.mask_type = -1 ;
+    gcu_str t ;
+    gcu_str_init (&t) ;
+    GrB_Info info = gcu_codegen_semiring (&t, &d, &ops) ;
+    char *text = gcu_str_take (&t) ;
+    if (monoid_declined (m))
+    {
+        CHECK (info == GCU_NOT_HANDLED, "%s: the JIT must decline it (%d)", m->name, (int) info) ;
+    }
+    else
+    {
+        CHECK (info == GrB_SUCCESS && text != NULL, "%s: codegen %d", m->name, (int) info) ;
+        gcu_str_addf (s, "namespace mon%zu {\n%s}\nextern \"C\" void fold_mon%zu (const void *x, int n, void *z)\n"
+            "{ typedef mon%zu::SR::Z Z ; Z acc = mon%zu::SR::identity () ;\n"
+            "  for (int p = 0 ; p < n ; p++) { Z v ; memcpy (&v, (const char *) x + p * sizeof (Z), sizeof v) ;\n"
+            "    acc = mon%zu::SR::add (acc, v) ; }\n  memcpy (z, &acc, sizeof acc) ; }\n",
+            k, text ? text : "", k, k, k, k) ;
+    }
+    free (text) ;
+}
+
+typedef void (*fold_f) (const void *x, int n, void *z) ;
+
+// every sequence of len samples of type t (len 3: of the first 6 samples and
+// the specials, for floating point), as the rows of a full matrix
+static int sequences (int t, int len, uint8_t **rows)
+{
+    int pick [12], np = 0 ;
+    for (int a = 0 ; a < nsamples [t] && a < 6 ; a++) pick [np++] = a ;
+    // NaN, +-Inf (make_samples puts them at 11-13 for FP32/FP64, 6-8 complex)
+    const int cls = gcu_types [t].tclass ;
+    if (cls == GCU_CLASS_FLOAT) { pick [np++] = 11 ; pick [np++] = 12 ; pick [np++] = 13 ; }
+    if (cls == GCU_CLASS_COMPLEX) { pick [np++] = 6 ; pick [np++] = 8 ; pick [np++] = 10 ; }
+    const int n = (len < 3) ? nsamples [t] : np ;
+    int nrows = 1 ;
+    for (int q = 0 ; q < len ; q++) nrows *= n ;
+    const size_t ts = gcu_types [t].size ;
+    *rows = malloc ((size_t) nrows * len * ts) ;
+    for (int r = 0 ; r < nrows ; r++)
+    {
+        for (int q = 0, rr = r ; q < len ; q++, rr /= n)
+        {
+            const int a = (len < 3) ? rr % n : pick [rr % n] ;
+            memcpy (*rows + ((size_t) r * len + q) * ts, samples [t][a].v, ts) ;
+        }
+    }
+    return nrows ;
+}
+
+// equal values, or two zeros (of either sign, in each part)
+static bool same_or_zeros (int t, const uint8_t *a, const uint8_t *b)
+{
+    if (same_value (t, a, b, 0)) return true ;
+    const int cls = gcu_types [t].tclass ;
+    if (cls != GCU_CLASS_FLOAT && cls != GCU_CLASS_COMPLEX) return false ;
+    const bool f32 = (t == GCU_T_FP32 || t == GCU_T_FC32) ;
+    const size_t part = f32 ? 4 : 8 ;
+    for (size_t q = 0 ; q < gcu_types [t].size ; q += part)
+    {
+        double x, y ;
+        if (f32) { float fx, fy ; memcpy (&fx, a + q, 4) ; memcpy (&fy, b + q, 4) ; x = fx ; y = fy ; }
+        else { memcpy (&x, a + q, 8) ; memcpy (&y, b + q, 8) ; }
+        if (!(x == y || (isnan (x) && isnan (y)))) return false ;
+    }
+    return true ;
+}
+
+static void monoid_fold_check (void *h, size_t k)
+{
+    const gcu_monoid_entry *m = &gcu_monoids [k] ;
+    if (monoid_declined (m) || m->op == GCU_OP_ANY) return ;
+    char fname [64] ;
+    snprintf (fname, sizeof (fname), "fold_mon%zu", k) ;
+    fold_f fn = (fold_f) dlsym (h, fname) ;
+    CHECK (fn != NULL, "%s missing", fname) ;
+    if (fn == NULL) return ;
+    const int t = m->type ;
+    const size_t ts = gcu_types [t].size ;
+    GrB_Semiring sr = NULL ;
+    OK (GrB_Semiring_new (&sr, *m->handle, first_op (t))) ;
+    int bad = 0, total = 0 ;
+    for (int len = 1 ; len <= 3 ; len++)
+    {
+        uint8_t *X = NULL ;
+        const int nrows = sequences (t, len, &X) ;
+        // SuiteSparse: w = A*u over MONOID.FIRST_T, row r of A the r-th sequence
+        GrB_Matrix A = NULL ;
+        GrB_Vector u = NULL, w = NULL ;
+        OK (GrB_Matrix_new (&A, *gcu_types [t].handle, nrows, len)) ;
+        void *ax = malloc ((size_t) nrows * len * ts) ;
+        memcpy (ax, X, (size_t) nrows * len * ts) ;
+        OK (GxB_Matrix_pack_FullR (A, &ax, (GrB_Index) nrows * len * ts, false, NULL)) ;
+        u = full_vector (t, len, X) ;
+        OK (GrB_Vector_new (&w, *gcu_types [t].handle, nrows)) ;
+        OK (GrB_mxv (w, NULL, NULL, sr, A, u, NULL)) ;
+        uint8_t *W = full_values (w, t, nrows), Z [16] ;
+        for (int r = 0 ; r < nrows ; r++, total++)
+        {
+            fn (X + (size_t) r * len * ts, len, Z) ;
+            if (!same_or_zeros (t, Z, W + r * ts) && bad++ < 3)
+            {
+                char sz [80], sw [80], s0 [80] ;
+                show (sz, 80, t, Z) ; show (sw, 80, t, W + r * ts) ; show (s0, 80, t, X + (size_t) r * len * ts) ;
+                fprintf (stderr, "  %s over %d terms from %s: device fold %s, SuiteSparse %s\n",
+                    m->name, len, s0, sz, sw) ;
+            }
+        }
+        GrB_Matrix_free (&A) ; GrB_Vector_free (&u) ; GrB_Vector_free (&w) ;
+        free (X) ; free (W) ;
+    }
+    CHECK (bad == 0, "%s: %d of %d folds differ from SuiteSparse", m->name, bad, total) ;
+    GrB_Semiring_free (&sr) ;
+}
+
 int main (void)
 {
     OK (GrB_init (GrB_NONBLOCKING)) ;
@@ -245,6 +399,7 @@ int main (void)
         GrB_Semiring_free (&sr) ;
         op_row [nops++] = (int) k ;
     }
+    for (size_t k = 0 ; k < gcu_nmonoids ; k++) monoid_fold_code (&s, k) ;
     for (int zt = 0 ; zt < GCU_NTYPES ; zt++)
     {
         for (int xt = 0 ; xt < GCU_NTYPES ; xt++)
@@ -347,6 +502,7 @@ int main (void)
             free (X) ; free (Z) ; free (W) ;
         }
     }
+    for (size_t k = 0 ; k < gcu_nmonoids ; k++) monoid_fold_check (h, k) ;
     dlclose (h) ;
     free (op_row) ;
     gcu_test_rmtree (x.dir) ;

@@ -387,6 +387,8 @@ typedef struct
     bool any ;                  // ANY monoid: compare the pattern only
     double tol ;                // relative tolerance for floating point
     int prog ;                  // its program in the batch
+    bool host ;                 // no GPU kernel by design (the JIT declines
+                                // it: complex TIMES monoids): runs on the host
     bool passed ;
 }
 case_t ;
@@ -655,7 +657,7 @@ static void mixed_cases (void)
 // families use (src/spgemm/jit_spgemm.c); the dot program is put together as
 // gcu_dot_masked_compile does it (src/jit/jit_dot_masked.c): one block after
 // the preamble.
-static char *case_program (const case_t *c, char *label, size_t lsize,
+static char *case_program (case_t *c, char *label, size_t lsize,
     char entry [GCU_JIT_ENTRY_MAX])
 {
     gcu_jit_operands ops ;
@@ -692,6 +694,14 @@ static char *case_program (const case_t *c, char *label, size_t lsize,
     else
     {
         info = gcu_spgemm_masked_program (&c->d, &ops, &program, entry, eg) ;
+    }
+    if (info == GCU_NOT_HANDLED && c->d.add.op.op == GCU_OP_TIMES
+        && (c->d.mult.z.code == GCU_T_FC32 || c->d.mult.z.code == GCU_T_FC64))
+    {
+        // no accumulator start value is neutral for complex TIMES (the
+        // kernels would differ from SuiteSparse with infinities): host
+        c->host = true ;
+        return NULL ;
     }
     CHECK (info == GrB_SUCCESS && program != NULL, "%s (%s): code generation failed (%d)",
         c->name, form_name [c->form], (int) info) ;
@@ -793,9 +803,12 @@ static void run_case (case_t *c)
         t_host_calls [c->group] += t2 - t1 ;
         CHECK (i1 == GrB_SUCCESS && i2 == GrB_SUCCESS, "%s: GrB_mxm %d, SuiteSparse %d",
             what, (int) i1, (int) i2) ;
-        bool gpu = s1.gpu == s0.gpu + 1 && runs1 == runs0 + 1 ;
-        CHECK (gpu, "%s: did not run on the GPU as %s (GPU calls +%llu, family +%llu; "
-            "host reasons: no kernel +%llu, GPU failed +%llu)", what, form_family [c->form],
+        bool gpu = c->host ? (s1.gpu == s0.gpu && runs1 == runs0
+                               && s1.reason [GRBCUDA_REASON_NO_KERNEL] == s0.reason [GRBCUDA_REASON_NO_KERNEL] + 1)
+                           : (s1.gpu == s0.gpu + 1 && runs1 == runs0 + 1) ;
+        CHECK (gpu, "%s: did not run %s %s (GPU calls +%llu, family +%llu; "
+            "host reasons: no kernel +%llu, GPU failed +%llu)", what,
+            c->host ? "on the host, not" : "on the GPU as", form_family [c->form],
             (unsigned long long) (s1.gpu - s0.gpu), (unsigned long long) (runs1 - runs0),
             (unsigned long long) (s1.reason [GRBCUDA_REASON_NO_KERNEL] - s0.reason [GRBCUDA_REASON_NO_KERNEL]),
             (unsigned long long) (s1.reason [GRBCUDA_REASON_GPU_FAILED] - s0.reason [GRBCUDA_REASON_GPU_FAILED])) ;
