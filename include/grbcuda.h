@@ -93,7 +93,8 @@ typedef enum
 {
     GRBCUDA_REASON_GPU = 0,         // not a host reason: ran on the GPU
     GRBCUDA_REASON_MODE_HOST,       // mode is host
-    GRBCUDA_REASON_ARGS,            // arguments odd/invalid: SuiteSparse checks and reports
+    GRBCUDA_REASON_ARGS,            // arguments odd/invalid (SuiteSparse checks and reports), or no
+                                    // mask complemented (nothing to compute)
     GRBCUDA_REASON_SMALL,           // estimated work below the threshold
     GRBCUDA_REASON_NO_GPU,          // no usable GPU (none, no driver, CUDA failed to start)
     GRBCUDA_REASON_NO_KERNEL,       // no GPU kernel for this operation/semiring/type

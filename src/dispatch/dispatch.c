@@ -1,6 +1,7 @@
 // dispatch.c — check and decide (DESIGN §2 steps 1-2, 4). The order of the
 // decision is: mode host; arguments SuiteSparse must judge (NULL, invalid or
-// uninitialised objects, dimension mismatch); work below the threshold (auto
+// uninitialised objects, dimension mismatch) or that leave nothing to compute
+// (no mask, complemented: SuiteSparse's quick return); work below the threshold (auto
 // mode only); no usable GPU (CUDA is started here, lazily, on the first call
 // that wants it); no kernel family takes the call; the family fails.
 // Anything not taken by the GPU goes to SuiteSparse untouched, so results and
@@ -37,13 +38,12 @@ static bool shape (const void *obj, bool vector, GrB_Index *rows,
         && (nvals == NULL || GrB_Matrix_nvals (nvals, m) == GrB_SUCCESS) ;
 }
 
-static bool desc_transposed (GrB_Descriptor desc, GrB_Desc_Field field,
+static GrB_Desc_Value desc_value (GrB_Descriptor desc, GrB_Desc_Field field,
     bool *ok)
 {
-    if (desc == NULL) return false ;
     GrB_Desc_Value v = GxB_DEFAULT ;
-    if (GxB_Descriptor_get (&v, desc, field) != GrB_SUCCESS) *ok = false ;
-    return v == GrB_TRAN ;
+    if (desc != NULL && GxB_Descriptor_get (&v, desc, field) != GrB_SUCCESS) *ok = false ;
+    return v ;
 }
 
 // Step 1: fill shapes, transposes and the work estimate; false if the
@@ -72,9 +72,15 @@ static bool check (gcu_call *c)
     if ((op == GCU_OP_MATRIX_EWISEUNION || op == GCU_OP_VECTOR_EWISEUNION)
         && (c->alpha == NULL || c->beta == NULL)) return false ;
 
-    c->tran_a = desc_transposed (c->desc, GrB_INP0, &ok) ;
-    c->tran_b = desc_transposed (c->desc, GrB_INP1, &ok) ;
+    c->tran_a = desc_value (c->desc, GrB_INP0, &ok) == GrB_TRAN ;
+    c->tran_b = desc_value (c->desc, GrB_INP1, &ok) == GrB_TRAN ;
+    const GrB_Desc_Value mask = desc_value (c->desc, GrB_MASK, &ok) ;
     if (!ok) return false ;
+    // No mask, complemented: no entry of C may be written (C stays, or is
+    // cleared with GrB_REPLACE) and nothing is computed. SuiteSparse checks
+    // the arguments and returns at once; so does the call here.
+    if (c->M == NULL && (mask == GrB_COMP || mask == GrB_COMP + GrB_STRUCTURE))
+        return false ;
 
     // A of mxv/vxm is the matrix; u is the vector.
     bool a_vec = vec && op != GCU_OP_MXV ;
