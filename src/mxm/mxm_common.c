@@ -481,10 +481,16 @@ static GrB_Info write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     }
     if (direct && call->accum == NULL && ctype == ztype && fmt == GxB_BY_ROW)
     {
-        // C = T: hand T's arrays to C without a copy
-        info = GrB_Matrix_clear (C) ;
+        // C = T: hand T's arrays to C without a copy, then let C take the
+        // storage SuiteSparse would give it (a pack leaves it sparse; a result
+        // of SuiteSparse's own is conformed to C's sparsity control: bitmap
+        // or full when dense, hypersparse when few rows have entries)
+        int control = GxB_AUTO_SPARSITY ;
+        info = GxB_Matrix_Option_get (C, GxB_SPARSITY_CONTROL, &control) ;
+        if (info == GrB_SUCCESS) info = GrB_Matrix_clear (C) ;
         if (info == GrB_SUCCESS)
             info = GxB_Matrix_pack_CSR (C, Tp, Tj, Tx, psize, jsize, xsize, false, false, NULL) ;
+        if (info == GrB_SUCCESS) info = GxB_Matrix_Option_set (C, GxB_SPARSITY_CONTROL, control) ;
         return info ;
     }
     GrB_Matrix T = NULL ;

@@ -368,10 +368,14 @@ static GrB_Info write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     const GrB_Index xsize = (nvals + 1) * zsize ;
     if (call->M == NULL && call->accum == NULL && wtype == ztype)
     {
-        // w = T: T's arrays become w's
-        info = GrB_Vector_clear (w) ;
+        // w = T: T's arrays become w's, in the storage SuiteSparse would
+        // give its own result (a pack leaves w sparse: mxm_common.c)
+        int control = GxB_AUTO_SPARSITY ;
+        info = GxB_Vector_Option_get (w, GxB_SPARSITY_CONTROL, &control) ;
+        if (info == GrB_SUCCESS) info = GrB_Vector_clear (w) ;
         if (info == GrB_SUCCESS)
             info = GxB_Vector_pack_CSC (w, Ti, Tx, isize, xsize, false, nvals, false, NULL) ;
+        if (info == GrB_SUCCESS) info = GxB_Vector_Option_set (w, GxB_SPARSITY_CONTROL, control) ;
         return info ;
     }
     GrB_Vector T = NULL ;
