@@ -84,8 +84,8 @@ GrB_Info GrB_mxm (GrB_Matrix C, const GrB_Matrix Mask, const GrB_BinaryOp accum,
     if (f == NULL) return GrB_PANIC ;
     gcu_call call = { .op = GCU_OP_MXM, .C = C, .M = Mask, .accum = accum,
         .semiring = semiring, .A = A, .B = B, .desc = desc } ;
-    GrB_Info info = gcu_try_gpu (&call) ? GrB_SUCCESS
-        : f (C, Mask, accum, semiring, A, B, desc) ;
+    GrB_Info info ;
+    if (!gcu_try_gpu (&call, &info)) info = f (C, Mask, accum, semiring, A, B, desc) ;
     return gcu_finish (&call, info) ;
 }
 
@@ -98,8 +98,8 @@ GrB_Info GrB_vxm (GrB_Vector w, const GrB_Vector mask, const GrB_BinaryOp accum,
     if (f == NULL) return GrB_PANIC ;
     gcu_call call = { .op = GCU_OP_VXM, .C = w, .M = mask, .accum = accum,
         .semiring = semiring, .A = u, .B = A, .desc = desc } ;
-    GrB_Info info = gcu_try_gpu (&call) ? GrB_SUCCESS
-        : f (w, mask, accum, semiring, u, A, desc) ;
+    GrB_Info info ;
+    if (!gcu_try_gpu (&call, &info)) info = f (w, mask, accum, semiring, u, A, desc) ;
     return gcu_finish (&call, info) ;
 }
 
@@ -112,8 +112,8 @@ GrB_Info GrB_mxv (GrB_Vector w, const GrB_Vector mask, const GrB_BinaryOp accum,
     if (f == NULL) return GrB_PANIC ;
     gcu_call call = { .op = GCU_OP_MXV, .C = w, .M = mask, .accum = accum,
         .semiring = semiring, .A = A, .B = u, .desc = desc } ;
-    GrB_Info info = gcu_try_gpu (&call) ? GrB_SUCCESS
-        : f (w, mask, accum, semiring, A, u, desc) ;
+    GrB_Info info ;
+    if (!gcu_try_gpu (&call, &info)) info = f (w, mask, accum, semiring, A, u, desc) ;
     return gcu_finish (&call, info) ;
 }
 
@@ -135,8 +135,8 @@ GrB_Info NAME (OBJ C, const OBJ M, const GrB_BinaryOp accum,                   \
     if (f == NULL) return GrB_PANIC ;                                          \
     gcu_call call = { .op = OPCODE, .C = C, .M = M, .accum = accum,            \
         .FIELD = op, .A = A, .B = B, .desc = desc } ;                          \
-    GrB_Info info = gcu_try_gpu (&call) ? GrB_SUCCESS                          \
-        : f (C, M, accum, op, A, B, desc) ;                                    \
+    GrB_Info info ;                                                            \
+    if (!gcu_try_gpu (&call, &info)) info = f (C, M, accum, op, A, B, desc) ;  \
     return gcu_finish (&call, info) ;                                          \
 }
 
@@ -171,8 +171,9 @@ GrB_Info NAME (OBJ C, const OBJ M, const GrB_BinaryOp accum,                   \
     gcu_call call = { .op = OPCODE, .C = C, .M = M, .accum = accum,            \
         .binop = add, .A = A, .B = B, .alpha = alpha, .beta = beta,            \
         .desc = desc } ;                                                       \
-    GrB_Info info = gcu_try_gpu (&call) ? GrB_SUCCESS                          \
-        : f (C, M, accum, add, A, alpha, B, beta, desc) ;                      \
+    GrB_Info info ;                                                            \
+    if (!gcu_try_gpu (&call, &info))                                           \
+        info = f (C, M, accum, add, A, alpha, B, beta, desc) ;                 \
     return gcu_finish (&call, info) ;                                          \
 }
 

@@ -169,7 +169,7 @@ uint64_t gcu_family_runs (const char *name)
 
 #define GCU_MXV_PRODUCTS_PER_ENTRY 32.0
 
-bool gcu_try_gpu (gcu_call *call)
+static bool gpu_ran (gcu_call *call)
 {
     call->t_start = gcu_now () ;
     call->checked = false ;
@@ -232,6 +232,30 @@ bool gcu_try_gpu (gcu_call *call)
         }
     }
     return false ;
+}
+
+// The host reads every object of the call (C too: mask, accum, replace):
+// device-newest ones are written into their SuiteSparse objects first.
+static GrB_Info materialize_call (const gcu_call *call)
+{
+    const void *obj [6] = { call->C, call->M, call->A, call->B, call->alpha, call->beta } ;
+    for (int k = 0 ; k < 6 ; k++)
+    {
+        GrB_Info info = gcu_residency_materialize (obj [k]) ;
+        if (info != GrB_SUCCESS) return info ;
+    }
+    return GrB_SUCCESS ;
+}
+
+bool gcu_try_gpu (gcu_call *call, GrB_Info *info)
+{
+    if (gpu_ran (call))
+    {
+        *info = GrB_SUCCESS ;
+        return true ;
+    }
+    *info = materialize_call (call) ;
+    return *info != GrB_SUCCESS ;
 }
 
 GrB_Info gcu_finish (gcu_call *call, GrB_Info info)

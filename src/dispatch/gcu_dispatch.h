@@ -93,10 +93,12 @@ const gcu_family *const *gcu_families (gcu_op op, int *n) ;
 // never seen.
 uint64_t gcu_family_runs (const char *name) ;
 
-// Step 1-4: true if a GPU family produced C (the caller then returns
-// GrB_SUCCESS); false if the caller must run SuiteSparse. call->reason says
-// why. Thread-safe.
-bool gcu_try_gpu (gcu_call *call) ;
+// Step 1-4: true if the call is done, *info its result: a GPU family
+// produced C (GrB_SUCCESS), or an object the host would read is device
+// newest and could not be written back (its error; nothing changed). false:
+// the caller runs SuiteSparse, every object of the call now valid on the
+// host. call->reason says why. Thread-safe.
+bool gcu_try_gpu (gcu_call *call, GrB_Info *info) ;
 
 // Step 5 bookkeeping: counts the call, prints the verbose line, returns info.
 GrB_Info gcu_finish (gcu_call *call, GrB_Info info) ;

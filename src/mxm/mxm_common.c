@@ -110,11 +110,14 @@ GrB_Info gcu_operand_get (GrB_Matrix A, bool by_col, size_t tsize,
         e = NULL ;      // no entry could be started (host memory): a private copy
     }
 
-    // miss: A out of SuiteSparse (never changed), 32-bit indices where they fit
+    // miss: A out of SuiteSparse (never changed), 32-bit indices where they
+    // fit; a device-newest A is written into its object first
     const double t0 = gcu_now () ;
     gcu_export_opts eo = { by_col ? GCU_EXPORT_CSC : GCU_EXPORT_CSR, 0, false, 0 } ;
     gcu_csr c ;
-    info = gcu_export_csr (A, false, &eo, &c) ;
+    memset (&c, 0, sizeof (c)) ;
+    info = gcu_residency_materialize (A) ;
+    if (info == GrB_SUCCESS) info = gcu_export_csr (A, false, &eo, &c) ;
     if (info == GrB_SUCCESS && c.type_size != tsize) info = GrB_PANIC ;
     if (info != GrB_SUCCESS)
     {

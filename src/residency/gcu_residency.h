@@ -79,6 +79,62 @@ static inline void gcu_residency_invalidate (const void *handle)
 #endif
 
 //------------------------------------------------------------------------------
+// device newest values (DESIGN §3)
+//------------------------------------------------------------------------------
+
+// A GPU call that leaves its result on the device publishes the result's
+// entry for the output handle and makes it the handle's newest value: the
+// SuiteSparse object is stale from then on, until the materializer writes the
+// device value into it. Every GraphBLAS function that reads the object
+// materializes it first (the generated wrappers, the entry points' host
+// path, the export of an operand), through gcu_residency_materialize.
+//
+// States of a handle: host only (no entry); both valid (published entries,
+// none newest); device newest (one published entry is newest). Eviction
+// materializes a newest value before it drops it; an invalidate (the object
+// changed, was cleared or freed) drops it unwritten.
+typedef struct gcu_res_entry gcu_res_entry ;
+
+// Writes e's value into the object `handle` (with GraphBLAS calls: on this
+// thread they neither materialize nor invalidate `handle`, so the entry
+// stays, now a copy of a valid host object). GrB_SUCCESS, or any error:
+// then the object must be as it was, and the entry stays newest.
+typedef GrB_Info (*gcu_res_materializer) (const void *handle, gcu_res_entry *e) ;
+
+// e, published and top-level, becomes its handle's newest value (replacing
+// any other, unwritten). GrB_INVALID_VALUE if e is not published (its
+// publish found the object changed): the caller writes the result itself.
+GrB_Info gcu_residency_set_newest (gcu_res_entry *e, gcu_res_materializer fn) ;
+
+// If `handle` is device newest: runs its materializer (one thread at a time;
+// others wait for it) and returns its status. GrB_SUCCESS when there is
+// nothing to do. Thread-safe.
+GrB_Info gcu_residency_materialize_slow (const void *handle) ;
+
+// true (and *nvals, the device value's entry count) if `handle` is device
+// newest: nvals and similar queries answer without a download.
+bool gcu_residency_newest_nvals (const void *handle, uint64_t *nvals) ;
+
+#ifndef __cplusplus
+// Handles that are device newest now. Private to residency.c.
+extern _Atomic size_t gcu_residency_newest_ ;
+
+// One relaxed load when no object is device newest (every pass-through call
+// pays only that).
+static inline GrB_Info gcu_residency_materialize (const void *handle)
+{
+    if (atomic_load_explicit (&gcu_residency_newest_, memory_order_relaxed) == 0)
+        return GrB_SUCCESS ;
+    return gcu_residency_materialize_slow (handle) ;
+}
+#else
+static inline GrB_Info gcu_residency_materialize (const void *handle)
+{
+    return gcu_residency_materialize_slow (handle) ;
+}
+#endif
+
+//------------------------------------------------------------------------------
 // device memory
 //------------------------------------------------------------------------------
 
@@ -161,8 +217,6 @@ typedef struct
 }
 gcu_res_data ;
 
-typedef struct gcu_res_entry gcu_res_entry ;
-
 gcu_res_data *gcu_residency_data (gcu_res_entry *e) ;
 const void *gcu_residency_handle (const gcu_res_entry *e) ;
 
@@ -214,6 +268,12 @@ void gcu_residency_clear_all (void) ;
 typedef struct
 {
     uint64_t hits, misses, publishes, stale, evictions, invalidations ;
+    uint64_t newest ;               // handles device newest now
+    uint64_t materializations ;     // newest values written into their objects
+    uint64_t materialized_bytes ;   // ... the device bytes they held
+    uint64_t materialize_failures ; // materializers that failed (value kept)
+    uint64_t discards ;             // newest values dropped unwritten (the
+                                    // object changed, was cleared or freed)
     size_t entries ;            // published top-level entries
     size_t bytes_used ;         // every buffer allocated and not yet freed
     size_t bytes_peak ;

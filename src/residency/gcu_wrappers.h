@@ -34,6 +34,8 @@ gcu_wrapper_info ;
 extern const gcu_wrapper_info gcu_wrapper_table [] ;
 extern const size_t gcu_wrapper_count ;     // entries in the table
 extern const size_t gcu_wrapper_parsed ;    // GB_PUBLIC functions parsed
+extern const size_t gcu_wrapper_readers ;   // functions that only read handles,
+                                            // wrapped to materialize them
 extern const char gcu_wrapper_header [] ;   // the GraphBLAS.h it came from
 
 #ifdef __cplusplus

@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
-# gen_wrappers.py — generates grbcuda's invalidation wrappers (DESIGN §3) from
-# the GraphBLAS.h the build uses. Every GB_PUBLIC function that can change a
-# GrB_Matrix, GrB_Vector or GrB_Scalar (a non-const handle parameter, or a
-# pointer to a non-const handle) gets a definition in libgrbcuda that calls
-# SuiteSparse's own definition (gcu_real_cached) and then drops the device
-# copies of every handle it may have changed (gcu_residency_invalidate).
+# gen_wrappers.py — generates grbcuda's residency wrappers (DESIGN §3) from
+# the GraphBLAS.h the build uses. Every GB_PUBLIC function that takes a
+# GrB_Matrix, GrB_Vector or GrB_Scalar gets a definition in libgrbcuda that
+# first writes a device-newest handle's value into its SuiteSparse object
+# (gcu_residency_materialize: the function may read it), then calls
+# SuiteSparse's own definition (gcu_real_cached); a function that can change
+# a handle (a non-const handle parameter, or a pointer to a non-const handle)
+# then drops the device copies of every handle it may have changed
+# (gcu_residency_invalidate). Queries that need no content (dimensions,
+# type) read nothing; nvals and wait of a device-newest handle answer from
+# the device; clear and free drop a newest value unwritten.
 # A function is left out only for a reason written down below; the reason
 # travels into the generated table (gcu_wrapper_table), which the test
 # tests/cpu/test_wrappers_*.c checks against its own parse of the header.
@@ -88,6 +93,17 @@ CREATOR = re.compile(
 ARRAYS = {
     ("GxB_Matrix_split", "Tiles"): "(size_t) m * (size_t) n",
 }
+
+# Functions that read no content of their handles (the SuiteSparse object of
+# a device-newest handle has the right dimensions and type; only its values
+# are stale), or that discard it (clear; free through a pointer): no
+# materialization before them.
+NO_CONTENT = re.compile(
+    r"_(nrows|ncols|size|type|type_name|clear|free)$")
+
+# nvals and wait of a device-newest handle: answered from the device entry.
+NVALS = re.compile(r"^GrB_(Matrix|Vector|Scalar)_nvals$")
+WAIT = re.compile(r"^(GrB|GxB)_(Matrix|Vector|Scalar)_wait$")
 
 #------------------------------------------------------------------------------
 # parsing the header
@@ -197,6 +213,9 @@ class Func:
     def mutating(self):
         return any(p.kind in ("inout", "ptr") for p in self.params)
 
+    def takes_handle(self):
+        return any(p.kind is not None for p in self.params)
+
 def parse_header(path):
     raw = open(path, encoding="utf-8", errors="replace").read()
     obj_macros, fn_macros = macro_names(raw)
@@ -283,10 +302,10 @@ CLASS_ENUM = {
 }
 
 def classify(f, hand, syms):
+    if f.name in hand:
+        return HANDWRITTEN, "defined by hand in src/api"
     if f.name.startswith("GB_"):
         return INTERNAL, INTERNAL_REASON
-    if f.name in hand:
-        return HANDWRITTEN, "defined by hand in src/api (invalidates its output in gcu_finish)"
     if f.variadic:
         if f.name in VARIADIC_OK:
             return VARIADIC, VARIADIC_OK[f.name]
@@ -304,7 +323,37 @@ def classify(f, hand, syms):
 def c_string(s):
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
-def wrapper_code(f, fn_macros):
+def materialize(expr):
+    return ("    { GrB_Info gcu_m_ = gcu_residency_materialize (%s) ;\n"
+            "      if (gcu_m_ != GrB_SUCCESS) return gcu_m_ ; }" % expr)
+
+def newest_code(f):
+    # what a device-newest handle needs before the call: an answer from the
+    # device (nvals, wait), or its value written into the object
+    hp = [p for p in f.params if p.kind is not None]
+    if NVALS.match(f.name):
+        out = [p for p in f.params if p.kind is None and p.text.startswith("GrB_Index")]
+        if len(hp) != 1 or len(out) != 1:
+            raise SystemExit("gen_wrappers: %s: unexpected parameters" % f.name)
+        return ["    { uint64_t gcu_n_ ;\n"
+                "      if (%s != NULL && gcu_residency_newest_nvals (%s, &gcu_n_))\n"
+                "      { *%s = (GrB_Index) gcu_n_ ; return GrB_SUCCESS ; } }"
+                % (out[0].name, hp[0].name, out[0].name)]
+    if WAIT.match(f.name) and len(hp) == 1 and hp[0].kind != "ptr":
+        return ["    if (gcu_residency_newest_nvals (%s, NULL)) return GrB_SUCCESS ;"
+                % hp[0].name]
+    if NO_CONTENT.search(f.name):
+        return []
+    lines = []
+    for p in hp:
+        if p.kind == "ptr":
+            if not CREATOR.search(f.name) and (f.name, p.name) not in ARRAYS:
+                lines.append(materialize("%s != NULL ? *%s : NULL" % (p.name, p.name)))
+        else:
+            lines.append(materialize(p.name))
+    return lines
+
+def wrapper_code(f, fn_macros, invalidate=True):
     if f.ret != "GrB_Info":
         raise SystemExit("gen_wrappers: %s returns %s; only GrB_Info is handled"
                          % (f.name, f.ret))
@@ -317,7 +366,8 @@ def wrapper_code(f, fn_macros):
             raise SystemExit("gen_wrappers: %s: parameter name %s collides" % (f.name, n))
     before, after = [], []
     creator = CREATOR.search(f.name) is not None
-    for p in f.params:
+    before.extend(newest_code(f))
+    for p in (f.params if invalidate else []):
         if p.kind == "inout":
             after.append("    gcu_residency_invalidate (%s) ;" % p.name)
         elif p.kind == "ptr":
@@ -375,17 +425,26 @@ def main():
 
     rows = []
     code = []
+    nreaders = 0
     for name in sorted(funcs):
         f = funcs[name]
+        if not f.takes_handle():
+            continue
         if not f.mutating():
+            # a reader: materializes its handles first, invalidates nothing
+            if (name.startswith("GB_") or name in hand or f.variadic
+                    or (syms is not None and name not in syms)):
+                continue
+            code.append(wrapper_code(f, fn_macros))
+            nreaders += 1
             continue
         cls, why = classify(f, hand, syms)
         rows.append((name, cls, why))
-        if cls == WRAPPED:
+        if cls == WRAPPED or (cls == READONLY and newest_code(f)):
             if name in obj_macros:
                 raise SystemExit("gen_wrappers: %s is an object-like macro in "
                                  "GraphBLAS.h; cannot define it" % name)
-            code.append(wrapper_code(f, fn_macros))
+            code.append(wrapper_code(f, fn_macros, invalidate=(cls == WRAPPED)))
 
     nwrapped = sum(1 for r in rows if r[1] == WRAPPED)
     out = []
@@ -395,10 +454,15 @@ def main():
                % (len(funcs), len(rows)))
     out.append("// %d wrapped here; the others are listed, with the reason, in"
                % nwrapped)
-    out.append("// gcu_wrapper_table below. Each wrapper calls SuiteSparse's definition")
-    out.append("// and drops the device copies of the handles the call may have changed.")
+    out.append("// gcu_wrapper_table below. Each wrapper materializes the device-newest")
+    out.append("// handles it reads, calls SuiteSparse's definition and drops the device")
+    out.append("// copies of the handles the call may have changed. %d functions that only"
+               % nreaders)
+    out.append("// read handles (and the read-only ones of the table) are wrapped to")
+    out.append("// materialize them.")
     out.append("#include <GraphBLAS.h>")
     out.append("#include <stddef.h>")
+    out.append("#include <stdint.h>")
     out.append('#include "api/gcu_real.h"')
     out.append('#include "residency/gcu_residency.h"')
     out.append('#include "residency/gcu_wrappers.h"')
@@ -413,6 +477,7 @@ def main():
     out.append("const size_t gcu_wrapper_count = sizeof (gcu_wrapper_table) / "
                "sizeof (gcu_wrapper_table [0]) ;")
     out.append("const size_t gcu_wrapper_parsed = %d ;" % len(funcs))
+    out.append("const size_t gcu_wrapper_readers = %d ;" % nreaders)
     os.makedirs(os.path.dirname(os.path.abspath(a.out_c)), exist_ok=True)
     tmp = a.out_c + ".tmp"
     with open(tmp, "w") as fh:

@@ -29,6 +29,12 @@
 #include <unistd.h>
 
 _Atomic size_t gcu_residency_watch_ = 0 ;
+_Atomic size_t gcu_residency_newest_ = 0 ;
+
+// The handle whose device value this thread is writing into its SuiteSparse
+// object (a materializer runs): the GraphBLAS calls the materializer makes on
+// it neither materialize it again nor invalidate the copy they come from.
+static _Thread_local const void *tl_materializing = NULL ;
 
 // Budget when neither GRBCUDA_DEVICE_MEMORY nor a device capacity is known.
 #define GCU_RES_FALLBACK_BUDGET ((size_t) 1 << 30)
@@ -52,6 +58,7 @@ struct gcu_res_entry
     gcu_res_entry *sibling ;    // next in the slot's or the parent's list
     gcu_res_entry *lru_prev, *lru_next ;
     gcu_res_entry *grave ;      // next in a list of entries to free
+    bool newest ;               // the handle's newest value (its slot's newest)
 } ;
 
 typedef struct slot
@@ -61,6 +68,9 @@ typedef struct slot
     uint64_t ninval ;           // invalidations seen (test hook)
     int nbuild ;
     gcu_res_entry *entries ;
+    gcu_res_entry *newest ;     // device newest: SuiteSparse's copy is stale
+    gcu_res_materializer mat ;  // writes newest's value into the object
+    bool busy ;                 // a materializer runs for this handle
     struct slot *next ;
 }
 slot ;
@@ -68,6 +78,7 @@ slot ;
 static struct
 {
     pthread_mutex_t lock ;
+    pthread_cond_t cond ;       // a materializer finished (busy slots)
     slot **bucket ;
     size_t nbucket, nslot ;
     gcu_res_entry *lru_head, *lru_tail ;    // head: most recently used
@@ -80,7 +91,7 @@ static struct
     bool tracking ;
     gcu_res_stats st ;
 }
-R = { .lock = PTHREAD_MUTEX_INITIALIZER } ;
+R = { .lock = PTHREAD_MUTEX_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER } ;
 
 //------------------------------------------------------------------------------
 // sizes
@@ -221,7 +232,7 @@ static slot *slot_get (const void *h)
 // Drops a slot that no longer has a reason to exist.
 static void slot_maybe_drop (slot *s)
 {
-    if (s == NULL || s->entries != NULL || s->nbuild > 0 || R.tracking) return ;
+    if (s == NULL || s->entries != NULL || s->nbuild > 0 || s->busy || R.tracking) return ;
     slot **pp = &R.bucket [hash_of (s->handle, R.nbucket)] ;
     while (*pp != s) pp = &(*pp)->next ;
     *pp = s->next ;
@@ -280,8 +291,21 @@ static void remove_from_list (gcu_res_entry **head, gcu_res_entry *e)
 
 // A published top-level entry stops being visible; freed now if unpinned,
 // else at its last unpin.
+// A newest value given up: the entry is being dropped (the object changed,
+// was freed or cleared, or a newer value replaced it), never written back.
+static void newest_drop (slot *s, gcu_res_entry *e)
+{
+    if (s->newest != e) return ;
+    s->newest = NULL ;
+    e->newest = false ;
+    R.st.newest-- ;
+    R.st.discards++ ;
+    atomic_fetch_sub_explicit (&gcu_residency_newest_, 1, memory_order_relaxed) ;
+}
+
 static void retire (slot *s, gcu_res_entry *e, gcu_res_entry **grave)
 {
+    newest_drop (s, e) ;
     remove_from_list (&s->entries, e) ;
     lru_unlink (e) ;
     e->state = E_DEAD ;
@@ -335,7 +359,21 @@ static gcu_res_entry *victim (void)
 {
     for (gcu_res_entry *e = R.lru_tail ; e != NULL ; e = e->lru_prev)
     {
-        if (e->pins == 0) return e ;
+        // a newest value is materialized first (newest_evict), never dropped
+        if (e->pins == 0 && !e->newest) return e ;
+    }
+    return NULL ;
+}
+
+// The handle of the least recently used newest value that could be written
+// back now, or NULL.
+static const void *newest_victim (void)
+{
+    for (gcu_res_entry *e = R.lru_tail ; e != NULL ; e = e->lru_prev)
+    {
+        if (!e->newest || e->pins > 0) continue ;
+        slot *s = slot_find (e->handle) ;
+        if (s != NULL && !s->busy) return e->handle ;
     }
     return NULL ;
 }
@@ -361,7 +399,7 @@ static bool make_room (size_t bytes, gcu_res_entry **grave)
     size_t evictable = 0 ;
     for (gcu_res_entry *e = R.lru_tail ; e != NULL ; e = e->lru_prev)
     {
-        if (e->pins == 0) evictable += tree_bytes (e) ;
+        if (e->pins == 0 && !e->newest) evictable += tree_bytes (e) ;
     }
     if (R.used - evictable + bytes > R.budget) return false ;
     while (R.used + bytes > R.budget)
@@ -388,7 +426,7 @@ static void invalidate_slot (slot *s, gcu_res_entry **grave)
 
 void gcu_residency_invalidate_slow (const void *handle)
 {
-    if (handle == NULL) return ;
+    if (handle == NULL || handle == tl_materializing) return ;
     if (atomic_load_explicit (&gcu_residency_watch_, memory_order_relaxed) == 0)
         return ;
     gcu_res_entry *grave = NULL ;
@@ -608,6 +646,20 @@ GrB_Info gcu_residency_alloc (gcu_res_entry *e, size_t bytes, void **p)
         return GrB_INVALID_VALUE ;
     }
     bool fits = make_room (bytes, &grave) ;
+    while (!fits)
+    {
+        // only newest values stand in the way: write the least recently
+        // used back into its object (then it can go), outside the lock
+        const void *h = newest_victim () ;
+        if (h == NULL) break ;
+        pthread_mutex_unlock (&R.lock) ;
+        bury_flush (grave) ;
+        grave = NULL ;
+        GrB_Info mi = gcu_residency_materialize_slow (h) ;
+        pthread_mutex_lock (&R.lock) ;
+        if (mi != GrB_SUCCESS) break ;      // it keeps its device copy
+        fits = make_room (bytes, &grave) ;
+    }
     if (fits)
     {
         R.used += bytes ;               // reserved while the allocator runs
@@ -790,6 +842,111 @@ void gcu_residency_stats (gcu_res_stats *s)
     s->budget = R.budget ;
     s->handles = R.nslot ;
     pthread_mutex_unlock (&R.lock) ;
+}
+
+//------------------------------------------------------------------------------
+// device newest values
+//------------------------------------------------------------------------------
+
+GrB_Info gcu_residency_set_newest (gcu_res_entry *e, gcu_res_materializer fn)
+{
+    if (e == NULL || fn == NULL) return GrB_NULL_POINTER ;
+    GrB_Info info = GrB_SUCCESS ;
+    pthread_mutex_lock (&R.lock) ;
+    slot *s = (e->state == E_LIVE && e->parent == NULL) ? slot_find (e->handle) : NULL ;
+    if (s == NULL)
+    {
+        info = GrB_INVALID_VALUE ;      // not published (stale): not the value
+    }
+    else
+    {
+        if (s->newest != NULL && s->newest != e)
+        {
+            // another kind held the newest value: superseded (not written)
+            newest_drop (s, s->newest) ;
+        }
+        if (s->newest == NULL)
+        {
+            s->newest = e ;
+            e->newest = true ;
+            R.st.newest++ ;
+            atomic_fetch_add_explicit (&gcu_residency_newest_, 1, memory_order_relaxed) ;
+        }
+        s->mat = fn ;
+    }
+    pthread_mutex_unlock (&R.lock) ;
+    return info ;
+}
+
+GrB_Info gcu_residency_materialize_slow (const void *handle)
+{
+    if (handle == NULL || handle == tl_materializing) return GrB_SUCCESS ;
+    if (atomic_load_explicit (&gcu_residency_newest_, memory_order_relaxed) == 0)
+        return GrB_SUCCESS ;
+    pthread_mutex_lock (&R.lock) ;
+    slot *s ;
+    // one writer per handle; other readers wait for it
+    while ((s = slot_find (handle)) != NULL && s->newest != NULL && s->busy)
+        pthread_cond_wait (&R.cond, &R.lock) ;
+    if (s == NULL || s->newest == NULL)
+    {
+        pthread_mutex_unlock (&R.lock) ;
+        return GrB_SUCCESS ;
+    }
+    gcu_res_entry *e = s->newest ;
+    gcu_res_materializer fn = s->mat ;
+    s->busy = true ;
+    e->pins++ ;
+    pthread_mutex_unlock (&R.lock) ;
+
+    const void *outer = tl_materializing ;
+    tl_materializing = handle ;
+    const double t0 = gcu_now () ;
+    GrB_Info info = fn (handle, e) ;
+    const double dt = gcu_now () - t0 ;
+    tl_materializing = outer ;
+
+    const size_t bytes = e->total ;
+    gcu_res_entry *grave = NULL ;
+    pthread_mutex_lock (&R.lock) ;
+    s = slot_find (handle) ;        // kept while busy
+    s->busy = false ;
+    if (info == GrB_SUCCESS)
+    {
+        if (s->newest == e)
+        {
+            // both valid now: the copy stays, clean (evictable)
+            s->newest = NULL ;
+            e->newest = false ;
+            R.st.newest-- ;
+            atomic_fetch_sub_explicit (&gcu_residency_newest_, 1, memory_order_relaxed) ;
+        }
+        R.st.materializations++ ;
+        R.st.materialized_bytes += bytes ;
+    }
+    else R.st.materialize_failures++ ;
+    if (--e->pins == 0 && e->state != E_LIVE) bury (e, &grave) ;
+    slot_maybe_drop (s) ;
+    pthread_cond_broadcast (&R.cond) ;
+    pthread_mutex_unlock (&R.lock) ;
+    bury_flush (grave) ;
+    gcu_log ("residency: materialize %p (the device's newest value, %.1f MB on the "
+        "device) into its SuiteSparse object: %s, %.3f ms", handle, (double) bytes / 1e6,
+        info == GrB_SUCCESS ? "done" : "FAILED, the device copy stays", 1e3 * dt) ;
+    return info ;
+}
+
+bool gcu_residency_newest_nvals (const void *handle, uint64_t *nvals)
+{
+    if (handle == NULL || handle == tl_materializing
+        || atomic_load_explicit (&gcu_residency_newest_, memory_order_relaxed) == 0)
+        return false ;
+    pthread_mutex_lock (&R.lock) ;
+    slot *s = slot_find (handle) ;
+    const bool newest = s != NULL && s->newest != NULL ;
+    if (newest && nvals != NULL) *nvals = s->newest->d.nvals ;
+    pthread_mutex_unlock (&R.lock) ;
+    return newest ;
 }
 
 //------------------------------------------------------------------------------

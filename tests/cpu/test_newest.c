@@ -1,0 +1,416 @@
+// GRBCUDA_TEST_INTERNAL
+// test_newest.c — device-newest objects (DESIGN §3) on the CPU: a host
+// allocator stands in for device memory and a test "producer" stands in for a
+// GPU call that leaves its result on the device: it publishes a CSR copy of a
+// new value for a GrB_Matrix (or GrB_Vector) and makes it the handle's newest
+// value, with a materializer that writes it into the SuiteSparse object.
+// Through grbcuda's own entry points and generated wrappers (linked), every
+// way a program can touch such an object must see the new value, or drop it
+// where the object is overwritten:
+//  - nvals and wait answer from the device (no materialization);
+//  - readers (extractTuples, extractElement, dup, reduce, the sparsity status,
+//    an iterator, a host-path GrB_mxm reading it as input or mask) write it
+//    back first, once, and the copy stays (both valid);
+//  - mutators (setElement, assign) write it back before changing it;
+//  - clear and free drop it unwritten;
+//  - a failed materialization returns its error, leaves the object as it was
+//    and the value on the device, and a later read succeeds;
+//  - eviction under the budget writes the least recently used value back
+//    before dropping it; nothing is lost;
+//  - 8 threads reading one object at once: one materialization;
+// and every byte the allocator handed out comes back.
+#include "gcu_test.h"
+#include "grbcuda.h"
+#include "residency/gcu_residency.h"
+#include "gcu_util.h"
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+static _Atomic long long out_bytes ;
+
+static GrB_Info t_alloc (void *ctx, size_t bytes, void **p)
+{
+    (void) ctx ;
+    *p = malloc (bytes ? bytes : 1) ;
+    if (*p == NULL) return GrB_OUT_OF_MEMORY ;
+    atomic_fetch_add (&out_bytes, (long long) bytes) ;
+    return GrB_SUCCESS ;
+}
+
+static void t_free (void *ctx, void *p, size_t bytes)
+{
+    (void) ctx ;
+    free (p) ;
+    atomic_fetch_sub (&out_bytes, (long long) bytes) ;
+}
+
+static gcu_res_allocator talloc = { t_alloc, t_free, NULL, 1 << 30, "test" } ;
+
+//------------------------------------------------------------------------------
+// the producer: a new value (CSR, int64 values) as the handle's newest
+//------------------------------------------------------------------------------
+
+static _Atomic int n_mat ;          // materializer runs
+static _Atomic int fail_next ;      // the next materializer run fails
+
+// buf [0] row pointers (nrows+1), buf [1] column indices, buf [2] values,
+// all uint64_t / int64_t; a vector is one column (nrows = its size)
+static GrB_Info materialize_csr (const void *handle, gcu_res_entry *e)
+{
+    atomic_fetch_add (&n_mat, 1) ;
+    if (atomic_exchange (&fail_next, 0)) return GrB_OUT_OF_MEMORY ;
+    const gcu_res_data *d = gcu_residency_data (e) ;
+    const GrB_Index m = d->nrows, nv = d->nvals ;
+    GrB_Index *p = malloc ((m + 1) * 8), *j = malloc ((nv + 1) * 8) ;
+    int64_t *x = malloc ((nv + 1) * 8) ;
+    memcpy (p, d->buf [0], (m + 1) * 8) ;
+    memcpy (j, d->buf [1], nv * 8) ;
+    memcpy (x, d->buf [2], nv * 8) ;
+    GrB_Info info ;
+    if (d->layout == 2)
+    {
+        // a vector: the entries' indices are the column's row indices
+        GrB_Vector v = (GrB_Vector) handle ;
+        info = GrB_Vector_clear (v) ;
+        if (info == GrB_SUCCESS) info = GxB_Vector_pack_CSC (v, &j, (void **) &x,
+            (nv + 1) * 8, (nv + 1) * 8, false, nv, false, NULL) ;
+    }
+    else
+    {
+        // a matrix held by column is packed by row, then turned back
+        GrB_Matrix C = (GrB_Matrix) handle ;
+        int fmt = GxB_BY_ROW ;
+        info = GxB_Matrix_Option_get (C, GxB_FORMAT, &fmt) ;
+        if (info == GrB_SUCCESS) info = GrB_Matrix_clear (C) ;
+        if (info == GrB_SUCCESS && fmt != GxB_BY_ROW) info = GxB_Matrix_Option_set (C, GxB_FORMAT, GxB_BY_ROW) ;
+        if (info == GrB_SUCCESS) info = GxB_Matrix_pack_CSR (C, &p, &j, (void **) &x,
+            (m + 1) * 8, (nv + 1) * 8, (nv + 1) * 8, false, false, NULL) ;
+        if (info == GrB_SUCCESS && fmt != GxB_BY_ROW) info = GxB_Matrix_Option_set (C, GxB_FORMAT, fmt) ;
+    }
+    free (p) ; free (j) ; free (x) ;       // NULL once packed
+    return info ;
+}
+
+// Makes the content of V (INT64, same shape as the handle's object) the
+// newest value of h, as a GPU call would leave it. GrB_SUCCESS or the
+// residency's status.
+static GrB_Info produce (const void *h, GrB_Matrix V, bool vector)
+{
+    GrB_Index m, n, nv ;
+    OK (GrB_Matrix_nrows (&m, V)) ;
+    OK (GrB_Matrix_ncols (&n, V)) ;
+    OK (GrB_Matrix_nvals (&nv, V)) ;
+    GrB_Index *I = malloc ((nv + 1) * 8), *J = malloc ((nv + 1) * 8) ;
+    int64_t *X = malloc ((nv + 1) * 8) ;
+    GrB_Index got = nv ;
+    // by row, sparse: the tuples come row by row, sorted
+    GrB_Matrix R = NULL ;
+    OK (GrB_Matrix_dup (&R, V)) ;
+    OK (GxB_Matrix_Option_set (R, GxB_FORMAT, GxB_BY_ROW)) ;
+    OK (GxB_Matrix_Option_set (R, GxB_SPARSITY_CONTROL, GxB_SPARSE)) ;
+    OK (GrB_Matrix_extractTuples_INT64 (I, J, X, &got, R)) ;
+    GrB_Matrix_free (&R) ;
+    gcu_res_entry *e = NULL ;
+    // the producer first drops what the object held (its old value)
+    gcu_residency_invalidate (h) ;
+    GrB_Info info = gcu_residency_begin (h, GCU_RES_CSR, &e) ;
+    void *b [3] = { NULL, NULL, NULL } ;
+    for (int k = 0 ; k < 3 && info == GrB_SUCCESS ; k++)
+        info = gcu_residency_alloc (e, ((k == 0 ? m : nv) + 1) * 8, &b [k]) ;
+    if (info == GrB_SUCCESS)
+    {
+        GrB_Index *p = b [0] ;
+        memset (p, 0, (m + 1) * 8) ;
+        for (GrB_Index k = 0 ; k < nv ; k++) p [I [k] + 1]++ ;
+        for (GrB_Index i = 0 ; i < m ; i++) p [i + 1] += p [i] ;
+        // a vector's entries: their row indices
+        memcpy (b [1], vector ? I : J, nv * 8) ;
+        memcpy (b [2], X, nv * 8) ;
+        gcu_res_data *d = gcu_residency_data (e) ;
+        d->nrows = m ; d->ncols = n ; d->nvals = nv ;
+        d->idx_bits = 64 ; d->type_size = 8 ; d->type = GrB_INT64 ;
+        d->layout = vector ? 2 : 1 ;
+        info = gcu_residency_publish (e) ;
+    }
+    if (info == GrB_SUCCESS) info = gcu_residency_set_newest (e, materialize_csr) ;
+    gcu_residency_unpin (e) ;
+    free (I) ; free (J) ; free (X) ;
+    return info ;
+}
+
+static GrB_Matrix rnd (GrB_Index m, GrB_Index n, double d, uint64_t *st)
+{
+    GrB_Matrix A = gcu_test_random_matrix (GrB_INT64, m, n, d, st) ;
+    GrB_Matrix_wait (A, GrB_MATERIALIZE) ;
+    return A ;
+}
+
+// equal content, read through the real SuiteSparse functions (no wrapper)
+static bool same (GrB_Matrix A, GrB_Matrix B)
+{
+    return gcu_test_matrix_equal (A, B, 0, false, "newest") ;
+}
+
+static int mat_runs (void) { return atomic_load (&n_mat) ; }
+
+static void stats (gcu_res_stats *s) { gcu_residency_stats (s) ; }
+
+//------------------------------------------------------------------------------
+// the cases
+//------------------------------------------------------------------------------
+
+static void test_reads (uint64_t *st)
+{
+    GrB_Matrix C = rnd (40, 30, 0.2, st), V = rnd (40, 30, 0.3, st) ;
+    OK (produce (C, V, false)) ;
+    gcu_res_stats s0, s1 ;
+    stats (&s0) ;
+    CHECK (s0.newest == 1, "one newest handle: %llu", (unsigned long long) s0.newest) ;
+    // nvals and wait from the device
+    const int r0 = mat_runs () ;
+    GrB_Index nv = 0, vnv = 0 ;
+    OK (GrB_Matrix_nvals (&nv, C)) ;
+    OK (GrB_Matrix_nvals (&vnv, V)) ;
+    OK (GrB_Matrix_wait (C, GrB_MATERIALIZE)) ;
+    GrB_Index nr = 0 ;
+    OK (GrB_Matrix_nrows (&nr, C)) ;
+    CHECK (nv == vnv && nr == 40 && mat_runs () == r0, "nvals %llu (want %llu), nrows, wait "
+        "without materializing (%d runs)", (unsigned long long) nv, (unsigned long long) vnv, mat_runs () - r0) ;
+    // a reader: written back once, then both valid
+    GrB_Index *I = malloc ((nv + 1) * 8), *J = malloc ((nv + 1) * 8) ;
+    int64_t *X = malloc ((nv + 1) * 8) ;
+    GrB_Index got = nv ;
+    OK (GrB_Matrix_extractTuples_INT64 (I, J, X, &got, C)) ;
+    CHECK (got == nv && mat_runs () == r0 + 1, "extractTuples: %llu entries, %d runs",
+        (unsigned long long) got, mat_runs () - r0) ;
+    CHECK (same (C, V), "C holds the device value after extractTuples") ;
+    stats (&s1) ;
+    CHECK (s1.newest == 0 && s1.materializations == s0.materializations + 1
+        && s1.entries == s0.entries, "both valid: the copy stays (newest %llu, entries %zu -> %zu)",
+        (unsigned long long) s1.newest, s0.entries, s1.entries) ;
+    int64_t x = 0 ;
+    OK (GrB_Matrix_extractElement_INT64 (&x, C, I [0], J [0])) ;
+    CHECK (x == X [0] && mat_runs () == r0 + 1, "a second read: no second materialization") ;
+    free (I) ; free (J) ; free (X) ;
+
+    // other readers, each on a fresh newest value
+    GrB_Matrix D = NULL ;
+    OK (produce (C, V, false)) ;
+    OK (GrB_Matrix_dup (&D, C)) ;
+    CHECK (same (D, V), "dup of a newest matrix") ;
+    GrB_Matrix_free (&D) ;
+    OK (produce (C, V, false)) ;
+    int64_t sum = 0, want = 0 ;
+    OK (GrB_Matrix_reduce_INT64 (&sum, NULL, GrB_PLUS_MONOID_INT64, C, NULL)) ;
+    OK (GrB_Matrix_reduce_INT64 (&want, NULL, GrB_PLUS_MONOID_INT64, V, NULL)) ;
+    CHECK (sum == want, "reduce of a newest matrix: %lld vs %lld", (long long) sum, (long long) want) ;
+    OK (produce (C, V, false)) ;
+    int status = 0, vstatus = 0 ;
+    const int r1 = mat_runs () ;
+    OK (GxB_Matrix_Option_get (C, GxB_FORMAT, &status)) ;
+    CHECK (mat_runs () == r1, "the format is a setting: no materialization") ;
+    OK (GxB_Matrix_Option_get (C, GxB_SPARSITY_STATUS, &status)) ;
+    OK (GxB_Matrix_Option_get (V, GxB_SPARSITY_STATUS, &vstatus)) ;
+    CHECK (mat_runs () == r1 + 1 && status != 0, "the sparsity status materializes (%d)", status) ;
+    // an iterator reads the arrays directly
+    OK (produce (C, V, false)) ;
+    GxB_Iterator it = NULL ;
+    OK (GxB_Iterator_new (&it)) ;
+    int fmt = GxB_BY_ROW ;
+    OK (GxB_Matrix_Option_get (C, GxB_FORMAT, &fmt)) ;
+    if (fmt == GxB_BY_ROW) OK (GxB_rowIterator_attach (it, C, NULL)) ;
+    else OK (GxB_colIterator_attach (it, C, NULL)) ;
+    CHECK (same (C, V), "an iterator attached to a newest matrix sees its value") ;
+    GxB_Iterator_free (&it) ;
+    GrB_Matrix_free (&C) ; GrB_Matrix_free (&V) ;
+}
+
+static void test_host_path (uint64_t *st)
+{
+    // GrB_mxm on the host reads a newest input, mask and output
+    GrB_Matrix A = rnd (30, 30, 0.2, st), VA = rnd (30, 30, 0.2, st) ;
+    GrB_Matrix M = rnd (30, 30, 0.5, st), VM = rnd (30, 30, 0.5, st) ;
+    GrB_Matrix C = rnd (30, 30, 0.1, st), VC = rnd (30, 30, 0.1, st) ;
+    GrB_Matrix C2 = NULL, R = NULL ;
+    OK (GrB_Matrix_dup (&C2, VC)) ;
+    OK (produce (A, VA, false)) ;
+    OK (produce (M, VM, false)) ;
+    OK (produce (C, VC, false)) ;
+    OK (GrB_mxm (C, M, GrB_PLUS_INT64, GrB_PLUS_TIMES_SEMIRING_INT64, A, A, NULL)) ;
+    // the oracle: SuiteSparse on the values themselves
+    typedef GrB_Info (*mxm_t) (GrB_Matrix, const GrB_Matrix, const GrB_BinaryOp,
+        const GrB_Semiring, const GrB_Matrix, const GrB_Matrix, const GrB_Descriptor) ;
+    mxm_t real = (mxm_t) gcu_test_real ("GrB_mxm") ;
+    OK (real (C2, VM, GrB_PLUS_INT64, GrB_PLUS_TIMES_SEMIRING_INT64, VA, VA, NULL)) ;
+    CHECK (same (C, C2), "host-path GrB_mxm over newest A, M and C") ;
+    // a mutator: written back first, then changed
+    OK (produce (C, VC, false)) ;
+    OK (GrB_Matrix_setElement_INT64 (C, 77, 3, 4)) ;
+    OK (GrB_Matrix_dup (&R, VC)) ;
+    OK (GrB_Matrix_setElement_INT64 (R, 77, 3, 4)) ;
+    CHECK (same (C, R), "setElement on a newest matrix") ;
+    GrB_Matrix_free (&R) ;
+    // assign into a newest matrix through a mask that is newest too
+    OK (produce (C, VC, false)) ;
+    OK (produce (M, VM, false)) ;
+    OK (GrB_Matrix_assign_INT64 (C, M, NULL, 5, GrB_ALL, 30, GrB_ALL, 30, NULL)) ;
+    OK (GrB_Matrix_dup (&R, VC)) ;
+    OK (GrB_Matrix_assign_INT64 (R, VM, NULL, 5, GrB_ALL, 30, GrB_ALL, 30, NULL)) ;
+    CHECK (same (C, R), "masked assign on a newest matrix with a newest mask") ;
+    GrB_Matrix_free (&R) ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&VA) ; GrB_Matrix_free (&M) ;
+    GrB_Matrix_free (&VM) ; GrB_Matrix_free (&C) ; GrB_Matrix_free (&VC) ;
+    GrB_Matrix_free (&C2) ;
+}
+
+static void test_drop (uint64_t *st)
+{
+    GrB_Matrix C = rnd (20, 20, 0.2, st), V = rnd (20, 20, 0.2, st) ;
+    OK (produce (C, V, false)) ;
+    const int r0 = mat_runs () ;
+    gcu_res_stats s0, s1 ;
+    stats (&s0) ;
+    OK (GrB_Matrix_clear (C)) ;
+    GrB_Index nv = 1 ;
+    OK (GrB_Matrix_nvals (&nv, C)) ;
+    stats (&s1) ;
+    CHECK (nv == 0 && mat_runs () == r0 && s1.newest == 0 && s1.discards == s0.discards + 1,
+        "clear drops the newest value unwritten (nvals %llu)", (unsigned long long) nv) ;
+    OK (produce (C, V, false)) ;
+    GrB_Matrix_free (&C) ;
+    stats (&s1) ;
+    CHECK (mat_runs () == r0 && s1.newest == 0, "free drops it unwritten") ;
+    // a newer value replaces an older one unwritten
+    C = rnd (20, 20, 0.2, st) ;
+    GrB_Matrix W = rnd (20, 20, 0.3, st) ;
+    OK (produce (C, V, false)) ;
+    OK (produce (C, W, false)) ;
+    CHECK (same (C, W) && mat_runs () == r0 + 1, "the newer value wins") ;
+    GrB_Matrix_free (&C) ; GrB_Matrix_free (&V) ; GrB_Matrix_free (&W) ;
+}
+
+static void test_failure (uint64_t *st)
+{
+    GrB_Matrix C = rnd (20, 20, 0.2, st), V = rnd (20, 20, 0.2, st), C0 = NULL ;
+    OK (GrB_Matrix_dup (&C0, C)) ;
+    OK (produce (C, V, false)) ;
+    atomic_store (&fail_next, 1) ;
+    int64_t x = 0 ;
+    GrB_Info info = GrB_Matrix_extractElement_INT64 (&x, C, 0, 0) ;
+    gcu_res_stats s ;
+    stats (&s) ;
+    CHECK (info == GrB_OUT_OF_MEMORY && s.newest == 1 && s.materialize_failures > 0,
+        "a failed materialization returns its error (%d) and keeps the value", (int) info) ;
+    // the host path of an operation fails the same way, nothing computed
+    GrB_Matrix D = rnd (20, 20, 0.2, st), D0 = NULL ;
+    OK (GrB_Matrix_dup (&D0, D)) ;
+    atomic_store (&fail_next, 1) ;
+    info = GrB_mxm (D, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_INT64, C, C, NULL) ;
+    CHECK (info == GrB_OUT_OF_MEMORY && same (D, D0), "GrB_mxm with an input that cannot "
+        "be written back: %d, output unchanged", (int) info) ;
+    CHECK (same (C, V), "a later read succeeds") ;
+    GrB_Matrix_free (&C) ; GrB_Matrix_free (&V) ; GrB_Matrix_free (&C0) ;
+    GrB_Matrix_free (&D) ; GrB_Matrix_free (&D0) ;
+}
+
+static void test_eviction (uint64_t *st)
+{
+    // three newest values of ~8 KB each in an 18 KB budget: the third's
+    // build writes the first back before evicting it
+    enum { N = 3 } ;
+    GrB_Matrix C [N], V [N] ;
+    OK (gcu_residency_set_budget (18000)) ;
+    const int r0 = mat_runs () ;
+    for (int k = 0 ; k < N ; k++)
+    {
+        C [k] = rnd (50, 50, 0.0, st) ;
+        V [k] = rnd (50, 50, 0.2, st) ;     // ~500 entries: ~8.4 KB of CSR
+        OK (produce (C [k], V [k], false)) ;
+    }
+    gcu_res_stats s ;
+    stats (&s) ;
+    CHECK (mat_runs () >= r0 + 1 && s.bytes_used <= 18000, "eviction wrote back %d "
+        "newest value(s) before dropping them (%zu bytes used)", mat_runs () - r0, s.bytes_used) ;
+    for (int k = 0 ; k < N ; k++)
+    {
+        CHECK (same (C [k], V [k]), "value %d survives eviction", k) ;
+        GrB_Matrix_free (&C [k]) ; GrB_Matrix_free (&V [k]) ;
+    }
+    OK (gcu_residency_set_budget (1 << 30)) ;
+}
+
+static void test_vector (uint64_t *st)
+{
+    GrB_Vector v = gcu_test_random_vector (GrB_INT64, 50, 0.3, st), r = NULL ;
+    GrB_Matrix V = rnd (50, 1, 0.4, st) ;
+    OK (produce (v, V, true)) ;
+    GrB_Index nv = 0, vnv = 0 ;
+    OK (GrB_Vector_nvals (&nv, v)) ;
+    OK (GrB_Matrix_nvals (&vnv, V)) ;
+    OK (GrB_Vector_new (&r, GrB_INT64, 50)) ;
+    OK (GrB_Col_extract (r, NULL, NULL, V, GrB_ALL, 50, 0, NULL)) ;
+    CHECK (nv == vnv && gcu_test_vector_equal (v, r, 0, false, "vector"), "a newest vector") ;
+    GrB_Vector_free (&v) ; GrB_Vector_free (&r) ; GrB_Matrix_free (&V) ;
+}
+
+typedef struct { GrB_Matrix C ; GrB_Index nv ; bool ok ; } reader_t ;
+
+static void *reader (void *arg)
+{
+    reader_t *r = arg ;
+    GrB_Index *I = malloc ((r->nv + 1) * 8), *J = malloc ((r->nv + 1) * 8) ;
+    int64_t *X = malloc ((r->nv + 1) * 8) ;
+    GrB_Index got = r->nv ;
+    r->ok = GrB_Matrix_extractTuples_INT64 (I, J, X, &got, r->C) == GrB_SUCCESS && got == r->nv ;
+    free (I) ; free (J) ; free (X) ;
+    return NULL ;
+}
+
+static void test_threads (uint64_t *st)
+{
+    enum { T = 8 } ;
+    GrB_Matrix C = rnd (200, 200, 0.01, st), V = rnd (200, 200, 0.2, st) ;
+    GrB_Index nv ;
+    OK (GrB_Matrix_nvals (&nv, V)) ;
+    OK (produce (C, V, false)) ;
+    const int r0 = mat_runs () ;
+    pthread_t th [T] ;
+    reader_t rd [T] ;
+    for (int t = 0 ; t < T ; t++)
+    {
+        rd [t] = (reader_t) { C, nv, false } ;
+        pthread_create (&th [t], NULL, reader, &rd [t]) ;
+    }
+    bool ok = true ;
+    for (int t = 0 ; t < T ; t++) { pthread_join (th [t], NULL) ; ok = ok && rd [t].ok ; }
+    CHECK (ok && mat_runs () == r0 + 1 && same (C, V), "%d threads reading a newest matrix: "
+        "%d materialization(s)", T, mat_runs () - r0) ;
+    GrB_Matrix_free (&C) ; GrB_Matrix_free (&V) ;
+}
+
+int main (void)
+{
+    OK (GrB_init (GrB_NONBLOCKING)) ;
+    gcu_test_types_init () ;
+    OK (grbcuda_set_mode (GRBCUDA_MODE_HOST)) ;     // no GPU start: our allocator stays
+    OK (gcu_residency_set_allocator (&talloc)) ;
+    OK (gcu_residency_set_budget (1 << 30)) ;
+    uint64_t st = 42 ;
+    test_reads (&st) ;
+    test_host_path (&st) ;
+    test_drop (&st) ;
+    test_failure (&st) ;
+    test_eviction (&st) ;
+    test_vector (&st) ;
+    test_threads (&st) ;
+    gcu_residency_clear_all () ;
+    gcu_res_stats s ;
+    stats (&s) ;
+    CHECK (s.newest == 0 && atomic_load (&out_bytes) == 0, "nothing left: %llu newest, %lld bytes",
+        (unsigned long long) s.newest, (long long) atomic_load (&out_bytes)) ;
+    OK (gcu_residency_set_allocator (NULL)) ;
+    GrB_finalize () ;
+    return gcu_test_report ("test_newest") ;
+}
