@@ -45,6 +45,12 @@ double grbcuda_get_threshold (void) ;
 // reason, time) plus the GPU's start-up.
 GrB_Info grbcuda_set_verbose (int verbose) ;
 
+// GRBCUDA_KEEP_RESULTS (default 1): a GPU call's result stays on the device
+// as its object's newest value and is written into the SuiteSparse object
+// only when something without a GPU path reads it; 0: written back in the
+// call, as before.
+GrB_Info grbcuda_set_keep_results (bool keep) ;
+
 // CUDA device ordinal (GRBCUDA_DEVICE). Only effective before the GPU starts;
 // GrB_INVALID_VALUE if negative, GrB_INVALID_VALUE once the GPU has started.
 GrB_Info grbcuda_set_device (int device) ;

@@ -11,6 +11,7 @@
 #include "../device/gcu_cuda.h"
 #include "../export/gcu_export.h"
 #include "../residency/gcu_residency.h"
+#include "../spgemm/gcu_spgemm.h"
 
 //------------------------------------------------------------------------------
 // operands
@@ -126,5 +127,28 @@ GrB_Info gcu_writeback_desc (GrB_Descriptor desc, GrB_Descriptor *out) ;
 GrB_Info gcu_mxm_write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     GrB_Index n, GrB_Index **Tp, GrB_Index **Tj, void **Tx, GrB_Index nvals,
     size_t zsize, bool t_in_mask) ;
+
+//------------------------------------------------------------------------------
+// results left on the device (DESIGN §3)
+//------------------------------------------------------------------------------
+
+// A result that may stay on the device as C's newest value: a residency
+// entry for C being built, whose buffers the SpGEMM engine writes its output
+// into (keep). Only for C = T (no mask, no accum, C of T's type) and when
+// GRBCUDA_KEEP_RESULTS allows; otherwise false and nothing held.
+typedef struct
+{
+    gcu_res_entry *e ;
+    gcu_spgemm_keep keep ;
+}
+gcu_mxm_result ;
+
+bool gcu_mxm_result_begin (const gcu_call *call, GrB_Type ztype, gcu_mxm_result *r) ;
+// The entry (uint32 row pointers and column indices, values) becomes C's
+// newest value: C's old copies go; reading C later writes it into C.
+GrB_Info gcu_mxm_result_publish (gcu_mxm_result *r, GrB_Type ztype,
+    size_t zsize, GrB_Index m, GrB_Index n, GrB_Index nvals) ;
+// Gives the entry up (the result went to the host after all); r may be zeros.
+void gcu_mxm_result_end (gcu_mxm_result *r) ;
 
 #endif

@@ -459,6 +459,28 @@ GrB_Info gcu_writeback_desc (GrB_Descriptor desc, GrB_Descriptor *out)
     return info ;
 }
 
+// C = T (CSR arrays from gcu_host_malloc, rows sorted; NULL once they are
+// C's): C's old content goes, T's arrays become C's without a copy, and C
+// takes the storage SuiteSparse would give a result of its own: its format
+// (a pack is by row; a matrix held by column is turned back) and its
+// sparsity control (a pack leaves it sparse; SuiteSparse conforms its own
+// results: bitmap or full when dense, hypersparse when few rows have entries).
+static GrB_Info pack_into (GrB_Matrix C, GrB_Index m, GrB_Index **Tp,
+    GrB_Index **Tj, void **Tx, GrB_Index nvals, size_t zsize)
+{
+    int control = GxB_AUTO_SPARSITY, fmt = GxB_BY_ROW ;
+    GrB_Info info = GxB_Matrix_Option_get (C, GxB_SPARSITY_CONTROL, &control) ;
+    if (info == GrB_SUCCESS) info = GxB_Matrix_Option_get (C, GxB_FORMAT, &fmt) ;
+    if (info == GrB_SUCCESS) info = GrB_Matrix_clear (C) ;
+    if (info == GrB_SUCCESS && fmt != GxB_BY_ROW) info = GxB_Matrix_Option_set (C, GxB_FORMAT, GxB_BY_ROW) ;
+    if (info == GrB_SUCCESS)
+        info = GxB_Matrix_pack_CSR (C, Tp, Tj, Tx, (m + 1) * sizeof (GrB_Index),
+            (nvals + 1) * sizeof (GrB_Index), (nvals + 1) * zsize, false, false, NULL) ;
+    if (info == GrB_SUCCESS && fmt != GxB_BY_ROW) info = GxB_Matrix_Option_set (C, GxB_FORMAT, fmt) ;
+    if (info == GrB_SUCCESS) info = GxB_Matrix_Option_set (C, GxB_SPARSITY_CONTROL, control) ;
+    return info ;
+}
+
 static GrB_Info write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     GrB_Index n, GrB_Index **Tp, GrB_Index **Tj, void **Tx, GrB_Index nvals,
     size_t zsize, bool t_in_mask)
@@ -484,17 +506,8 @@ static GrB_Info write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     }
     if (direct && call->accum == NULL && ctype == ztype && fmt == GxB_BY_ROW)
     {
-        // C = T: hand T's arrays to C without a copy, then let C take the
-        // storage SuiteSparse would give it (a pack leaves it sparse; a result
-        // of SuiteSparse's own is conformed to C's sparsity control: bitmap
-        // or full when dense, hypersparse when few rows have entries)
-        int control = GxB_AUTO_SPARSITY ;
-        info = GxB_Matrix_Option_get (C, GxB_SPARSITY_CONTROL, &control) ;
-        if (info == GrB_SUCCESS) info = GrB_Matrix_clear (C) ;
-        if (info == GrB_SUCCESS)
-            info = GxB_Matrix_pack_CSR (C, Tp, Tj, Tx, psize, jsize, xsize, false, false, NULL) ;
-        if (info == GrB_SUCCESS) info = GxB_Matrix_Option_set (C, GxB_SPARSITY_CONTROL, control) ;
-        return info ;
+        // C = T: hand T's arrays to C without a copy
+        return pack_into (C, m, Tp, Tj, Tx, nvals, zsize) ;
     }
     GrB_Matrix T = NULL ;
     GrB_Descriptor d = NULL ;
@@ -528,6 +541,74 @@ GrB_Info gcu_mxm_write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     // C == A), whose copy this call may have just published.
     gcu_residency_invalidate (call->C) ;
     return info ;
+}
+
+//------------------------------------------------------------------------------
+// results left on the device (DESIGN §3)
+//------------------------------------------------------------------------------
+
+// Writes a result the device holds (a GCU_MXM_LAYOUT entry) into its matrix.
+static GrB_Info materialize_csr (const void *handle, gcu_res_entry *e)
+{
+    const gcu_res_data *d = gcu_residency_data (e) ;
+    const GrB_Index m = d->nrows, nvals = d->nvals ;
+    const size_t zsize = d->type_size ;
+    const int w = d->idx_bits / 8 ;
+    const gcu_stream s = gcu_stream_default () ;
+    GrB_Index *Tp = gcu_host_malloc ((m + 1) * sizeof (GrB_Index)) ;
+    GrB_Index *Tj = gcu_host_malloc ((nvals + 1) * sizeof (GrB_Index)) ;
+    void *Tx = gcu_host_malloc ((nvals + 1) * zsize) ;
+    GrB_Info info = (Tp && Tj && Tx) ? GrB_SUCCESS : GrB_OUT_OF_MEMORY ;
+    if (info == GrB_SUCCESS) info = gcu_d2h_staged (Tp, d->buf [0], m + 1, w, 8, s) ;
+    if (info == GrB_SUCCESS) info = gcu_d2h_staged (Tj, d->buf [1], nvals, w, 8, s) ;
+    if (info == GrB_SUCCESS) info = gcu_d2h_staged (Tx, d->buf [2], nvals * zsize, 1, 1, s) ;
+    if (info == GrB_SUCCESS) info = pack_into ((GrB_Matrix) handle, m, &Tp, &Tj, &Tx, nvals, zsize) ;
+    gcu_host_free (Tp) ; gcu_host_free (Tj) ; gcu_host_free (Tx) ;    // NULL once packed
+    // a device failure is an allocation the host could not make happen
+    return (info == GrB_PANIC) ? GrB_OUT_OF_MEMORY : info ;
+}
+
+static GrB_Info entry_alloc (void *ctx, size_t bytes, void **p)
+{
+    // a few bytes more: an empty array is still a valid pointer
+    return gcu_residency_alloc ((gcu_res_entry *) ctx, bytes + 8, p) ;
+}
+
+bool gcu_mxm_result_begin (const gcu_call *call, GrB_Type ztype,
+    gcu_mxm_result *r)
+{
+    memset (r, 0, sizeof (*r)) ;
+    GrB_Type ctype = NULL ;
+    if (!gcu_keep_results () || call->M != NULL || call->accum != NULL
+        || GxB_Matrix_type (&ctype, (GrB_Matrix) call->C) != GrB_SUCCESS || ctype != ztype)
+        return false ;
+    if (gcu_residency_begin (call->C, GCU_RES_CSR, &r->e) != GrB_SUCCESS) return false ;
+    r->keep.alloc = entry_alloc ;
+    r->keep.ctx = r->e ;
+    return true ;
+}
+
+GrB_Info gcu_mxm_result_publish (gcu_mxm_result *r, GrB_Type ztype,
+    size_t zsize, GrB_Index m, GrB_Index n, GrB_Index nvals)
+{
+    gcu_res_data *d = gcu_residency_data (r->e) ;
+    d->nrows = m ;
+    d->ncols = n ;
+    d->nvals = nvals ;
+    d->idx_bits = 32 ;
+    d->type_size = zsize ;
+    d->type = ztype ;
+    d->iso = false ;
+    d->layout = GCU_MXM_LAYOUT ;
+    GrB_Info info = gcu_residency_publish_newest (r->e, materialize_csr) ;
+    gcu_mxm_result_end (r) ;
+    return info ;
+}
+
+void gcu_mxm_result_end (gcu_mxm_result *r)
+{
+    gcu_residency_unpin (r->e) ;        // an unpublished build is freed
+    memset (r, 0, sizeof (*r)) ;
 }
 
 #endif

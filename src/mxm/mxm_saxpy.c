@@ -42,6 +42,7 @@ static GrB_Info saxpy_branch (const gcu_call *call)
 #define GCU_FREE_ALL                                                    \
     (void) gcu_sync (s) ;   /* no kernel reads an operand any more */   \
     gcu_spgemm_out_free (&T) ;                                          \
+    gcu_mxm_result_end (&res) ;                                         \
     gcu_operand_release (&ob, s) ; gcu_operand_release (&oa, s) ;
 
 static GrB_Info saxpy_run (gcu_call *call)
@@ -49,12 +50,14 @@ static GrB_Info saxpy_run (gcu_call *call)
     gcu_stream s = gcu_stream_default () ;
     gcu_operand oa, ob ;
     gcu_spgemm_out T = { 0 } ;
+    gcu_mxm_result res ;
     gcu_semiring_desc sr ;
     gcu_jit_operands ops ;
     GrB_Type at, bt ;
     memset (&oa, 0, sizeof (oa)) ;
     memset (&ob, 0, sizeof (ob)) ;
     memset (&ops, 0, sizeof (ops)) ;
+    memset (&res, 0, sizeof (res)) ;
     double t0 = gcu_now () ;
     GCU_TRY (gcu_semiring_identify (call->semiring, &sr)) ;
     GCU_TRY (GxB_Matrix_type (&at, (GrB_Matrix) call->A)) ;
@@ -87,7 +90,11 @@ static GrB_Info saxpy_run (gcu_call *call)
     // column indices widened int32_t -> uint64_t on the host (4 bytes each
     // cross PCIe), values as bytes. The pool's high-water mark, from the
     // bytes in use now, measures the product's temporaries and buffers.
+    // C = T may stay on the device as C's newest value (DESIGN §3): the
+    // engine writes T into the buffers of C's residency entry when it fits
+    // one row block, else T comes to the host as above
     double t1 = gcu_now () ;
+    if (gcu_mxm_result_begin (call, sr.mult.z.handle, &res)) T.keep = &res.keep ;
     const int64_t pool0 = gcu_device_bytes_in_use () ;
     (void) gcu_device_bytes_peak (true) ;
     GCU_TRY (gcu_spgemm_run (&sr, &ops, &in, &T, s)) ;
@@ -95,12 +102,13 @@ static GrB_Info saxpy_run (gcu_call *call)
     double t2 = gcu_now () ;
     const GrB_Index nvals = (GrB_Index) T.nvals ;
     const size_t zsize = sr.mult.z.size ;
-    const size_t down_bytes = (m + 1) * 8 + nvals * (4 + zsize) ;
+    const size_t out_bytes = (m + 1) * 8 + nvals * (4 + zsize) ;
+    const size_t down_bytes = T.on_device ? 0 : out_bytes ;
     // device memory: the operands' copies, T's output (as if whole), and
     // the peak of the product (operands + everything it allocated at once)
     const double in_mb = (gcu_operand_device_bytes (&oa)
         + (ob.how == GCU_OPERAND_SHARED ? 0 : gcu_operand_device_bytes (&ob))) / 1e6 ;
-    const double out_mb = down_bytes / 1e6 ;
+    const double out_mb = out_bytes / 1e6 ;
     const double peak_mb = in_mb + (pool_peak >= 0 && pool0 >= 0 ? (pool_peak - pool0) / 1e6 : 0) ;
     char da [64], db [64] ;
     gcu_operand_describe (&oa, "A", NULL, da, sizeof (da)) ;
@@ -111,20 +119,31 @@ static GrB_Info saxpy_run (gcu_call *call)
     gcu_operand_release (&oa, s) ;
     double t3 = gcu_now () ;
 
-    // C<M,replace> = accum (C, T); on success T's arrays belong to SuiteSparse
-    // (a C aliased with A or B is invalidated by the write-back's own calls)
-    GCU_TRY (gcu_mxm_write_back (call, sr.mult.z.handle, m, n, &T.Tp, &T.Tj, &T.Tx, nvals, zsize, false)) ;
+    // C<M,replace> = accum (C, T): T on the device becomes C's newest value
+    // (C's old copies go; a C aliased with A or B was read already); else on
+    // success T's arrays belong to SuiteSparse (a C aliased with A or B is
+    // invalidated by the write-back's own calls)
+    if (T.on_device)
+    {
+        GCU_TRY (gcu_mxm_result_publish (&res, sr.mult.z.handle, zsize, m, n, nvals)) ;
+    }
+    else
+    {
+        gcu_mxm_result_end (&res) ;
+        GCU_TRY (gcu_mxm_write_back (call, sr.mult.z.handle, m, n, &T.Tp, &T.Tj, &T.Tx, nvals, zsize, false)) ;
+    }
     call->kernel_seconds = T.kernel_seconds ;
     call->up_bytes = up_bytes ;
     call->down_bytes = down_bytes ;
     gcu_log ("GrB_mxm gpu saxpy: %.3g products, nnz(T) %llu; %s, %s; operands "
         "%.2f ms (export %.2f ms, upload %.2f ms, %.1f MB), spgemm + download %.2f ms "
-        "(kernels %.2f ms, download %.2f ms, %.1f MB in %d block%s), write-back %.2f ms; "
+        "(kernels %.2f ms, download %.2f ms, %.1f MB in %d block%s), %s %.2f ms; "
         "device memory: operands %.1f MB + output %.1f MB, peak %.1f MB (%+.0f%%)",
         T.products, (unsigned long long) nvals, da, db, 1e3 * (t1 - t0),
         1e3 * t_export, 1e3 * t_upload, up_bytes / 1e6, 1e3 * (t2 - t1),
         1e3 * T.kernel_seconds, 1e3 * T.download_seconds, down_bytes / 1e6, T.nblocks,
-        T.nblocks == 1 ? "" : "s", 1e3 * (gcu_now () - t3),
+        T.nblocks == 1 ? "" : "s", T.on_device ? "result kept on the device as C's newest value"
+        : "write-back", 1e3 * (gcu_now () - t3),
         in_mb, out_mb, peak_mb, in_mb + out_mb > 0 ? 100 * (peak_mb / (in_mb + out_mb) - 1) : 0) ;
     gcu_spgemm_out_free (&T) ;      // what the write-back did not take
     return GrB_SUCCESS ;

@@ -83,8 +83,7 @@ static inline void gcu_residency_invalidate (const void *handle)
 //------------------------------------------------------------------------------
 
 // A GPU call that leaves its result on the device publishes the result's
-// entry for the output handle and makes it the handle's newest value: the
-// SuiteSparse object is stale from then on, until the materializer writes the
+// entry as the output handle's newest value: the SuiteSparse object is stale from then on, until the materializer writes the
 // device value into it. Every GraphBLAS function that reads the object
 // materializes it first (the generated wrappers, the entry points' host
 // path, the export of an operand), through gcu_residency_materialize.
@@ -101,10 +100,13 @@ typedef struct gcu_res_entry gcu_res_entry ;
 // then the object must be as it was, and the entry stays newest.
 typedef GrB_Info (*gcu_res_materializer) (const void *handle, gcu_res_entry *e) ;
 
-// e, published and top-level, becomes its handle's newest value (replacing
-// any other, unwritten). GrB_INVALID_VALUE if e is not published (its
-// publish found the object changed): the caller writes the result itself.
-GrB_Info gcu_residency_set_newest (gcu_res_entry *e, gcu_res_materializer fn) ;
+// Publishes e, a top-level entry being built (gcu_residency_begin), as its
+// handle's newest value: the object's value is replaced, so every other copy
+// of the handle is dropped (an older newest value unwritten) and builds of
+// the old value in flight can no longer be published. Only once the result
+// is complete: until then the old value (maybe newest, maybe an operand of
+// the same call) must stay. GrB_INVALID_VALUE if e is not being built.
+GrB_Info gcu_residency_publish_newest (gcu_res_entry *e, gcu_res_materializer fn) ;
 
 // If `handle` is device newest: runs its materializer (one thread at a time;
 // others wait for it) and returns its status. GrB_SUCCESS when there is

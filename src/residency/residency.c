@@ -848,34 +848,42 @@ void gcu_residency_stats (gcu_res_stats *s)
 // device newest values
 //------------------------------------------------------------------------------
 
-GrB_Info gcu_residency_set_newest (gcu_res_entry *e, gcu_res_materializer fn)
+GrB_Info gcu_residency_publish_newest (gcu_res_entry *e, gcu_res_materializer fn)
 {
     if (e == NULL || fn == NULL) return GrB_NULL_POINTER ;
-    GrB_Info info = GrB_SUCCESS ;
+    gcu_res_entry *grave = NULL ;
     pthread_mutex_lock (&R.lock) ;
-    slot *s = (e->state == E_LIVE && e->parent == NULL) ? slot_find (e->handle) : NULL ;
-    if (s == NULL)
+    if (e->state != E_BUILDING || e->parent != NULL)
     {
-        info = GrB_INVALID_VALUE ;      // not published (stale): not the value
+        pthread_mutex_unlock (&R.lock) ;
+        return GrB_INVALID_VALUE ;
     }
-    else
+    slot *s = slot_find (e->handle) ;     // held by this build
+    s->nbuild-- ;
+    // the object's value is replaced whatever happened to it since the build
+    // began: every other copy goes (an older newest value unwritten), and
+    // copies of the old value still being built can no longer be published
+    s->gen = ++R.next_gen ;
+    while (s->entries != NULL)
     {
-        if (s->newest != NULL && s->newest != e)
-        {
-            // another kind held the newest value: superseded (not written)
-            newest_drop (s, s->newest) ;
-        }
-        if (s->newest == NULL)
-        {
-            s->newest = e ;
-            e->newest = true ;
-            R.st.newest++ ;
-            atomic_fetch_add_explicit (&gcu_residency_newest_, 1, memory_order_relaxed) ;
-        }
-        s->mat = fn ;
+        retire (s, s->entries, &grave) ;
+        R.st.invalidations++ ;
     }
+    e->gen = s->gen ;
+    e->sibling = NULL ;
+    s->entries = e ;
+    lru_push_front (e) ;
+    e->state = E_LIVE ;
+    R.st.entries++ ;
+    R.st.publishes++ ;
+    s->newest = e ;
+    s->mat = fn ;
+    e->newest = true ;
+    R.st.newest++ ;
+    atomic_fetch_add_explicit (&gcu_residency_newest_, 1, memory_order_relaxed) ;
     pthread_mutex_unlock (&R.lock) ;
-    return info ;
+    bury_flush (grave) ;
+    return GrB_SUCCESS ;
 }
 
 GrB_Info gcu_residency_materialize_slow (const void *handle)

@@ -22,13 +22,32 @@ typedef struct
 }
 gcu_spgemm_in ;
 
-// Output T on the host, CSR of the semiring's z type, every row sorted:
+// Output T, CSR of the semiring's z type, every row sorted, on the device
+// (when asked, and it fits one row block) or on the host:
 // Tp [m+1], Tj [nvals] (column indices), Tx [nvals] values, from the
 // allocator SuiteSparse uses (gcu_host_malloc): they can be packed into a
 // matrix. The numeric phase runs in row blocks whose output goes down while
 // the next block computes, so a result larger than the device still runs.
+// Where the output may stay on the device (the caller's result buffers,
+// e.g. a residency entry's): alloc gives device memory the caller owns
+// (GrB_SUCCESS, or anything else: the output goes to the host after all).
 typedef struct
 {
+    GrB_Info (*alloc) (void *ctx, size_t bytes, void **p) ;
+    void *ctx ;
+}
+gcu_spgemm_keep ;
+
+typedef struct
+{
+    // in: non-NULL asks for the output on the device when it fits one row
+    // block (then on_device is set and Tp/Tj/Tx stay NULL)
+    const gcu_spgemm_keep *keep ;
+    // out, on the device: uint32_t row pointers (m+1), int32_t column
+    // indices and values (nvals each), in buffers from keep->alloc
+    bool on_device ;
+    void *dTp, *dTj, *dTx ;
+    // out, on the host
     GrB_Index *Tp, *Tj ;
     void *Tx ;
     int64_t nvals ;

@@ -152,6 +152,15 @@ __global__ void __launch_bounds__ (256) k_bin (int64_t m, const int64_t *count,
 // Row blocks of equal output: bounds [k] = the first row whose entries start
 // at or after k * nvals / nb (bounds [0] = 0, bounds [nb] = m), and base [k]
 // = Cp [bounds [k]], the block's first entry.
+// row pointers narrowed to 32 bits (a result kept on the device: the
+// residency's CSR holds pointers and indices of one width)
+__global__ void k_narrow_ptr (int64_t n, const int64_t *Cp, uint32_t *Tp)
+{
+    for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ; i < n ;
+         i += (int64_t) gridDim.x * blockDim.x)
+        Tp [i] = (uint32_t) Cp [i] ;
+}
+
 __global__ void k_block_bounds (int64_t m, const int64_t *Cp, int64_t nvals,
     int nb, int64_t *bounds, int64_t *base)
 {
@@ -794,6 +803,8 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     cudaEvent_t ev [4] = { NULL }, evb [2] = { NULL }, eve [2] = { NULL } ;
     numeric_ctx X ;
     memset (&X, 0, sizeof (X)) ;
+    const gcu_spgemm_keep *keep_req = out->keep ;
+    bool keep = false ;         // the output stays on the device
     memset (out, 0, sizeof (*out)) ;
     if (dev == NULL) return GCU_NOT_HANDLED ;
     // the numeric kernels first: a semiring that does not compile costs no
@@ -961,7 +972,21 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     for (int64_t k = 0 ; k < (int64_t) nb * GCU_NBINS ; k++) bhist [k] = (int64_t) hh [k] ;
     for (int k = 0 ; k < nb ; k++)
         if (hbase [k + 1] - hbase [k] > max_bnvals) max_bnvals = hbase [k + 1] - hbase [k] ;
-    for (int k = 0 ; k < (nb > 1 ? 2 : 1) ; k++)
+    // one block, and asked: the output is written straight into the
+    // caller's buffers and stays there
+    if (keep_req != NULL && nb == 1 && nvals < ((int64_t) 1 << 32) - 1)
+    {
+        keep = keep_req->alloc (keep_req->ctx, (m + 1) * sizeof (uint32_t), &out->dTp) == GrB_SUCCESS
+            && keep_req->alloc (keep_req->ctx, (nvals + 1) * sizeof (int32_t), &out->dTj) == GrB_SUCCESS
+            && keep_req->alloc (keep_req->ctx, (nvals + 1) * zsize, &out->dTx) == GrB_SUCCESS ;
+        if (keep)
+        {
+            bufJ [0] = (int32_t *) out->dTj ;
+            bufX [0] = out->dTx ;
+        }
+        else out->dTp = out->dTj = out->dTx = NULL ;   // the caller frees what it gave
+    }
+    for (int k = keep ? 1 : 0 ; k < (nb > 1 ? 2 : 1) ; k++)
     {
         TRY (S.alloc ((void **) &bufJ [k], (max_bnvals + 1) * sizeof (int32_t))) ;
         TRY (S.alloc (&bufX [k], (max_bnvals + 1) * zsize)) ;
@@ -1000,7 +1025,7 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
                 if (cudaEventRecord (eve [bi], st) != cudaSuccess) { info = GrB_PANIC ; goto fail ; }
                 nblocks_run++ ;
             }
-            if (!work && k < nb) continue ;
+            if (keep || (!work && k < nb)) continue ;
             const double t0 = gcu_now () ;
             if (prev < 0)
             {
@@ -1028,6 +1053,17 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
             download_s += gcu_now () - t0 ;
             if (work) { prev = k ; prev_buf = bi ; }
         }
+    }
+    if (keep)
+    {
+        k_narrow_ptr <<<(unsigned) ((m + 256) / 256 < 4096 ? (m + 256) / 256 : 4096), 256, 0, st>>> (
+            m + 1, Cp, (uint32_t *) out->dTp) ;
+        TRY (gcu_launch_check ("spgemm row pointers (kept)")) ;
+        float ms = 0 ;
+        if (cudaEventRecord (eve [0], st) != cudaSuccess) { info = GrB_PANIC ; goto fail ; }
+        TRY (gcu_sync (s)) ;
+        if (cudaEventElapsedTime (&ms, evb [0], eve [0]) == cudaSuccess) numeric_ms += ms ;
+        else (void) cudaGetLastError () ;
     }
     TRY (gcu_sync (s)) ;
     {
@@ -1057,6 +1093,8 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     out->Tj = Tj ;
     out->Tx = Tx ;
     out->nvals = nvals ;
+    out->on_device = keep ;
+    if (!keep) out->dTp = out->dTj = out->dTx = NULL ;
     return GrB_SUCCESS ;
 
 fail:
@@ -1206,7 +1244,9 @@ extern "C" GrB_Info gcu_spgemm_run (const gcu_semiring_desc *sr,
     const gcu_jit_operands *ops, const gcu_spgemm_in *in, gcu_spgemm_out *out,
     gcu_stream s)
 {
+    const gcu_spgemm_keep *keep = out->keep ;
     memset (out, 0, sizeof (*out)) ;
+    out->keep = keep ;
     // int32 column indices of C, int row counts for CUB
     if (in->n >= ((int64_t) 1 << 31) || in->m >= ((int64_t) 1 << 31) - 1) return GCU_NOT_HANDLED ;
     if (in->a_idx64 != ops->a_idx64 || in->b_idx64 != ops->b_idx64) return GrB_INVALID_VALUE ;

@@ -34,6 +34,7 @@ typedef struct {
     int      mode;            // grbcuda_mode: 0 auto, 1 gpu, 2 host
     int      verbose;         // GRBCUDA_VERBOSE
     int      stats;           // GRBCUDA_STATS: print the table at GrB_finalize
+    int      keep_results;    // GRBCUDA_KEEP_RESULTS: GPU results stay on the device (default 1)
     double   threshold;       // GRBCUDA_THRESHOLD: minimum estimated work for the GPU
     int      device;          // GRBCUDA_DEVICE: CUDA device ordinal
     char     cache_dir[1024]; // GRBCUDA_CACHE_DIR: JIT on-disk cache ("" = default)
@@ -45,6 +46,7 @@ const gcu_settings_t *gcu_settings(void);   // never NULL
 int  gcu_mode(void);
 int  gcu_verbose(void);
 int  gcu_stats_enabled(void);
+int  gcu_keep_results(void);
 double gcu_threshold(void);
 int64_t gcu_spgemm_block_bytes(void);
 void gcu_spgemm_block_bytes_set(int64_t bytes);   // tests; 0 = auto

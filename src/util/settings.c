@@ -24,7 +24,7 @@
 
 static gcu_settings_t settings ;
 static pthread_once_t settings_once = PTHREAD_ONCE_INIT ;
-static _Atomic int a_mode, a_verbose, a_stats ;
+static _Atomic int a_mode, a_verbose, a_stats, a_keep ;
 static _Atomic double a_threshold ;
 static _Atomic int64_t a_spgemm_block ;
 
@@ -61,6 +61,8 @@ static void settings_read (void)
     s->threshold = GCU_DEFAULT_THRESHOLD ;
     s->verbose = parse_bool (getenv ("GRBCUDA_VERBOSE")) ;
     s->stats = parse_bool (getenv ("GRBCUDA_STATS")) ;
+    const char *k = getenv ("GRBCUDA_KEEP_RESULTS") ;
+    s->keep_results = (k == NULL || *k == '\0') ? 1 : parse_bool (k) ;
     const char *m = getenv ("GRBCUDA_MODE") ;
     if (m != NULL && *m != '\0')
     {
@@ -97,6 +99,7 @@ static void settings_read (void)
     atomic_store (&a_mode, s->mode) ;
     atomic_store (&a_verbose, s->verbose) ;
     atomic_store (&a_stats, s->stats) ;
+    atomic_store (&a_keep, s->keep_results) ;
     atomic_store (&a_threshold, s->threshold) ;
     atomic_store (&a_spgemm_block, s->spgemm_block) ;
 }
@@ -110,6 +113,14 @@ const gcu_settings_t *gcu_settings (void)
 int gcu_mode (void) { gcu_settings () ; return atomic_load_explicit (&a_mode, memory_order_relaxed) ; }
 int gcu_verbose (void) { gcu_settings () ; return atomic_load_explicit (&a_verbose, memory_order_relaxed) ; }
 int gcu_stats_enabled (void) { gcu_settings () ; return atomic_load_explicit (&a_stats, memory_order_relaxed) ; }
+int gcu_keep_results (void) { gcu_settings () ; return atomic_load_explicit (&a_keep, memory_order_relaxed) ; }
+
+GrB_Info grbcuda_set_keep_results (bool keep)
+{
+    gcu_settings () ;
+    atomic_store (&a_keep, keep ? 1 : 0) ;
+    return GrB_SUCCESS ;
+}
 double gcu_threshold (void) { gcu_settings () ; return atomic_load_explicit (&a_threshold, memory_order_relaxed) ; }
 int64_t gcu_spgemm_block_bytes (void) { gcu_settings () ; return atomic_load_explicit (&a_spgemm_block, memory_order_relaxed) ; }
 

@@ -113,8 +113,6 @@ static GrB_Info produce (const void *h, GrB_Matrix V, bool vector)
     OK (GrB_Matrix_extractTuples_INT64 (I, J, X, &got, R)) ;
     GrB_Matrix_free (&R) ;
     gcu_res_entry *e = NULL ;
-    // the producer first drops what the object held (its old value)
-    gcu_residency_invalidate (h) ;
     GrB_Info info = gcu_residency_begin (h, GCU_RES_CSR, &e) ;
     void *b [3] = { NULL, NULL, NULL } ;
     for (int k = 0 ; k < 3 && info == GrB_SUCCESS ; k++)
@@ -132,9 +130,8 @@ static GrB_Info produce (const void *h, GrB_Matrix V, bool vector)
         d->nrows = m ; d->ncols = n ; d->nvals = nv ;
         d->idx_bits = 64 ; d->type_size = 8 ; d->type = GrB_INT64 ;
         d->layout = vector ? 2 : 1 ;
-        info = gcu_residency_publish (e) ;
+        info = gcu_residency_publish_newest (e, materialize_csr) ;
     }
-    if (info == GrB_SUCCESS) info = gcu_residency_set_newest (e, materialize_csr) ;
     gcu_residency_unpin (e) ;
     free (I) ; free (J) ; free (X) ;
     return info ;

@@ -1,0 +1,225 @@
+// GRBCUDA_TEST_INTERNAL
+// test_newest_gpu.c — GPU results left on the device as their object's newest
+// value (DESIGN §3), against SuiteSparse:
+//  (a) C = A*B on the GPU stays on the device (no download in the call), its
+//      nvals answers from the device, a second product reading it uses the
+//      device copy (no materialization), and reading it (extractTuples)
+//      writes SuiteSparse's answer into C, for many semirings, types, shapes
+//      and C formats; GRBCUDA_KEEP_RESULTS off writes back in the call;
+//  (b) nothing lost under eviction: results of many sizes and types fill a
+//      small device budget, later products evict them (each written back
+//      first), and every one reads back right;
+//  (c) fault injection over the materialization: each counted device
+//      operation of a write-back fails in turn; the read returns
+//      GrB_OUT_OF_MEMORY with the value kept on the device, and the next read
+//      gives the right answer; no device memory is left behind.
+#include "gcu_test.h"
+#include "grbcuda.h"
+#include "device/gcu_cuda.h"
+#include "dispatch/gcu_dispatch.h"
+#include "residency/gcu_residency.h"
+#include "gcu_util.h"
+#include <stdlib.h>
+#include <string.h>
+
+typedef GrB_Info (*mxm_t) (GrB_Matrix, const GrB_Matrix, const GrB_BinaryOp,
+    const GrB_Semiring, const GrB_Matrix, const GrB_Matrix, const GrB_Descriptor) ;
+static mxm_t real_mxm ;
+
+static uint64_t newest (void)
+{
+    gcu_res_stats s ;
+    gcu_residency_stats (&s) ;
+    return s.newest ;
+}
+
+static uint64_t materializations (void)
+{
+    gcu_res_stats s ;
+    gcu_residency_stats (&s) ;
+    return s.materializations ;
+}
+
+typedef struct { const char *name ; GrB_Semiring s ; GrB_Type t ; double tol ; } sr_t ;
+
+// (a) one product kept, checked through every way of reading it
+static void kept (const sr_t *sr, GrB_Index m, GrB_Index k, GrB_Index n,
+    double d, bool by_col, uint64_t *st)
+{
+    GrB_Matrix A = gcu_test_random_matrix (sr->t, m, k, d, st) ;
+    GrB_Matrix B = gcu_test_random_matrix (sr->t, k, n, d, st) ;
+    GrB_Matrix C = NULL, R = NULL, D = NULL, RD = NULL ;
+    OK (GrB_Matrix_new (&C, sr->t, m, n)) ;
+    OK (GrB_Matrix_new (&R, sr->t, m, n)) ;
+    if (by_col) OK (GxB_Matrix_Option_set (C, GxB_FORMAT, GxB_BY_COL)) ;
+    if (by_col) OK (GxB_Matrix_Option_set (R, GxB_FORMAT, GxB_BY_COL)) ;
+    const uint64_t gpu0 = gcu_family_runs ("spgemm saxpy"), n0 = newest () ;
+    OK (GrB_mxm (C, NULL, NULL, sr->s, A, B, NULL)) ;
+    OK (real_mxm (R, NULL, NULL, sr->s, A, B, NULL)) ;
+    char what [160] ;
+    snprintf (what, sizeof (what), "%s %llux%llux%llu%s", sr->name, (unsigned long long) m,
+        (unsigned long long) k, (unsigned long long) n, by_col ? " C by column" : "") ;
+    const bool ran = gcu_family_runs ("spgemm saxpy") == gpu0 + 1 ;
+    CHECK (ran && newest () == n0 + 1, "%s: ran on the GPU (%d) and left on the device "
+        "(newest %llu -> %llu)", what, ran, (unsigned long long) n0, (unsigned long long) newest ()) ;
+    // nvals from the device, then a product reading C there
+    const uint64_t mat0 = materializations () ;
+    GrB_Index nv = 0, rnv = 0 ;
+    OK (GrB_Matrix_nvals (&nv, C)) ;
+    OK (GrB_Matrix_nvals (&rnv, R)) ;
+    CHECK (nv == rnv, "%s: nvals from the device %llu, SuiteSparse %llu", what,
+        (unsigned long long) nv, (unsigned long long) rnv) ;
+    if (m == n)
+    {
+        // D = C*C reads C's device copy (by row, both operands)
+        OK (GrB_Matrix_new (&D, sr->t, m, m)) ;
+        OK (GrB_Matrix_new (&RD, sr->t, m, m)) ;
+        OK (GrB_mxm (D, NULL, NULL, sr->s, C, C, NULL)) ;
+        CHECK (materializations () == mat0, "%s: C*C read C's device copy (%llu write-backs)",
+            what, (unsigned long long) (materializations () - mat0)) ;
+        OK (real_mxm (RD, NULL, NULL, sr->s, R, R, NULL)) ;
+        CHECK (gcu_test_matrix_equal (D, RD, sr->tol, false, what), "%s: C*C with C on the device", what) ;
+    }
+    // reading C writes it back, once
+    CHECK (gcu_test_matrix_equal (C, R, sr->tol, false, what), "%s: C read back", what) ;
+    int fc = 0, fr = 0, sc = 0, sr_ = 0 ;
+    OK (GxB_Matrix_Option_get (C, GxB_FORMAT, &fc)) ;
+    OK (GxB_Matrix_Option_get (R, GxB_FORMAT, &fr)) ;
+    OK (GxB_Matrix_Option_get (C, GxB_SPARSITY_STATUS, &sc)) ;
+    OK (GxB_Matrix_Option_get (R, GxB_SPARSITY_STATUS, &sr_)) ;
+    CHECK (fc == fr && sc == sr_, "%s: format %d/%d, sparsity %d/%d", what, fc, fr, sc, sr_) ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ;
+    GrB_Matrix_free (&R) ; GrB_Matrix_free (&D) ; GrB_Matrix_free (&RD) ;
+}
+
+static void test_kept (uint64_t *st)
+{
+    const sr_t srs [] =
+    {
+        { "PLUS_TIMES_FP64", GrB_PLUS_TIMES_SEMIRING_FP64, GrB_FP64, 1e-12 },
+        { "MIN_PLUS_INT32", GrB_MIN_PLUS_SEMIRING_INT32, GrB_INT32, 0 },
+        { "PLUS_TIMES_FP32", GrB_PLUS_TIMES_SEMIRING_FP32, GrB_FP32, 1e-5 },
+        { "LOR_LAND_BOOL", GrB_LOR_LAND_SEMIRING_BOOL, GrB_BOOL, 0 },
+        { "PLUS_TIMES_FC64", GxB_PLUS_TIMES_FC64, GxB_FC64, 1e-12 },
+        { "MAX_TIMES_UINT8", GxB_MAX_TIMES_UINT8, GrB_UINT8, 0 },
+    } ;
+    const GrB_Index shapes [][3] = { { 1, 1, 1 }, { 50, 40, 50 }, { 300, 200, 300 },
+        { 0, 5, 0 }, { 70, 30, 90 } } ;
+    for (size_t q = 0 ; q < sizeof (srs) / sizeof (srs [0]) ; q++)
+        for (size_t h = 0 ; h < sizeof (shapes) / sizeof (shapes [0]) ; h++)
+            kept (&srs [q], shapes [h][0], shapes [h][1], shapes [h][2], 0.1, (q + h) % 3 == 0, st) ;
+    // a dense result: SuiteSparse makes it bitmap or full
+    kept (&srs [0], 60, 60, 60, 0.5, false, st) ;
+    // off: written back in the call
+    OK (grbcuda_set_keep_results (false)) ;
+    const uint64_t n0 = newest () ;
+    GrB_Matrix A = gcu_test_random_matrix (GrB_FP64, 100, 100, 0.1, st), C = NULL ;
+    OK (GrB_Matrix_new (&C, GrB_FP64, 100, 100)) ;
+    OK (GrB_mxm (C, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, A, NULL)) ;
+    CHECK (newest () == n0, "GRBCUDA_KEEP_RESULTS=0: written back in the call") ;
+    OK (grbcuda_set_keep_results (true)) ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&C) ;
+}
+
+// (b) results of many sizes and types under a small budget
+static void test_eviction (uint64_t *st)
+{
+    enum { N = 24 } ;
+    const GrB_Semiring s [4] = { GrB_PLUS_TIMES_SEMIRING_FP64, GrB_PLUS_TIMES_SEMIRING_INT32,
+        GrB_PLUS_TIMES_SEMIRING_FP32, GxB_PLUS_TIMES_FC64 } ;
+    const GrB_Type t [4] = { GrB_FP64, GrB_INT32, GrB_FP32, GxB_FC64 } ;
+    GrB_Matrix C [N], R [N] ;
+    OK (gcu_residency_set_budget (4 << 20)) ;       // 4 MB: a few results at a time
+    const uint64_t mat0 = materializations () ;
+    gcu_res_stats s0, s1 ;
+    gcu_residency_stats (&s0) ;
+    for (int k = 0 ; k < N ; k++)
+    {
+        const GrB_Index n = 100 + 60 * (GrB_Index) (k % 7) ;
+        GrB_Matrix A = gcu_test_random_matrix (t [k % 4], n, n, 0.05, st) ;
+        OK (GrB_Matrix_new (&C [k], t [k % 4], n, n)) ;
+        OK (GrB_Matrix_new (&R [k], t [k % 4], n, n)) ;
+        OK (GrB_mxm (C [k], NULL, NULL, s [k % 4], A, A, NULL)) ;
+        OK (real_mxm (R [k], NULL, NULL, s [k % 4], A, A, NULL)) ;
+        GrB_Matrix_free (&A) ;
+    }
+    gcu_residency_stats (&s1) ;
+    printf ("eviction: %d results, %llu written back by eviction, %llu still newest, %zu bytes used "
+        "of %zu\n", N, (unsigned long long) (materializations () - mat0),
+        (unsigned long long) s1.newest, s1.bytes_used, s1.budget) ;
+    CHECK (materializations () > mat0 && s1.evictions > s0.evictions && s1.bytes_used <= s1.budget,
+        "eviction wrote newest values back before dropping them") ;
+    for (int k = 0 ; k < N ; k++)
+    {
+        char what [64] ;
+        snprintf (what, sizeof (what), "evicted result %d", k) ;
+        CHECK (gcu_test_matrix_equal (C [k], R [k], 1e-9, false, what), "%s", what) ;
+        GrB_Matrix_free (&C [k]) ; GrB_Matrix_free (&R [k]) ;
+    }
+    OK (gcu_residency_set_budget ((size_t) 1 << 34)) ;
+}
+
+// (c) every device operation of a write-back fails in turn
+static void test_faults (uint64_t *st)
+{
+    GrB_Matrix A = gcu_test_random_matrix (GrB_FP64, 300, 300, 0.03, st), R = NULL, C = NULL ;
+    OK (GrB_Matrix_new (&R, GrB_FP64, 300, 300)) ;
+    OK (real_mxm (R, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, A, NULL)) ;
+    // how many counted operations one write-back makes
+    OK (GrB_Matrix_new (&C, GrB_FP64, 300, 300)) ;
+    OK (GrB_mxm (C, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, A, NULL)) ;
+    gcu_fault_inject ((int64_t) 1 << 40) ;
+    GrB_Index nv = 0 ;
+    OK (GrB_Matrix_nvals (&nv, C)) ;
+    CHECK (gcu_test_matrix_equal (C, R, 1e-12, false, "faults: no fault"), "no fault") ;
+    const int64_t nops = gcu_fault_count () ;
+    gcu_fault_inject (0) ;
+    GrB_Matrix_free (&C) ;
+    gcu_sync (gcu_stream_default ()) ;
+    const int64_t base = gcu_device_bytes_in_use () ;
+    printf ("faults: %lld counted device operations in one write-back\n", (long long) nops) ;
+    CHECK (nops >= 3, "a write-back counts its copies (%lld)", (long long) nops) ;
+    for (int64_t f = 1 ; f <= nops ; f++)
+    {
+        OK (GrB_Matrix_new (&C, GrB_FP64, 300, 300)) ;
+        OK (GrB_mxm (C, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, A, NULL)) ;
+        const uint64_t n0 = newest () ;
+        gcu_fault_inject (f) ;
+        int64_t x = 0 ;
+        GrB_Info info = GrB_Matrix_extractElement_INT64 (&x, C, 0, 0) ;
+        gcu_fault_inject (0) ;
+        CHECK (info == GrB_OUT_OF_MEMORY && newest () == n0, "fault %lld: the read returns "
+            "GrB_OUT_OF_MEMORY (%d) and the value stays on the device", (long long) f, (int) info) ;
+        char what [64] ;
+        snprintf (what, sizeof (what), "fault %lld, read again", (long long) f) ;
+        CHECK (gcu_test_matrix_equal (C, R, 1e-12, false, what), "%s", what) ;
+        GrB_Matrix_free (&C) ;
+        gcu_sync (gcu_stream_default ()) ;
+        CHECK (gcu_device_bytes_in_use () == base, "fault %lld: device memory %lld, was %lld",
+            (long long) f, (long long) gcu_device_bytes_in_use (), (long long) base) ;
+    }
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&R) ;
+}
+
+int main (void)
+{
+    OK (GrB_init (GrB_NONBLOCKING)) ;
+    if (!grbcuda_gpu_available ())
+    {
+        printf ("SKIP: no usable GPU; test_newest_gpu needs one\n") ;
+        GrB_finalize () ;
+        return GCU_TEST_SKIP ;
+    }
+    real_mxm = (mxm_t) gcu_test_real ("GrB_mxm") ;
+    gcu_test_types_init () ;
+    OK (grbcuda_set_mode (GRBCUDA_MODE_GPU)) ;
+    OK (grbcuda_set_keep_results (true)) ;
+    uint64_t st = 777 ;
+    test_kept (&st) ;
+    test_eviction (&st) ;
+    test_faults (&st) ;
+    gcu_residency_clear_all () ;
+    CHECK (newest () == 0, "nothing newest after clear_all") ;
+    GrB_finalize () ;
+    return gcu_test_report ("test_newest_gpu") ;
+}
