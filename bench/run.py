@@ -678,6 +678,10 @@ def main():
             c = rc_["ops"].get(op) if rc_ else None
             ss = p["median_ms"] if p and p.get("status") == "ok" else None
             gc = g["median_ms"] if g and g.get("status") == "ok" else None
+            # the call followed by a read of its result (grbcuda may leave it
+            # on the device: the read writes it into the matrix)
+            grb = g.get("readback_median_ms") if g and g.get("status") == "ok" else None
+            ssrb = p.get("readback_median_ms") if p and p.get("status") == "ok" else None
             # grbcuda's GPU kernel time (None: not on the GPU, or not timed);
             # gk_all: every call of the repeats ran on the GPU and was timed,
             # so the kernel time is comparable with a peer's
@@ -748,8 +752,9 @@ def main():
             # one column: grbcuda's verdict, and cuSPARSE's where it ran
             checks = (ccheck if not lib else gcheck if ccheck in ("n/a", "not built")
                       else "grbcuda %s; cuSPARSE %s" % (gcheck, ccheck))
+            rb = "—" if grb is None else "%s (%s)" % (fms(grb), fratio(ratio(ssrb or ss, grb)))
             rows.append([w, OP_TITLE.get(op, op) + extra, fms(ss), fms(gc), gk_text,
-                         fratio(ratio(ss, gc)), path_text(g.get("path") if g else None),
+                         fratio(ratio(ss, gc)), rb, path_text(g.get("path") if g else None),
                          peer_ms(ck), peer_ms(ce),
                          "—" if wrong_peer or not gk_all else fratio(ratio(ck, gk)),
                          "—" if wrong_peer else fratio(ratio(ce, gc)), floor, checks])
@@ -776,7 +781,8 @@ def main():
                             fms(c.get("first_ms")) if c else "—"])
 
     header = ["workload", "operation", "SuiteSparse e2e ms", "+grbcuda e2e ms",
-              "grbcuda kernel ms", "grbcuda vs SuiteSparse (e2e)", "grbcuda path",
+              "grbcuda kernel ms", "grbcuda vs SuiteSparse (e2e)",
+              "+grbcuda e2e + read-back ms (vs SuiteSparse)", "grbcuda path",
               "cuSPARSE kernel ms", "cuSPARSE e2e ms", "grbcuda vs cuSPARSE kernel",
               "grbcuda vs cuSPARSE e2e", "of bandwidth floor", "checks"]
     md = []
@@ -791,7 +797,10 @@ def main():
               "SuiteSparse, host↔device copies and the write-back; \"—\" where no call ran "
               "on the GPU (or this grbcuda does not report it). Ratios are peer time / "
               "grbcuda time (above 1×: grbcuda is faster); the kernel ratio only where every "
-              "call ran on the GPU with its kernels timed.")
+              "call ran on the GPU with its kernels timed. e2e + read-back: the call followed "
+              "by a read of its result (its sparsity status), which writes a result grbcuda "
+              "left on the device into the matrix; against SuiteSparse's call and the same "
+              "read.")
     md.append("")
     md.append("One-time costs (first call, ms; the medians above exclude it). Uploads: "
               "operands resident on the GPU since an earlier call (grbcuda's residency "
