@@ -45,6 +45,16 @@ template <class Z> GCU_HD bool gcu_value_equal (const Z &a, const Z &b)
     else return a == b;
 }
 
+// a valued mask entry is true when any bit of its value is set, whatever its
+// type (SuiteSparse reads mask values so: -0.0 and NaN are true)
+template <class TM> GCU_HD bool gcu_mask_true (const TM &m)
+{
+    const unsigned char *p = (const unsigned char *) &m;
+    unsigned char any = 0;
+    for (unsigned k = 0 ; k < sizeof (TM) ; k++) any |= p [k];
+    return any != 0;
+}
+
 // true when the monoid can stop accumulating z
 template <class SR> GCU_HD bool gcu_sr_done (const typename SR::Z &z)
 {

@@ -99,7 +99,7 @@ __device__ __forceinline__ void gcu_dot_masked
         if (e < mnvals)
         {
             bool keep = true;
-            if constexpr (SR::m_valued) keep = gcu_cast<bool> (Mx [SR::m_iso ? 0 : e]);
+            if constexpr (SR::m_valued) keep = gcu_mask_true (Mx [SR::m_iso ? 0 : e]);
             if (keep)
             {
                 const int64_t i = gcu_row_of (Mp, mnrows, e);

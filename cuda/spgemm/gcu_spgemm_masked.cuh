@@ -69,7 +69,7 @@ __device__ __forceinline__ void gcu_spgemm_masked_shared (const int64_t *__restr
         {
             if constexpr (SR::m_valued)
             {
-                if (!gcu_cast<bool> (Mx [SR::m_iso ? 0 : e])) continue;
+                if (!gcu_mask_true (Mx [SR::m_iso ? 0 : e])) continue;
             }
             const int32_t j = (int32_t) Mj [e];
             uint32_t s = gcu_spgemm_hash (j, H);
@@ -144,7 +144,7 @@ __device__ __forceinline__ void gcu_spgemm_masked_global (const int64_t *__restr
             if (e < 0) return;
             if constexpr (SR::m_valued)
             {
-                if (!gcu_cast<bool> (Mx [SR::m_iso ? 0 : e])) return;
+                if (!gcu_mask_true (Mx [SR::m_iso ? 0 : e])) return;
             }
             gcu_spgemm_accum<SR> (&Cx [e], &Glocks [e],
                 gcu_spgemm_product<SR> (Ax, Bx, pa, pb, i, k, j));

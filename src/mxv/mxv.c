@@ -279,21 +279,14 @@ static GrB_Info vec_get (GrB_Vector u, GrB_Index n, bool dense, size_t usize,
 // the mask: which entries of T are wanted
 //------------------------------------------------------------------------------
 
-// the value at p of a built-in type, cast to bool as GraphBLAS does
-static bool truth (const void *x, GrB_Index p, gcu_type_code code)
+// the mask's value at p (size bytes each) is true when any of its bits is
+// set, as SuiteSparse reads mask values (-0.0 and NaN are true)
+static bool truth (const void *x, GrB_Index p, size_t size)
 {
-    switch (code)
-    {
-        case GCU_T_BOOL: case GCU_T_INT8: case GCU_T_UINT8: return ((const uint8_t *) x) [p] != 0 ;
-        case GCU_T_INT16: case GCU_T_UINT16: return ((const uint16_t *) x) [p] != 0 ;
-        case GCU_T_INT32: case GCU_T_UINT32: return ((const uint32_t *) x) [p] != 0 ;
-        case GCU_T_INT64: case GCU_T_UINT64: return ((const uint64_t *) x) [p] != 0 ;
-        case GCU_T_FP32: return ((const float *) x) [p] != 0 ;
-        case GCU_T_FP64: return ((const double *) x) [p] != 0 ;
-        case GCU_T_FC32: return ((const float *) x) [2 * p] != 0 || ((const float *) x) [2 * p + 1] != 0 ;
-        case GCU_T_FC64: return ((const double *) x) [2 * p] != 0 || ((const double *) x) [2 * p + 1] != 0 ;
-        default: return true ;
-    }
+    const unsigned char *b = (const unsigned char *) x + p * size ;
+    unsigned char any = 0 ;
+    for (size_t k = 0 ; k < size ; k++) any |= b [k] ;
+    return any != 0 ;
 }
 
 #undef  GCU_FREE_ALL
@@ -325,7 +318,7 @@ static GrB_Info build_allow (const gcu_call *call, GrB_Index m, int8_t **allow,
     const int64_t *ci = (const int64_t *) c.idx ;
     for (GrB_Index p = 0 ; p < c.nvals ; p++)
     {
-        const bool t = structural || truth (c.val, c.iso ? 0 : p, mt.code) ;
+        const bool t = structural || truth (c.val, c.iso ? 0 : p, mt.size) ;
         (*allow) [ci [p]] = (int8_t) (comp ? !t : t) ;
     }
     GrB_Index cnt = 0 ;
@@ -596,6 +589,7 @@ static GrB_Info mxv_run (gcu_call *call)
     const double t3 = gcu_now () ;
 
     // w<M,replace> = accum (w, T); on success T's arrays belong to SuiteSparse
+    call->c_written = true ;
     GrB_Info info = write_back (call, spec.sr.mult.z.handle, m, &Ti, &Tx, tnvals, zsize) ;
     // w may be an input too (w = A*w): its device copies are stale now
     gcu_residency_invalidate (call->C) ;
