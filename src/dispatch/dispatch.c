@@ -176,6 +176,8 @@ static bool gpu_ran (gcu_call *call)
     call->kernel_seconds = -1 ;
     call->family = NULL ;
     call->up_bytes = call->down_bytes = 0 ;
+    call->c_written = false ;
+    call->final_info = GrB_SUCCESS ;
     int mode = gcu_mode () ;
     if (mode == GRBCUDA_MODE_HOST)
     {
@@ -225,9 +227,18 @@ static bool gpu_ran (gcu_call *call)
         }
         if (info != GCU_NOT_HANDLED)
         {
+            call->reason = GRBCUDA_REASON_GPU_FAILED ;
+            if (call->c_written)
+            {
+                // C was being written (host memory): the host cannot start
+                // again from C as it was; the error is the call's
+                gcu_log ("%s: GPU family %s failed while writing C (info %d)",
+                    gcu_op_name (call->op), fam [i]->name, (int) info) ;
+                call->final_info = info ;
+                return true ;
+            }
             gcu_log ("%s: GPU family %s failed (info %d); computing on the "
                 "host", gcu_op_name (call->op), fam [i]->name, (int) info) ;
-            call->reason = GRBCUDA_REASON_GPU_FAILED ;
             return false ;
         }
     }
@@ -251,7 +262,7 @@ bool gcu_try_gpu (gcu_call *call, GrB_Info *info)
 {
     if (gpu_ran (call))
     {
-        *info = GrB_SUCCESS ;
+        *info = call->final_info ;
         return true ;
     }
     *info = materialize_call (call) ;

@@ -67,6 +67,12 @@ typedef struct
     double kernel_seconds ;
     const char *family ;        // the GPU family that produced C (else NULL)
     uint64_t up_bytes, down_bytes ;     // the GPU family's transfers
+    // set by a GPU family once it begins writing C's SuiteSparse object (the
+    // write-back, host memory): a failure after that is the call's result
+    // (final_info), never followed by the host, which would read a C no
+    // longer as it was
+    bool c_written ;
+    GrB_Info final_info ;
 }
 gcu_call ;
 
@@ -74,7 +80,9 @@ gcu_call ;
 // family handle this call (op, semiring, types, shapes)? GrB_SUCCESS or
 // GCU_NOT_HANDLED. run() executes: GrB_SUCCESS means C holds the result;
 // GCU_NOT_HANDLED passes to the next family; any other status is a GPU
-// failure, after which C must be exactly as it was and the host runs.
+// failure, after which C must be exactly as it was and the host runs, unless
+// the family had set call->c_written (it failed writing C: that status is
+// returned to the caller).
 typedef struct
 {
     const char *name ;

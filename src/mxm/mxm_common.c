@@ -533,6 +533,7 @@ GrB_Info gcu_mxm_write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     GrB_Index n, GrB_Index **Tp, GrB_Index **Tj, void **Tx, GrB_Index nvals,
     size_t zsize, bool t_in_mask)
 {
+    call->c_written = true ;
     GrB_Info info = write_back (call, ztype, m, n, Tp, Tj, Tx, nvals, zsize, t_in_mask) ;
     // C was written (or may have been, if the write-back failed half-way):
     // its device copies are stale. The write-back's GraphBLAS calls are

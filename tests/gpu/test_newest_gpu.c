@@ -82,12 +82,15 @@ static void kept (const sr_t *sr, GrB_Index m, GrB_Index k, GrB_Index n,
     }
     // reading C writes it back, once
     CHECK (gcu_test_matrix_equal (C, R, sr->tol, false, what), "%s: C read back", what) ;
-    int fc = 0, fr = 0, sc = 0, sr_ = 0 ;
+    // the format is C's own; the sparsity status is SuiteSparse's storage
+    // choice (its method's output, conformed with hysteresis): grbcuda's
+    // result is conformed from sparse under C's control, and only asking
+    // for it must work (it needs the content: a write-back)
+    int fc = 0, fr = 0, sc = 0 ;
     OK (GxB_Matrix_Option_get (C, GxB_FORMAT, &fc)) ;
     OK (GxB_Matrix_Option_get (R, GxB_FORMAT, &fr)) ;
     OK (GxB_Matrix_Option_get (C, GxB_SPARSITY_STATUS, &sc)) ;
-    OK (GxB_Matrix_Option_get (R, GxB_SPARSITY_STATUS, &sr_)) ;
-    CHECK (fc == fr && sc == sr_, "%s: format %d/%d, sparsity %d/%d", what, fc, fr, sc, sr_) ;
+    CHECK (fc == fr && sc != 0, "%s: format %d/%d, sparsity %d", what, fc, fr, sc) ;
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ;
     GrB_Matrix_free (&R) ; GrB_Matrix_free (&D) ; GrB_Matrix_free (&RD) ;
 }
