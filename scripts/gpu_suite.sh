@@ -2,19 +2,25 @@
 # gpu_suite.sh — takes a GPU machine with no package registry from nothing to
 # a built library, the whole test suite (GPU tests included), compute-sanitizer
 # on the GPU tests, and the benchmarks; prints a short summary at the end.
+# Stages: build, tests, lagraph (LAGraph's 56 tests with grbcuda preloaded in
+# mode gpu: scripts/lagraph.sh, tarball in .deps/LAGraph-1.1.4.tar.gz),
+# differential (tests/test_differential in 8 shards side by side, a fresh seed,
+# GRBCUDA_DIFF_CALLS calls, default 20000), compute-sanitizer, bench.
 # SuiteSparse:GraphBLAS comes as Debian packages in .deps/ (see README):
 #   (cd .deps && apt-get download libgraphblas7 libgraphblas-dev)
 # Usage: [GPU_SUITE_BUDGET=s] scripts/gpu_suite.sh [--bench quick|full|none]
-#        [--no-tests] [--no-sanitizer] [--build DIR]
+#        [--no-tests] [--no-lagraph] [--no-diff] [--no-sanitizer] [--build DIR]
 # Logs and bench results go to $OUT when it is set (the device tool's folder).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-bench=quick tests=1 sanitizer=1 build=build-gpu
+bench=quick tests=1 lagraph=1 diff=1 sanitizer=1 build=build-gpu
 while [ $# -gt 0 ]; do
   case "$1" in
     --bench) bench=$2; shift ;;
     --no-tests) tests=0 ;;
     --no-sanitizer) sanitizer=0 ;;
+    --no-lagraph) lagraph=0 ;;
+    --no-diff) diff=0 ;;
     --build) build=$2; shift ;;
     *) echo "gpu_suite: unknown option $1"; exit 2 ;;
   esac
@@ -70,6 +76,83 @@ if [ $tests = 1 ]; then
   summary+=("tests: $(grep -E 'tests passed' "$logs/ctest.log" | tail -1) ($(( $(date +%s) - t1 )) s)")
   sk=$(grep -c "(Skipped)" "$logs/ctest.log")
   [ "$sk" != 0 ] && summary+=("  skipped: $(grep -E '^ *[0-9]+ - .*\(Skipped\)' "$logs/ctest.log" | sed -E 's/^ *[0-9]+ - //; s/ \(Skipped\)//' | tr '\n' ' ')")
+fi
+
+# 3b. a real application: LAGraph's own test suite with grbcuda preloaded,
+# every call that has a kernel forced onto the GPU (scripts/lagraph.sh)
+rc_lag=0
+if [ $lagraph = 1 ]; then
+  t3=$(date +%s)
+  if [ -z "${LAGRAPH_TARBALL:-}" ] && [ ! -f .deps/LAGraph-1.1.4.tar.gz ] \
+     && [ ! -f ../shared/clients/LAGraph-1.1.4.tar.gz ]; then
+    summary+=("lagraph: SKIPPED (no .deps/LAGraph-1.1.4.tar.gz)")
+  else
+    LAGRAPH_DIR=${LAGRAPH_DIR:-$build-lagraph} LAGRAPH_LOG_DIR=$logs timeout $(left) scripts/lagraph.sh "$build/libgrbcuda.so" gpu \
+      >"$logs/lagraph.log" 2>&1
+    rc_lag=$?
+    tail -15 "$logs/lagraph.log"
+    res=$(grep -E '^lagraph: [0-9]+/[0-9]+ tests passed' "$logs/lagraph.log" | tail -1 | sed 's/^lagraph: //')
+    summary+=("lagraph: ${res:-no result: $(tail -1 "$logs/lagraph.log")} (rc $rc_lag, $(( $(date +%s) - t3 )) s)")
+    st=$(grep -E '^lagraph: grbcuda statistics' "$logs/lagraph.log" | tail -1 | sed 's/^lagraph: grbcuda //')
+    [ -n "$st" ] && summary+=("  $st")
+    np=$(grep -E '^ *[0-9]+/[0-9]+ Test +#' "$logs/lagraph.log" | grep -vE ' Passed ' \
+      | sed -E 's/.*#[0-9]+: ([^ ]+).*/\1/' | tr '\n' ' ')
+    [ -n "$np" ] && summary+=("  not passed: $np")
+  fi
+fi
+
+# 3c. the random differential tester (grbcuda against SuiteSparse): a fresh
+# 64-bit seed, the calls split over 8 shards run side by side (--shard I/8:
+# the cases K % 8 == I of the same seed, so any case replays alone)
+rc_diff=0
+if [ $diff = 1 ]; then
+  dt="$build/tests/test_differential"
+  if [ ! -x "$dt" ]; then
+    summary+=("differential: SKIPPED (no $dt)")
+  else
+    t4=$(date +%s)
+    seed=$(od -An -N8 -tu8 /dev/urandom | tr -d ' ')
+    calls=${GRBCUDA_DIFF_CALLS:-20000}
+    nsh=8 lim=$(left) dpids=()
+    for i in $(seq 0 $((nsh - 1))); do
+      OMP_NUM_THREADS=2 timeout $lim "$dt" --calls "$calls" --seed "$seed" --shard "$i/$nsh" \
+        >"$logs/differential-$i.log" 2>&1 &
+      dpids+=($!)
+    done
+    drc=() dcalls=0 ddiff=0 dpass=0 dfail=0 dskip=0
+    for i in $(seq 0 $((nsh - 1))); do
+      wait "${dpids[$i]}"; drc[$i]=$?
+      f=$logs/differential-$i.log
+      # its closing lines: "differential: seed S, N calls (...), ..., D differences, T s"
+      # and "test_differential: P passed, F failed"
+      l=$(grep -E '^differential: .* calls' "$f" | tail -1)
+      pf=$(grep -oE '[0-9]+ passed, [0-9]+ failed' "$f" | tail -1)
+      n=$(echo "$l" | grep -oE '[0-9]+ calls' | head -1 | cut -d' ' -f1)
+      d=$(echo "$l" | grep -oE '[0-9]+ differences' | head -1 | cut -d' ' -f1)
+      dcalls=$(( dcalls + ${n:-0} )) ddiff=$(( ddiff + ${d:-0} ))
+      dpass=$(( dpass + $(echo "${pf:-0 passed, 0 failed}" | cut -d' ' -f1) ))
+      dfail=$(( dfail + $(echo "${pf:-0 passed, 0 failed}" | cut -d' ' -f3) ))
+      if [ "${drc[$i]}" = 77 ]; then dskip=$((dskip + 1))          # skipped (no GPU)
+      elif [ "${drc[$i]}" != 0 ] || [ -z "$pf" ]; then rc_diff=1      # a difference, or a crash
+      fi
+    done
+    summary+=("differential: seed $seed, $dcalls of $calls calls in $nsh shards, $ddiff differences; checks $dpass passed, $dfail failed$([ $rc_diff = 0 ] || echo ': FAILED') ($(( $(date +%s) - t4 )) s)")
+    [ $dskip != 0 ] && summary+=("  $dskip of $nsh shards skipped (rc 77)")
+    for i in $(seq 0 $((nsh - 1))); do
+      r=${drc[$i]} why= f=$logs/differential-$i.log
+      case $r in 0|1|77) ;; 124) why=", timed out" ;; *) [ "$r" -gt 128 ] && why=", killed by signal $((r - 128))" ;; esac
+      l=$(grep -E '^differential: .* calls' "$f" | tail -1)
+      summary+=("  shard $i/$nsh (rc $r$why): ${l:-no summary line; last: $(tail -1 "$f")}")
+      if [ "$r" != 0 ] && [ "$r" != 77 ]; then
+        # the tester's replay commands of the failing cases (the first 3)
+        while IFS= read -r h; do summary+=("    replay: $h"); done \
+          < <(grep -v '^differential:' "$f" | grep -oE 'test_differential --seed [0-9]+ --case [0-9]+( --[a-z]+ [^ ]+)*' | head -3)
+        echo "---- differential shard $i/$nsh (rc $r$why), last 20 lines:"
+        tail -20 "$f"
+      fi
+    done
+    summary+=("  replay: $dt --seed $seed --case K (one case), or --calls $calls --seed $seed --shard I/$nsh (a shard); logs: differential-I.log")
+  fi
 fi
 
 # 4. compute-sanitizer (memcheck, racecheck) on the GPU test programs
@@ -147,4 +230,4 @@ if [ "$bench" != none ]; then
 fi
 
 package
-[ $rc_tests = 0 ] && [ $rc_san = 0 ]
+[ $rc_tests = 0 ] && [ $rc_san = 0 ] && [ $rc_lag = 0 ] && [ $rc_diff = 0 ]
