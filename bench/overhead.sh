@@ -17,7 +17,7 @@ done
 median() { tr ' ' '\n' | grep -v '^$' | sort -g | sed -n 2p; }
 table="| call | SuiteSparse ns | + grbcuda ns | added ns |
 |---|---|---|---|"
-for name in mxm_4x4 setElement; do
+for name in mxm_4x4 setElement extractElement nvals; do
   a=$(echo "${plain[$name]}" | median); b=$(echo "${pre[$name]}" | median)
   table+="
 | $name | $a | $b | $(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.1f", b - a }') |"
@@ -31,7 +31,7 @@ if [ "$append" = --append ]; then
     echo "- machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), no GPU in use"
     echo "- command: \`bench/overhead.sh $build --append\`"
     echo "- commit: $(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-    echo "- what: a 4x4 GrB_mxm that grbcuda passes through (below the threshold) and a wrapped GrB_Matrix_setElement_FP64, median ns per call of 7 x 20000 calls, 3 alternating rounds each"
+    echo "- what: a 4x4 GrB_mxm that grbcuda passes through (below the threshold), a wrapped GrB_Matrix_setElement_FP64, and the wrapped readers GrB_Matrix_extractElement_FP64 and GrB_Matrix_nvals; median ns per call of 7 x 20000 calls, 3 alternating rounds each"
     echo
     echo "$table"
   } >> "$here/RESULTS.md"
