@@ -133,9 +133,11 @@ GrB_Info gcu_mxm_write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
 //------------------------------------------------------------------------------
 
 // A result that may stay on the device as C's newest value: a residency
-// entry for C being built, whose buffers the SpGEMM engine writes its output
-// into (keep). Only for C = T (no mask, no accum, C of T's type) and when
-// GRBCUDA_KEEP_RESULTS allows; otherwise false and nothing held.
+// entry for C being built, whose buffers the SpGEMM engine (or the
+// positional compaction) writes its output into (keep). Only where
+// C<M,replace> = accum (C, T) is T itself: no accum, C of T's type, and no
+// mask, or (t_in_mask) T inside the mask's true entries with C empty; and
+// when GRBCUDA_KEEP_RESULTS allows. Otherwise false and nothing held.
 typedef struct
 {
     gcu_res_entry *e ;
@@ -143,12 +145,21 @@ typedef struct
 }
 gcu_mxm_result ;
 
-bool gcu_mxm_result_begin (const gcu_call *call, GrB_Type ztype, gcu_mxm_result *r) ;
-// The entry (uint32 row pointers and column indices, values) becomes C's
-// newest value: C's old copies go; reading C later writes it into C.
+bool gcu_mxm_result_begin (const gcu_call *call, GrB_Type ztype, bool t_in_mask,
+    gcu_mxm_result *r) ;
+// The entry (row pointers and column indices, uint64 when idx64 else uint32,
+// values) becomes C's newest value: C's old copies go; reading C later
+// writes it into C.
 GrB_Info gcu_mxm_result_publish (gcu_mxm_result *r, GrB_Type ztype,
-    size_t zsize, GrB_Index m, GrB_Index n, GrB_Index nvals) ;
+    size_t zsize, GrB_Index m, GrB_Index n, GrB_Index nvals, bool idx64) ;
 // Gives the entry up (the result went to the host after all); r may be zeros.
 void gcu_mxm_result_end (gcu_mxm_result *r) ;
+
+// T out of a positional result on the device (as gcu_mxm_positional_T), left
+// there: CSR with the mask's index width in buffers from keep->alloc, rows
+// sorted; *nvals its entries. Temporaries from the pool; synchronises s.
+GrB_Info gcu_mxm_positional_T_device (const gcu_operand *om, GrB_Index m,
+    const void *dCx, const int8_t *dCb, size_t zsize, const gcu_spgemm_keep *keep,
+    GrB_Index *nvals, gcu_stream s) ;
 
 #endif

@@ -575,14 +575,22 @@ static GrB_Info entry_alloc (void *ctx, size_t bytes, void **p)
     return gcu_residency_alloc ((gcu_res_entry *) ctx, bytes + 8, p) ;
 }
 
-bool gcu_mxm_result_begin (const gcu_call *call, GrB_Type ztype,
+bool gcu_mxm_result_begin (const gcu_call *call, GrB_Type ztype, bool t_in_mask,
     gcu_mxm_result *r)
 {
     memset (r, 0, sizeof (*r)) ;
     GrB_Type ctype = NULL ;
-    if (!gcu_keep_results () || call->M != NULL || call->accum != NULL
+    if (!gcu_keep_results () || call->accum != NULL || (call->M != NULL && !t_in_mask)
         || GxB_Matrix_type (&ctype, (GrB_Matrix) call->C) != GrB_SUCCESS || ctype != ztype)
         return false ;
+    if (call->M != NULL)
+    {
+        // C<M> = T with T inside the mask's true entries is T itself only
+        // when C has no entries to keep
+        GrB_Index cnvals = 1 ;
+        if (GrB_Matrix_nvals (&cnvals, (GrB_Matrix) call->C) != GrB_SUCCESS || cnvals != 0)
+            return false ;
+    }
     if (gcu_residency_begin (call->C, GCU_RES_CSR, &r->e) != GrB_SUCCESS) return false ;
     r->keep.alloc = entry_alloc ;
     r->keep.ctx = r->e ;
@@ -590,13 +598,13 @@ bool gcu_mxm_result_begin (const gcu_call *call, GrB_Type ztype,
 }
 
 GrB_Info gcu_mxm_result_publish (gcu_mxm_result *r, GrB_Type ztype,
-    size_t zsize, GrB_Index m, GrB_Index n, GrB_Index nvals)
+    size_t zsize, GrB_Index m, GrB_Index n, GrB_Index nvals, bool idx64)
 {
     gcu_res_data *d = gcu_residency_data (r->e) ;
     d->nrows = m ;
     d->ncols = n ;
     d->nvals = nvals ;
-    d->idx_bits = 32 ;
+    d->idx_bits = idx64 ? 64 : 32 ;
     d->type_size = zsize ;
     d->type = ztype ;
     d->iso = false ;

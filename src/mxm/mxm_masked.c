@@ -94,6 +94,7 @@ static GrB_Info dot_branch (const gcu_call *call)
     gcu_operand_release (&ob, s) ; gcu_operand_release (&oa, s) ;       \
     gcu_operand_release (&om, s) ;                                      \
     gcu_dfree (dCx, s) ; gcu_dfree (dCb, s) ;                           \
+    gcu_mxm_result_end (&res) ;                                         \
     gcu_host_free (Tp) ; gcu_host_free (Tj) ; gcu_host_free (Tx) ;
 
 static GrB_Info masked_run (gcu_call *call, bool saxpy)
@@ -104,8 +105,10 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
     int8_t *dCb = NULL ;
     GrB_Index *Tp = NULL, *Tj = NULL ;
     gcu_dot_masked_spec spec ;
+    gcu_mxm_result res ;
     GrB_Type at, bt, mt ;
     bool structural ;
+    memset (&res, 0, sizeof (res)) ;
     memset (&oa, 0, sizeof (oa)) ;
     memset (&ob, 0, sizeof (ob)) ;
     memset (&om, 0, sizeof (om)) ;
@@ -200,13 +203,24 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
     GCU_TRY (gcu_sync (s)) ;
     double t2 = gcu_now () ;
 
-    // T: the mask's pattern less the entries with no term, back through the
-    // staging buffers and compacted on the host
+    // T: the mask's pattern less the entries with no term. It stays on the
+    // device as C's newest value where C<M> = T is T (C empty, no accum, C
+    // of T's type: triangle counting's C<L>), compacted there; otherwise it
+    // comes back through the staging buffers and is compacted on the host
     GrB_Index nvals = 0 ;
     size_t down_bytes = 0 ;
     double t_down = 0 ;
-    GCU_TRY (gcu_mxm_positional_T (&om, m, dCx, dCb, zsize, &Tp, &Tj, &Tx, &nvals,
-        &down_bytes, &t_down, s)) ;
+    bool kept = false ;
+    if (gcu_mxm_result_begin (call, spec.sr.mult.z.handle, true, &res))
+    {
+        kept = gcu_mxm_positional_T_device (&om, m, dCx, dCb, zsize, &res.keep, &nvals, s) == GrB_SUCCESS ;
+        if (!kept) gcu_mxm_result_end (&res) ;      // the host takes T after all
+    }
+    if (!kept)
+    {
+        GCU_TRY (gcu_mxm_positional_T (&om, m, dCx, dCb, zsize, &Tp, &Tj, &Tx, &nvals,
+            &down_bytes, &t_down, s)) ;
+    }
     gcu_dfree (dCx, s) ; gcu_dfree (dCb, s) ;
     dCx = NULL ; dCb = NULL ;
     char dm [64], da [64], db [64] ;
@@ -219,18 +233,22 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
     // every kernel is done (the downloads synchronised)
     gcu_operand_release (&ob, s) ; gcu_operand_release (&oa, s) ; gcu_operand_release (&om, s) ;
     double t3 = gcu_now () ;
-    // (a C aliased with M, A or B is invalidated by the write-back's own calls)
-    GCU_TRY (gcu_mxm_write_back (call, spec.sr.mult.z.handle, m, n, &Tp, &Tj, &Tx, nvals, zsize, true)) ;
+    // (a C aliased with M, A or B is invalidated by the write-back's own
+    // calls, or replaced as a whole by the newest value)
+    const bool idx64 = om.idx64 ;
+    if (kept) GCU_TRY (gcu_mxm_result_publish (&res, spec.sr.mult.z.handle, zsize, m, n, nvals, idx64)) ;
+    else GCU_TRY (gcu_mxm_write_back (call, spec.sr.mult.z.handle, m, n, &Tp, &Tj, &Tx, nvals, zsize, true)) ;
     call->up_bytes = up_bytes ;
     call->down_bytes = down_bytes ;
     gcu_host_free (Tp) ; gcu_host_free (Tj) ; gcu_host_free (Tx) ;
     gcu_log ("GrB_mxm gpu masked %s: nnz(M) %lld, nnz(T) %llu; %s, %s, %s; "
         "operands %.2f ms (export %.2f ms, upload %.2f ms, %.1f MB), kernel %.2f ms, "
-        "download %.2f ms (%.1f MB), T %.2f ms, write-back %.2f ms", saxpy ? "saxpy" : "dot",
+        "download %.2f ms (%.1f MB), T %.2f ms, %s %.2f ms", saxpy ? "saxpy" : "dot",
         (long long) mnvals,
         (unsigned long long) nvals, da, db, dm, 1e3 * (t1 - t0), 1e3 * t_export,
         1e3 * t_upload, up_bytes / 1e6, 1e3 * (t2 - t1), 1e3 * t_down,
-        down_bytes / 1e6, 1e3 * (t3 - t2 - t_down), 1e3 * (gcu_now () - t3)) ;
+        down_bytes / 1e6, 1e3 * (t3 - t2 - t_down),
+        kept ? "result kept on the device as C's newest value" : "write-back", 1e3 * (gcu_now () - t3)) ;
     return GrB_SUCCESS ;
 }
 

@@ -94,7 +94,7 @@ static GrB_Info saxpy_run (gcu_call *call)
     // engine writes T into the buffers of C's residency entry when it fits
     // one row block, else T comes to the host as above
     double t1 = gcu_now () ;
-    if (gcu_mxm_result_begin (call, sr.mult.z.handle, &res)) T.keep = &res.keep ;
+    if (gcu_mxm_result_begin (call, sr.mult.z.handle, false, &res)) T.keep = &res.keep ;
     const int64_t pool0 = gcu_device_bytes_in_use () ;
     (void) gcu_device_bytes_peak (true) ;
     GCU_TRY (gcu_spgemm_run (&sr, &ops, &in, &T, s)) ;
@@ -125,7 +125,7 @@ static GrB_Info saxpy_run (gcu_call *call)
     // invalidated by the write-back's own calls)
     if (T.on_device)
     {
-        GCU_TRY (gcu_mxm_result_publish (&res, sr.mult.z.handle, zsize, m, n, nvals)) ;
+        GCU_TRY (gcu_mxm_result_publish (&res, sr.mult.z.handle, zsize, m, n, nvals, false)) ;
     }
     else
     {

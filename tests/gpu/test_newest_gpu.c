@@ -6,6 +6,8 @@
 //      device copy (no materialization), and reading it (extractTuples)
 //      writes SuiteSparse's answer into C, for many semirings, types, shapes
 //      and C formats; GRBCUDA_KEEP_RESULTS off writes back in the call;
+//      the masked families' C<M> = A*B and C<M> = A*B' into an empty C (T
+//      inside the mask: triangle counting's C<L>) stay on the device too;
 //  (b) nothing lost under eviction: results of many sizes and types fill a
 //      small device budget, later products evict them (each written back
 //      first), and every one reads back right;
@@ -124,6 +126,42 @@ static void test_kept (uint64_t *st)
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&C) ;
 }
 
+// (a') C<M> = A*B (masked saxpy) and C<M> = A*B' (masked dot) into an empty
+// C: T compacted on the device, C's newest value; valued and structural
+// masks, 32- and 64-bit indices
+static void kept_masked (uint64_t *st)
+{
+    const GrB_Semiring s [3] = { GxB_PLUS_PAIR_INT64, GrB_PLUS_TIMES_SEMIRING_FP64, GxB_MIN_PLUS_INT32 } ;
+    const GrB_Type t [3] = { GrB_INT64, GrB_FP64, GrB_INT32 } ;
+    for (int q = 0 ; q < 12 ; q++)
+    {
+        const GrB_Index n = 40 + 37 * (GrB_Index) q ;
+        const bool tran = q % 2, structural = (q / 2) % 2 ;
+        GrB_Matrix A = gcu_test_random_matrix (t [q % 3], n, n, 0.08, st) ;
+        GrB_Matrix M = gcu_test_random_matrix (structural ? GrB_BOOL : GrB_FP64, n, n, 0.2, st) ;
+        GrB_Matrix C = NULL, R = NULL ;
+        OK (GrB_Matrix_new (&C, t [q % 3], n, n)) ;
+        OK (GrB_Matrix_new (&R, t [q % 3], n, n)) ;
+        GrB_Descriptor d = NULL ;
+        OK (GrB_Descriptor_new (&d)) ;
+        if (tran) OK (GrB_Descriptor_set (d, GrB_INP1, GrB_TRAN)) ;
+        if (structural) OK (GrB_Descriptor_set (d, GrB_MASK, GrB_STRUCTURE)) ;
+        const uint64_t n0 = newest () ;
+        OK (GrB_mxm (C, M, NULL, s [q % 3], A, A, d)) ;
+        OK (real_mxm (R, M, NULL, s [q % 3], A, A, d)) ;
+        char what [96] ;
+        snprintf (what, sizeof (what), "masked %s n=%llu%s", tran ? "dot" : "saxpy",
+            (unsigned long long) n, structural ? " structural" : " valued") ;
+        CHECK (newest () == n0 + 1, "%s: left on the device", what) ;
+        GrB_Index nv = 0, rnv = 0 ;
+        OK (GrB_Matrix_nvals (&nv, C)) ;
+        OK (GrB_Matrix_nvals (&rnv, R)) ;
+        CHECK (nv == rnv && gcu_test_matrix_equal (C, R, 1e-12, false, what), "%s: read back", what) ;
+        GrB_Descriptor_free (&d) ;
+        GrB_Matrix_free (&A) ; GrB_Matrix_free (&M) ; GrB_Matrix_free (&C) ; GrB_Matrix_free (&R) ;
+    }
+}
+
 // (b) results of many sizes and types under a small budget
 static void test_eviction (uint64_t *st)
 {
@@ -219,6 +257,7 @@ int main (void)
     OK (grbcuda_set_keep_results (true)) ;
     uint64_t st = 777 ;
     test_kept (&st) ;
+    kept_masked (&st) ;
     test_eviction (&st) ;
     test_faults (&st) ;
     gcu_residency_clear_all () ;
