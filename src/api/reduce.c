@@ -1,0 +1,44 @@
+// reduce.c — GrB_Matrix_reduce to a C scalar (the 13 typed entry points),
+// written by hand rather than generated (src/residency/gen_wrappers.py
+// finds the GCU_REDUCE_ENTRY names here): a matrix whose newest value is on
+// the device (a GrB_mxm result: triangle counting's count) is reduced there
+// and only the scalar comes back (src/reduce/reduce.c). Any other call —
+// A not device newest, an accum, a monoid or type the JIT does not take, an
+// argument SuiteSparse must judge, any device failure — materializes A (a
+// failure there is the call's error) and calls SuiteSparse, so results and
+// error codes stay SuiteSparse's.
+#include "gcu_real.h"
+#include "../reduce/gcu_reduce.h"
+#include "../residency/gcu_residency.h"
+#include "gcu_util.h"
+
+// One whole entry point: the template the 13 are stamped from.
+#define GCU_REDUCE_ENTRY(NAME, T, CODE)                                        \
+GrB_Info NAME (T *c, const GrB_BinaryOp accum, const GrB_Monoid monoid,        \
+    const GrB_Matrix A, const GrB_Descriptor desc)                             \
+{                                                                              \
+    typedef GrB_Info (*fn_t) (T *, const GrB_BinaryOp, const GrB_Monoid,       \
+        const GrB_Matrix, const GrB_Descriptor) ;                              \
+    static void *_Atomic real ;                                                \
+    fn_t f = (fn_t) gcu_real_cached (&real, #NAME) ;                           \
+    if (f == NULL) return GrB_PANIC ;                                          \
+    GrB_Info info = gcu_reduce_matrix_scalar (#NAME, c, CODE, accum, monoid, A) ; \
+    if (info != GCU_NOT_HANDLED) return info ;                                 \
+    info = gcu_residency_materialize (A) ;                                     \
+    if (info != GrB_SUCCESS) return info ;                                     \
+    return f (c, accum, monoid, A, desc) ;                                     \
+}
+
+GCU_REDUCE_ENTRY (GrB_Matrix_reduce_BOOL,   bool,       GCU_T_BOOL)
+GCU_REDUCE_ENTRY (GrB_Matrix_reduce_INT8,   int8_t,     GCU_T_INT8)
+GCU_REDUCE_ENTRY (GrB_Matrix_reduce_INT16,  int16_t,    GCU_T_INT16)
+GCU_REDUCE_ENTRY (GrB_Matrix_reduce_INT32,  int32_t,    GCU_T_INT32)
+GCU_REDUCE_ENTRY (GrB_Matrix_reduce_INT64,  int64_t,    GCU_T_INT64)
+GCU_REDUCE_ENTRY (GrB_Matrix_reduce_UINT8,  uint8_t,    GCU_T_UINT8)
+GCU_REDUCE_ENTRY (GrB_Matrix_reduce_UINT16, uint16_t,   GCU_T_UINT16)
+GCU_REDUCE_ENTRY (GrB_Matrix_reduce_UINT32, uint32_t,   GCU_T_UINT32)
+GCU_REDUCE_ENTRY (GrB_Matrix_reduce_UINT64, uint64_t,   GCU_T_UINT64)
+GCU_REDUCE_ENTRY (GrB_Matrix_reduce_FP32,   float,      GCU_T_FP32)
+GCU_REDUCE_ENTRY (GrB_Matrix_reduce_FP64,   double,     GCU_T_FP64)
+GCU_REDUCE_ENTRY (GxB_Matrix_reduce_FC32,   GxB_FC32_t, GCU_T_FC32)
+GCU_REDUCE_ENTRY (GxB_Matrix_reduce_FC64,   GxB_FC64_t, GCU_T_FC64)

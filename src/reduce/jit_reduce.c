@@ -1,0 +1,135 @@
+// jit_reduce.c — JIT specialisation of the reduction to a scalar
+// (cuda/reduce/gcu_reduce.cuh) for one monoid, matrix value type and output
+// type: a block with two extern "C" kernels (partial, final) named by the
+// hash of their specialisation, so blocks pack into one program (the CI
+// sweep, tests/cpu/test_jit_reduce.c) without colliding.
+//
+// The block's SR is the semiring of the monoid with FIRST over the monoid's
+// type as its multiply: SR::Z is the monoid's type, SR::add and
+// SR::identity (the accumulators' neutral start, jit_codegen.c) are the
+// monoid's, SR::TA the matrix's value type and SR::TC the output's. Its ID
+// holds the monoid's identity exactly as the object does (the result of an
+// empty reduction).
+#include "gcu_reduce.h"
+#include "gcu_util.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GCU_STR2(x) #x
+#define GCU_STR(x) GCU_STR2 (x)
+
+static bool builtin_type (GrB_Type t, gcu_type_desc *d)
+{
+    return t != NULL && gcu_type_identify (t, d) == GrB_SUCCESS && d->code < GCU_NTYPES ;
+}
+
+GrB_Info gcu_reduce_spec_make (GrB_Monoid monoid, GrB_Type atype,
+    GrB_Type ctype, gcu_reduce_spec *spec)
+{
+    if (spec == NULL) return GrB_NULL_POINTER ;
+    memset (spec, 0, sizeof (*spec)) ;
+    if (monoid == NULL || gcu_monoid_identify (monoid, &spec->sr.add) != GrB_SUCCESS)
+        return GCU_NOT_HANDLED ;
+    const gcu_type_code z = spec->sr.add.op.z.code ;
+    if (z >= GCU_NTYPES) return GCU_NOT_HANDLED ;
+    // the multiply: FIRST over the monoid's type (never applied: the
+    // kernels cast each value to Z themselves; it gives SR its types)
+    GrB_BinaryOp first = NULL ;
+    for (size_t k = 0 ; k < gcu_nbinops && first == NULL ; k++)
+    {
+        if (gcu_binops [k].op == GCU_OP_FIRST && gcu_binops [k].type == z)
+            first = *gcu_binops [k].handle ;
+    }
+    if (first == NULL || gcu_binop_identify (first, &spec->sr.mult) != GrB_SUCCESS)
+        return GCU_NOT_HANDLED ;
+    if (!builtin_type (atype, &spec->ops.a) || !builtin_type (ctype, &spec->ops.c))
+        return GCU_NOT_HANDLED ;
+    spec->ops.b = spec->sr.mult.y ;
+    spec->ops.mask_type = -1 ;
+    return GrB_SUCCESS ;
+}
+
+const char *gcu_reduce_preamble (void)
+{
+    return "#define GCU_REDUCE_THREADS " GCU_STR (GCU_REDUCE_THREADS) "\n"
+           "#include \"reduce/gcu_reduce.cuh\"\n" ;
+}
+
+void gcu_reduce_entries (const char *entry, char fin [GCU_JIT_ENTRY_MAX])
+{
+    // entry is "gcu_rdp_" + hash; the final kernel shares the hash
+    snprintf (fin, GCU_JIT_ENTRY_MAX, "gcu_rdf_%s", entry + strlen ("gcu_rdp_")) ;
+}
+
+GrB_Info gcu_reduce_block (const gcu_reduce_spec *spec, gcu_str *b,
+    char entry [GCU_JIT_ENTRY_MAX])
+{
+    if (spec == NULL || b == NULL || entry == NULL) return GrB_NULL_POINTER ;
+    // the name depends on the identity too (ID is not part of SR's text)
+    const gcu_type_desc *Z = &spec->sr.add.op.z ;
+    if (Z->size == 0 || Z->size > GCU_VALUE_MAX) return GCU_NOT_HANDLED ;
+    char key [16 + 2 * GCU_VALUE_MAX] = "|reduce|" ;
+    for (size_t k = 0 ; k < Z->size ; k++)
+        snprintf (key + strlen (key), 3, "%02x", spec->sr.add.identity [k]) ;
+    GrB_Info info = gcu_codegen_namespace (b, &spec->sr, &spec->ops, "gcu_rdp_", key, entry) ;
+    if (info != GrB_SUCCESS) return info ;
+    char fin [GCU_JIT_ENTRY_MAX] ;
+    gcu_reduce_entries (entry, fin) ;
+    gcu_str_addf (b, "namespace %s_ns\n{\nstruct ID\n{\n    typedef SR::Z Z ;\n"
+        "    static GCU_HD Z value (void) ", entry) ;
+    gcu_codegen_value (b, Z, spec->sr.add.identity) ;
+    gcu_str_add (b, "\n} ;\n}\n") ;
+    gcu_str_addf (b,
+        "extern \"C\" __global__ void __launch_bounds__ (" GCU_STR (GCU_REDUCE_THREADS) ")\n"
+        "%s (int64_t n, const void *Ax, void *part, int8_t *part_has)\n"
+        "{\n"
+        "    typedef %s_ns::SR SR ;\n"
+        "    gcu_reduce_partial<SR> (n, (const SR::TA *) Ax, (SR::Z *) part, part_has) ;\n"
+        "}\n"
+        "extern \"C\" __global__ void __launch_bounds__ (" GCU_STR (GCU_REDUCE_THREADS) ")\n"
+        "%s (int64_t nparts, const void *part, const int8_t *part_has, void *out)\n"
+        "{\n"
+        "    typedef %s_ns::SR SR ;\n"
+        "    gcu_reduce_final<SR, %s_ns::ID> (nparts, (const SR::Z *) part, part_has,\n"
+        "        (SR::TC *) out) ;\n"
+        "}\n",
+        entry, entry, fin, entry, entry) ;
+    return b->failed ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
+}
+
+GrB_Info gcu_reduce_kernels (const gcu_reduce_spec *spec, void **partial,
+    void **fin)
+{
+    gcu_str b ;
+    gcu_str_init (&b) ;
+    char entry [GCU_JIT_ENTRY_MAX] ;
+    GrB_Info info = gcu_reduce_block (spec, &b, entry) ;
+    char *text = gcu_str_take (&b) ;
+    if (info != GrB_SUCCESS || text == NULL)
+    {
+        free (text) ;
+        return info != GrB_SUCCESS ? info : GrB_OUT_OF_MEMORY ;
+    }
+    const char *blocks [1] = { text } ;
+    char *program = gcu_jit_program (gcu_reduce_preamble (), blocks, 1) ;
+    free (text) ;
+    if (program == NULL) return GrB_OUT_OF_MEMORY ;
+    char name [GxB_MAX_NAME_LEN * 3], label [GxB_MAX_NAME_LEN * 3 + 48] ;
+    const gcu_type_desc *a = &spec->ops.a, *c = &spec->ops.c ;
+    const char *op = (spec->sr.add.op.op == GCU_OP_USER) ? spec->sr.add.op.user_name
+        : gcu_ops [spec->sr.add.op.op].name ;
+    snprintf (name, sizeof (name), "%s_%s", op ? op : "?",
+        gcu_types [spec->sr.add.op.z.code].name) ;
+    snprintf (label, sizeof (label), "reduce %s (%s -> %s)", name,
+        gcu_types [a->code].name, gcu_types [c->code].name) ;
+    const gcu_jit_binary *bin = NULL ;
+    info = gcu_jit_compile (program, label, &bin) ;
+    free (program) ;
+    if (info != GrB_SUCCESS) return info ;
+    char ef [GCU_JIT_ENTRY_MAX] ;
+    gcu_reduce_entries (entry, ef) ;
+    info = gcu_jit_function (bin, entry, partial) ;
+    if (info == GrB_SUCCESS) info = gcu_jit_function (bin, ef, fin) ;
+    return info ;
+}

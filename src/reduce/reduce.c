@@ -1,0 +1,119 @@
+// reduce.c — GrB_Matrix_reduce to a C scalar on the device, for a matrix
+// whose newest value is on the device (a GrB_mxm result left there, DESIGN
+// §3): its CSR entry (GCU_MXM_LAYOUT) is reduced where it lies and one value
+// comes back; the matrix is not downloaded and stays device newest.
+//
+// Two launches on the calling thread's stream: partial (a grid-stride loop,
+// a (value, has-value) pair per block; at most 8 blocks a multiprocessor)
+// and final (one block: the pairs, the cast to the output type, or the
+// monoid's identity when A has no entries), then the value is copied back.
+// Anything that is not exactly this case, and any device failure, returns
+// GCU_NOT_HANDLED: the entry point then materializes A and calls SuiteSparse.
+#include "gcu_reduce.h"
+#include "../mxm/gcu_mxm.h"
+#include "../device/gcu_device.h"
+#include "../residency/gcu_residency.h"
+#include "gcu_util.h"
+#include "grbcuda.h"
+#include <string.h>
+
+// why the call does not go to the device (NULL: it may)
+static const char *refusal (const void *c, GrB_BinaryOp accum, GrB_Monoid monoid,
+    GrB_Matrix A)
+{
+    if (!gcu_residency_newest_nvals (A, NULL)) return "A not device newest" ;
+    // (the common case costs one relaxed load: no object is device newest)
+    // an argument error is SuiteSparse's to report
+    if (c == NULL || monoid == NULL) return "c or monoid NULL" ;
+    if (accum != NULL) return "accum given" ;
+    if (gcu_mode () == GRBCUDA_MODE_HOST) return "mode host" ;
+    // never start CUDA here: a device-newest value implies a started GPU
+    if (!gcu_gpu_started () || !gcu_gpu_ready ()) return "GPU not started" ;
+    return NULL ;
+}
+
+static size_t round16 (size_t x)
+{
+    return (x + 15) & ~(size_t) 15 ;
+}
+
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL (void) gcu_sync (s) ; gcu_dfree (buf, s) ;
+
+// the n values Ax (device, SR::TA) reduced as spec says into c (csize bytes,
+// written only on success)
+static GrB_Info run (const gcu_reduce_spec *spec, const void *Ax, uint64_t n,
+    void *c, size_t csize)
+{
+    gcu_stream s = gcu_stream_default () ;
+    void *buf = NULL ;
+    void *fpart = NULL, *ffin = NULL ;
+    const gcu_device_props *dev = gcu_device () ;
+    int64_t grid = ((int64_t) n + GCU_REDUCE_THREADS - 1) / GCU_REDUCE_THREADS ;
+    const int64_t cap = (int64_t) (dev != NULL ? dev->sm_count : 1) * 8 ;
+    if (grid > cap) grid = cap ;
+    if (grid < 1) grid = 1 ;
+    // one allocation: the blocks' values, their flags, the result
+    const size_t off_has = round16 ((size_t) grid * spec->sr.add.op.z.size) ;
+    const size_t off_out = round16 (off_has + (size_t) grid) ;
+    GCU_TRY (gcu_dmalloc (&buf, off_out + 16, s)) ;
+    // (after a runtime call: this thread has the device's context current,
+    // which loading the kernels needs)
+    GCU_TRY (gcu_reduce_kernels (spec, &fpart, &ffin)) ;
+    char *part = buf, *has = part + off_has, *out = part + off_out ;
+    int64_t nn = (int64_t) n, nparts = grid ;
+    void *pargs [] = { &nn, &Ax, &part, &has } ;
+    GCU_TRY (gcu_jit_launch (fpart, (unsigned) grid, GCU_REDUCE_THREADS, 0, s, pargs)) ;
+    GCU_TRY (gcu_launch_check ("reduce partial")) ;
+    void *fargs [] = { &nparts, &part, &has, &out } ;
+    GCU_TRY (gcu_jit_launch (ffin, 1, GCU_REDUCE_THREADS, 0, s, fargs)) ;
+    GCU_TRY (gcu_launch_check ("reduce final")) ;
+    unsigned char value [16] ;
+    GCU_TRY (gcu_memcpy_d2h (value, out, csize, s)) ;     // synchronises
+    gcu_dfree (buf, s) ;
+    memcpy (c, value, csize) ;
+    return GrB_SUCCESS ;
+}
+
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL ;
+
+GrB_Info gcu_reduce_matrix_scalar (const char *name, void *c, int ccode,
+    GrB_BinaryOp accum, GrB_Monoid monoid, GrB_Matrix A)
+{
+    const double t0 = gcu_now () ;
+    const char *why = refusal (c, accum, monoid, A) ;
+    gcu_res_entry *e = NULL ;
+    const gcu_res_data *d = NULL ;
+    if (why == NULL && (ccode < 0 || ccode >= GCU_NTYPES)) why = "output type" ;
+    if (why == NULL && gcu_residency_lookup (A, GCU_RES_CSR, &e) != GrB_SUCCESS)
+        why = "no device copy by row" ;
+    if (why == NULL)
+    {
+        // the GrB_mxm result's layout: values of d->type, one an entry
+        d = gcu_residency_data (e) ;
+        if (d->layout != GCU_MXM_LAYOUT || d->iso || (d->nvals > 0 && d->nbuf < 3))
+            why = "device copy not a plain CSR" ;
+    }
+    gcu_reduce_spec spec ;
+    if (why == NULL && (gcu_reduce_spec_make (monoid, d->type, *gcu_types [ccode].handle,
+        &spec) != GrB_SUCCESS || spec.ops.a.size != d->type_size))
+        why = "monoid or types not handled by the JIT" ;
+    GrB_Info info = GrB_SUCCESS ;
+    if (why == NULL)
+    {
+        info = run (&spec, d->nvals > 0 ? d->buf [2] : NULL, d->nvals, c, gcu_types [ccode].size) ;
+        if (info != GrB_SUCCESS) why = "device path failed or declined" ;
+    }
+    const uint64_t nvals = (d != NULL) ? d->nvals : 0 ;
+    gcu_residency_unpin (e) ;       // after the copy back: the kernels are done
+    if (why == NULL)
+    {
+        gcu_log ("%s: on the device (A newest, %llu entries), %.3f ms", name,
+            (unsigned long long) nvals, 1e3 * (gcu_now () - t0)) ;
+        return GrB_SUCCESS ;
+    }
+    if (info != GrB_SUCCESS) gcu_log ("%s: on the host (%s: info %d)", name, why, (int) info) ;
+    else gcu_log ("%s: on the host (%s)", name, why) ;
+    return GCU_NOT_HANDLED ;
+}
