@@ -434,3 +434,29 @@ oom:
     *names = NULL ;
     return -1 ;
 }
+
+int gcu_test_declared_objects (const char *h, const char *type, void ***objs,
+    char ***names)
+{
+    char **all = NULL ;
+    int n = gcu_test_declared (h, type, &all), k = 0 ;
+    *objs = (n >= 0) ? calloc (n + 1, sizeof (void *)) : NULL ;
+    *names = (n >= 0) ? calloc (n + 1, sizeof (char *)) : NULL ;
+    if (*objs == NULL || *names == NULL)
+    {
+        for (int q = 0 ; q < n ; q++) free (all [q]) ;
+        free (all) ; free (*objs) ; free (*names) ;
+        *objs = NULL ; *names = NULL ;
+        return -1 ;
+    }
+    for (int q = 0 ; q < n ; q++)
+    {
+        void **addr = dlsym (RTLD_DEFAULT, all [q]) ;
+        bool seen = addr == NULL || *addr == NULL ;
+        for (int p = 0 ; p < k && !seen ; p++) seen = (*objs) [p] == *addr ;
+        if (!seen) { (*objs) [k] = *addr ; (*names) [k++] = all [q] ; }
+        else free (all [q]) ;
+    }
+    free (all) ;
+    return k ;
+}

@@ -96,5 +96,12 @@ void gcu_test_strip_comments (char *s) ;
 // in the header's order, into a malloc'd array of malloc'd strings (*names;
 // the caller frees both). Returns how many; -1 when out of memory.
 int gcu_test_declared (const char *h, const char *type, char ***names) ;
+// The distinct objects among those variables (dlsym), each once under its
+// first name: one object can have two (GrB_PLUS_TIMES_SEMIRING_FP64 is
+// GxB_PLUS_TIMES_FP64). *objs and *names are malloc'd arrays of as many
+// entries, each name malloc'd (the caller frees all). Returns how many; -1
+// when out of memory.
+int gcu_test_declared_objects (const char *h, const char *type, void ***objs,
+    char ***names) ;
 
 #endif
