@@ -213,8 +213,12 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
     bool kept = false ;
     if (gcu_mxm_result_begin (call, spec.sr.mult.z.handle, true, &res))
     {
-        kept = gcu_mxm_positional_T_device (&om, m, dCx, dCb, zsize, &res.keep, &nvals, s) == GrB_SUCCESS ;
-        if (!kept) gcu_mxm_result_end (&res) ;      // the host takes T after all
+        // no room for the entry: the host takes T after all; a device
+        // failure is the call's GPU failure
+        const GrB_Info ki = gcu_mxm_positional_T_device (&om, m, dCx, dCb, zsize, &res.keep, &nvals, s) ;
+        if (ki != GCU_NOT_HANDLED) GCU_TRY (ki) ;
+        kept = ki == GrB_SUCCESS ;
+        if (!kept) gcu_mxm_result_end (&res) ;
     }
     if (!kept)
     {

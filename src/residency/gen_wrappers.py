@@ -92,6 +92,7 @@ CREATOR = re.compile(
 # C expression for the element count, in terms of the other parameters.
 ARRAYS = {
     ("GxB_Matrix_split", "Tiles"): "(size_t) m * (size_t) n",
+    ("GxB_Matrix_concat", "Tiles"): "(size_t) m * (size_t) n",
 }
 
 # Functions that read no content of their handles (the SuiteSparse object of
@@ -185,7 +186,9 @@ class Param:
             head = after if star < 0 else after[:star]
             stars = after.count("*") + (1 if array else 0)
             if re.search(r"\bconst\b", before) or re.search(r"\bconst\b", head):
-                self.kind = "const"          # the handle itself is const: an input
+                # the handle itself is const: an input; through a pointer,
+                # an array of inputs (GxB_Matrix_concat's Tiles)
+                self.kind = "const" if stars == 0 else "const_array"
             elif stars == 0:
                 self.kind = "inout"
             elif stars == 1:
@@ -346,7 +349,16 @@ def newest_code(f):
         return []
     lines = []
     for p in hp:
-        if p.kind == "ptr":
+        if p.kind == "const_array":
+            count = ARRAYS.get((f.name, p.name))
+            if count is None:
+                raise SystemExit("gen_wrappers: %s: array of input handles %s without a "
+                                 "count in ARRAYS" % (f.name, p.name))
+            lines.append("    if (%s != NULL)\n"
+                         "        for (size_t gcu_k_ = 0 ; gcu_k_ < %s ; gcu_k_++)\n"
+                         "        {\n    %s\n        }"
+                         % (p.name, count, materialize("%s [gcu_k_]" % p.name).replace("\n", "\n    ")))
+        elif p.kind == "ptr":
             if not CREATOR.search(f.name) and (f.name, p.name) not in ARRAYS:
                 lines.append(materialize("%s != NULL ? *%s : NULL" % (p.name, p.name)))
         else:

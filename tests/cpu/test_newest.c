@@ -9,7 +9,8 @@
 // where the object is overwritten:
 //  - nvals and wait answer from the device (no materialization);
 //  - readers (extractTuples, extractElement, dup, reduce, the sparsity status,
-//    an iterator, a host-path GrB_mxm reading it as input or mask) write it
+//    an iterator, concat's array of tiles, a host-path GrB_mxm reading it as
+//    input or mask) write it
 //    back first, once, and the copy stays (both valid);
 //  - mutators (setElement, assign) write it back before changing it;
 //  - clear and free drop it unwritten;
@@ -262,6 +263,25 @@ static void test_host_path (uint64_t *st)
     GrB_Matrix_free (&C2) ;
 }
 
+// an array of inputs (GxB_Matrix_concat's tiles): each written back
+static void test_concat (uint64_t *st)
+{
+    GrB_Matrix T [2], V [2], C = NULL, R = NULL ;
+    for (int k = 0 ; k < 2 ; k++)
+    {
+        T [k] = rnd (10, 12, 0.2, st) ;
+        V [k] = rnd (10, 12, 0.3, st) ;
+        OK (produce (T [k], V [k], false)) ;
+    }
+    OK (GrB_Matrix_new (&C, GrB_INT64, 20, 12)) ;
+    OK (GrB_Matrix_new (&R, GrB_INT64, 20, 12)) ;
+    OK (GxB_Matrix_concat (C, T, 2, 1, NULL)) ;
+    OK (GxB_Matrix_concat (R, V, 2, 1, NULL)) ;
+    CHECK (same (C, R), "concat of newest tiles") ;
+    for (int k = 0 ; k < 2 ; k++) { GrB_Matrix_free (&T [k]) ; GrB_Matrix_free (&V [k]) ; }
+    GrB_Matrix_free (&C) ; GrB_Matrix_free (&R) ;
+}
+
 static void test_drop (uint64_t *st)
 {
     GrB_Matrix C = rnd (20, 20, 0.2, st), V = rnd (20, 20, 0.2, st) ;
@@ -397,6 +417,7 @@ int main (void)
     uint64_t st = 42 ;
     test_reads (&st) ;
     test_host_path (&st) ;
+    test_concat (&st) ;
     test_drop (&st) ;
     test_failure (&st) ;
     test_eviction (&st) ;
