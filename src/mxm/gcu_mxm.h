@@ -119,6 +119,13 @@ GrB_Info gcu_mxm_positional_T (const gcu_operand *om, GrB_Index m,
 // has none), for a write-back: T is never transposed. The caller frees it.
 GrB_Info gcu_writeback_desc (GrB_Descriptor desc, GrB_Descriptor *out) ;
 
+// The mask a write-back with accum hands SuiteSparse: *Mtmp (the caller
+// frees it) a bitmap copy of a mask stored full, else NULL (use call->M).
+// SuiteSparse 7.4 crashes in GB_subassign_08n on C<M> += T with M full
+// (differential tester, seed 13960193856663228033 case 16343: GrB_mxv's
+// write-back, a full structural mask, accum ISLE_UINT8).
+GrB_Info gcu_writeback_mask (const gcu_call *call, void **Mtmp) ;
+
 // C<M,replace> = accum (C, T) for T = (Tp, Tj, Tx) of type ztype, m-by-n, rows sorted,
 // arrays from gcu_host_malloc; on success they belong to SuiteSparse and
 // *Tp etc. are NULL. M, accum and the mask/replace settings come from call.

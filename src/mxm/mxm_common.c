@@ -481,6 +481,31 @@ static GrB_Info pack_into (GrB_Matrix C, GrB_Index m, GrB_Index **Tp,
     return info ;
 }
 
+GrB_Info gcu_writeback_mask (const gcu_call *call, void **Mtmp)
+{
+    *Mtmp = NULL ;
+    if (call->M == NULL || call->accum == NULL) return GrB_SUCCESS ;
+    const bool vec = call->op == GCU_OP_MXV || call->op == GCU_OP_VXM ;
+    int status = 0 ;
+    GrB_Info info = vec ? GxB_Vector_Option_get ((GrB_Vector) call->M, GxB_SPARSITY_STATUS, &status)
+                        : GxB_Matrix_Option_get ((GrB_Matrix) call->M, GxB_SPARSITY_STATUS, &status) ;
+    if (info != GrB_SUCCESS || status != GxB_FULL) return info ;
+    // a copy held as a bitmap (the mask itself is never changed)
+    if (vec)
+    {
+        info = GrB_Vector_dup ((GrB_Vector *) Mtmp, (GrB_Vector) call->M) ;
+        if (info == GrB_SUCCESS) info = GxB_Vector_Option_set ((GrB_Vector) *Mtmp, GxB_SPARSITY_CONTROL, GxB_BITMAP) ;
+        if (info != GrB_SUCCESS) GrB_Vector_free ((GrB_Vector *) Mtmp) ;
+    }
+    else
+    {
+        info = GrB_Matrix_dup ((GrB_Matrix *) Mtmp, (GrB_Matrix) call->M) ;
+        if (info == GrB_SUCCESS) info = GxB_Matrix_Option_set ((GrB_Matrix) *Mtmp, GxB_SPARSITY_CONTROL, GxB_BITMAP) ;
+        if (info != GrB_SUCCESS) GrB_Matrix_free ((GrB_Matrix *) Mtmp) ;
+    }
+    return info ;
+}
+
 static GrB_Info write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     GrB_Index n, GrB_Index **Tp, GrB_Index **Tj, void **Tx, GrB_Index nvals,
     size_t zsize, bool t_in_mask)
@@ -515,15 +540,18 @@ static GrB_Info write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     if (info == GrB_SUCCESS)
         info = GxB_Matrix_pack_CSR (T, Tp, Tj, Tx, psize, jsize, xsize, false, false, NULL) ;
     if (info == GrB_SUCCESS) info = gcu_writeback_desc (call->desc, &d) ;
+    GrB_Matrix Mtmp = NULL ;
+    if (info == GrB_SUCCESS) info = gcu_writeback_mask (call, (void **) &Mtmp) ;
     if (info == GrB_SUCCESS)
     {
+        const GrB_Matrix M = Mtmp != NULL ? Mtmp : (GrB_Matrix) call->M ;
         const type_row *row = row_of (ztype) ;
         if (row != NULL)
-            info = GrB_Matrix_apply (C, (GrB_Matrix) call->M, call->accum, *row->identity, T, d) ;
+            info = GrB_Matrix_apply (C, M, call->accum, *row->identity, T, d) ;
         else
-            info = GrB_Matrix_assign (C, (GrB_Matrix) call->M, call->accum, T,
-                GrB_ALL, m, GrB_ALL, n, d) ;
+            info = GrB_Matrix_assign (C, M, call->accum, T, GrB_ALL, m, GrB_ALL, n, d) ;
     }
+    GrB_Matrix_free (&Mtmp) ;
     GrB_Matrix_free (&T) ;
     GrB_Descriptor_free (&d) ;
     return info ;

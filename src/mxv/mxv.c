@@ -379,14 +379,18 @@ static GrB_Info write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     if (info == GrB_SUCCESS)
         info = GxB_Vector_pack_CSC (T, Ti, Tx, isize, xsize, false, nvals, false, NULL) ;
     if (info == GrB_SUCCESS) info = gcu_writeback_desc (call->desc, &d) ;
+    GrB_Vector Mtmp = NULL ;
+    if (info == GrB_SUCCESS) info = gcu_writeback_mask (call, (void **) &Mtmp) ;
     if (info == GrB_SUCCESS)
     {
+        const GrB_Vector M = Mtmp != NULL ? Mtmp : (GrB_Vector) call->M ;
         GrB_UnaryOp id = identity_of (ztype) ;
         if (id != NULL)
-            info = GrB_Vector_apply (w, (GrB_Vector) call->M, call->accum, id, T, d) ;
+            info = GrB_Vector_apply (w, M, call->accum, id, T, d) ;
         else
-            info = GrB_Vector_assign (w, (GrB_Vector) call->M, call->accum, T, GrB_ALL, m, d) ;
+            info = GrB_Vector_assign (w, M, call->accum, T, GrB_ALL, m, d) ;
     }
+    GrB_Vector_free (&Mtmp) ;
     GrB_Vector_free (&T) ;
     GrB_Descriptor_free (&d) ;
     return info ;

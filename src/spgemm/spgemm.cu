@@ -1062,8 +1062,9 @@ GrB_Info run_typed (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
         float ms = 0 ;
         if (cudaEventRecord (eve [0], st) != cudaSuccess) { info = GrB_PANIC ; goto fail ; }
         TRY (gcu_sync (s)) ;
-        if (cudaEventElapsedTime (&ms, evb [0], eve [0]) == cudaSuccess) numeric_ms += ms ;
-        else (void) cudaGetLastError () ;
+        // the numeric phase's time, when a block ran (an empty result runs
+        // none: its start event was never recorded)
+        if (nblocks_run > 0 && cudaEventElapsedTime (&ms, evb [0], eve [0]) == cudaSuccess) numeric_ms += ms ;
     }
     TRY (gcu_sync (s)) ;
     {
