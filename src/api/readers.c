@@ -21,7 +21,7 @@ static GrB_Info option_get (const char *name, void *_Atomic *real, void *obj,
     if (f == NULL) return GrB_PANIC ;
     if (field == GxB_SPARSITY_STATUS || field == GxB_IS_HYPER)
     {
-        GrB_Info info = gcu_residency_materialize (obj) ;
+        GrB_Info info = gcu_residency_materialize (obj, name) ;
         if (info != GrB_SUCCESS) return info ;
     }
     return f (obj, field, value) ;
@@ -54,7 +54,7 @@ GrB_Info GB_Iterator_attach (GxB_Iterator iterator, GrB_Matrix A,
     typedef GrB_Info (*fn_t) (GxB_Iterator, GrB_Matrix, GxB_Format_Value, GrB_Descriptor) ;
     fn_t f = (fn_t) gcu_real_cached (&real, "GB_Iterator_attach") ;
     if (f == NULL) return GrB_PANIC ;
-    GrB_Info info = gcu_residency_materialize (A) ;
+    GrB_Info info = gcu_residency_materialize (A, "GB_Iterator_attach") ;
     if (info != GrB_SUCCESS) return info ;
     return f (iterator, A, format, desc) ;
 }

@@ -24,7 +24,7 @@ GrB_Info NAME (T *c, const GrB_BinaryOp accum, const GrB_Monoid monoid,        \
     if (f == NULL) return GrB_PANIC ;                                          \
     GrB_Info info = gcu_reduce_matrix_scalar (#NAME, c, CODE, accum, monoid, A) ; \
     if (info != GCU_NOT_HANDLED) return info ;                                 \
-    info = gcu_residency_materialize (A) ;                                     \
+    info = gcu_residency_materialize (A, #NAME) ;                              \
     if (info != GrB_SUCCESS) return info ;                                     \
     return f (c, accum, monoid, A, desc) ;                                     \
 }

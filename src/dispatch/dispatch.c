@@ -252,7 +252,7 @@ static GrB_Info materialize_call (const gcu_call *call)
     const void *obj [6] = { call->C, call->M, call->A, call->B, call->alpha, call->beta } ;
     for (int k = 0 ; k < 6 ; k++)
     {
-        GrB_Info info = gcu_residency_materialize (obj [k]) ;
+        GrB_Info info = gcu_residency_materialize (obj [k], gcu_op_name (call->op)) ;
         if (info != GrB_SUCCESS) return info ;
     }
     return GrB_SUCCESS ;

@@ -4,6 +4,7 @@
 // (or at exit).
 #include "gcu_dispatch.h"
 #include "../spgemm/gcu_spgemm.h"
+#include "../residency/gcu_residency.h"
 #include <stdatomic.h>
 #include <string.h>
 
@@ -181,8 +182,18 @@ void grbcuda_stats_print (FILE *f)
         len += (size_t) snprintf (buf + len, sizeof (buf) - len, "\n") ;
     }
     if (lines == 0)
-        snprintf (buf + len, sizeof (buf) - len,
+        len += (size_t) snprintf (buf + len, sizeof (buf) - len,
             "[grbcuda] statistics: no interposed call was made\n") ;
+    // results left on the device (DESIGN §3): written back when read, or
+    // dropped unwritten (the object changed, was cleared or freed)
+    gcu_res_stats r ;
+    gcu_residency_stats (&r) ;
+    if (r.materializations + r.discards + r.newest + r.materialize_failures > 0 && len < sizeof (buf))
+        snprintf (buf + len, sizeof (buf) - len, "[grbcuda] statistics: results left on the "
+            "device: %llu written back when read (%.1f MB), %llu dropped unwritten, %llu "
+            "failed write-backs, %llu still there\n", (unsigned long long) r.materializations,
+            (double) r.materialized_bytes / 1e6, (unsigned long long) r.discards,
+            (unsigned long long) r.materialize_failures, (unsigned long long) r.newest) ;
     fputs (buf, f) ;
     fflush (f) ;
 }

@@ -116,7 +116,7 @@ GrB_Info gcu_operand_get (GrB_Matrix A, bool by_col, size_t tsize,
     gcu_export_opts eo = { by_col ? GCU_EXPORT_CSC : GCU_EXPORT_CSR, 0, false, 0 } ;
     gcu_csr c ;
     memset (&c, 0, sizeof (c)) ;
-    info = gcu_residency_materialize (A) ;
+    info = gcu_residency_materialize (A, "a GPU family's export of an operand") ;
     if (info == GrB_SUCCESS) info = gcu_export_csr (A, false, &eo, &c) ;
     if (info == GrB_SUCCESS && c.type_size != tsize) info = GrB_PANIC ;
     if (info != GrB_SUCCESS)

@@ -197,7 +197,7 @@ static GrB_Info vec_get (GrB_Vector u, GrB_Index n, bool dense, size_t usize,
     // values expanded
     const double t0 = gcu_now () ;
     gcu_export_opts eo = { GCU_EXPORT_CSC, 64, true, 0 } ;
-    GCU_TRY (gcu_residency_materialize (u)) ;
+    GCU_TRY (gcu_residency_materialize (u, "GrB_mxv/GrB_vxm (GPU): the vector's export")) ;
     GCU_TRY (gcu_export_csr (u, true, &eo, &c)) ;
     if (c.type_size != usize || c.nrows != n) GCU_TRY (GrB_PANIC) ;
     const GrB_Index nv = c.nvals ;
@@ -310,7 +310,7 @@ static GrB_Info build_allow (const gcu_call *call, GrB_Index m, int8_t **allow,
         GCU_TRY (gcu_type_identify (ty, &mt)) ;
     }
     gcu_export_opts eo = { GCU_EXPORT_CSC, 64, false, 0 } ;
-    GCU_TRY (gcu_residency_materialize (call->M)) ;
+    GCU_TRY (gcu_residency_materialize (call->M, "GrB_mxv/GrB_vxm (GPU): the mask's export")) ;
     GCU_TRY (gcu_export_csr (call->M, true, &eo, &c)) ;
     *allow = malloc (m + 1) ;
     if (*allow == NULL) GCU_TRY (GrB_OUT_OF_MEMORY) ;

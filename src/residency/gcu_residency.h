@@ -110,8 +110,9 @@ GrB_Info gcu_residency_publish_newest (gcu_res_entry *e, gcu_res_materializer fn
 
 // If `handle` is device newest: runs its materializer (one thread at a time;
 // others wait for it) and returns its status. GrB_SUCCESS when there is
-// nothing to do. Thread-safe.
-GrB_Info gcu_residency_materialize_slow (const void *handle) ;
+// nothing to do. why: who reads it (a GraphBLAS function's name, "eviction"),
+// for the verbose log. Thread-safe.
+GrB_Info gcu_residency_materialize_slow (const void *handle, const char *why) ;
 
 // true (and *nvals, the device value's entry count) if `handle` is device
 // newest: nvals and similar queries answer without a download.
@@ -123,16 +124,16 @@ extern _Atomic size_t gcu_residency_newest_ ;
 
 // One relaxed load when no object is device newest (every pass-through call
 // pays only that).
-static inline GrB_Info gcu_residency_materialize (const void *handle)
+static inline GrB_Info gcu_residency_materialize (const void *handle, const char *why)
 {
     if (atomic_load_explicit (&gcu_residency_newest_, memory_order_relaxed) == 0)
         return GrB_SUCCESS ;
-    return gcu_residency_materialize_slow (handle) ;
+    return gcu_residency_materialize_slow (handle, why) ;
 }
 #else
-static inline GrB_Info gcu_residency_materialize (const void *handle)
+static inline GrB_Info gcu_residency_materialize (const void *handle, const char *why)
 {
-    return gcu_residency_materialize_slow (handle) ;
+    return gcu_residency_materialize_slow (handle, why) ;
 }
 #endif
 

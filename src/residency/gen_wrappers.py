@@ -326,9 +326,9 @@ def classify(f, hand, syms):
 def c_string(s):
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
-def materialize(expr):
-    return ("    { GrB_Info gcu_m_ = gcu_residency_materialize (%s) ;\n"
-            "      if (gcu_m_ != GrB_SUCCESS) return gcu_m_ ; }" % expr)
+def materialize(expr, fname):
+    return ("    { GrB_Info gcu_m_ = gcu_residency_materialize (%s, \"%s\") ;\n"
+            "      if (gcu_m_ != GrB_SUCCESS) return gcu_m_ ; }" % (expr, fname))
 
 def newest_code(f):
     # what a device-newest handle needs before the call: an answer from the
@@ -357,12 +357,12 @@ def newest_code(f):
             lines.append("    if (%s != NULL)\n"
                          "        for (size_t gcu_k_ = 0 ; gcu_k_ < %s ; gcu_k_++)\n"
                          "        {\n    %s\n        }"
-                         % (p.name, count, materialize("%s [gcu_k_]" % p.name).replace("\n", "\n    ")))
+                         % (p.name, count, materialize("%s [gcu_k_]" % p.name, f.name).replace("\n", "\n    ")))
         elif p.kind == "ptr":
             if not CREATOR.search(f.name) and (f.name, p.name) not in ARRAYS:
-                lines.append(materialize("%s != NULL ? *%s : NULL" % (p.name, p.name)))
+                lines.append(materialize("%s != NULL ? *%s : NULL" % (p.name, p.name), f.name))
         else:
-            lines.append(materialize(p.name))
+            lines.append(materialize(p.name, f.name))
     return lines
 
 def wrapper_code(f, fn_macros, invalidate=True):

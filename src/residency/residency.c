@@ -655,7 +655,7 @@ GrB_Info gcu_residency_alloc (gcu_res_entry *e, size_t bytes, void **p)
         pthread_mutex_unlock (&R.lock) ;
         bury_flush (grave) ;
         grave = NULL ;
-        GrB_Info mi = gcu_residency_materialize_slow (h) ;
+        GrB_Info mi = gcu_residency_materialize_slow (h, "eviction") ;
         pthread_mutex_lock (&R.lock) ;
         if (mi != GrB_SUCCESS) break ;      // it keeps its device copy
         fits = make_room (bytes, &grave) ;
@@ -886,7 +886,7 @@ GrB_Info gcu_residency_publish_newest (gcu_res_entry *e, gcu_res_materializer fn
     return GrB_SUCCESS ;
 }
 
-GrB_Info gcu_residency_materialize_slow (const void *handle)
+GrB_Info gcu_residency_materialize_slow (const void *handle, const char *why)
 {
     if (handle == NULL || handle == tl_materializing) return GrB_SUCCESS ;
     if (atomic_load_explicit (&gcu_residency_newest_, memory_order_relaxed) == 0)
@@ -938,9 +938,10 @@ GrB_Info gcu_residency_materialize_slow (const void *handle)
     pthread_cond_broadcast (&R.cond) ;
     pthread_mutex_unlock (&R.lock) ;
     bury_flush (grave) ;
-    gcu_log ("residency: materialize %p (the device's newest value, %.1f MB on the "
-        "device) into its SuiteSparse object: %s, %.3f ms", handle, (double) bytes / 1e6,
-        info == GrB_SUCCESS ? "done" : "FAILED, the device copy stays", 1e3 * dt) ;
+    gcu_log ("residency: %s reads %p, device newest: its value (%.1f MB on the device) "
+        "written into its SuiteSparse object: %s, %.3f ms", why ? why : "?", handle,
+        (double) bytes / 1e6, info == GrB_SUCCESS ? "done" : "FAILED, the device copy stays",
+        1e3 * dt) ;
     return info ;
 }
 
