@@ -223,6 +223,10 @@ const gcu_binop_entry  *gcu_binop_builtin  (GrB_BinaryOp op) ;
 const gcu_monoid_entry *gcu_monoid_builtin (GrB_Monoid monoid) ;
 const gcu_type_info    *gcu_type_by_name   (const char *name) ;   // "FP64"
 
+// s = the value at v, of built-in type t (s of that type): the typed
+// GrB_Scalar_setElement; GrB_DOMAIN_MISMATCH for a t out of range
+GrB_Info gcu_scalar_set_builtin (GrB_Scalar s, gcu_type_code t, const void *v) ;
+
 //------------------------------------------------------------------------------
 // host identification of run-time objects
 //------------------------------------------------------------------------------

@@ -139,3 +139,26 @@ GrB_Info gcu_semiring_identify (GrB_Semiring semiring, gcu_semiring_desc *d)
     if (d->mult.z.handle != d->add.op.z.handle) return GCU_NOT_HANDLED ;
     return GrB_SUCCESS ;
 }
+
+GrB_Info gcu_scalar_set_builtin (GrB_Scalar s, gcu_type_code code, const void *v)
+{
+    switch (code)
+    {
+#define GCU_SET(C, T, F) case C: return F (s, *(const T *) v) ;
+        GCU_SET (GCU_T_BOOL,   bool,       GrB_Scalar_setElement_BOOL)
+        GCU_SET (GCU_T_INT8,   int8_t,     GrB_Scalar_setElement_INT8)
+        GCU_SET (GCU_T_INT16,  int16_t,    GrB_Scalar_setElement_INT16)
+        GCU_SET (GCU_T_INT32,  int32_t,    GrB_Scalar_setElement_INT32)
+        GCU_SET (GCU_T_INT64,  int64_t,    GrB_Scalar_setElement_INT64)
+        GCU_SET (GCU_T_UINT8,  uint8_t,    GrB_Scalar_setElement_UINT8)
+        GCU_SET (GCU_T_UINT16, uint16_t,   GrB_Scalar_setElement_UINT16)
+        GCU_SET (GCU_T_UINT32, uint32_t,   GrB_Scalar_setElement_UINT32)
+        GCU_SET (GCU_T_UINT64, uint64_t,   GrB_Scalar_setElement_UINT64)
+        GCU_SET (GCU_T_FP32,   float,      GrB_Scalar_setElement_FP32)
+        GCU_SET (GCU_T_FP64,   double,     GrB_Scalar_setElement_FP64)
+        GCU_SET (GCU_T_FC32,   GxB_FC32_t, GxB_Scalar_setElement_FC32)
+        GCU_SET (GCU_T_FC64,   GxB_FC64_t, GxB_Scalar_setElement_FC64)
+#undef GCU_SET
+        default: return GrB_DOMAIN_MISMATCH ;
+    }
+}

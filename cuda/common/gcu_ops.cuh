@@ -65,7 +65,8 @@ template <class C> GCU_HD C gcu_cmake (typename gcu_traits<C>::real re,
 // recovery of infinities from NaN results.
 template <class C> GCU_HD C gcu_cmul (C x, C y)
 {
-    return gcu_cmake<C> (x.re * y.re - x.im * y.im, x.re * y.im + x.im * y.re);
+    return gcu_cmake<C> (gcu_fsub (gcu_fmul (x.re, y.re), gcu_fmul (x.im, y.im)),
+                         gcu_fadd (gcu_fmul (x.re, y.im), gcu_fmul (x.im, y.re)));
 }
 
 // C11 Annex G multiplication: the textbook formula, and when it gives
@@ -169,7 +170,7 @@ template <class R> GCU_HD R gcu_fpow (R x, R y)
 {
     if (gcu_isnan (x) || gcu_isnan (y)) return (R) (0.0 / 0.0);
     if (y == 0) return (R) 1;
-    return gcu_rpow (x, y);
+    return gcu_host_nan (gcu_rpow (x, y), x, y);    // pow (-1, 0.5): the host's NaN
 }
 
 // cpow as the C library computes it: exp (y * log (x))
@@ -261,23 +262,23 @@ template <class T> GCU_HD T gcu_plus (const T &x, const T &y)
 {
     if constexpr (GCU_CLS (T) == GCU_CLS_BOOL)         return x || y;
     else if constexpr (GCU_IS_INTEGER (T))             return gcu_iadd (x, y);
-    else if constexpr (GCU_CLS (T) == GCU_CLS_FLOAT)   return x + y;
-    else return gcu_cmake<T> (x.re + y.re, x.im + y.im);
+    else if constexpr (GCU_CLS (T) == GCU_CLS_FLOAT)   return gcu_fadd (x, y);
+    else return gcu_cmake<T> (gcu_fadd (x.re, y.re), gcu_fadd (x.im, y.im));
 }
 
 template <class T> GCU_HD T gcu_minus (const T &x, const T &y)
 {
     if constexpr (GCU_CLS (T) == GCU_CLS_BOOL)         return x != y;
     else if constexpr (GCU_IS_INTEGER (T))             return gcu_isub (x, y);
-    else if constexpr (GCU_CLS (T) == GCU_CLS_FLOAT)   return x - y;
-    else return gcu_cmake<T> (x.re - y.re, x.im - y.im);
+    else if constexpr (GCU_CLS (T) == GCU_CLS_FLOAT)   return gcu_fsub (x, y);
+    else return gcu_cmake<T> (gcu_fsub (x.re, y.re), gcu_fsub (x.im, y.im));
 }
 
 template <class T> GCU_HD T gcu_times (const T &x, const T &y)
 {
     if constexpr (GCU_CLS (T) == GCU_CLS_BOOL)         return x && y;
     else if constexpr (GCU_IS_INTEGER (T))             return gcu_imul (x, y);
-    else if constexpr (GCU_CLS (T) == GCU_CLS_FLOAT)   return x * y;
+    else if constexpr (GCU_CLS (T) == GCU_CLS_FLOAT)   return gcu_fmul (x, y);
     else return gcu_cmul (x, y);
 }
 
@@ -285,7 +286,7 @@ template <class T> GCU_HD T gcu_div (const T &x, const T &y)
 {
     if constexpr (GCU_CLS (T) == GCU_CLS_BOOL)         return x;
     else if constexpr (GCU_IS_INTEGER (T))             return gcu_idiv (x, y);
-    else if constexpr (GCU_CLS (T) == GCU_CLS_FLOAT)   return x / y;
+    else if constexpr (GCU_CLS (T) == GCU_CLS_FLOAT)   return gcu_fdiv (x, y);
     else return gcu_cdiv (x, y);
 }
 
@@ -350,8 +351,8 @@ template <class T> GCU_HD T gcu_lxnor(const T &x, const T &y) { return (T) ((x !
 // floating-point only
 template <class T> GCU_HD T gcu_atan2_op     (const T &x, const T &y) { return gcu_atan2 (x, y); }
 template <class T> GCU_HD T gcu_hypot_op     (const T &x, const T &y) { return gcu_hypot (x, y); }
-template <class T> GCU_HD T gcu_fmod_op      (const T &x, const T &y) { return gcu_fmod (x, y); }
-template <class T> GCU_HD T gcu_remainder_op (const T &x, const T &y) { return gcu_remainder (x, y); }
+template <class T> GCU_HD T gcu_fmod_op      (const T &x, const T &y) { return gcu_host_nan (gcu_fmod (x, y), x, y); }
+template <class T> GCU_HD T gcu_remainder_op (const T &x, const T &y) { return gcu_host_nan (gcu_remainder (x, y), x, y); }
 template <class T> GCU_HD T gcu_copysign_op  (const T &x, const T &y) { return gcu_copysign (x, y); }
 
 // ldexp (x, (int) y): the host's (int) of a NaN or out-of-range y is INT_MIN

@@ -98,6 +98,75 @@ template <class R> GCU_HD bool gcu_isinf (R x) { return x - x != x - x && x == x
 GCU_HD bool gcu_signbit (float x)  { uint32_t b; memcpy (&b, &x, 4); return (b >> 31) != 0; }
 GCU_HD bool gcu_signbit (double x) { uint64_t b; memcpy (&b, &x, 8); return (b >> 63) != 0; }
 
+// NaN results as the host computes them. SuiteSparse runs on the host CPU;
+// x86 gives the first NaN operand of an operation (quieted) or, from an
+// invalid operation on numbers (inf - inf, 0 * inf, 0 / 0), its "default NaN"
+// with the sign bit set (other hosts: without it). The GPU gives one
+// canonical NaN, sign bit clear. The sign of a NaN is observable (COPYSIGN,
+// then a cast to an integer), so device arithmetic on floats goes through
+// gcu_host_nan; host compilations (the emulated tests) compute natively.
+#ifndef GCU_HOST_DEFAULT_NAN_NEG
+#if defined(__x86_64__) || defined(__i386__) || !defined(__aarch64__)
+#define GCU_HOST_DEFAULT_NAN_NEG 1
+#else
+#define GCU_HOST_DEFAULT_NAN_NEG 0
+#endif
+#endif
+GCU_HD float  gcu_quiet (float x)
+{ uint32_t b; memcpy (&b, &x, 4); b |= 0x00400000u; memcpy (&x, &b, 4); return x; }
+GCU_HD double gcu_quiet (double x)
+{ uint64_t b; memcpy (&b, &x, 8); b |= 0x0008000000000000ull; memcpy (&x, &b, 8); return x; }
+template <class R> GCU_HD R gcu_default_nan ()
+{
+    if constexpr (sizeof (R) == 4)
+        return gcu_f32_bits (GCU_HOST_DEFAULT_NAN_NEG ? 0xFFC00000u : 0x7FC00000u);
+    else
+        return gcu_f64_bits (GCU_HOST_DEFAULT_NAN_NEG ? 0xFFF8000000000000ull : 0x7FF8000000000000ull);
+}
+template <class R> GCU_HD R gcu_host_nan (R r, R x, R y)
+{
+#if defined(__CUDA_ARCH__) || defined(__CUDACC_RTC__)
+    if (r == r) return r;
+    if (x != x) return gcu_quiet (x);
+    if (y != y) return gcu_quiet (y);
+    return gcu_default_nan<R> ();
+#else
+    (void) x; (void) y;
+    return r;
+#endif
+}
+template <class R> GCU_HD R gcu_fadd (R x, R y) { return gcu_host_nan (x + y, x, y); }
+template <class R> GCU_HD R gcu_fsub (R x, R y) { return gcu_host_nan (x - y, x, y); }
+template <class R> GCU_HD R gcu_fmul (R x, R y) { return gcu_host_nan (x * y, x, y); }
+template <class R> GCU_HD R gcu_fdiv (R x, R y) { return gcu_host_nan (x / y, x, y); }
+
+// float <-> double keeps a NaN's sign and the top of its payload, quieted
+// (x86 cvtss2sd/cvtsd2ss); the GPU's conversion gives its canonical NaN
+template <class Z, class X> GCU_HD Z gcu_fconv (X x)
+{
+#if defined(__CUDA_ARCH__) || defined(__CUDACC_RTC__)
+    if constexpr (sizeof (Z) != sizeof (X))
+    {
+        if (x != x)
+        {
+            if constexpr (sizeof (X) == 8)
+            {
+                uint64_t b; memcpy (&b, &x, 8);
+                return gcu_f32_bits ((uint32_t) (b >> 32 & 0x80000000u) | 0x7FC00000u
+                    | (uint32_t) ((b >> 29) & 0x003FFFFFu));
+            }
+            else
+            {
+                uint32_t b; memcpy (&b, &x, 4);
+                return gcu_f64_bits ((uint64_t) (b & 0x80000000u) << 32 | 0x7FF8000000000000ull
+                    | (uint64_t) (b & 0x003FFFFFu) << 29);
+            }
+        }
+    }
+#endif
+    return (Z) x;
+}
+
 // double -> integer as SuiteSparse does it: NaN -> 0, saturate at the ends
 template <class Z>
 GCU_HD Z gcu_saturate (double x)
@@ -144,13 +213,15 @@ GCU_HD Z gcu_cast (const X &x)
     }
     else if constexpr (zc == GCU_CLS_FLOAT)
     {
-        if constexpr (xc == GCU_CLS_COMPLEX) return (Z) x.re;
+        if constexpr (xc == GCU_CLS_COMPLEX) return gcu_fconv<Z> (x.re);
+        else if constexpr (xc == GCU_CLS_FLOAT) return gcu_fconv<Z> (x);
         else                                 return (Z) x;
     }
     else
     {
         typedef typename gcu_traits<Z>::real R;
-        if constexpr (xc == GCU_CLS_COMPLEX) return Z { (R) x.re, (R) x.im };
+        if constexpr (xc == GCU_CLS_COMPLEX) return Z { gcu_fconv<R> (x.re), gcu_fconv<R> (x.im) };
+        else if constexpr (xc == GCU_CLS_FLOAT) return Z { gcu_fconv<R> (x), (R) 0 };
         else                                 return Z { (R) x, (R) 0 };
     }
 }

@@ -1,4 +1,5 @@
-// reduce.c — GrB_Matrix_reduce to a C scalar (the 13 typed entry points),
+// reduce.c — GrB_Matrix_reduce to a C scalar (the 13 typed entry points)
+// and to a GrB_Scalar with a monoid,
 // written by hand rather than generated (src/residency/gen_wrappers.py
 // finds the GCU_REDUCE_ENTRY names here): a matrix whose newest value is on
 // the device (a GrB_mxm result: triangle counting's count) is reduced there
@@ -42,3 +43,21 @@ GCU_REDUCE_ENTRY (GrB_Matrix_reduce_FP32,   float,      GCU_T_FP32)
 GCU_REDUCE_ENTRY (GrB_Matrix_reduce_FP64,   double,     GCU_T_FP64)
 GCU_REDUCE_ENTRY (GxB_Matrix_reduce_FC32,   GxB_FC32_t, GCU_T_FC32)
 GCU_REDUCE_ENTRY (GxB_Matrix_reduce_FC64,   GxB_FC64_t, GCU_T_FC64)
+
+GrB_Info GrB_Matrix_reduce_Monoid_Scalar (GrB_Scalar s, const GrB_BinaryOp accum,
+    const GrB_Monoid monoid, const GrB_Matrix A, const GrB_Descriptor desc)
+{
+    typedef GrB_Info (*fn_t) (GrB_Scalar, const GrB_BinaryOp, const GrB_Monoid,
+        const GrB_Matrix, const GrB_Descriptor) ;
+    static void *_Atomic real ;
+    fn_t f = (fn_t) gcu_real_cached (&real, "GrB_Matrix_reduce_Monoid_Scalar") ;
+    if (f == NULL) return GrB_PANIC ;
+    GrB_Info info = gcu_reduce_matrix_gscalar ("GrB_Matrix_reduce_Monoid_Scalar", s,
+        accum, monoid, A) ;
+    if (info != GCU_NOT_HANDLED) return info ;
+    info = gcu_residency_materialize (A, "GrB_Matrix_reduce_Monoid_Scalar") ;
+    if (info != GrB_SUCCESS) return info ;
+    info = f (s, accum, monoid, A, desc) ;
+    gcu_residency_invalidate (s) ;      // s is written (the device path's
+    return info ;                       // GrB_Scalar calls say so themselves)
+}

@@ -74,6 +74,7 @@ static bool check (gcu_call *c)
 
     c->tran_a = desc_value (c->desc, GrB_INP0, &ok) == GrB_TRAN ;
     c->tran_b = desc_value (c->desc, GrB_INP1, &ok) == GrB_TRAN ;
+    c->replace = desc_value (c->desc, GrB_OUTP, &ok) == GrB_REPLACE ;
     const GrB_Desc_Value mask = desc_value (c->desc, GrB_MASK, &ok) ;
     if (!ok) return false ;
     // No mask, complemented: no entry of C may be written (C stays, or is

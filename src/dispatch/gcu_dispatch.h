@@ -55,6 +55,7 @@ typedef struct
     // filled by the check (valid only if checked is true)
     bool checked ;
     bool tran_a, tran_b ;       // from desc (GrB_INP0 / GrB_INP1)
+    bool replace ;              // from desc (GrB_OUTP is GrB_REPLACE)
     GrB_Index c_rows, c_cols, a_rows, a_cols, b_rows, b_cols ;
     GrB_Index a_nvals, b_nvals ;
     double work ;               // estimated multiply-adds

@@ -68,6 +68,9 @@ static const char *const gcu_jit_options [] =
     "-default-device",      // a user's C definition compiles as device code
     "-fmad=false",          // no contraction: a*b+c rounds as on the host
     "-DGCU_JIT=1",
+#if defined(__aarch64__)
+    "-DGCU_HOST_DEFAULT_NAN_NEG=0",     // the host's default NaN (gcu_types.cuh)
+#endif
 } ;
 #define GCU_JIT_NOPTIONS ((int) (sizeof (gcu_jit_options) / sizeof (gcu_jit_options [0])))
 

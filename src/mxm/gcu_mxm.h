@@ -130,7 +130,8 @@ GrB_Info gcu_writeback_mask (const gcu_call *call, void **Mtmp) ;
 // arrays from gcu_host_malloc; on success they belong to SuiteSparse and
 // *Tp etc. are NULL. M, accum and the mask/replace settings come from call.
 // t_in_mask: every entry of T lies on a true entry of the (not complemented)
-// mask, as the positional families guarantee; an empty C then takes T as is.
+// mask, as the positional families guarantee; an empty C (or any C under
+// GrB_REPLACE) then takes T as is.
 GrB_Info gcu_mxm_write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     GrB_Index n, GrB_Index **Tp, GrB_Index **Tj, void **Tx, GrB_Index nvals,
     size_t zsize, bool t_in_mask) ;
@@ -143,7 +144,8 @@ GrB_Info gcu_mxm_write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
 // entry for C being built, whose buffers the SpGEMM engine (or the
 // positional compaction) writes its output into (keep). Only where
 // C<M,replace> = accum (C, T) is T itself: no accum, C of T's type, and no
-// mask, or (t_in_mask) T inside the mask's true entries with C empty; and
+// mask, or (t_in_mask) T inside the mask's true entries with C empty or
+// GrB_REPLACE; and
 // when GRBCUDA_KEEP_RESULTS allows. Otherwise false and nothing held.
 typedef struct
 {
@@ -168,5 +170,13 @@ void gcu_mxm_result_end (gcu_mxm_result *r) ;
 GrB_Info gcu_mxm_positional_T_device (const gcu_operand *om, GrB_Index m,
     const void *dCx, const int8_t *dCb, size_t zsize, const gcu_spgemm_keep *keep,
     GrB_Index *nvals, gcu_stream s) ;
+
+// A(i,j) of a device-newest A (a GCU_MXM_LAYOUT entry) read from the
+// device: GrB_SUCCESS with the value (of *type, a built-in type: at most 16
+// bytes) in value, GrB_NO_VALUE if A has no entry there, GCU_NOT_HANDLED
+// when A is not such an object, an index is out of range, or the device
+// fails (the caller then materializes A and asks SuiteSparse).
+GrB_Info gcu_mxm_newest_element (const void *A, GrB_Index i, GrB_Index j,
+    void *value, const gcu_type_info **type) ;
 
 #endif

@@ -522,12 +522,14 @@ static GrB_Info write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     bool direct = call->M == NULL ;
     if (!direct && t_in_mask && call->accum == NULL && ctype == ztype && fmt == GxB_BY_ROW)
     {
-        // C<M> = T (replace or not) into an empty C, with T already inside
-        // the mask's true entries, is T itself (triangle counting's C<L>)
+        // C<M> = T with T already inside the mask's true entries is T
+        // itself where C has nothing to keep: C empty (triangle counting's
+        // C<L>), or GrB_REPLACE (C's entries outside the mask go; inside,
+        // T's replace them or, where T has none, they go too)
         GrB_Index cnvals = 1 ;
-        info = GrB_Matrix_nvals (&cnvals, C) ;
+        if (!call->replace) info = GrB_Matrix_nvals (&cnvals, C) ;
         if (info != GrB_SUCCESS) return info ;
-        direct = cnvals == 0 ;
+        direct = call->replace || cnvals == 0 ;
     }
     if (direct && call->accum == NULL && ctype == ztype && fmt == GxB_BY_ROW)
     {
@@ -588,10 +590,15 @@ static GrB_Info materialize_csr (const void *handle, gcu_res_entry *e)
     GrB_Index *Tj = gcu_host_malloc ((nvals + 1) * sizeof (GrB_Index)) ;
     void *Tx = gcu_host_malloc ((nvals + 1) * zsize) ;
     GrB_Info info = (Tp && Tj && Tx) ? GrB_SUCCESS : GrB_OUT_OF_MEMORY ;
+    const double t0 = gcu_now () ;
     if (info == GrB_SUCCESS) info = gcu_d2h_staged (Tp, d->buf [0], m + 1, w, 8, s) ;
     if (info == GrB_SUCCESS) info = gcu_d2h_staged (Tj, d->buf [1], nvals, w, 8, s) ;
     if (info == GrB_SUCCESS) info = gcu_d2h_staged (Tx, d->buf [2], nvals * zsize, 1, 1, s) ;
+    const double t1 = gcu_now () ;
     if (info == GrB_SUCCESS) info = pack_into ((GrB_Matrix) handle, m, &Tp, &Tj, &Tx, nvals, zsize) ;
+    gcu_log ("residency: %p: %llu x %llu, %llu entries: download %.3f ms, into SuiteSparse %.3f ms",
+        handle, (unsigned long long) m, (unsigned long long) d->ncols, (unsigned long long) nvals,
+        1e3 * (t1 - t0), 1e3 * (gcu_now () - t1)) ;
     gcu_host_free (Tp) ; gcu_host_free (Tj) ; gcu_host_free (Tx) ;    // NULL once packed
     // a device failure is an allocation the host could not make happen
     return (info == GrB_PANIC) ? GrB_OUT_OF_MEMORY : info ;
@@ -611,10 +618,10 @@ bool gcu_mxm_result_begin (const gcu_call *call, GrB_Type ztype, bool t_in_mask,
     if (!gcu_keep_results () || call->accum != NULL || (call->M != NULL && !t_in_mask)
         || GxB_Matrix_type (&ctype, (GrB_Matrix) call->C) != GrB_SUCCESS || ctype != ztype)
         return false ;
-    if (call->M != NULL)
+    if (call->M != NULL && !call->replace)
     {
         // C<M> = T with T inside the mask's true entries is T itself only
-        // when C has no entries to keep
+        // when C has no entries to keep (or GrB_REPLACE drops them)
         GrB_Index cnvals = 1 ;
         if (GrB_Matrix_nvals (&cnvals, (GrB_Matrix) call->C) != GrB_SUCCESS || cnvals != 0)
             return false ;

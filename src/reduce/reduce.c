@@ -117,3 +117,32 @@ GrB_Info gcu_reduce_matrix_scalar (const char *name, void *c, int ccode,
     else gcu_log ("%s: on the host (%s)", name, why) ;
     return GCU_NOT_HANDLED ;
 }
+
+GrB_Info gcu_reduce_matrix_gscalar (const char *name, GrB_Scalar s,
+    GrB_BinaryOp accum, GrB_Monoid monoid, GrB_Matrix A)
+{
+    // the common case first: A not device newest costs one relaxed load
+    uint64_t nvals = 0 ;
+    if (!gcu_residency_newest_nvals (A, &nvals) || s == NULL || monoid == NULL
+        || accum != NULL) return GCU_NOT_HANDLED ;
+    GrB_Type stype = NULL ;
+    if (GxB_Scalar_type (&stype, s) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
+    const gcu_type_info *ti = gcu_type_builtin (stype) ;
+    const int code = (ti != NULL) ? (int) ti->code : -1 ;
+    if (code < 0)
+    {
+        gcu_log ("%s: on the host (a GrB_Scalar of a user-defined type)", name) ;
+        return GCU_NOT_HANDLED ;
+    }
+    if (nvals == 0)
+    {
+        // SuiteSparse (GB_Scalar_reduce): an empty A with no accum leaves s
+        // empty, the monoid unread
+        gcu_log ("%s: on the device (A newest, no entries: s cleared)", name) ;
+        return GrB_Scalar_clear (s) ;
+    }
+    unsigned char v [16] ;
+    GrB_Info info = gcu_reduce_matrix_scalar (name, v, code, NULL, monoid, A) ;
+    if (info != GrB_SUCCESS) return info ;
+    return gcu_scalar_set_builtin (s, (gcu_type_code) code, v) ;
+}

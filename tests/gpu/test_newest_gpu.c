@@ -2,8 +2,8 @@
 // test_newest_gpu.c — GPU results left on the device as their object's newest
 // value (DESIGN §3), against SuiteSparse:
 //  (a) C = A*B on the GPU stays on the device (no download in the call), its
-//      nvals answers from the device, a second product reading it uses the
-//      device copy (no materialization), and reading it (extractTuples)
+//      nvals and extractElement answer from the device, a second product
+//      reading it uses the device copy (no materialization), and reading it (extractTuples)
 //      writes SuiteSparse's answer into C, for many semirings, types, shapes
 //      and C formats; GRBCUDA_KEEP_RESULTS off writes back in the call;
 //      the masked families' C<M> = A*B and C<M> = A*B' into an empty C (T
@@ -21,6 +21,7 @@
 #include "dispatch/gcu_dispatch.h"
 #include "residency/gcu_residency.h"
 #include "gcu_util.h"
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,6 +72,25 @@ static void kept (const sr_t *sr, GrB_Index m, GrB_Index k, GrB_Index n,
     OK (GrB_Matrix_nvals (&rnv, R)) ;
     CHECK (nv == rnv, "%s: nvals from the device %llu, SuiteSparse %llu", what,
         (unsigned long long) nv, (unsigned long long) rnv) ;
+    // single entries from the device (present and absent ones, through
+    // SuiteSparse's casts to FP64 and INT32), C still newest
+    for (GrB_Index q = 0 ; q < 40 && m > 0 && n > 0 ; q++)
+    {
+        const GrB_Index i = (q * 7919) % m, j = (q * 104729 + q / 3) % n ;
+        double x = -1, y = -1 ;
+        int32_t xi = -1, yi = -1 ;
+        GrB_Info i1 = GrB_Matrix_extractElement_FP64 (&x, C, i, j) ;
+        GrB_Info i2 = GrB_Matrix_extractElement_FP64 (&y, R, i, j) ;
+        GrB_Info i3 = GrB_Matrix_extractElement_INT32 (&xi, C, i, j) ;
+        GrB_Info i4 = GrB_Matrix_extractElement_INT32 (&yi, R, i, j) ;
+        CHECK (i1 == i2 && i3 == i4 && (i1 != GrB_SUCCESS || (fabs (x - y) <= sr->tol * fabs (y)
+            && (sr->tol > 0 || xi == yi))), "%s: C(%llu,%llu) from the device: info %d/%d, %g, "
+            "SuiteSparse info %d/%d, %g", what, (unsigned long long) i, (unsigned long long) j,
+            (int) i1, (int) i3, x, (int) i2, (int) i4, y) ;
+    }
+    CHECK (materializations () == mat0,
+        "%s: extractElement read C on the device (%llu write-backs)", what,
+        (unsigned long long) (materializations () - mat0)) ;
     if (m == n)
     {
         // D = C*C reads C's device copy (by row, both operands)
@@ -81,6 +101,15 @@ static void kept (const sr_t *sr, GrB_Index m, GrB_Index k, GrB_Index n,
             what, (unsigned long long) (materializations () - mat0)) ;
         OK (real_mxm (RD, NULL, NULL, sr->s, R, R, NULL)) ;
         CHECK (gcu_test_matrix_equal (D, RD, sr->tol, false, what), "%s: C*C with C on the device", what) ;
+    }
+    // an index out of range: SuiteSparse's error (C written back for it)
+    if (m > 0 && n > 0 && (m + n) % 2 == 0)
+    {
+        double x = 0 ;
+        GrB_Info i1 = GrB_Matrix_extractElement_FP64 (&x, C, m, 0) ;
+        GrB_Info i2 = GrB_Matrix_extractElement_FP64 (&x, R, m, 0) ;
+        CHECK (i1 == i2 && i1 == GrB_INVALID_INDEX, "%s: row out of range: %d, SuiteSparse %d",
+            what, (int) i1, (int) i2) ;
     }
     // reading C writes it back, once
     CHECK (gcu_test_matrix_equal (C, R, sr->tol, false, what), "%s: C read back", what) ;

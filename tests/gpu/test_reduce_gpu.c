@@ -15,6 +15,8 @@
 //      must leave C device newest, with no materialization: the device
 //      path ran.
 //  (b) the empty matrix: the monoid's identity, cast (MIN over FP64: +inf).
+//      Each also into a GrB_Scalar (GrB_Matrix_reduce_Monoid_Scalar): on the
+//      device, an empty C clearing it as SuiteSparse does.
 //  (c) the host path keeps SuiteSparse's answers and codes: an accum, a
 //      monoid the JIT declines (complex TIMES), then c == NULL, each on a
 //      fresh device-newest C.
@@ -135,6 +137,48 @@ static bool any_value_of (GrB_Matrix R, int z, int tc, const void *v)
     return found ;
 }
 
+// the same reduction into a GrB_Scalar of type tc: GrB_Matrix_reduce_Monoid_Scalar
+// on the device where C has entries (C stays newest), SuiteSparse's empty
+// scalar where it has none; compared through SuiteSparse's cast to FP64
+static void one_scalar (GrB_Matrix C, GrB_Matrix R, const gcu_monoid_entry *me, int tc,
+    const char *what)
+{
+    GrB_Scalar s1 = NULL, s2 = NULL ;
+    OK (GrB_Scalar_new (&s1, *gcu_types [tc].handle)) ;
+    OK (GrB_Scalar_new (&s2, *gcu_types [tc].handle)) ;
+    // both start with an entry: an empty C must clear it
+    OK (GrB_Scalar_setElement_INT32 (s1, 1)) ;
+    OK (GrB_Scalar_setElement_INT32 (s2, 1)) ;
+    GrB_Index cn = 0 ;
+    OK (GrB_Matrix_nvals (&cn, R)) ;
+    const uint64_t mat0 = materializations () ;
+    GrB_Info i1 = GrB_Matrix_reduce_Monoid_Scalar (s1, NULL, *me->handle, C, NULL) ;
+    const bool still = gcu_residency_newest_nvals (C, NULL) ;
+    const uint64_t mat1 = materializations () ;
+    GrB_Info i2 = GrB_Matrix_reduce_Monoid_Scalar (s2, NULL, *me->handle, R, NULL) ;
+    CHECK (i1 == GrB_SUCCESS && i2 == GrB_SUCCESS, "%s, GrB_Scalar: info %d, SuiteSparse %d",
+        what, (int) i1, (int) i2) ;
+    if (cn > 0)
+        CHECK (still && mat1 == mat0, "%s, GrB_Scalar: on the device (C still newest: %d)", what, still) ;
+    GrB_Index n1 = 9, n2 = 9 ;
+    OK (GrB_Scalar_nvals (&n1, s1)) ;
+    OK (GrB_Scalar_nvals (&n2, s2)) ;
+    CHECK (n1 == n2 && n1 == (cn > 0), "%s, GrB_Scalar: %llu entries, SuiteSparse %llu", what,
+        (unsigned long long) n1, (unsigned long long) n2) ;
+    if (n1 == 1 && n2 == 1 && me->op != GCU_OP_ANY)
+    {
+        double x = 0, y = 0 ;
+        OK (GrB_Scalar_extractElement_FP64 (&x, s1)) ;
+        OK (GrB_Scalar_extractElement_FP64 (&y, s2)) ;
+        const gcu_type_class zc = gcu_types [me->type].tclass ;
+        const bool rounds = (zc == GCU_CLASS_FLOAT || zc == GCU_CLASS_COMPLEX) && me->op == GCU_OP_TIMES ;
+        CHECK ((x == y) || (isnan (x) && isnan (y)) || (rounds && fabs (x - y) <= 1e-5 * fabs (y)),
+            "%s, GrB_Scalar: got %g, SuiteSparse %g", what, x, y) ;
+    }
+    GrB_Scalar_free (&s1) ;
+    GrB_Scalar_free (&s2) ;
+}
+
 // one reduction of C (device newest) and of R (its host twin) into type tc
 static void one (GrB_Matrix C, GrB_Matrix R, const gcu_monoid_entry *me, int tc,
     const char *cname)
@@ -144,6 +188,7 @@ static void one (GrB_Matrix C, GrB_Matrix R, const gcu_monoid_entry *me, int tc,
     memset (y, 0x5a, sizeof (y)) ;
     char what [160] ;
     snprintf (what, sizeof (what), "C %s, %s -> %s", cname, me->name, gcu_types [tc].name) ;
+    one_scalar (C, R, me, tc, what) ;
     const uint64_t mat0 = materializations () ;
     GrB_Info i1 = mine [tc] (x, NULL, *me->handle, C, NULL) ;
     const bool still = gcu_residency_newest_nvals (C, NULL) ;
