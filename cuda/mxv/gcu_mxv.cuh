@@ -13,7 +13,7 @@
 //          shared memory. ANY and terminal monoids stop a thread's row early.
 //   push   one group per entry u(k): row k of P is walked and each product
 //          is folded into a dense T with gcu_spgemm_accum (native atomics
-//          for PLUS/MIN/MAX, CAS otherwise, a lock per entry for values
+//          for integer PLUS/MIN/MAX, CAS otherwise, a lock per entry for values
 //          wider than 8 bytes); for sparse u (BFS frontiers).
 //
 // Positions (the positional multipliers FIRSTI ... SECONDJ1): mxv's product

@@ -32,24 +32,28 @@ template <class A, class B> struct gcu_spgemm_same { static const bool v = false
 template <class A> struct gcu_spgemm_same<A, A> { static const bool v = true; };
 
 // The monoids the hardware has as one atomic instruction (in shared and
-// global memory): PLUS over 32/64-bit integers, float and double; MIN and
-// MAX over 32/64-bit integers. Integer addition wraps as the C types do, so
-// atomicAdd on the unsigned bits is exact for signed types too.
+// global memory) with the host's result: PLUS over 32/64-bit integers; MIN
+// and MAX over 32/64-bit integers. Integer addition wraps as the C types
+// do, so atomicAdd on the unsigned bits is exact for signed types too.
+// PLUS over float and double is not among them: the hardware's float
+// atomicAdd gives its own canonical NaN (sign bit clear) where the host
+// keeps a NaN term's sign or gives inf - inf its default NaN (sign bit set,
+// x86), which a program sees through COPYSIGN (tester regression (6)); the
+// compare-and-swap loop below adds with gcu_plus, which follows the host.
 template <class SR> struct gcu_spgemm_native
 {
     typedef typename SR::Z Z;
     static const bool is_int = gcu_traits<Z>::cls == GCU_CLS_INT || gcu_traits<Z>::cls == GCU_CLS_UINT;
     static const bool is_flt = gcu_spgemm_same<Z, float>::v || gcu_spgemm_same<Z, double>::v;
     static const bool v = !SR::is_any && (sizeof (Z) == 4 || sizeof (Z) == 8)
-        && ((SR::add_kind == 1 && (is_int || is_flt)) || ((SR::add_kind == 2 || SR::add_kind == 3) && is_int));
+        && ((SR::add_kind == 1 && is_int) || ((SR::add_kind == 2 || SR::add_kind == 3) && is_int));
 };
 
 template <class SR>
 __device__ __forceinline__ void gcu_spgemm_native_accum (typename SR::Z *slot, const typename SR::Z &t)
 {
     typedef typename SR::Z Z;
-    if constexpr (gcu_spgemm_same<Z, float>::v || gcu_spgemm_same<Z, double>::v) atomicAdd (slot, t);
-    else if constexpr (SR::add_kind == 1)
+    if constexpr (SR::add_kind == 1)
     {
         if constexpr (sizeof (Z) == 4) atomicAdd ((unsigned int *) slot, (unsigned int) t);
         else atomicAdd ((unsigned long long *) slot, (unsigned long long) t);

@@ -591,9 +591,13 @@ static GrB_Info materialize_csr (const void *handle, gcu_res_entry *e)
     void *Tx = gcu_host_malloc ((nvals + 1) * zsize) ;
     GrB_Info info = (Tp && Tj && Tx) ? GrB_SUCCESS : GrB_OUT_OF_MEMORY ;
     const double t0 = gcu_now () ;
-    if (info == GrB_SUCCESS) info = gcu_d2h_staged (Tp, d->buf [0], m + 1, w, 8, s) ;
-    if (info == GrB_SUCCESS) info = gcu_d2h_staged (Tj, d->buf [1], nvals, w, 8, s) ;
-    if (info == GrB_SUCCESS) info = gcu_d2h_staged (Tx, d->buf [2], nvals * zsize, 1, 1, s) ;
+    // the three arrays in one pipeline of the staging buffers (indices
+    // widened to the host's 64 bits, values as bytes)
+    const gcu_d2h_seg seg [3] = {
+        { Tp, d->buf [0], (size_t) m + 1, w, 8 },
+        { Tj, d->buf [1], (size_t) nvals, w, 8 },
+        { Tx, d->buf [2], (size_t) nvals * zsize, 1, 1 } } ;
+    if (info == GrB_SUCCESS) info = gcu_d2h_staged_segs (seg, 3, s) ;
     const double t1 = gcu_now () ;
     if (info == GrB_SUCCESS) info = pack_into ((GrB_Matrix) handle, m, &Tp, &Tj, &Tx, nvals, zsize) ;
     gcu_log ("residency: %p: %llu x %llu, %llu entries: download %.3f ms, into SuiteSparse %.3f ms",
