@@ -224,14 +224,16 @@ int main (void)
         OK (GrB_mxm (X, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, X, Y, NULL)) ;
         CHECK (gcu_test_matrix_equal (X, Xref, 1e-12, false, "X = X*Y"), "X = X*Y differs from SuiteSparse") ;
         check_family (X, Y, "X = X*Y") ;
-        x_on_device = false ;
-        // and masked, C<X> = X*Y' written into X itself
+        // and masked, C<X,replace> = X*Y' written into X itself: with
+        // GrB_REPLACE, T (inside the mask) is X's new value, left on the
+        // device too
         OK (grbcuda_set_mode (GRBCUDA_MODE_HOST)) ;
         OK (GrB_mxm (Xref, X, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, X, Y, GrB_DESC_RT1)) ;
         OK (grbcuda_set_mode (GRBCUDA_MODE_GPU)) ;
         OK (GrB_mxm (X, X, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, X, Y, GrB_DESC_RT1)) ;
         CHECK (gcu_test_matrix_equal (X, Xref, 1e-12, false, "X<X> = X*Y'"), "X<X> = X*Y' differs from SuiteSparse") ;
         check_family (X, Y, "X<X> = X*Y'") ;
+        x_on_device = false ;
         GrB_Matrix_free (&Z) ;
         GrB_Matrix_free (&Xref) ;
     }
