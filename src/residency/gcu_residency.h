@@ -59,7 +59,7 @@ void gcu_residency_invalidate_slow (const void *handle) ;
 #ifndef __cplusplus
 #include <stdatomic.h>
 // Number of handles the table holds (with copies or builds in flight), plus
-// one while tracking is on. Private to residency.c; read here for speed.
+// one while tracking is on. Private to src/residency; read here for speed.
 extern _Atomic size_t gcu_residency_watch_ ;
 
 static inline void gcu_residency_invalidate (const void *handle)
@@ -119,7 +119,7 @@ GrB_Info gcu_residency_materialize_slow (const void *handle, const char *why) ;
 bool gcu_residency_newest_nvals (const void *handle, uint64_t *nvals) ;
 
 #ifndef __cplusplus
-// Handles that are device newest now. Private to residency.c.
+// Handles that are device newest now. Private to src/residency.
 extern _Atomic size_t gcu_residency_newest_ ;
 
 // One relaxed load when no object is device newest (every pass-through call

@@ -1,0 +1,181 @@
+// newest.c — the residency cache's device-newest values (a result left on
+// the device, written into its SuiteSparse object when read), the cache's
+// statistics, and the test hooks (tracking, epochs).
+#include "gcu_res_internal.h"
+#include "gcu_util.h"
+#include <pthread.h>
+#include <stdatomic.h>
+
+// The handle a materializer writes in this thread (gcu_res_internal.h).
+_Thread_local const void *gcu_res_materializing = NULL ;
+
+//------------------------------------------------------------------------------
+// device newest values
+//------------------------------------------------------------------------------
+
+GrB_Info gcu_residency_publish_newest (gcu_res_entry *e, gcu_res_materializer fn)
+{
+    if (e == NULL || fn == NULL) return GrB_NULL_POINTER ;
+    gcu_res_entry *grave = NULL ;
+    pthread_mutex_lock (&gcu_res_reg.lock) ;
+    if (e->state != E_BUILDING || e->parent != NULL)
+    {
+        pthread_mutex_unlock (&gcu_res_reg.lock) ;
+        return GrB_INVALID_VALUE ;
+    }
+    slot *s = gcu_res_slot_find (e->handle) ;     // held by this build
+    s->nbuild-- ;
+    // the object's value is replaced whatever happened to it since the build
+    // began: every other copy goes (an older newest value unwritten), and
+    // copies of the old value still being built can no longer be published
+    s->gen = ++gcu_res_reg.next_gen ;
+    while (s->entries != NULL)
+    {
+        gcu_res_retire (s, s->entries, &grave) ;
+        gcu_res_reg.st.invalidations++ ;
+    }
+    e->gen = s->gen ;
+    e->sibling = NULL ;
+    s->entries = e ;
+    gcu_res_lru_push_front (e) ;
+    e->state = E_LIVE ;
+    gcu_res_reg.st.entries++ ;
+    gcu_res_reg.st.publishes++ ;
+    s->newest = e ;
+    s->mat = fn ;
+    e->newest = true ;
+    gcu_res_reg.st.newest++ ;
+    atomic_fetch_add_explicit (&gcu_residency_newest_, 1, memory_order_relaxed) ;
+    pthread_mutex_unlock (&gcu_res_reg.lock) ;
+    gcu_res_bury_flush (grave) ;
+    return GrB_SUCCESS ;
+}
+
+GrB_Info gcu_residency_materialize_slow (const void *handle, const char *why)
+{
+    if (handle == NULL || handle == gcu_res_materializing) return GrB_SUCCESS ;
+    if (atomic_load_explicit (&gcu_residency_newest_, memory_order_relaxed) == 0)
+        return GrB_SUCCESS ;
+    pthread_mutex_lock (&gcu_res_reg.lock) ;
+    slot *s ;
+    // one writer per handle; other readers wait for it
+    while ((s = gcu_res_slot_find (handle)) != NULL && s->newest != NULL && s->busy)
+        pthread_cond_wait (&gcu_res_reg.cond, &gcu_res_reg.lock) ;
+    if (s == NULL || s->newest == NULL)
+    {
+        pthread_mutex_unlock (&gcu_res_reg.lock) ;
+        return GrB_SUCCESS ;
+    }
+    gcu_res_entry *e = s->newest ;
+    gcu_res_materializer fn = s->mat ;
+    s->busy = true ;
+    e->pins++ ;
+    pthread_mutex_unlock (&gcu_res_reg.lock) ;
+
+    const void *outer = gcu_res_materializing ;
+    gcu_res_materializing = handle ;
+    const double t0 = gcu_now () ;
+    GrB_Info info = fn (handle, e) ;
+    const double dt = gcu_now () - t0 ;
+    gcu_res_materializing = outer ;
+
+    const size_t bytes = e->total ;
+    gcu_res_entry *grave = NULL ;
+    pthread_mutex_lock (&gcu_res_reg.lock) ;
+    s = gcu_res_slot_find (handle) ;        // kept while busy
+    s->busy = false ;
+    if (info == GrB_SUCCESS)
+    {
+        if (s->newest == e)
+        {
+            // both valid now: the copy stays, clean (evictable)
+            s->newest = NULL ;
+            e->newest = false ;
+            gcu_res_reg.st.newest-- ;
+            atomic_fetch_sub_explicit (&gcu_residency_newest_, 1, memory_order_relaxed) ;
+        }
+        gcu_res_reg.st.materializations++ ;
+        gcu_res_reg.st.materialized_bytes += bytes ;
+    }
+    else gcu_res_reg.st.materialize_failures++ ;
+    if (--e->pins == 0 && e->state != E_LIVE) gcu_res_bury (e, &grave) ;
+    gcu_res_slot_maybe_drop (s) ;
+    pthread_cond_broadcast (&gcu_res_reg.cond) ;
+    pthread_mutex_unlock (&gcu_res_reg.lock) ;
+    gcu_res_bury_flush (grave) ;
+    gcu_log ("residency: %s reads %p, device newest: its value (%.1f MB on the device) "
+        "written into its SuiteSparse object: %s, %.3f ms", why ? why : "?", handle,
+        (double) bytes / 1e6, info == GrB_SUCCESS ? "done" : "FAILED, the device copy stays",
+        1e3 * dt) ;
+    return info ;
+}
+
+bool gcu_residency_newest_nvals (const void *handle, uint64_t *nvals)
+{
+    if (handle == NULL || handle == gcu_res_materializing
+        || atomic_load_explicit (&gcu_residency_newest_, memory_order_relaxed) == 0)
+        return false ;
+    pthread_mutex_lock (&gcu_res_reg.lock) ;
+    slot *s = gcu_res_slot_find (handle) ;
+    const bool newest = s != NULL && s->newest != NULL ;
+    if (newest && nvals != NULL) *nvals = s->newest->d.nvals ;
+    pthread_mutex_unlock (&gcu_res_reg.lock) ;
+    return newest ;
+}
+
+//------------------------------------------------------------------------------
+// statistics
+//------------------------------------------------------------------------------
+
+void gcu_residency_stats (gcu_res_stats *s)
+{
+    if (s == NULL) return ;
+    pthread_mutex_lock (&gcu_res_reg.lock) ;
+    if (!gcu_res_reg.budget_known) gcu_res_compute_budget () ;
+    *s = gcu_res_reg.st ;
+    s->bytes_used = gcu_res_reg.used ;
+    s->bytes_peak = gcu_res_reg.peak ;
+    s->budget = gcu_res_reg.budget ;
+    s->handles = gcu_res_reg.nslot ;
+    pthread_mutex_unlock (&gcu_res_reg.lock) ;
+}
+
+//------------------------------------------------------------------------------
+// test hooks
+//------------------------------------------------------------------------------
+
+void gcu_residency_track (bool on)
+{
+    pthread_mutex_lock (&gcu_res_reg.lock) ;
+    if (on && !gcu_res_reg.tracking)
+    {
+        gcu_res_reg.tracking = true ;
+        atomic_fetch_add_explicit (&gcu_residency_watch_, 1, memory_order_relaxed) ;
+    }
+    else if (!on && gcu_res_reg.tracking)
+    {
+        gcu_res_reg.tracking = false ;
+        atomic_fetch_sub_explicit (&gcu_residency_watch_, 1, memory_order_relaxed) ;
+        for (size_t k = 0 ; k < gcu_res_reg.nbucket ; k++)
+        {
+            slot *s = gcu_res_reg.bucket [k] ;
+            while (s != NULL)
+            {
+                slot *nx = s->next ;
+                s->ninval = 0 ;
+                gcu_res_slot_maybe_drop (s) ;
+                s = nx ;
+            }
+        }
+    }
+    pthread_mutex_unlock (&gcu_res_reg.lock) ;
+}
+
+uint64_t gcu_residency_epoch (const void *handle)
+{
+    pthread_mutex_lock (&gcu_res_reg.lock) ;
+    slot *s = gcu_res_slot_find (handle) ;
+    uint64_t n = s ? s->ninval : 0 ;
+    pthread_mutex_unlock (&gcu_res_reg.lock) ;
+    return n ;
+}
