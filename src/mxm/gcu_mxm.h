@@ -156,6 +156,9 @@ gcu_mxm_result ;
 
 bool gcu_mxm_result_begin (const gcu_call *call, GrB_Type ztype, bool t_in_mask,
     gcu_mxm_result *r) ;
+// The same entry for C with no condition (the device write-back decides):
+// false if the residency cache cannot begin one.
+bool gcu_mxm_result_open (const gcu_call *call, gcu_mxm_result *r) ;
 // The entry (row pointers and column indices, uint64 when idx64 else uint32,
 // values) becomes C's newest value: C's old copies go; reading C later
 // writes it into C.
@@ -170,6 +173,60 @@ void gcu_mxm_result_end (gcu_mxm_result *r) ;
 GrB_Info gcu_mxm_positional_T_device (const gcu_operand *om, GrB_Index m,
     const void *dCx, const int8_t *dCb, size_t zsize, const gcu_spgemm_keep *keep,
     GrB_Index *nvals, gcu_stream s) ;
+
+//------------------------------------------------------------------------------
+// the device write-back: C<M,replace> = T, no accum, C of T's type
+//------------------------------------------------------------------------------
+
+// C, T and M as CSR on the device (index widths each their own; Cp NULL:
+// none of C's entries is kept: GrB_REPLACE, or C empty). A valued mask's
+// entry is true when any byte of its msize-byte value is nonzero.
+typedef struct
+{
+    int64_t m ;
+    const void *Cp, *Cj, *Cx ;
+    bool c_idx64, c_iso ;
+    const void *Tp, *Tj, *Tx ;
+    bool t_idx64 ;
+    const void *Mp, *Mj, *Mx ;
+    bool m_idx64, m_iso ;
+    size_t zsize, msize ;
+    bool structural, complement ;
+}
+gcu_mxm_merge_in ;
+
+// The merged result into buffers from keep (64-bit row pointers and column
+// indices, values of zsize bytes), *nvals its entries; synchronises.
+// GCU_NOT_HANDLED when keep has no room (nothing written into C), else a
+// device failure's status.
+GrB_Info gcu_mxm_merge_device (const gcu_mxm_merge_in *in,
+    const gcu_spgemm_keep *keep, GrB_Index *nvals, gcu_stream s) ;
+
+// Device buffers a GPU family's T is kept in until the merge (an allocator
+// for gcu_spgemm_keep, freed together).
+typedef struct
+{
+    gcu_spgemm_keep keep ;
+    void *p [4] ;
+    int n ;
+    gcu_stream s ;
+}
+gcu_mxm_scratch ;
+void gcu_mxm_scratch_init (gcu_mxm_scratch *t, gcu_stream s) ;
+void gcu_mxm_scratch_free (gcu_mxm_scratch *t) ;
+
+// Where the device write-back applies: a mask (not a user type's values),
+// no accum, C of T's type (ztype), GRBCUDA_KEEP_RESULTS on.
+bool gcu_mxm_merge_applies (const gcu_call *call, GrB_Type ztype) ;
+
+// C<M,replace> = T for T on the device (Tp and Tj uint32 or uint64 by
+// t_idx64, Tx of zsize-byte values): M and (unless GrB_REPLACE or C
+// empty) C come from the residency cache or are uploaded; the result
+// becomes C's newest value. GrB_SUCCESS, or a failure with C unchanged
+// (the caller's GPU failure: the host reruns the call).
+GrB_Info gcu_mxm_merge_into_c (gcu_call *call, GrB_Type ztype, size_t zsize,
+    GrB_Index m, GrB_Index n, const void *Tp, const void *Tj, const void *Tx,
+    bool t_idx64, GrB_Index *nvals, gcu_stream s) ;
 
 // A(i,j) of a device-newest A (a GCU_MXM_LAYOUT entry) read from the
 // device: GrB_SUCCESS with the value (of *type, a built-in type: at most 16

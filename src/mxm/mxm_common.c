@@ -630,6 +630,12 @@ bool gcu_mxm_result_begin (const gcu_call *call, GrB_Type ztype, bool t_in_mask,
         if (GrB_Matrix_nvals (&cnvals, (GrB_Matrix) call->C) != GrB_SUCCESS || cnvals != 0)
             return false ;
     }
+    return gcu_mxm_result_open (call, r) ;
+}
+
+bool gcu_mxm_result_open (const gcu_call *call, gcu_mxm_result *r)
+{
+    memset (r, 0, sizeof (*r)) ;
     if (gcu_residency_begin (call->C, GCU_RES_CSR, &r->e) != GrB_SUCCESS) return false ;
     r->keep.alloc = entry_alloc ;
     r->keep.ctx = r->e ;

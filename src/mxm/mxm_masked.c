@@ -95,6 +95,7 @@ static GrB_Info dot_branch (const gcu_call *call)
     gcu_operand_release (&om, s) ;                                      \
     gcu_dfree (dCx, s) ; gcu_dfree (dCb, s) ;                           \
     gcu_mxm_result_end (&res) ;                                         \
+    gcu_mxm_scratch_free (&scr) ;                                       \
     gcu_host_free (Tp) ; gcu_host_free (Tj) ; gcu_host_free (Tx) ;
 
 static GrB_Info masked_run (gcu_call *call, bool saxpy)
@@ -106,6 +107,8 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
     GrB_Index *Tp = NULL, *Tj = NULL ;
     gcu_dot_masked_spec spec ;
     gcu_mxm_result res ;
+    gcu_mxm_scratch scr ;
+    gcu_mxm_scratch_init (&scr, s) ;
     GrB_Type at, bt, mt ;
     bool structural ;
     memset (&res, 0, sizeof (res)) ;
@@ -210,7 +213,7 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
     GrB_Index nvals = 0 ;
     size_t down_bytes = 0 ;
     double t_down = 0 ;
-    bool kept = false ;
+    bool kept = false, merged = false ;
     if (gcu_mxm_result_begin (call, spec.sr.mult.z.handle, true, &res))
     {
         // no room for the entry: the host takes T after all; a device
@@ -220,7 +223,17 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
         kept = ki == GrB_SUCCESS ;
         if (!kept) gcu_mxm_result_end (&res) ;
     }
-    if (!kept)
+    else if (gcu_mxm_merge_applies (call, spec.sr.mult.z.handle))
+    {
+        // C has entries to keep: T compacted into scratch buffers (row
+        // pointers, indices, values: scr.p [0..2]) for the write-back on the
+        // device below
+        const GrB_Info ki = gcu_mxm_positional_T_device (&om, m, dCx, dCb, zsize, &scr.keep, &nvals, s) ;
+        if (ki != GCU_NOT_HANDLED) GCU_TRY (ki) ;
+        merged = ki == GrB_SUCCESS && scr.n == 3 ;
+        if (!merged) gcu_mxm_scratch_free (&scr) ;
+    }
+    if (!kept && !merged)
     {
         GCU_TRY (gcu_mxm_positional_T (&om, m, dCx, dCb, zsize, &Tp, &Tj, &Tx, &nvals,
             &down_bytes, &t_down, s)) ;
@@ -240,19 +253,28 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
     // (a C aliased with M, A or B is invalidated by the write-back's own
     // calls, or replaced as a whole by the newest value)
     const bool idx64 = om.idx64 ;
+    const GrB_Index tnvals = nvals ;
     if (kept) GCU_TRY (gcu_mxm_result_publish (&res, spec.sr.mult.z.handle, zsize, m, n, nvals, idx64)) ;
+    else if (merged)
+    {
+        GCU_TRY (gcu_mxm_merge_into_c (call, spec.sr.mult.z.handle, zsize, m, n, scr.p [0],
+            scr.p [1], scr.p [2], idx64, &nvals, s)) ;
+        gcu_mxm_scratch_free (&scr) ;
+    }
     else GCU_TRY (gcu_mxm_write_back (call, spec.sr.mult.z.handle, m, n, &Tp, &Tj, &Tx, nvals, zsize, true)) ;
-    call->up_bytes = up_bytes ;
+    call->up_bytes += up_bytes ;
     call->down_bytes = down_bytes ;
     gcu_host_free (Tp) ; gcu_host_free (Tj) ; gcu_host_free (Tx) ;
-    gcu_log ("GrB_mxm gpu masked %s: nnz(M) %lld, nnz(T) %llu; %s, %s, %s; "
+    gcu_log ("GrB_mxm gpu masked %s: nnz(M) %lld, nnz(T) %llu, nnz(C) %llu; %s, %s, %s; "
         "operands %.2f ms (export %.2f ms, upload %.2f ms, %.1f MB), kernel %.2f ms, "
         "download %.2f ms (%.1f MB), T %.2f ms, %s %.2f ms", saxpy ? "saxpy" : "dot",
         (long long) mnvals,
-        (unsigned long long) nvals, da, db, dm, 1e3 * (t1 - t0), 1e3 * t_export,
+        (unsigned long long) tnvals, (unsigned long long) nvals, da, db, dm, 1e3 * (t1 - t0), 1e3 * t_export,
         1e3 * t_upload, up_bytes / 1e6, 1e3 * (t2 - t1), 1e3 * t_down,
         down_bytes / 1e6, 1e3 * (t3 - t2 - t_down),
-        kept ? "result kept on the device as C's newest value" : "write-back", 1e3 * (gcu_now () - t3)) ;
+        kept ? "result kept on the device as C's newest value" : merged
+        ? "write-back on the device under the mask, C's newest value" : "write-back",
+        1e3 * (gcu_now () - t3)) ;
     return GrB_SUCCESS ;
 }
 

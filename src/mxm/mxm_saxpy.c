@@ -43,6 +43,7 @@ static GrB_Info saxpy_branch (const gcu_call *call)
     (void) gcu_sync (s) ;   /* no kernel reads an operand any more */   \
     gcu_spgemm_out_free (&T) ;                                          \
     gcu_mxm_result_end (&res) ;                                         \
+    gcu_mxm_scratch_free (&tk) ;                                        \
     gcu_operand_release (&ob, s) ; gcu_operand_release (&oa, s) ;
 
 static GrB_Info saxpy_run (gcu_call *call)
@@ -51,6 +52,8 @@ static GrB_Info saxpy_run (gcu_call *call)
     gcu_operand oa, ob ;
     gcu_spgemm_out T = { 0 } ;
     gcu_mxm_result res ;
+    gcu_mxm_scratch tk ;
+    gcu_mxm_scratch_init (&tk, s) ;
     gcu_semiring_desc sr ;
     gcu_jit_operands ops ;
     GrB_Type at, bt ;
@@ -92,15 +95,20 @@ static GrB_Info saxpy_run (gcu_call *call)
     // bytes in use now, measures the product's temporaries and buffers.
     // C = T may stay on the device as C's newest value (DESIGN §3): the
     // engine writes T into the buffers of C's residency entry when it fits
-    // one row block, else T comes to the host as above
+    // one row block, else T comes to the host as above. Under a mask with
+    // no accum into a C of T's type, T stays on the device in scratch
+    // buffers and the write-back runs there too (mxm_merge.c)
     double t1 = gcu_now () ;
-    if (gcu_mxm_result_begin (call, sr.mult.z.handle, false, &res)) T.keep = &res.keep ;
+    const bool merge = gcu_mxm_merge_applies (call, sr.mult.z.handle) ;
+    if (merge) T.keep = &tk.keep ;
+    else if (gcu_mxm_result_begin (call, sr.mult.z.handle, false, &res)) T.keep = &res.keep ;
     const int64_t pool0 = gcu_device_bytes_in_use () ;
     (void) gcu_device_bytes_peak (true) ;
     GCU_TRY (gcu_spgemm_run (&sr, &ops, &in, &T, s)) ;
     const int64_t pool_peak = gcu_device_bytes_peak (false) ;
     double t2 = gcu_now () ;
-    const GrB_Index nvals = (GrB_Index) T.nvals ;
+    GrB_Index nvals = (GrB_Index) T.nvals ;
+    const GrB_Index tnvals = nvals ;
     const size_t zsize = sr.mult.z.size ;
     const size_t out_bytes = (m + 1) * 8 + nvals * (4 + zsize) ;
     const size_t down_bytes = T.on_device ? 0 : out_bytes ;
@@ -123,7 +131,13 @@ static GrB_Info saxpy_run (gcu_call *call)
     // (C's old copies go; a C aliased with A or B was read already); else on
     // success T's arrays belong to SuiteSparse (a C aliased with A or B is
     // invalidated by the write-back's own calls)
-    if (T.on_device)
+    if (T.on_device && merge)
+    {
+        GCU_TRY (gcu_mxm_merge_into_c (call, sr.mult.z.handle, zsize, m, n, T.dTp, T.dTj,
+            T.dTx, false, &nvals, s)) ;
+        gcu_mxm_scratch_free (&tk) ;
+    }
+    else if (T.on_device)
     {
         GCU_TRY (gcu_mxm_result_publish (&res, sr.mult.z.handle, zsize, m, n, nvals, false)) ;
     }
@@ -133,17 +147,18 @@ static GrB_Info saxpy_run (gcu_call *call)
         GCU_TRY (gcu_mxm_write_back (call, sr.mult.z.handle, m, n, &T.Tp, &T.Tj, &T.Tx, nvals, zsize, false)) ;
     }
     call->kernel_seconds = T.kernel_seconds ;
-    call->up_bytes = up_bytes ;
+    call->up_bytes += up_bytes ;
     call->down_bytes = down_bytes ;
-    gcu_log ("GrB_mxm gpu saxpy: %.3g products, nnz(T) %llu; %s, %s; operands "
+    gcu_log ("GrB_mxm gpu saxpy: %.3g products, nnz(T) %llu, nnz(C) %llu; %s, %s; operands "
         "%.2f ms (export %.2f ms, upload %.2f ms, %.1f MB), spgemm + download %.2f ms "
         "(kernels %.2f ms, download %.2f ms, %.1f MB in %d block%s), %s %.2f ms; "
         "device memory: operands %.1f MB + output %.1f MB, peak %.1f MB (%+.0f%%)",
-        T.products, (unsigned long long) nvals, da, db, 1e3 * (t1 - t0),
+        T.products, (unsigned long long) tnvals, (unsigned long long) nvals, da, db, 1e3 * (t1 - t0),
         1e3 * t_export, 1e3 * t_upload, up_bytes / 1e6, 1e3 * (t2 - t1),
         1e3 * T.kernel_seconds, 1e3 * T.download_seconds, down_bytes / 1e6, T.nblocks,
-        T.nblocks == 1 ? "" : "s", T.on_device ? "result kept on the device as C's newest value"
-        : "write-back", 1e3 * (gcu_now () - t3),
+        T.nblocks == 1 ? "" : "s", !T.on_device ? "write-back" : merge
+        ? "write-back on the device under the mask, C's newest value"
+        : "result kept on the device as C's newest value", 1e3 * (gcu_now () - t3),
         in_mb, out_mb, peak_mb, in_mb + out_mb > 0 ? 100 * (peak_mb / (in_mb + out_mb) - 1) : 0) ;
     gcu_spgemm_out_free (&T) ;      // what the write-back did not take
     return GrB_SUCCESS ;
