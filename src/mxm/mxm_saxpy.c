@@ -161,6 +161,9 @@ static GrB_Info saxpy_run (gcu_call *call)
         : "result kept on the device as C's newest value", 1e3 * (gcu_now () - t3),
         in_mb, out_mb, peak_mb, in_mb + out_mb > 0 ? 100 * (peak_mb / (in_mb + out_mb) - 1) : 0) ;
     gcu_spgemm_out_free (&T) ;      // what the write-back did not take
+    // the scratch buffers the engine was given but did not keep T in (it
+    // can take some, then plan again in row blocks: a failed allocation)
+    gcu_mxm_scratch_free (&tk) ;
     return GrB_SUCCESS ;
 }
 
