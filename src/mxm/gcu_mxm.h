@@ -12,6 +12,8 @@
 #include "../export/gcu_export.h"
 #include "../residency/gcu_residency.h"
 #include "../spgemm/gcu_spgemm.h"
+#include "../jit/gcu_jit.h"
+#include "../../cuda/writeback/gcu_merge_args.h"
 
 //------------------------------------------------------------------------------
 // operands
@@ -175,32 +177,25 @@ GrB_Info gcu_mxm_positional_T_device (const gcu_operand *om, GrB_Index m,
     GrB_Index *nvals, gcu_stream s) ;
 
 //------------------------------------------------------------------------------
-// the device write-back: C<M,replace> = T, no accum, C of T's type
+// the device write-back: C<M,replace> = accum (C, T)
 //------------------------------------------------------------------------------
 
-// C, T and M as CSR on the device (index widths each their own; Cp NULL:
-// none of C's entries is kept: GrB_REPLACE, or C empty). A valued mask's
-// entry is true when any byte of its msize-byte value is nonzero.
-typedef struct
-{
-    int64_t m ;
-    const void *Cp, *Cj, *Cx ;
-    bool c_idx64, c_iso ;
-    const void *Tp, *Tj, *Tx ;
-    bool t_idx64 ;
-    const void *Mp, *Mj, *Mx ;
-    bool m_idx64, m_iso ;
-    size_t zsize, msize ;
-    bool structural, complement ;
-}
-gcu_mxm_merge_in ;
-
-// The merged result into buffers from keep (64-bit row pointers and column
-// indices, values of zsize bytes), *nvals its entries; synchronises.
-// GCU_NOT_HANDLED when keep has no room (nothing written into C), else a
-// device failure's status.
-GrB_Info gcu_mxm_merge_device (const gcu_mxm_merge_in *in,
+// The merged result (cuda/writeback/gcu_merge.cuh: C, T, M and the flags
+// in *in) into buffers from keep (64-bit row pointers and column indices,
+// values of in->csize bytes), *nvals its entries; synchronises. typed_fill:
+// the JIT's fill kernel (gcu_mxm_merge_kernel), or NULL to copy values as
+// bytes (no accum, C of T's type). GCU_NOT_HANDLED when keep has no room
+// (nothing written into C), else a device failure's status.
+GrB_Info gcu_mxm_merge_device (const gcu_merge_args *in, void *typed_fill,
     const gcu_spgemm_keep *keep, GrB_Index *nvals, gcu_stream s) ;
+
+// The JIT's fill kernel (a CUfunction) for C of type ctype, T of ttype and
+// accum (NULL: none): GCU_NOT_HANDLED when the JIT cannot express it.
+GrB_Info gcu_mxm_merge_kernel (GrB_Type ctype, GrB_Type ttype, GrB_BinaryOp accum,
+    void **fn) ;
+// ... its compilation alone (no GPU needed): the binary and its entry name
+GrB_Info gcu_mxm_merge_compile (GrB_Type ctype, GrB_Type ttype, GrB_BinaryOp accum,
+    const gcu_jit_binary **bin, char entry [GCU_JIT_ENTRY_MAX]) ;
 
 // Device buffers a GPU family's T is kept in until the merge (an allocator
 // for gcu_spgemm_keep, freed together).
@@ -215,14 +210,16 @@ gcu_mxm_scratch ;
 void gcu_mxm_scratch_init (gcu_mxm_scratch *t, gcu_stream s) ;
 void gcu_mxm_scratch_free (gcu_mxm_scratch *t) ;
 
-// Where the device write-back applies: a mask (not a user type's values),
-// no accum, C of T's type (ztype), GRBCUDA_KEEP_RESULTS on.
+// Where the device write-back applies (a product's T of type ztype on the
+// device): a mask (not a user type's values) or an accum (a built-in or
+// defined operator, not positional), C of T's type or both of built-in
+// types (a typecast), GRBCUDA_KEEP_RESULTS on.
 bool gcu_mxm_merge_applies (const gcu_call *call, GrB_Type ztype) ;
 
-// C<M,replace> = T for T on the device (Tp and Tj uint32 or uint64 by
-// t_idx64, Tx of zsize-byte values): M and (unless GrB_REPLACE or C
-// empty) C come from the residency cache or are uploaded; the result
-// becomes C's newest value. GrB_SUCCESS, or a failure with C unchanged
+// C<M,replace> = accum (C, T) for T on the device (Tp and Tj uint32 or
+// uint64 by t_idx64, Tx of type ztype, zsize bytes): M and (where its
+// entries can stay or accumulate) C come from the residency cache or are
+// uploaded; the result becomes C's newest value. GrB_SUCCESS, or a failure with C unchanged
 // (the caller's GPU failure: the host reruns the call).
 GrB_Info gcu_mxm_merge_into_c (gcu_call *call, GrB_Type ztype, size_t zsize,
     GrB_Index m, GrB_Index n, const void *Tp, const void *Tj, const void *Tx,

@@ -1,10 +1,11 @@
 // mxm_merge.c — the host side of the device write-back (merge.cu): for a
-// GPU family's T on the device, C<M,replace> = T with no accum and C of T's
-// type is computed where T is and becomes C's newest value (DESIGN §3), so
-// a masked product a program writes as C<!M,replace> = A*B or C<M> = A*B
-// into a C with entries (multi-source BFS, betweenness centrality) leaves
-// the device no more than C = A*B does. Other write-backs (an accum, a
-// typecast into C) go through SuiteSparse on the host (mxm_common.c).
+// GPU family's T on the device, C<M,replace> = accum (C, T) is computed
+// where T is and becomes C's newest value (DESIGN §3), so a product a
+// program writes as C<!M,replace> = A*B, C<M> = A*B into a C with entries (multi-source BFS, betweenness centrality) or
+// C += A*B leaves the device no more than C = A*B does: any mask, replace,
+// an accum (the JIT's typed fill, mxm_merge_jit.c), a typecast into C.
+// What it cannot express (user types, positional accum) is written back by
+// SuiteSparse on the host (mxm_common.c).
 #include "gcu_mxm.h"
 #include "../device/gcu_device.h"
 #include "gcu_util.h"
@@ -62,13 +63,24 @@ static bool mask_size (const gcu_call *call, bool structural, size_t *msize)
 
 bool gcu_mxm_merge_applies (const gcu_call *call, GrB_Type ztype)
 {
-    bool structural, complement ;
+    bool structural = false, complement = false ;
     size_t msize ;
     GrB_Type ctype = NULL ;
-    if (call->M == NULL || call->accum != NULL || !gcu_keep_results ()) return false ;
-    if (GxB_Matrix_type (&ctype, (GrB_Matrix) call->C) != GrB_SUCCESS || ctype != ztype) return false ;
-    if (!mask_kind (call->desc, &structural, &complement)) return false ;
-    return mask_size (call, structural, &msize) ;
+    if (!gcu_keep_results ()) return false ;
+    if (GxB_Matrix_type (&ctype, (GrB_Matrix) call->C) != GrB_SUCCESS) return false ;
+    // C = T itself is the direct path (gcu_mxm_result_begin)
+    if (call->M == NULL && call->accum == NULL && ctype == ztype) return false ;
+    if (call->M != NULL && (!mask_kind (call->desc, &structural, &complement)
+        || !mask_size (call, structural, &msize))) return false ;
+    if (call->accum == NULL && ctype == ztype) return true ;        // values as bytes
+    // the JIT's typed fill: built-in types, an accum it can express
+    gcu_type_desc tc, tz ;
+    gcu_binop_desc acc ;
+    if (gcu_type_identify (ctype, &tc) != GrB_SUCCESS || gcu_type_identify (ztype, &tz) != GrB_SUCCESS
+        || tc.code >= GCU_NTYPES || tz.code >= GCU_NTYPES) return false ;
+    if (call->accum != NULL && (gcu_binop_identify (call->accum, &acc) != GrB_SUCCESS
+        || (acc.flags & GCU_OPF_POSITIONAL))) return false ;
+    return true ;
 }
 
 #undef  GCU_FREE_ALL
@@ -89,35 +101,49 @@ GrB_Info gcu_mxm_merge_into_c (gcu_call *call, GrB_Type ztype, size_t zsize,
     *nvals = 0 ;
     bool structural = false, complement = false ;
     size_t msize = 0 ;
-    if (!mask_kind (call->desc, &structural, &complement) || !mask_size (call, structural, &msize))
-        return GCU_NOT_HANDLED ;
+    const bool masked = call->M != NULL, accum = call->accum != NULL ;
+    if (masked && (!mask_kind (call->desc, &structural, &complement)
+        || !mask_size (call, structural, &msize))) return GCU_NOT_HANDLED ;
+    GrB_Type ctype = NULL ;
+    gcu_type_desc cd ;
+    GCU_TRY (GxB_Matrix_type (&ctype, (GrB_Matrix) call->C)) ;
+    GCU_TRY (gcu_type_identify (ctype, &cd)) ;
     const double t0 = gcu_now () ;
-    // M by row; C by row unless none of its entries can stay
-    GCU_TRY (gcu_operand_get ((GrB_Matrix) call->M, false, msize, false, &om, s)) ;
-    bool keep_c = !call->replace ;
+    // the typed fill (a typecast, an accum), compiled before anything moves
+    void *fill = NULL ;
+    if (accum || ctype != ztype) GCU_TRY (gcu_mxm_merge_kernel (ctype, ztype, call->accum, &fill)) ;
+    // M by row; C by row where its entries can stay or accumulate
+    if (masked) GCU_TRY (gcu_operand_get ((GrB_Matrix) call->M, false, msize, false, &om, s)) ;
     GrB_Index cn = 0 ;
-    if (keep_c) GCU_TRY (GrB_Matrix_nvals (&cn, (GrB_Matrix) call->C)) ;
-    keep_c = keep_c && cn > 0 ;
+    if (accum || (masked && !call->replace)) GCU_TRY (GrB_Matrix_nvals (&cn, (GrB_Matrix) call->C)) ;
+    const bool keep_c = cn > 0 ;
     if (keep_c && call->C == call->M) gcu_operand_share (&om, &oc) ;
-    else if (keep_c) GCU_TRY (gcu_operand_get ((GrB_Matrix) call->C, false, zsize, false, &oc, s)) ;
+    else if (keep_c) GCU_TRY (gcu_operand_get ((GrB_Matrix) call->C, false, cd.size, false, &oc, s)) ;
     if (!gcu_mxm_result_open (call, &res)) GCU_TRY (GCU_NOT_HANDLED) ;
-    gcu_mxm_merge_in in = { (int64_t) m,
-        keep_c ? oc.p : NULL, oc.j, oc.x, oc.idx64, oc.iso,
-        Tp, Tj, Tx, t_idx64,
-        om.p, om.j, om.x, om.idx64, om.iso,
-        zsize, msize, structural, complement } ;
-    GCU_TRY (gcu_mxm_merge_device (&in, &res.keep, nvals, s)) ;
+    const gcu_merge_args in = { .m = (int64_t) m,
+        .Cp = keep_c ? oc.p : NULL, .Cj = oc.j, .Cx = oc.x,
+        .Tp = Tp, .Tj = Tj, .Tx = Tx,
+        .Mp = masked ? om.p : NULL, .Mj = om.j, .Mx = om.x,
+        .csize = cd.size, .tsize = zsize, .msize = msize,
+        .c_idx64 = oc.idx64, .c_iso = oc.iso, .t_idx64 = t_idx64,
+        .m_idx64 = om.idx64, .m_iso = om.iso,
+        .structural = structural, .complement = complement,
+        .replace = call->replace, .accum = accum } ;
+    GCU_TRY (gcu_mxm_merge_device (&in, fill, &res.keep, nvals, s)) ;
     char dm [64], dc [64] ;
-    gcu_operand_describe (&om, "M", NULL, dm, sizeof (dm)) ;
+    if (masked) gcu_operand_describe (&om, "M", NULL, dm, sizeof (dm)) ;
+    else snprintf (dm, sizeof (dm), "no mask") ;
     if (keep_c) gcu_operand_describe (&oc, "C", call->C == call->M ? "M" : NULL, dc, sizeof (dc)) ;
-    else snprintf (dc, sizeof (dc), "C %s", call->replace ? "replaced" : "empty") ;
+    else snprintf (dc, sizeof (dc), "C not read") ;
     call->up_bytes += om.up_bytes + oc.up_bytes ;
     gcu_operand_release (&oc, s) ;
     gcu_operand_release (&om, s) ;
-    GCU_TRY (gcu_mxm_result_publish (&res, ztype, zsize, m, n, *nvals, true)) ;
-    gcu_log ("GrB_mxm write-back on the device: C<%s%sM%s> = T, %s, %s; %llu entries, %.3f ms",
-        complement ? "!" : "", structural ? "struct " : "", call->replace ? ",replace" : "",
-        dm, dc, (unsigned long long) *nvals, 1e3 * (gcu_now () - t0)) ;
+    GCU_TRY (gcu_mxm_result_publish (&res, ctype, cd.size, m, n, *nvals, true)) ;
+    gcu_log ("GrB_mxm write-back on the device: C<%s%s%s%s>%s= T%s, %s, %s; %llu entries, %.3f ms",
+        complement ? "!" : "", structural ? "struct " : "", masked ? "M" : "no mask",
+        call->replace ? ",replace" : "", accum ? " accum " : " ",
+        ctype != ztype ? " (typecast)" : "", dm, dc, (unsigned long long) *nvals,
+        1e3 * (gcu_now () - t0)) ;
     return GrB_SUCCESS ;
 }
 

@@ -1,0 +1,225 @@
+// test_merge_emu.cpp — the device write-back's row merge
+// (cuda/writeback/gcu_merge.cuh: C<M,replace> = accum (C, T)) run on the CPU
+// over whole matrices, against SuiteSparse's GrB_Matrix_assign with GrB_ALL
+// (the same C<M,replace> = accum (C, T), typecasts included), for
+//   - the values copied as bytes (no accum, C of T's type) and typed (a
+//     typecast T -> C; accums PLUS, MINUS (not commutative: x is C's
+//     value), MAX over floating point with NaN, FIRST, SECOND, LOR);
+//   - no mask, valued masks with explicit zeros, structural, complemented,
+//     GrB_REPLACE; C empty, with entries, iso; empty rows and columns.
+// On a GPU the same rows run in the kernels of src/mxm/merge.cu and the JIT
+// (tests/gpu/test_newest_gpu.c, the differential tester).
+#include <complex>
+extern "C" {
+#include <GraphBLAS.h>
+}
+
+#include "common/gcu_ops.cuh"
+#include "writeback/gcu_merge.cuh"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <tuple>
+#include <vector>
+
+static int failures = 0, checks = 0 ;
+#define CHECK(cond, ...) do { checks++ ; if (!(cond)) { if (failures++ < 20) { \
+    fprintf (stderr, "FAIL %s:%d: ", __FILE__, __LINE__) ; fprintf (stderr, __VA_ARGS__) ; \
+    fprintf (stderr, "\n") ; } } } while (0)
+#define OK(x) do { GrB_Info i_ = (x) ; CHECK (i_ == GrB_SUCCESS, "%s: %d", #x, (int) i_) ; } while (0)
+
+// the SR struct the JIT generates, by hand: the accum as mult
+template <class TC_, class TT_, class X_, class Y_, class Z_, Z_ (*OP) (const X_ &, const Y_ &)>
+struct SRX
+{
+    typedef X_ X ; typedef Y_ Y ; typedef Z_ Z ;
+    typedef TC_ TA ; typedef TT_ TB ; typedef TC_ TC ;
+    static Z mult (const X &x, const Y &y, int64_t, int64_t, int64_t) { return OP (x, y) ; }
+} ;
+
+template <class T> GrB_Type grb_type () ;
+template <> GrB_Type grb_type<double> ()  { return GrB_FP64 ; }
+template <> GrB_Type grb_type<float> ()   { return GrB_FP32 ; }
+template <> GrB_Type grb_type<int32_t> () { return GrB_INT32 ; }
+template <> GrB_Type grb_type<int64_t> () { return GrB_INT64 ; }
+template <> GrB_Type grb_type<bool> ()    { return GrB_BOOL ; }
+
+// entries of A as (i, j, x) sorted by row, then column; x cast to T by SuiteSparse
+template <class T>
+static std::vector<std::tuple<GrB_Index, GrB_Index, T>> entries (GrB_Matrix A)
+{
+    GrB_Index n = 0 ;
+    OK (GrB_Matrix_nvals (&n, A)) ;
+    std::vector<GrB_Index> I (n + 1), J (n + 1) ;
+    std::vector<T> X (n + 1) ;
+    GrB_Index got = n ;
+    if constexpr (std::is_same<T, double>::value)  OK (GrB_Matrix_extractTuples_FP64 (I.data (), J.data (), X.data (), &got, A)) ;
+    if constexpr (std::is_same<T, float>::value)   OK (GrB_Matrix_extractTuples_FP32 (I.data (), J.data (), X.data (), &got, A)) ;
+    if constexpr (std::is_same<T, int32_t>::value) OK (GrB_Matrix_extractTuples_INT32 (I.data (), J.data (), X.data (), &got, A)) ;
+    if constexpr (std::is_same<T, int64_t>::value) OK (GrB_Matrix_extractTuples_INT64 (I.data (), J.data (), X.data (), &got, A)) ;
+    if constexpr (std::is_same<T, bool>::value)
+    {
+        std::vector<uint8_t> B (n + 1) ;
+        OK (GrB_Matrix_extractTuples_UINT8 (I.data (), J.data (), B.data (), &got, A)) ;
+        for (GrB_Index k = 0 ; k < got ; k++) X [k] = B [k] != 0 ;
+    }
+    std::vector<std::tuple<GrB_Index, GrB_Index, T>> e ;
+    for (GrB_Index k = 0 ; k < got ; k++) e.emplace_back (I [k], J [k], X [k]) ;
+    std::sort (e.begin (), e.end (), [] (const auto &a, const auto &b)
+        { return std::get<0> (a) != std::get<0> (b) ? std::get<0> (a) < std::get<0> (b) : std::get<1> (a) < std::get<1> (b) ; }) ;
+    return e ;
+}
+
+// values of type T in memory (bool as one byte 0/1, like bool)
+template <class T> using store = std::vector<typename std::conditional<std::is_same<T, bool>::value, uint8_t, T>::type> ;
+
+// CSR of A's entries (32- or 64-bit indices), values of type T
+template <class T>
+struct host_csr
+{
+    std::vector<uint64_t> p64, j64 ;
+    std::vector<uint32_t> p32, j32 ;
+    store<T> x ;
+    bool w64 ;
+    host_csr (GrB_Matrix A, GrB_Index m, bool w64_) : w64 (w64_)
+    {
+        auto e = entries<T> (A) ;
+        std::vector<uint64_t> p (m + 1, 0) ;
+        for (auto &t : e) p [std::get<0> (t) + 1]++ ;
+        for (GrB_Index i = 0 ; i < m ; i++) p [i + 1] += p [i] ;
+        for (auto &t : e) { j64.push_back (std::get<1> (t)) ; x.push_back (std::get<2> (t)) ; }
+        p64 = p ;
+        for (auto v : p64) p32.push_back ((uint32_t) v) ;
+        for (auto v : j64) j32.push_back ((uint32_t) v) ;
+        x.push_back (0) ;
+    }
+    const void *P () const { return w64 ? (const void *) p64.data () : (const void *) p32.data () ; }
+    const void *J () const { return w64 ? (const void *) j64.data () : (const void *) j32.data () ; }
+} ;
+
+static GrB_Matrix random_matrix (GrB_Type t, GrB_Index m, GrB_Index n, double d, std::mt19937_64 &rng,
+    bool zeros, bool nans)
+{
+    GrB_Matrix A = NULL ;
+    OK (GrB_Matrix_new (&A, t, m, n)) ;
+    std::uniform_real_distribution<double> u (0, 1) ;
+    for (GrB_Index i = 0 ; i < m ; i++)
+    {
+        if (i % 7 == 3) continue ;                      // empty rows
+        for (GrB_Index j = 0 ; j < n ; j++)
+        {
+            if (j % 11 == 5 || u (rng) >= d) continue ;  // empty columns
+            double v = (double) ((int) (rng () % 9) - 4) ;
+            if (zeros && rng () % 4 == 0) v = 0 ;
+            if (nans && rng () % 8 == 0) v = NAN ;
+            OK (GrB_Matrix_setElement_FP64 (A, v, i, j)) ;
+        }
+    }
+    return A ;
+}
+
+// one case: C<M,replace> = accum (C, T) by the merge and by SuiteSparse
+template <class SR, bool BYTES>
+static void one (const char *name, GrB_BinaryOp accum, int q, std::mt19937_64 &rng)
+{
+    typedef typename SR::TC TC ;
+    typedef typename SR::TB TT ;
+    const int mask = q % 3 ;                    // 0 none, 1 valued (FP64, zeros), 2 structural (BOOL)
+    const bool comp = mask != 0 && (q / 3) % 2, replace = (q / 6) % 2 ;
+    const int cstate = (q / 12) % 3 ;           // 0 empty, 1 entries, 2 iso
+    const bool w64 = (q / 36) % 2 ;
+    const GrB_Index m = 20 + (GrB_Index) (rng () % 40), n = 15 + (GrB_Index) (rng () % 50) ;
+    const bool nans = std::is_floating_point<TT>::value ;
+    GrB_Matrix T = random_matrix (grb_type<TT> (), m, n, 0.3, rng, true, nans) ;
+    GrB_Matrix C = NULL, M = NULL, R = NULL ;
+    if (cstate == 1) C = random_matrix (grb_type<TC> (), m, n, 0.3, rng, false, false) ;
+    else
+    {
+        OK (GrB_Matrix_new (&C, grb_type<TC> (), m, n)) ;
+        if (cstate == 2)
+        {
+            GrB_Matrix P = random_matrix (GrB_BOOL, m, n, 0.3, rng, false, false) ;
+            OK (GrB_Matrix_assign_INT32 (C, P, NULL, 3, GrB_ALL, m, GrB_ALL, n, GrB_DESC_S)) ;
+            GrB_Matrix_free (&P) ;
+        }
+    }
+    if (mask == 1) M = random_matrix (GrB_FP64, m, n, 0.5, rng, true, false) ;
+    if (mask == 2) M = random_matrix (GrB_BOOL, m, n, 0.5, rng, false, false) ;
+    OK (GrB_Matrix_dup (&R, C)) ;
+    GrB_Descriptor d = NULL ;
+    OK (GrB_Descriptor_new (&d)) ;
+    if (comp) OK (GrB_Descriptor_set (d, GrB_MASK, GrB_COMP)) ;
+    if (mask == 2) OK (GrB_Descriptor_set (d, GrB_MASK, GrB_STRUCTURE)) ;
+    if (replace) OK (GrB_Descriptor_set (d, GrB_OUTP, GrB_REPLACE)) ;
+    OK (GrB_Matrix_assign (R, M, accum, T, GrB_ALL, m, GrB_ALL, n, d)) ;
+
+    host_csr<TC> hc (C, m, w64) ;
+    host_csr<TT> ht (T, m, !w64) ;
+    host_csr<double> hm (M != NULL ? M : C, m, w64) ;       // a mask's values as FP64 bytes
+    std::vector<uint8_t> mb ;
+    if (mask == 2) for (double v : hm.x) mb.push_back (v != 0) ;
+    TC iso_value = (TC) 3 ;
+    gcu_merge_args a ;
+    memset (&a, 0, sizeof (a)) ;
+    a.m = (int64_t) m ;
+    a.Cp = hc.j64.empty () ? NULL : hc.P () ; a.Cj = hc.J () ;
+    a.Cx = cstate == 2 ? (const void *) &iso_value : (const void *) hc.x.data () ;
+    a.c_idx64 = w64 ; a.c_iso = cstate == 2 ;
+    a.Tp = ht.P () ; a.Tj = ht.J () ; a.Tx = ht.x.data () ; a.t_idx64 = !w64 ;
+    a.Mp = M != NULL ? hm.P () : NULL ; a.Mj = hm.J () ;
+    a.Mx = mask == 2 ? (const void *) mb.data () : (const void *) hm.x.data () ;
+    a.m_idx64 = w64 ;
+    a.csize = sizeof (TC) ; a.tsize = sizeof (TT) ; a.msize = mask == 2 ? 1 : 8 ;
+    a.structural = mask == 2 ; a.complement = comp ; a.replace = replace ; a.accum = accum != NULL ;
+    typedef typename std::conditional<BYTES, gcu_merge_bytes, gcu_merge_typed<SR>>::type V ;
+    std::vector<int64_t> Op (m + 1, 0) ;
+    for (GrB_Index i = 0 ; i < m ; i++) Op [i + 1] = Op [i] + gcu_merge_row<false, V> (a, (int64_t) i, NULL, NULL, 0) ;
+    std::vector<int64_t> Oj (Op [m] + 1) ;
+    store<TC> Ox (Op [m] + 1) ;
+    for (GrB_Index i = 0 ; i < m ; i++) (void) gcu_merge_row<true, V> (a, (int64_t) i, Oj.data (), Ox.data (), Op [i]) ;
+
+    auto want = entries<TC> (R) ;
+    bool same = (int64_t) want.size () == Op [m] ;
+    for (GrB_Index i = 0, k = 0 ; same && i < m ; i++)
+        for (int64_t p = Op [i] ; same && p < Op [i + 1] ; p++, k++)
+        {
+            const TC x = (TC) Ox [p], y = std::get<2> (want [k]) ;
+            const bool eq = (x == y) || (std::is_floating_point<TC>::value && x != x && y != y) ;
+            same = std::get<0> (want [k]) == i && (int64_t) std::get<1> (want [k]) == Oj [p] && eq ;
+        }
+    CHECK (same, "%s, case %d (mask %d%s%s, C %s): %lld entries, SuiteSparse %zu", name, q, mask,
+        comp ? " complemented" : "", replace ? " replace" : "",
+        cstate == 0 ? "empty" : cstate == 1 ? "entries" : "iso", (long long) Op [m], want.size ()) ;
+    GrB_Descriptor_free (&d) ;
+    GrB_Matrix_free (&T) ; GrB_Matrix_free (&C) ; GrB_Matrix_free (&M) ; GrB_Matrix_free (&R) ;
+}
+
+template <class T> static T first_op (const T &x, const T &) { return x ; }
+
+int main (void)
+{
+    GrB_init (GrB_NONBLOCKING) ;
+    std::mt19937_64 rng (2026) ;
+    for (int q = 0 ; q < 72 ; q++)
+    {
+        // bytes: no accum, C of T's type
+        one<SRX<double, double, double, double, double, gcu_plus<double>>, true> ("bytes FP64", NULL, q, rng) ;
+        one<SRX<int32_t, int32_t, int32_t, int32_t, int32_t, gcu_plus<int32_t>>, true> ("bytes INT32", NULL, q, rng) ;
+        // typed: a typecast, no accum
+        one<SRX<int64_t, float, int64_t, int64_t, int64_t, gcu_plus<int64_t>>, false> ("cast FP32 -> INT64", NULL, q, rng) ;
+        one<SRX<bool, double, bool, bool, bool, gcu_lor<bool>>, false> ("cast FP64 -> BOOL", NULL, q, rng) ;
+        // typed with an accum
+        one<SRX<double, int32_t, double, double, double, gcu_plus<double>>, false> ("accum PLUS_FP64, T INT32", GrB_PLUS_FP64, q, rng) ;
+        one<SRX<int32_t, double, int32_t, int32_t, int32_t, gcu_minus<int32_t>>, false> ("accum MINUS_INT32, T FP64", GrB_MINUS_INT32, q, rng) ;
+        one<SRX<float, float, float, float, float, gcu_max<float>>, false> ("accum MAX_FP32 (NaN)", GrB_MAX_FP32, q, rng) ;
+        one<SRX<double, double, double, double, double, gcu_second<double>>, false> ("accum SECOND_FP64", GrB_SECOND_FP64, q, rng) ;
+        one<SRX<int64_t, int32_t, int64_t, int64_t, int64_t, first_op<int64_t>>, false> ("accum FIRST_INT64", GrB_FIRST_INT64, q, rng) ;
+        one<SRX<bool, bool, bool, bool, bool, gcu_lor<bool>>, false> ("accum LOR", GrB_LOR, q, rng) ;
+    }
+    GrB_finalize () ;
+    printf ("test_merge_emu: %d passed, %d failed\n", checks - failures, failures) ;
+    return failures > 0 ;
+}
