@@ -193,7 +193,10 @@ GrB_Info gcu_mxm_merge_device (const gcu_merge_args *in, void *typed_fill,
 // accum (NULL: none): GCU_NOT_HANDLED when the JIT cannot express it.
 GrB_Info gcu_mxm_merge_kernel (GrB_Type ctype, GrB_Type ttype, GrB_BinaryOp accum,
     void **fn) ;
-// ... its compilation alone (no GPU needed): the binary and its entry name
+// ... its program text (what the JIT compiles; label: for the log), and its
+// compilation alone (no GPU needed): the binary and its entry name
+GrB_Info gcu_mxm_merge_program (GrB_Type ctype, GrB_Type ttype, GrB_BinaryOp accum,
+    char **program, char entry [GCU_JIT_ENTRY_MAX], char *label, size_t lsize) ;
 GrB_Info gcu_mxm_merge_compile (GrB_Type ctype, GrB_Type ttype, GrB_BinaryOp accum,
     const gcu_jit_binary **bin, char entry [GCU_JIT_ENTRY_MAX]) ;
 

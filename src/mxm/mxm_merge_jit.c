@@ -28,19 +28,19 @@ static GrB_Monoid builtin_monoid (gcu_opcode op, gcu_type_code t)
 }
 
 #undef  GCU_FREE_ALL
-#define GCU_FREE_ALL gcu_str_free (&b) ; free (block) ; free (program) ;
+#define GCU_FREE_ALL gcu_str_free (&b) ; free (block) ; free (*program) ; *program = NULL ;
 
-GrB_Info gcu_mxm_merge_compile (GrB_Type ctype, GrB_Type ttype, GrB_BinaryOp accum,
-    const gcu_jit_binary **bin, char entry [GCU_JIT_ENTRY_MAX])
+GrB_Info gcu_mxm_merge_program (GrB_Type ctype, GrB_Type ttype, GrB_BinaryOp accum,
+    char **program, char entry [GCU_JIT_ENTRY_MAX], char *label, size_t lsize)
 {
     gcu_semiring_desc sr ;
     gcu_jit_operands ops ;
     gcu_str b ;
-    char *block = NULL, *program = NULL ;
+    char *block = NULL ;
     memset (&sr, 0, sizeof (sr)) ;
     memset (&ops, 0, sizeof (ops)) ;
     gcu_str_init (&b) ;
-    *bin = NULL ;
+    *program = NULL ;
     GCU_TRY (gcu_type_identify (ctype, &ops.a)) ;
     GCU_TRY (gcu_type_identify (ttype, &ops.b)) ;
     // built-in value types only (a user type casts only to itself)
@@ -68,13 +68,29 @@ GrB_Info gcu_mxm_merge_compile (GrB_Type ctype, GrB_Type ttype, GrB_BinaryOp acc
     block = gcu_str_take (&b) ;
     if (block == NULL) GCU_TRY (GrB_OUT_OF_MEMORY) ;
     const char *blocks [1] = { block } ;
-    program = gcu_jit_program ("#include \"common/gcu_semiring.cuh\"\n"
+    *program = gcu_jit_program ("#include \"common/gcu_semiring.cuh\"\n"
         "#include \"writeback/gcu_merge.cuh\"\n", blocks, 1) ;
-    if (program == NULL) GCU_TRY (GrB_OUT_OF_MEMORY) ;
-    char label [GxB_MAX_NAME_LEN * 3 + 48], name [GxB_MAX_NAME_LEN * 3] ;
+    if (*program == NULL) GCU_TRY (GrB_OUT_OF_MEMORY) ;
+    char name [GxB_MAX_NAME_LEN * 3] ;
     gcu_codegen_label (name, sizeof (name), &sr) ;
-    snprintf (label, sizeof (label), "write-back merge %s -> %s (%s)",
-        gcu_types [ops.b.code].name, gcu_types [ops.a.code].name, accum != NULL ? name : "cast") ;
+    if (label != NULL)
+        snprintf (label, lsize, "write-back merge %s -> %s (%s)", gcu_types [ops.b.code].name,
+            gcu_types [ops.a.code].name, accum != NULL ? name : "cast") ;
+    gcu_str_free (&b) ;
+    free (block) ;
+    return GrB_SUCCESS ;
+}
+
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL free (program) ;
+
+GrB_Info gcu_mxm_merge_compile (GrB_Type ctype, GrB_Type ttype, GrB_BinaryOp accum,
+    const gcu_jit_binary **bin, char entry [GCU_JIT_ENTRY_MAX])
+{
+    char *program = NULL ;
+    char label [GxB_MAX_NAME_LEN * 3 + 48] ;
+    *bin = NULL ;
+    GCU_TRY (gcu_mxm_merge_program (ctype, ttype, accum, &program, entry, label, sizeof (label))) ;
     GCU_TRY (gcu_jit_compile (program, label, bin)) ;
     GCU_FREE_ALL ;
     return GrB_SUCCESS ;

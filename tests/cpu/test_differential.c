@@ -267,6 +267,8 @@ typedef struct
     bool signed_zero ;  // +0 and -0 differ (regression 4 and the inputs)
     double nan_id ;     // nonzero: NaN matches this value (the identity of a
                         // MIN or MAX over floating point: see c_rule)
+    bool int_nan ;      // ... and in an integer C: 0 (NaN cast) matches
+    uint64_t int_id ;   // the identity's cast (its bits)
 }
 rule_t ;
 
@@ -282,6 +284,7 @@ static bool real_same (double a, double b, const rule_t *r)
 static bool value_same (int t, val_t a, val_t b, const rule_t *r)
 {
     if (is_float (t)) return real_same (a.re, b.re, r) && real_same (a.im, b.im, r) ;
+    if (r->int_nan && ((a.u == 0 && b.u == r->int_id) || (a.u == r->int_id && b.u == 0))) return true ;
     return a.u == b.u ;
 }
 
@@ -1129,13 +1132,24 @@ static void compare_any (diff_t *d, const call_t *c, const side_t *s2, const sna
 // the rule for C's values
 static rule_t c_rule (const call_t *c)
 {
-    rule_t r = { 0, 1, c->signed_zero, 0 } ;
+    rule_t r = { 0, 1, c->signed_zero, 0, false, 0 } ;
     // an entry whose terms are all NaN: NaN where SuiteSparse starts from
     // the first term (its sparse methods, and grbcuda), the monoid's identity
     // where it starts from the identity (some of its dense and dot methods:
     // fmax (-inf, NaN) is -inf); either, where nothing transforms the value
+    // but a cast: into an integer C, 0 (NaN's cast) or the identity's
+    // (seed 9110298821665349585 case 8925: MAX_FIRST_FP64 into INT32,
+    // SuiteSparse -2147483648)
     if (c->sr->minmax && c->accum < 0 && is_float (c->c.type) && !is_complex (c->c.type))
         r.nan_id = c->sr->min ? INFINITY : -INFINITY ;
+    if (c->sr->minmax && c->accum < 0 && !is_float (c->c.type) && c->c.type != T_BOOL)
+    {
+        const int bits = 8 * (int) tsize [c->c.type] ;
+        const uint64_t ones = (bits == 64) ? ~(uint64_t) 0 : ((uint64_t) 1 << bits) - 1 ;
+        r.int_nan = true ;
+        if (is_unsigned (c->c.type)) r.int_id = c->sr->min ? ones : 0 ;
+        else r.int_id = c->sr->min ? (ones >> 1) : ((uint64_t) 1 << (bits - 1)) ;
+    }
     if (!c->sr->reassoc) return r ;
     const bool single = is_single (c->sr->z) || is_single (c->c.type) ;
     r.tol = single ? 1e-5 : 1e-12 ;

@@ -41,6 +41,7 @@
 // Timings are printed for bench/RESULTS.md, never asserted.
 #define _GNU_SOURCE         // sched_getaffinity, CPU_COUNT
 #include "gcu_test.h"
+#include "mxm/gcu_mxm.h"
 #include "grbcuda.h"
 #include "gcu_semiring.h"
 #include "gcu_util.h"
@@ -725,31 +726,48 @@ static char (*entries) [GCU_JIT_ENTRY_MAX] ;    // a kernel of each program
 static uint64_t *phash ;
 static int nprog ;
 
-// one program per distinct text (run-time semirings can repeat a built-in's)
+// a program text into the batch, once (the same text is one program)
+static int add_program (char *text, const char *label, const char *entry)
+{
+    uint64_t h = fnv1a (text) ;
+    int p = 0 ;
+    while (p < nprog && !(phash [p] == h && strcmp (programs [p], text) == 0)) p++ ;
+    if (p == nprog)
+    {
+        programs [nprog] = text ;
+        labels [nprog] = strdup (label) ;
+        memcpy (entries [nprog], entry, GCU_JIT_ENTRY_MAX) ;
+        phash [nprog] = h ;
+        nprog++ ;
+    }
+    else free (text) ;
+    return p ;
+}
+
+// one program per distinct text (run-time semirings can repeat a built-in's);
+// a case whose C is of another type than the product's also asks for the
+// device write-back's typecast (src/mxm/mxm_merge_jit.c), made here too
 static void make_programs (void)
 {
-    programs = calloc (ncases + 1, sizeof (char *)) ;
-    labels = calloc (ncases + 1, sizeof (char *)) ;
-    phash = calloc (ncases + 1, sizeof (uint64_t)) ;
-    entries = calloc (ncases + 1, GCU_JIT_ENTRY_MAX) ;
+    programs = calloc (2 * ncases + 1, sizeof (char *)) ;
+    labels = calloc (2 * ncases + 1, sizeof (char *)) ;
+    phash = calloc (2 * ncases + 1, sizeof (uint64_t)) ;
+    entries = calloc (2 * ncases + 1, GCU_JIT_ENTRY_MAX) ;
     for (int k = 0 ; k < ncases ; k++)
     {
         char label [256], entry [GCU_JIT_ENTRY_MAX] ;
         char *text = case_program (&cases [k], label, sizeof (label), entry) ;
         if (text == NULL) continue ;
-        uint64_t h = fnv1a (text) ;
-        int p = 0 ;
-        while (p < nprog && !(phash [p] == h && strcmp (programs [p], text) == 0)) p++ ;
-        if (p == nprog)
+        cases [k].prog = add_program (text, label, entry) ;
+        if (cases [k].tc != cases [k].d.mult.z.handle)
         {
-            programs [nprog] = text ;
-            labels [nprog] = strdup (label) ;
-            memcpy (entries [nprog], entry, GCU_JIT_ENTRY_MAX) ;
-            phash [nprog] = h ;
-            nprog++ ;
+            char *wb = NULL ;
+            GrB_Info info = gcu_mxm_merge_program (cases [k].tc, cases [k].d.mult.z.handle, NULL,
+                &wb, entry, label, sizeof (label)) ;
+            CHECK (info == GrB_SUCCESS && wb != NULL, "%s: the write-back's typecast program (%d)",
+                cases [k].name, (int) info) ;
+            if (info == GrB_SUCCESS) (void) add_program (wb, label, entry) ;
         }
-        else free (text) ;
-        cases [k].prog = p ;
     }
 }
 
