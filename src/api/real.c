@@ -2,20 +2,60 @@
 #include "gcu_real.h"
 #include "gcu_util.h"
 #include <dlfcn.h>
+#include <link.h>
+#include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #ifndef GRBCUDA_GRAPHBLAS_SONAME
 #define GRBCUDA_GRAPHBLAS_SONAME "libgraphblas.so.7"
 #endif
 
-// True if p lies inside the object that holds this function (libgrbcuda or,
-// in a static build, the executable): resolving to ourselves would recurse.
+// The loaded segments of the object that holds this code (libgrbcuda or, in
+// a static build, the executable), found once. dladdr, which this replaced,
+// searches an object's symbols for the nearest one: tens of microseconds a
+// call in libgrbcuda, twice for each entry point's first call (LAGraph's
+// algorithms paid about a millisecond on their first calls).
+static struct { uintptr_t lo [16], hi [16] ; int n ; } self ;
+static pthread_once_t self_once = PTHREAD_ONCE_INIT ;
+
+static int self_segments (struct dl_phdr_info *info, size_t size, void *data)
+{
+    (void) size ;
+    const uintptr_t here = (uintptr_t) data ;
+    bool mine = false ;
+    for (int k = 0 ; k < info->dlpi_phnum && !mine ; k++)
+    {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr [k] ;
+        const uintptr_t lo = info->dlpi_addr + ph->p_vaddr ;
+        mine = ph->p_type == PT_LOAD && lo <= here && here < lo + ph->p_memsz ;
+    }
+    if (!mine) return 0 ;
+    for (int k = 0 ; k < info->dlpi_phnum && self.n < 16 ; k++)
+    {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr [k] ;
+        if (ph->p_type != PT_LOAD) continue ;
+        self.lo [self.n] = info->dlpi_addr + ph->p_vaddr ;
+        self.hi [self.n] = self.lo [self.n] + ph->p_memsz ;
+        self.n++ ;
+    }
+    return 1 ;
+}
+
+static void self_find (void)
+{
+    (void) dl_iterate_phdr (self_segments, (void *) (uintptr_t) &self_find) ;
+}
+
+// True if p lies inside the object that holds this function: resolving to
+// ourselves would recurse.
 static int is_self (void *p)
 {
-    Dl_info mine, theirs ;
-    if (dladdr ((void *) &is_self, &mine) == 0) return 0 ;
-    if (dladdr (p, &theirs) == 0) return 0 ;
-    return mine.dli_fbase == theirs.dli_fbase ;
+    pthread_once (&self_once, self_find) ;
+    const uintptr_t a = (uintptr_t) p ;
+    for (int k = 0 ; k < self.n ; k++)
+        if (self.lo [k] <= a && a < self.hi [k]) return 1 ;
+    return 0 ;
 }
 
 void *gcu_real_sym (const char *name)

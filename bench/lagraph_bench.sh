@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# lagraph_bench.sh BUILD [WORKLOAD...] — LAGraph's algorithms (bench/lagraph_bench.c)
+# plain against preloaded, same session (issue 23). Builds LAGraph v1.1.4 if
+# needed (scripts/lagraph.sh's build in BUILD-lagraph) and the bench against it,
+# then for each workload runs the same binary alternately without and with
+# LD_PRELOAD=BUILD/libgrbcuda.so (GRBCUDA_MODE from $MODES, default "auto host"),
+# $ROUNDS rounds (default 3), and prints a Markdown table: the median over the
+# rounds of each run's median (and first call) per algorithm, the preloaded
+# run's ratio to plain, and whether the results' checksums agree.
+# Environment: TRIALS (default 5), ALGOS (default bfs,bc,tc,pr,cc,sssp),
+# MODES, ROUNDS. --append (last argument): add the table to bench/RESULTS.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=$(readlink -f "${1:?usage: bench/lagraph_bench.sh BUILD [WORKLOAD...] [--append]}"); shift
+append=0; workloads=()
+for a in "$@"; do [ "$a" = --append ] && append=1 || workloads+=("$a"); done
+[ ${#workloads[@]} -gt 0 ] || workloads=(rmat-16-16 grid3d-40)
+lib=$build/libgrbcuda.so
+[ -f "$lib" ] || { echo "lagraph_bench: no $lib"; exit 1; }
+modes=${MODES:-auto host} rounds=${ROUNDS:-3} trials=${TRIALS:-5} algos=${ALGOS:-bfs,bc,tc,pr,cc,sssp}
+lg=${LAGRAPH_DIR:-$build-lagraph}
+src=$lg/LAGraph-1.1.4
+if [ ! -f "$src/build/src/liblagraph.so" ]; then
+  # builds LAGraph (and runs its tests once, host mode: the build is what we need)
+  LAGRAPH_DIR=$lg scripts/lagraph.sh "$lib" host >/dev/null || true
+fi
+[ -f "$src/build/src/liblagraph.so" ] || { echo "lagraph_bench: LAGraph did not build in $lg"; exit 1; }
+gb_inc=$(sed -n 's/^GRAPHBLAS_INCLUDE_DIR:PATH=//p' "$build/CMakeCache.txt")
+gb_lib=$(sed -n 's/^GRAPHBLAS_LIBRARY:FILEPATH=//p' "$build/CMakeCache.txt")
+exe=$build/bench/lagraph_bench
+cc -O2 -std=c11 -fopenmp -o "$exe" bench/lagraph_bench.c graph_examples/common/graphgen.c \
+  -I"$src/include" -Igraph_examples/common -I"$gb_inc" \
+  "$src/build/src/liblagraph.so" "$gb_lib" -Wl,-rpath,"$src/build/src" -lm
+out=$(mktemp -d)
+for w in "${workloads[@]}"; do
+  for r in $(seq "$rounds"); do
+    "$exe" "$w" --trials "$trials" --algos "$algos" > "$out/$w.plain.$r" 2>/dev/null
+    for m in $modes; do
+      LD_PRELOAD=$lib GRBCUDA_MODE=$m "$exe" "$w" --trials "$trials" --algos "$algos" > "$out/$w.$m.$r" 2>/dev/null
+    done
+  done
+done
+table=$(python3 - "$out" "$modes" "$rounds" "${workloads[@]}" <<'PY'
+import sys, statistics, glob, re
+out, modes, rounds, wl = sys.argv[1], sys.argv[2].split(), int(sys.argv[3]), sys.argv[4:]
+def load(path):
+    r = {}
+    for line in open(path):
+        if line.startswith("RESULT "):
+            d = dict(kv.split("=", 1) for kv in line.split()[1:])
+            r[d["algo"]] = d
+    return r
+hdr = "| workload | algorithm | SuiteSparse median ms (first) | " + " | ".join(
+    f"+grbcuda {m} median ms (first) | {m} vs plain" for m in modes) + " | results |"
+print(hdr); print("|" + "---|" * (3 + 2 * len(modes) + 1))
+for w in wl:
+    runs = {k: [load(f"{out}/{w}.{k}.{r}") for r in range(1, rounds + 1)] for k in ["plain"] + modes}
+    for a in runs["plain"][0]:
+        def med(k, f): return statistics.median(float(x[a][f]) for x in runs[k] if a in x)
+        checks = {x[a]["check"] for k in runs for x in runs[k] if a in x}
+        p, pf = med("plain", "median_ms"), med("plain", "first_ms")
+        cells = []
+        for m in modes:
+            v, vf = med(m, "median_ms"), med(m, "first_ms")
+            cells.append(f"{v:.2f} ({vf:.2f}) | {v / p:.3f}× ({vf / pf:.3f}×)")
+        print(f"| {w} | {a} | {p:.2f} ({pf:.2f}) | " + " | ".join(cells) + f" | {'same' if len(checks) == 1 else 'DIFFER: ' + '; '.join(sorted(checks))} |")
+PY
+)
+rm -rf "$out"
+echo "$table"
+echo "(medians over $rounds rounds of each run's median of $trials trials; ratio > 1: slower with grbcuda)"
+if [ $append = 1 ]; then
+  {
+    echo
+    echo "## $(date -u '+%Y-%m-%d %H:%M') UTC — LAGraph's algorithms, plain against preloaded"
+    echo
+    echo "- machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); GPU: $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 || true)"
+    echo "- command: \`bench/lagraph_bench.sh $build ${workloads[*]}\` (MODES=\"$modes\" ROUNDS=$rounds TRIALS=$trials ALGOS=$algos)"
+    echo "- commit: $(git rev-parse --short HEAD)"
+    echo
+    echo "$table"
+    echo
+    echo "Medians over $rounds rounds of each run's median of $trials trials (first call in parentheses); ratio above 1: slower with grbcuda."
+  } >> bench/RESULTS.md
+fi
