@@ -396,3 +396,90 @@ done:
     free (ref) ; free (queue) ; free (lev) ; free (par) ;
     return info ;
 }
+
+//------------------------------------------------------------------------------
+// PageRank
+//------------------------------------------------------------------------------
+
+#undef  GG_FREE_PR
+#define GG_FREE_PR                                                          \
+    GrB_Vector_free (&ones) ; GrB_Vector_free (&d) ; GrB_Vector_free (&r) ;  \
+    GrB_Vector_free (&w) ; GrB_Vector_free (&t) ; GrB_Vector_free (&rd) ;   \
+    GrB_Vector_free (&rn) ; GrB_Vector_free (&diff) ;
+
+#define GG_PR_TRY(x) do { info = (x) ; if (info != GrB_SUCCESS) { GG_FREE_PR ; return info ; } } while (0)
+
+GrB_Info gg_pagerank (GrB_Vector *rank, int *iters, GrB_Matrix A, double damping,
+    double tol, int itermax)
+{
+    GrB_Info info ;
+    GrB_Vector ones = NULL, d = NULL, r = NULL, w = NULL, t = NULL, rd = NULL, rn = NULL, diff = NULL ;
+    GrB_Index n = 0 ;
+    *rank = NULL ;
+    *iters = 0 ;
+    GG_PR_TRY (GrB_Matrix_nrows (&n, A)) ;
+    if (n == 0) return GrB_INVALID_VALUE ;
+    // the degrees: entries a row (A's pattern), absent on empty rows
+    GG_PR_TRY (GrB_Vector_new (&ones, GrB_FP64, n)) ;
+    GG_PR_TRY (GrB_Vector_assign_FP64 (ones, NULL, NULL, 1.0, GrB_ALL, n, NULL)) ;
+    GG_PR_TRY (GrB_Vector_new (&d, GrB_FP64, n)) ;
+    GG_PR_TRY (GrB_mxv (d, NULL, NULL, GxB_PLUS_PAIR_FP64, A, ones, NULL)) ;
+    GG_PR_TRY (GrB_Vector_new (&r, GrB_FP64, n)) ;
+    GG_PR_TRY (GrB_Vector_assign_FP64 (r, NULL, NULL, 1.0 / (double) n, GrB_ALL, n, NULL)) ;
+    GG_PR_TRY (GrB_Vector_new (&w, GrB_FP64, n)) ;
+    GG_PR_TRY (GrB_Vector_new (&t, GrB_FP64, n)) ;
+    GG_PR_TRY (GrB_Vector_new (&rd, GrB_FP64, n)) ;
+    GG_PR_TRY (GrB_Vector_new (&rn, GrB_FP64, n)) ;
+    GG_PR_TRY (GrB_Vector_new (&diff, GrB_FP64, n)) ;
+    for (int it = 0 ; it < itermax ; it++)
+    {
+        // w = r ./ d where d is; the rank on vertices without edges
+        GG_PR_TRY (GrB_Vector_eWiseMult_BinaryOp (w, NULL, NULL, GrB_DIV_FP64, r, d, NULL)) ;
+        GG_PR_TRY (GrB_Vector_assign (rd, d, NULL, r, GrB_ALL, n, GrB_DESC_RSC)) ;
+        double dangling = 0 ;
+        GG_PR_TRY (GrB_Vector_reduce_FP64 (&dangling, NULL, GrB_PLUS_MONOID_FP64, rd, NULL)) ;
+        // t = w' * A (what each vertex receives)
+        GG_PR_TRY (GrB_vxm (t, NULL, NULL, GxB_PLUS_FIRST_FP64, w, A, NULL)) ;
+        // rn = (1 - damping) / n + damping * dangling / n, then += damping * t
+        const double base = (1 - damping) / (double) n + damping * dangling / (double) n ;
+        GG_PR_TRY (GrB_Vector_assign_FP64 (rn, NULL, NULL, base, GrB_ALL, n, NULL)) ;
+        GG_PR_TRY (GrB_Vector_apply_BinaryOp2nd_FP64 (rn, NULL, GrB_PLUS_FP64, GrB_TIMES_FP64, t, damping, NULL)) ;
+        // the change, then r = rn
+        GG_PR_TRY (GrB_Vector_eWiseAdd_BinaryOp (diff, NULL, NULL, GrB_MINUS_FP64, rn, r, NULL)) ;
+        GG_PR_TRY (GrB_Vector_apply (diff, NULL, NULL, GrB_ABS_FP64, diff, NULL)) ;
+        double delta = 0 ;
+        GG_PR_TRY (GrB_Vector_reduce_FP64 (&delta, NULL, GrB_PLUS_MONOID_FP64, diff, NULL)) ;
+        GrB_Vector swap = r ; r = rn ; rn = swap ;
+        *iters = it + 1 ;
+        if (delta < tol) break ;
+    }
+    *rank = r ;
+    r = NULL ;
+    GG_FREE_PR ;
+    return GrB_SUCCESS ;
+}
+
+GrB_Info gg_pagerank_ref (double *ref, const gg_csr *A, double damping, int iters)
+{
+    const GrB_Index n = A->nrows ;
+    double *r = ref, *rn = malloc ((n + 1) * sizeof (double)) ;
+    if (rn == NULL) return GrB_OUT_OF_MEMORY ;
+    for (GrB_Index i = 0 ; i < n ; i++) r [i] = 1.0 / (double) n ;
+    for (int it = 0 ; it < iters ; it++)
+    {
+        double dangling = 0 ;
+        for (GrB_Index i = 0 ; i < n ; i++) if (A->p [i + 1] == A->p [i]) dangling += r [i] ;
+        const double base = (1 - damping) / (double) n + damping * dangling / (double) n ;
+        for (GrB_Index j = 0 ; j < n ; j++) rn [j] = 0 ;
+        for (GrB_Index i = 0 ; i < n ; i++)
+        {
+            const GrB_Index deg = A->p [i + 1] - A->p [i] ;
+            if (deg == 0) continue ;
+            const double wi = r [i] / (double) deg ;
+            for (GrB_Index k = A->p [i] ; k < A->p [i + 1] ; k++) rn [A->j [k]] += wi ;
+        }
+        for (GrB_Index j = 0 ; j < n ; j++) r [j] = base + damping * rn [j] ;
+    }
+    free (rn) ;
+    return GrB_SUCCESS ;
+}

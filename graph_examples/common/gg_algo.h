@@ -103,6 +103,24 @@ GrB_Info gg_bfs (GrB_Vector *level, GrB_Vector *parent, GrB_Matrix A,
 GrB_Info gg_bfs_check (bool *ok, char *msg, size_t msglen, const gg_csr *A,
     GrB_Index src, GrB_Vector level, GrB_Vector parent) ;
 
+//------------------------------------------------------------------------------
+// PageRank
+//------------------------------------------------------------------------------
+
+// r(j) = (1 - damping) / n + damping * (sum over edges i->j of r(i) / d(i)
+// + dangling / n), d(i) the number of entries in row i of A (its pattern:
+// self-loops count), dangling the rank on vertices with no entries; from
+// r = 1/n, until the sum of |r_new - r| is below tol or itermax iterations.
+// Through GrB_mxv (the degrees), GrB_vxm (r ./ d times A), eWise and apply
+// with accum, assign under a complemented structural mask, reduce. *rank:
+// a new FP64 vector with n entries; *iters: the iterations made.
+GrB_Info gg_pagerank (GrB_Vector *rank, int *iters, GrB_Matrix A, double damping,
+    double tol, int itermax) ;
+
+// The same iterations on the host (exactly iters of them), for a check:
+// ref gets n values. GrB_OUT_OF_MEMORY if scratch cannot be had.
+GrB_Info gg_pagerank_ref (double *ref, const gg_csr *A, double damping, int iters) ;
+
 #ifdef __cplusplus
 }
 #endif
