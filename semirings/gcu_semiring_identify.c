@@ -2,13 +2,13 @@
 // GrB_BinaryOp at run time by taking it apart (GxB_Semiring_add/multiply,
 // GxB_Monoid_operator/identity/terminal, GxB_BinaryOp_x/y/ztype) and mapping
 // each part to the semiring table, or to a definition the program gave
-// GxB_Type_new / GxB_BinaryOp_new (captured by src/jit/jit_user.c) or
+// GxB_Type_new / GxB_BinaryOp_new (captured by src/api/user.c) or
 // registered through grbcuda_register_*. So a semiring assembled at run time
 // from built-in parts is recognised like a predefined one, and anything
 // without a known definition says GCU_NOT_HANDLED: the call stays on the host.
 #include "gcu_semiring.h"
 #include "../src/util/gcu_util.h"
-#include "../src/jit/gcu_jit_user.h"
+#include "gcu_semiring_user.h"
 
 #include <string.h>
 

@@ -5,7 +5,7 @@
 //
 // Built-in operators contribute their device expression from the semiring
 // table; user operators and types contribute the definitions the program gave
-// (captured by jit_user.c), each wrapped in a guard so that several
+// (captured by src/api/user.c into semirings/gcu_semiring_user.c), each wrapped in a guard so that several
 // specialisations packed into one program define them once. Terminal values
 // are written bit-exactly from the bytes the monoid object holds, and so is
 // the accumulators' starting value, the identity, except where floating point

@@ -31,10 +31,8 @@ typedef enum
 }
 gcu_operand_how ;
 
-// gcu_res_data.layout of the cache entries made here: buf [0] row (or
-// column) pointers, buf [1] indices, both uint32_t when idx_bits is 32,
-// uint64_t when 64; buf [2] the values (one when iso).
-#define GCU_MXM_LAYOUT 0x6d786d31
+// gcu_res_data.layout of the cache entries made here (gcu_residency.h)
+#define GCU_MXM_LAYOUT GCU_RES_LAYOUT_CSR
 
 // One operand of a GPU call on the device: the CSR of the object (by_col
 // false) or its CSC, i.e. the CSR of its transpose (by_col true).

@@ -1,6 +1,6 @@
 // reduce.c — GrB_Matrix_reduce to a C scalar on the device, for a matrix
 // whose newest value is on the device (a GrB_mxm result left there, DESIGN
-// §3): its CSR entry (GCU_MXM_LAYOUT) is reduced where it lies and one value
+// §3): its CSR entry (GCU_RES_LAYOUT_CSR) is reduced where it lies and one value
 // comes back; the matrix is not downloaded and stays device newest.
 //
 // Two launches on the calling thread's stream: partial (a grid-stride loop,
@@ -10,7 +10,7 @@
 // Anything that is not exactly this case, and any device failure, returns
 // GCU_NOT_HANDLED: the entry point then materializes A and calls SuiteSparse.
 #include "gcu_reduce.h"
-#include "../mxm/gcu_mxm.h"
+#include "../device/gcu_cuda.h"
 #include "../device/gcu_device.h"
 #include "../residency/gcu_residency.h"
 #include "gcu_util.h"
@@ -92,7 +92,7 @@ GrB_Info gcu_reduce_matrix_scalar (const char *name, void *c, int ccode,
     {
         // the GrB_mxm result's layout: values of d->type, one an entry
         d = gcu_residency_data (e) ;
-        if (d->layout != GCU_MXM_LAYOUT || d->iso || (d->nvals > 0 && d->nbuf < 3))
+        if (d->layout != GCU_RES_LAYOUT_CSR || d->iso || (d->nvals > 0 && d->nbuf < 3))
             why = "device copy not a plain CSR" ;
     }
     gcu_reduce_spec spec ;

@@ -220,6 +220,12 @@ typedef struct
 }
 gcu_res_data ;
 
+// gcu_res_data.layout of a matrix's CSR (or CSC) copy made by the GPU
+// families (operands and results left on the device): buf [0] row (or
+// column) pointers, buf [1] indices, both uint32_t when idx_bits is 32,
+// uint64_t when 64; buf [2] the values (one when iso).
+#define GCU_RES_LAYOUT_CSR 0x6d786d31
+
 gcu_res_data *gcu_residency_data (gcu_res_entry *e) ;
 const void *gcu_residency_handle (const gcu_res_entry *e) ;
 
