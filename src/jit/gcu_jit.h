@@ -113,6 +113,12 @@ GrB_Info gcu_jit_compile_batch (int n, const char *const *sources,
 // headers. Returns NULL when out of memory; the caller frees.
 char *gcu_jit_program (const char *preamble, const char *const *blocks, int n) ;
 
+// A family's one-block program (its preamble, then the block, which is taken
+// and emptied), compiled through the caches (gcu_jit_compile): what each
+// family's "kernels" function does before loading its entry points.
+GrB_Info gcu_jit_compile_block (const char *preamble, gcu_str *block, const char *label,
+    const gcu_jit_binary **bin) ;
+
 //------------------------------------------------------------------------------
 // the device side: only where a GPU and a CUDA context are present
 //------------------------------------------------------------------------------

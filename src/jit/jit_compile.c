@@ -704,3 +704,18 @@ char *gcu_jit_program (const char *preamble, const char *const *blocks, int n)
     }
     return gcu_str_take (&s) ;
 }
+
+GrB_Info gcu_jit_compile_block (const char *preamble, gcu_str *block, const char *label,
+    const gcu_jit_binary **bin)
+{
+    *bin = NULL ;
+    char *text = gcu_str_take (block) ;     // (NULL when out of memory)
+    if (text == NULL) return GrB_OUT_OF_MEMORY ;
+    const char *blocks [1] = { text } ;
+    char *program = gcu_jit_program (preamble, blocks, 1) ;
+    free (text) ;
+    if (program == NULL) return GrB_OUT_OF_MEMORY ;
+    GrB_Info info = gcu_jit_compile (program, label, bin) ;
+    free (program) ;
+    return info ;
+}

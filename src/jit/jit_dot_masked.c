@@ -57,22 +57,11 @@ GrB_Info gcu_dot_masked_compile (const gcu_dot_masked_spec *spec,
     gcu_str b ;
     gcu_str_init (&b) ;
     GrB_Info info = gcu_dot_masked_block (spec, &b, entry) ;
-    char *block = gcu_str_take (&b) ;
-    if (info != GrB_SUCCESS || block == NULL)
-    {
-        free (block) ;
-        return (info != GrB_SUCCESS) ? info : GrB_OUT_OF_MEMORY ;
-    }
-    const char *blocks [1] = { block } ;
-    char *program = gcu_jit_program (gcu_dot_masked_preamble (), blocks, 1) ;
-    free (block) ;
-    if (program == NULL) return GrB_OUT_OF_MEMORY ;
+    if (info != GrB_SUCCESS) { gcu_str_free (&b) ; return info ; }
     char label [GxB_MAX_NAME_LEN * 3 + 32], sr [GxB_MAX_NAME_LEN * 3] ;
     gcu_codegen_label (sr, sizeof (sr), &spec->sr) ;
     snprintf (label, sizeof (label), "dot_masked %s", sr) ;
-    info = gcu_jit_compile (program, label, bin) ;
-    free (program) ;
-    return info ;
+    return gcu_jit_compile_block (gcu_dot_masked_preamble (), &b, label, bin) ;
 }
 
 GrB_Info gcu_dot_masked_function (const gcu_dot_masked_spec *spec, void **fn)

@@ -67,6 +67,9 @@ GrB_Info gcu_mxv_block (const gcu_mxv_spec *spec, gcu_str *b,
     return b->failed ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
 }
 
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL ;
+
 GrB_Info gcu_mxv_kernels (const gcu_mxv_spec *spec, void **pull, void **push,
     void **init)
 {
@@ -74,23 +77,12 @@ GrB_Info gcu_mxv_kernels (const gcu_mxv_spec *spec, void **pull, void **push,
     gcu_str_init (&b) ;
     char entry [GCU_JIT_ENTRY_MAX] ;
     GrB_Info info = gcu_mxv_block (spec, &b, entry) ;
-    char *text = gcu_str_take (&b) ;
-    if (info != GrB_SUCCESS || text == NULL)
-    {
-        free (text) ;
-        return info != GrB_SUCCESS ? info : GrB_OUT_OF_MEMORY ;
-    }
-    const char *blocks [1] = { text } ;
-    char *program = gcu_jit_program (gcu_mxv_preamble (), blocks, 1) ;
-    free (text) ;
-    if (program == NULL) return GrB_OUT_OF_MEMORY ;
+    if (info != GrB_SUCCESS) { gcu_str_free (&b) ; return info ; }
     char name [GxB_MAX_NAME_LEN * 3], label [GxB_MAX_NAME_LEN * 3 + 32] ;
     gcu_codegen_label (name, sizeof (name), &spec->sr) ;
     snprintf (label, sizeof (label), "%s %s", spec->vxm ? "vxm" : "mxv", name) ;
     const gcu_jit_binary *bin = NULL ;
-    info = gcu_jit_compile (program, label, &bin) ;
-    free (program) ;
-    if (info != GrB_SUCCESS) return info ;
+    GCU_TRY (gcu_jit_compile_block (gcu_mxv_preamble (), &b, label, &bin)) ;
     char ep [GCU_JIT_ENTRY_MAX], ei [GCU_JIT_ENTRY_MAX] ;
     gcu_mxv_entries (entry, ep, ei) ;
     info = gcu_jit_function (bin, entry, pull) ;

@@ -98,6 +98,9 @@ GrB_Info gcu_reduce_block (const gcu_reduce_spec *spec, gcu_str *b,
     return b->failed ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
 }
 
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL ;
+
 GrB_Info gcu_reduce_kernels (const gcu_reduce_spec *spec, void **partial,
     void **fin)
 {
@@ -105,16 +108,7 @@ GrB_Info gcu_reduce_kernels (const gcu_reduce_spec *spec, void **partial,
     gcu_str_init (&b) ;
     char entry [GCU_JIT_ENTRY_MAX] ;
     GrB_Info info = gcu_reduce_block (spec, &b, entry) ;
-    char *text = gcu_str_take (&b) ;
-    if (info != GrB_SUCCESS || text == NULL)
-    {
-        free (text) ;
-        return info != GrB_SUCCESS ? info : GrB_OUT_OF_MEMORY ;
-    }
-    const char *blocks [1] = { text } ;
-    char *program = gcu_jit_program (gcu_reduce_preamble (), blocks, 1) ;
-    free (text) ;
-    if (program == NULL) return GrB_OUT_OF_MEMORY ;
+    if (info != GrB_SUCCESS) { gcu_str_free (&b) ; return info ; }
     char name [GxB_MAX_NAME_LEN * 3], label [GxB_MAX_NAME_LEN * 3 + 48] ;
     const gcu_type_desc *a = &spec->ops.a, *c = &spec->ops.c ;
     const char *op = (spec->sr.add.op.op == GCU_OP_USER) ? spec->sr.add.op.user_name
@@ -124,9 +118,7 @@ GrB_Info gcu_reduce_kernels (const gcu_reduce_spec *spec, void **partial,
     snprintf (label, sizeof (label), "reduce %s (%s -> %s)", name,
         gcu_types [a->code].name, gcu_types [c->code].name) ;
     const gcu_jit_binary *bin = NULL ;
-    info = gcu_jit_compile (program, label, &bin) ;
-    free (program) ;
-    if (info != GrB_SUCCESS) return info ;
+    GCU_TRY (gcu_jit_compile_block (gcu_reduce_preamble (), &b, label, &bin)) ;
     char ef [GCU_JIT_ENTRY_MAX] ;
     gcu_reduce_entries (entry, ef) ;
     info = gcu_jit_function (bin, entry, partial) ;
