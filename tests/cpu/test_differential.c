@@ -7,6 +7,10 @@
 // the inputs. Everything a program can observe must agree: the return code,
 // whether GrB_error has a message, C's type, dimensions, pattern and values,
 // its format, and the inputs (their values and storage) left as they were.
+// Before C is read whole, the reads a program can make without C's
+// write-back (extractElement at some entries and elsewhere, GrB_reduce to a
+// GrB_Scalar) must agree too: where grbcuda left C on the device they answer
+// from there (compare_reads).
 // C's sparsity status and iso status are counted as notes, not differences:
 // they follow the method SuiteSparse picks (see compare_meta). Semirings with
 // a 1-based positional multiplier are left out, and the other positional
@@ -1158,6 +1162,80 @@ static rule_t c_rule (const call_t *c)
     return r ;
 }
 
+// What a program can read of C without its write-back, where grbcuda left
+// C's new value on the device (issue 19): single entries (extractElement:
+// a few bytes from the device) and its largest value (GrB_reduce to a
+// GrB_Scalar: on the device), against the same reads of SuiteSparse's C.
+// Run before anything reads C whole (which writes it back). Values compare
+// under C's rule, and not at all where the rule lets NaN match something
+// else (an all-NaN MIN/MAX entry) or the semiring is ANY.
+static void compare_reads (diff_t *d, const call_t *c, side_t *s1, side_t *s2)
+{
+    const int t = c->c.type ;
+    if (c->c.vector || is_complex (t)) return ;
+    GrB_Matrix C1 = s1->C, C2 = s2->C ;
+    GrB_Index nr = 0, nc = 0, n2 = 0 ;
+    if (GrB_Matrix_nrows (&nr, C2) != GrB_SUCCESS || GrB_Matrix_ncols (&nc, C2) != GrB_SUCCESS
+        || GrB_Matrix_nvals (&n2, C2) != GrB_SUCCESS || nr == 0 || nc == 0) return ;
+    const rule_t r = c_rule (c) ;
+    const bool values = !c->sr->any && r.nan_id == 0 && !r.int_nan ;
+    // positions: some of SuiteSparse's entries, and some anywhere
+    GrB_Index I [12], J [12], np = 0 ;
+    GrB_Index *EI = malloc ((n2 + 1) * sizeof (GrB_Index)), *EJ = malloc ((n2 + 1) * sizeof (GrB_Index)) ;
+    double *EX = malloc ((n2 + 1) * sizeof (double)) ;
+    GrB_Index got = n2 ;
+    if (EI != NULL && EJ != NULL && EX != NULL && n2 > 0
+        && GrB_Matrix_extractTuples_FP64 (EI, EJ, EX, &got, C2) == GrB_SUCCESS)
+    {
+        for (GrB_Index k = 0 ; k < 6 && k < got ; k++)
+        {
+            const GrB_Index q = k * got / 6 ;
+            I [np] = EI [q] ; J [np] = EJ [q] ; np++ ;
+        }
+    }
+    free (EI) ; free (EJ) ; free (EX) ;
+    for (GrB_Index k = 0 ; k < 6 ; k++)
+    {
+        I [np] = (k * 7919u) % nr ; J [np] = (k * 104729u + k) % nc ; np++ ;
+    }
+    for (GrB_Index k = 0 ; k < np ; k++)
+    {
+        double x1 = 0, x2 = 0 ;
+        GrB_Info i1 = GrB_Matrix_extractElement_FP64 (&x1, C1, I [k], J [k]) ;
+        GrB_Info i2 = GrB_Matrix_extractElement_FP64 (&x2, C2, I [k], J [k]) ;
+        if (i1 != i2 || (values && i1 == GrB_SUCCESS && !real_same (x1, x2, &r)))
+        {
+            diff_add (d, "C(%llu,%llu) through extractElement: info %d, %.17g vs info %d, %.17g",
+                (unsigned long long) I [k], (unsigned long long) J [k], (int) i1, x1, (int) i2, x2) ;
+            break ;
+        }
+    }
+    GrB_Monoid hi [T_FC32] = { GrB_LOR_MONOID_BOOL, GrB_MAX_MONOID_INT8,
+        GrB_MAX_MONOID_INT16, GrB_MAX_MONOID_INT32, GrB_MAX_MONOID_INT64,
+        GrB_MAX_MONOID_UINT8, GrB_MAX_MONOID_UINT16, GrB_MAX_MONOID_UINT32,
+        GrB_MAX_MONOID_UINT64, GrB_MAX_MONOID_FP32, GrB_MAX_MONOID_FP64 } ;
+    GrB_Type ct = NULL ;
+    GrB_Scalar a1 = NULL, a2 = NULL ;
+    if (GxB_Matrix_type (&ct, C2) == GrB_SUCCESS && GrB_Scalar_new (&a1, ct) == GrB_SUCCESS
+        && GrB_Scalar_new (&a2, ct) == GrB_SUCCESS)
+    {
+        GrB_Info i1 = GrB_Matrix_reduce_Monoid_Scalar (a1, NULL, hi [t], C1, NULL) ;
+        GrB_Info i2 = GrB_Matrix_reduce_Monoid_Scalar (a2, NULL, hi [t], C2, NULL) ;
+        GrB_Index m1 = 9, m2 = 9 ;
+        double x1 = 0, x2 = 0 ;
+        if (i1 == GrB_SUCCESS) (void) GrB_Scalar_nvals (&m1, a1) ;
+        if (i2 == GrB_SUCCESS) (void) GrB_Scalar_nvals (&m2, a2) ;
+        if (m1 == 1) (void) GrB_Scalar_extractElement_FP64 (&x1, a1) ;
+        if (m2 == 1) (void) GrB_Scalar_extractElement_FP64 (&x2, a2) ;
+        if (i1 != i2 || m1 != m2 || (values && m1 == 1 && !real_same (x1, x2, &r)))
+            diff_add (d, "the largest value of C through GrB_reduce to a GrB_Scalar: info %d, %llu "
+                "entries, %.17g vs info %d, %llu entries, %.17g", (int) i1, (unsigned long long) m1,
+                x1, (int) i2, (unsigned long long) m2, x2) ;
+    }
+    GrB_Scalar_free (&a1) ;
+    GrB_Scalar_free (&a2) ;
+}
+
 static void compare_sides (diff_t *d, const call_t *c, side_t *s1, side_t *s2,
     const outcome_t *o1, const outcome_t *o2, GrB_Descriptor desc)
 {
@@ -1202,6 +1280,7 @@ static bool run_call (const call_t *c, hook_f hook, diff_t *d, path_t *path)
         o2.info = call_op (c->op, true, s2.C, s2.M, accum, c->sr->s, s2.X, s2.Y, desc) ;
         o2.err = has_error (s2.C, c->c.vector) ;
         if (path != NULL) path->info = o2.info ;
+        if (o1.info == GrB_SUCCESS && o2.info == GrB_SUCCESS) compare_reads (d, c, &s1, &s2) ;
         hook_ctx h = { c, &s1, &s2, &o1, &o2 } ;
         if (hook != NULL) hook (&h) ;
         compare_sides (d, c, &s1, &s2, &o1, &o2, desc) ;
