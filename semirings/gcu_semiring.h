@@ -278,6 +278,12 @@ typedef struct
 }
 gcu_semiring_desc ;
 
+// false when the semiring's multiply or monoid is an operator the device
+// computes through its own math library (pow, atan2, hypot: a few ulps from
+// the host C library's, e.g. pow (2, 11) = 2047.99..., which an integer
+// type truncates): the GPU families leave such products to SuiteSparse
+bool gcu_semiring_device_exact (const gcu_semiring_desc *sr) ;
+
 // Decompose the object and map its parts to the table (or to captured user
 // definitions). GCU_NOT_HANDLED if an operator, or a type an operator works
 // on, is user-defined without a known definition, or anything is unusable on

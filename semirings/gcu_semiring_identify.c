@@ -162,3 +162,13 @@ GrB_Info gcu_scalar_set_builtin (GrB_Scalar s, gcu_type_code code, const void *v
         default: return GrB_DOMAIN_MISMATCH ;
     }
 }
+
+static bool libm_op (gcu_opcode op)
+{
+    return op == GCU_OP_POW || op == GCU_OP_ATAN2 || op == GCU_OP_HYPOT ;
+}
+
+bool gcu_semiring_device_exact (const gcu_semiring_desc *sr)
+{
+    return !libm_op (sr->mult.op) && !libm_op (sr->add.op.op) ;
+}

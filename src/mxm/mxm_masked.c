@@ -43,6 +43,7 @@ static GrB_Info masked_types_ok (const gcu_call *call, bool structural)
     gcu_type_desc t ;
     GrB_Type ty ;
     if (gcu_semiring_identify (call->semiring, &sr) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
+    if (!gcu_semiring_device_exact (&sr)) return GCU_NOT_HANDLED ;     // pow, atan2, hypot
     const void *ops [3] = { call->A, call->B, call->M } ;
     for (int k = 0 ; k < 3 ; k++)
     {

@@ -28,6 +28,7 @@ static GrB_Info saxpy_branch (const gcu_call *call)
     gcu_type_desc ta, tb ;
     GrB_Type t ;
     if (gcu_semiring_identify (call->semiring, &sr) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
+    if (!gcu_semiring_device_exact (&sr)) return GCU_NOT_HANDLED ;     // pow, atan2, hypot
     if (GxB_Matrix_type (&t, (GrB_Matrix) call->A) != GrB_SUCCESS
         || gcu_type_identify (t, &ta) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
     if (GxB_Matrix_type (&t, (GrB_Matrix) call->B) != GrB_SUCCESS

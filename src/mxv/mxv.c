@@ -79,6 +79,7 @@ static GrB_Info mxv_branch (const gcu_call *call)
     GrB_Type ty ;
     bool comp, structural ;
     if (gcu_semiring_identify (call->semiring, &sr) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
+    if (!gcu_semiring_device_exact (&sr)) return GCU_NOT_HANDLED ;     // pow, atan2, hypot
     // the pull kernel reduces a value per thread in shared memory
     if (sr.mult.z.size > 128) return GCU_NOT_HANDLED ;
     // a multiplier whose result is the output's own index (mxv: FIRSTI,
