@@ -197,10 +197,9 @@ static bool gpu_ran (gcu_call *call)
         return false ;
     }
     // mxv/vxm on the GPU move O(length of w) bytes each call (the mask's
-    // bytes up, a dense result down) on top of their products: measured on
-    // the H200 (bench/RESULTS.md, 2026-11-22), the GPU paid only from about
-    // 32 products per entry of w (SpMV on rmat-20-16: 30 per entry, 1.05x;
-    // grid3d-100: 7 per entry, 0.28x; BFS frontiers lower still)
+    // bytes up, a dense result down) on top of their products: the GPU paid
+    // only from about 32 products per entry of w (H200: bench/RESULTS.md,
+    // "2026-11-22 11:01 UTC" and "11:09 UTC")
     if (mode == GRBCUDA_MODE_AUTO && (call->op == GCU_OP_MXV || call->op == GCU_OP_VXM)
         && call->work < GCU_MXV_PRODUCTS_PER_ENTRY * (double) call->c_rows)
     {

@@ -16,9 +16,8 @@ typedef enum { GCU_PHASE_SYMBOLIC, GCU_PHASE_NUMERIC, GCU_PHASE_MASKED } gcu_bin
 // product: each thread walks about eight products); numeric H / 4 (about 1.5
 // slots an entry); masked H / 2. A row has at least 8 threads (16 masked), at
 // most a block. Fewer threads a row than before (symbolic H / 4, numeric
-// H / 2) were measured faster on the H200, 2026-11-23: grid3d-100 symbolic
-// 0.47 -> 0.34 ms, numeric 0.97 -> 0.80 ms; urand-18-8 symbolic 1.13 -> 0.98
-// ms, numeric 3.85 -> 3.43 ms; rmat-16-8 within 1%.
+// H / 2) measured faster on the H200: bench/RESULTS.md, "2026-11-23 17:17
+// UTC" (the calls before 79ec56b landed).
 static inline void gcu_bin_shape (int64_t H, gcu_bin_phase phase, int threads, int *G, int *R)
 {
     const int div = phase == GCU_PHASE_SYMBOLIC ? 16 : (phase == GCU_PHASE_NUMERIC ? 4 : 2) ;

@@ -594,13 +594,9 @@ GrB_Info for_global_chunks (scratch &S, int64_t nr, const int64_t *grows,
 //     GCU_OVERLAP_MIN_BYTES each;
 // at most one per row and GCU_MAX_BLOCKS in all. Each block costs its own
 // launches and tails on the device and its own fill of the download's
-// pipeline on the host, so overlap pays only for large results: on the
-// H200 (2026-11-23, PLUS_TIMES_FP64 A*A), with blocks of at least 64 MB,
-// grid3d-100 (295 MB of output) ran in 4 blocks, 25.8 ms end to end and
-// 1.44 ms of kernels, against 16.2 and 1.28 ms in one block; urand-18-8
-// (808 MB) in 8 blocks 52.6 and 4.57 ms against 44.0 and 3.95 ms; rmat-16-8
-// (1,971 MB) took 94-95 ms end to end in 3 blocks, 101-104 ms in one,
-// 110-112 ms in 2, 104-112 ms in 4 and 112.5 ms in 8.
+// pipeline on the host, so overlap pays only for large results (measured
+// on the H200 for 1 to 8 blocks of the three SpGEMM workloads:
+// bench/RESULTS.md, "2026-11-23 19:40-19:55 UTC").
 const int GCU_OVERLAP_BLOCKS = 8 ;
 const int64_t GCU_OVERLAP_MIN_BYTES = (int64_t) 512 << 20 ;
 const int GCU_MAX_BLOCKS = 4096 ;
