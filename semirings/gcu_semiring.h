@@ -223,6 +223,16 @@ const gcu_binop_entry  *gcu_binop_builtin  (GrB_BinaryOp op) ;
 const gcu_monoid_entry *gcu_monoid_builtin (GrB_Monoid monoid) ;
 const gcu_type_info    *gcu_type_by_name   (const char *name) ;   // "FP64"
 
+// the built-in operator (monoid) of kind op whose name has type t
+// ("GrB_FIRST_FP64" for FIRST, FP64), or NULL if GraphBLAS.h has none
+GrB_BinaryOp gcu_binop_of  (gcu_opcode op, gcu_type_code t) ;
+GrB_Monoid   gcu_monoid_of (gcu_opcode op, gcu_type_code t) ;
+
+// false for an operator the device computes through its own math library
+// (pow, atan2, hypot: a few ulps from the host C library's, e.g. pow (2, 11)
+// = 2047.99..., which an integer type truncates)
+bool gcu_op_device_exact (gcu_opcode op) ;
+
 // s = the value at v, of built-in type t (s of that type): the typed
 // GrB_Scalar_setElement; GrB_DOMAIN_MISMATCH for a t out of range
 GrB_Info gcu_scalar_set_builtin (GrB_Scalar s, gcu_type_code t, const void *v) ;
@@ -278,10 +288,8 @@ typedef struct
 }
 gcu_semiring_desc ;
 
-// false when the semiring's multiply or monoid is an operator the device
-// computes through its own math library (pow, atan2, hypot: a few ulps from
-// the host C library's, e.g. pow (2, 11) = 2047.99..., which an integer
-// type truncates): the GPU families leave such products to SuiteSparse
+// false when the semiring's multiply or monoid is not gcu_op_device_exact:
+// the GPU families leave such products to SuiteSparse
 bool gcu_semiring_device_exact (const gcu_semiring_desc *sr) ;
 
 // Decompose the object and map its parts to the table (or to captured user

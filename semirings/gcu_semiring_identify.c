@@ -163,12 +163,26 @@ GrB_Info gcu_scalar_set_builtin (GrB_Scalar s, gcu_type_code code, const void *v
     }
 }
 
-static bool libm_op (gcu_opcode op)
+bool gcu_op_device_exact (gcu_opcode op)
 {
-    return op == GCU_OP_POW || op == GCU_OP_ATAN2 || op == GCU_OP_HYPOT ;
+    return op != GCU_OP_POW && op != GCU_OP_ATAN2 && op != GCU_OP_HYPOT ;
 }
 
 bool gcu_semiring_device_exact (const gcu_semiring_desc *sr)
 {
-    return !libm_op (sr->mult.op) && !libm_op (sr->add.op.op) ;
+    return gcu_op_device_exact (sr->mult.op) && gcu_op_device_exact (sr->add.op.op) ;
+}
+
+GrB_BinaryOp gcu_binop_of (gcu_opcode op, gcu_type_code t)
+{
+    for (size_t k = 0 ; k < gcu_nbinops ; k++)
+        if (gcu_binops [k].op == op && gcu_binops [k].type == t) return *gcu_binops [k].handle ;
+    return NULL ;
+}
+
+GrB_Monoid gcu_monoid_of (gcu_opcode op, gcu_type_code t)
+{
+    for (size_t k = 0 ; k < gcu_nmonoids ; k++)
+        if (gcu_monoids [k].op == op && gcu_monoids [k].type == t) return *gcu_monoids [k].handle ;
+    return NULL ;
 }

@@ -126,6 +126,17 @@ GrB_Info gcu_writeback_desc (GrB_Descriptor desc, GrB_Descriptor *out) ;
 // write-back, a full structural mask, accum ISLE_UINT8).
 GrB_Info gcu_writeback_mask (const gcu_call *call, void **Mtmp) ;
 
+// The mask's kind from the descriptor (GrB_MASK): structural, complemented;
+// false if the descriptor cannot be read.
+bool gcu_mxm_mask_kind (GrB_Descriptor desc, bool *structural, bool *complement) ;
+
+// A buffer of a result being kept (keep->alloc); GCU_NOT_HANDLED when there
+// is no room: the result then goes to the host, not a GPU failure.
+static inline GrB_Info gcu_mxm_keep_alloc (const gcu_spgemm_keep *keep, size_t bytes, void **p)
+{
+    return keep->alloc (keep->ctx, bytes, p) == GrB_SUCCESS ? GrB_SUCCESS : GCU_NOT_HANDLED ;
+}
+
 // C<M,replace> = accum (C, T) for T = (Tp, Tj, Tx) of type ztype, m-by-n, rows sorted,
 // arrays from gcu_host_malloc; on success they belong to SuiteSparse and
 // *Tp etc. are NULL. M, accum and the mask/replace settings come from call.

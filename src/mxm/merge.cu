@@ -35,12 +35,6 @@ __global__ void __launch_bounds__ (GCU_MERGE_THREADS) k_merge_fill (gcu_merge_ar
         (void) gcu_merge_row<true, gcu_merge_bytes> (a, i, Oj, Ox, Op [i]) ;
 }
 
-// a buffer of the result's entry; GCU_NOT_HANDLED when there is no room
-GrB_Info out_alloc (const gcu_spgemm_keep *keep, size_t bytes, void **p)
-{
-    return keep->alloc (keep->ctx, bytes, p) == GrB_SUCCESS ? GrB_SUCCESS : GCU_NOT_HANDLED ;
-}
-
 } // namespace
 
 #undef  GCU_FREE_ALL
@@ -63,7 +57,7 @@ extern "C" GrB_Info gcu_mxm_merge_device (const gcu_merge_args *in, void *typed_
     GCU_TRY (gcu_dmalloc ((void **) &cnt, (size_t) (m + 1) * sizeof (int64_t), s)) ;
     k_merge_count <<<grid, GCU_MERGE_THREADS, 0, st>>> (*in, cnt) ;
     GCU_TRY (gcu_launch_check ("write-back merge: count")) ;
-    GCU_TRY (out_alloc (keep, (size_t) (m + 1) * sizeof (int64_t), &Op)) ;
+    GCU_TRY (gcu_mxm_keep_alloc (keep, (size_t) (m + 1) * sizeof (int64_t), &Op)) ;
     size_t need = 0 ;
     if (cub::DeviceScan::ExclusiveSum (NULL, need, cnt, (int64_t *) Op, (int) (m + 1), st) != cudaSuccess)
         GCU_TRY (GrB_PANIC) ;
@@ -73,8 +67,8 @@ extern "C" GrB_Info gcu_mxm_merge_device (const gcu_merge_args *in, void *typed_
     GCU_TRY (gcu_launch_check ("write-back merge: scan")) ;
     int64_t total = 0 ;
     GCU_TRY (gcu_memcpy_d2h (&total, (const int64_t *) Op + m, sizeof (int64_t), s)) ;
-    GCU_TRY (out_alloc (keep, (size_t) (total + 1) * sizeof (int64_t), &Oj)) ;
-    GCU_TRY (out_alloc (keep, (size_t) (total + 1) * in->csize, &Ox)) ;
+    GCU_TRY (gcu_mxm_keep_alloc (keep, (size_t) (total + 1) * sizeof (int64_t), &Oj)) ;
+    GCU_TRY (gcu_mxm_keep_alloc (keep, (size_t) (total + 1) * in->csize, &Ox)) ;
     if (total > 0 && typed_fill == NULL)
     {
         k_merge_fill <<<grid, GCU_MERGE_THREADS, 0, st>>> (*in, (const int64_t *) Op,

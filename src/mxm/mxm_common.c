@@ -437,6 +437,16 @@ GrB_Info gcu_mxm_positional_T (const gcu_operand *om, GrB_Index m,
 // write-back: C<M,replace> = accum (C, T)
 //------------------------------------------------------------------------------
 
+bool gcu_mxm_mask_kind (GrB_Descriptor desc, bool *structural, bool *complement)
+{
+    GrB_Desc_Value v = GxB_DEFAULT ;
+    *structural = *complement = false ;
+    if (desc != NULL && GxB_Descriptor_get (&v, desc, GrB_MASK) != GrB_SUCCESS) return false ;
+    *structural = (v == GrB_STRUCTURE || v == GrB_COMP + GrB_STRUCTURE) ;
+    *complement = (v == GrB_COMP || v == GrB_COMP + GrB_STRUCTURE) ;
+    return true ;
+}
+
 GrB_Info gcu_writeback_desc (GrB_Descriptor desc, GrB_Descriptor *out)
 {
     *out = NULL ;

@@ -26,14 +26,12 @@
 
 #if GRBCUDA_HAVE_CUDA
 
+// true for a complemented mask, or a descriptor that cannot be read (the
+// masked families decline both)
 static bool mask_complemented (GrB_Descriptor desc, bool *structural)
 {
-    GrB_Desc_Value v = GxB_DEFAULT ;
-    *structural = false ;
-    if (desc == NULL) return false ;
-    if (GxB_Descriptor_get (&v, desc, GrB_MASK) != GrB_SUCCESS) return true ;
-    *structural = (v == GrB_STRUCTURE || v == GrB_COMP + GrB_STRUCTURE) ;
-    return v == GrB_COMP || v == GrB_COMP + GrB_STRUCTURE ;
+    bool complement ;
+    return !gcu_mxm_mask_kind (desc, structural, &complement) || complement ;
 }
 
 // the semiring and the three types describable; a valued mask castable

@@ -38,16 +38,6 @@ void gcu_mxm_scratch_free (gcu_mxm_scratch *t)
     t->n = 0 ;
 }
 
-// the mask's kind from the descriptor
-static bool mask_kind (GrB_Descriptor desc, bool *structural, bool *complement)
-{
-    GrB_Desc_Value v = GxB_DEFAULT ;
-    if (desc != NULL && GxB_Descriptor_get (&v, desc, GrB_MASK) != GrB_SUCCESS) return false ;
-    *structural = (v == GrB_STRUCTURE || v == GrB_COMP + GrB_STRUCTURE) ;
-    *complement = (v == GrB_COMP || v == GrB_COMP + GrB_STRUCTURE) ;
-    return true ;
-}
-
 // the size of M's values; false for a valued mask of a user-defined type
 // (not castable to bool: SuiteSparse's to judge)
 static bool mask_size (const gcu_call *call, bool structural, size_t *msize)
@@ -70,7 +60,7 @@ bool gcu_mxm_merge_applies (const gcu_call *call, GrB_Type ztype)
     if (GxB_Matrix_type (&ctype, (GrB_Matrix) call->C) != GrB_SUCCESS) return false ;
     // C = T itself is the direct path (gcu_mxm_result_begin)
     if (call->M == NULL && call->accum == NULL && ctype == ztype) return false ;
-    if (call->M != NULL && (!mask_kind (call->desc, &structural, &complement)
+    if (call->M != NULL && (!gcu_mxm_mask_kind (call->desc, &structural, &complement)
         || !mask_size (call, structural, &msize))) return false ;
     if (call->accum == NULL && ctype == ztype) return true ;        // values as bytes
     // the JIT's typed fill: built-in types, an accum it can express
@@ -80,11 +70,9 @@ bool gcu_mxm_merge_applies (const gcu_call *call, GrB_Type ztype)
         || tc.code >= GCU_NTYPES || tz.code >= GCU_NTYPES) return false ;
     if (call->accum != NULL && (gcu_binop_identify (call->accum, &acc) != GrB_SUCCESS
         || (acc.flags & GCU_OPF_POSITIONAL))) return false ;
-    // the device's pow, atan2 and hypot are not the host C library's (a few
-    // ulps apart: pow (2, 11) is 2047.99..., which an integer C truncates;
-    // the differential tester on the H200): those accums are SuiteSparse's
-    if (call->accum != NULL && (acc.op == GCU_OP_POW || acc.op == GCU_OP_ATAN2
-        || acc.op == GCU_OP_HYPOT)) return false ;
+    // the device's pow, atan2 and hypot are not the host C library's (the
+    // differential tester on the H200): those accums are SuiteSparse's
+    if (call->accum != NULL && !gcu_op_device_exact (acc.op)) return false ;
     return true ;
 }
 
@@ -107,7 +95,7 @@ GrB_Info gcu_mxm_merge_into_c (gcu_call *call, GrB_Type ztype, size_t zsize,
     bool structural = false, complement = false ;
     size_t msize = 0 ;
     const bool masked = call->M != NULL, accum = call->accum != NULL ;
-    if (masked && (!mask_kind (call->desc, &structural, &complement)
+    if (masked && (!gcu_mxm_mask_kind (call->desc, &structural, &complement)
         || !mask_size (call, structural, &msize))) return GCU_NOT_HANDLED ;
     GrB_Type ctype = NULL ;
     gcu_type_desc cd ;

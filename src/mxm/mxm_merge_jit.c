@@ -14,20 +14,6 @@
 // (in both builds: without CUDA the JIT compiles nothing and every call
 // passes through, but the code generation stays testable)
 
-static GrB_BinaryOp builtin_op (gcu_opcode op, gcu_type_code t)
-{
-    for (size_t k = 0 ; k < gcu_nbinops ; k++)
-        if (gcu_binops [k].op == op && gcu_binops [k].type == t) return *gcu_binops [k].handle ;
-    return NULL ;
-}
-
-static GrB_Monoid builtin_monoid (gcu_opcode op, gcu_type_code t)
-{
-    for (size_t k = 0 ; k < gcu_nmonoids ; k++)
-        if (gcu_monoids [k].op == op && gcu_monoids [k].type == t) return *gcu_monoids [k].handle ;
-    return NULL ;
-}
-
 #undef  GCU_FREE_ALL
 #define GCU_FREE_ALL gcu_str_free (&b) ; free (block) ; free (*program) ; *program = NULL ;
 
@@ -48,12 +34,12 @@ GrB_Info gcu_mxm_merge_program (GrB_Type ctype, GrB_Type ttype, GrB_BinaryOp acc
     if (ops.a.code >= GCU_NTYPES || ops.b.code >= GCU_NTYPES) GCU_TRY (GCU_NOT_HANDLED) ;
     ops.c = ops.a ;
     ops.mask_type = -1 ;
-    GrB_BinaryOp op = (accum != NULL) ? accum : builtin_op (GCU_OP_FIRST, ops.a.code) ;
+    GrB_BinaryOp op = (accum != NULL) ? accum : gcu_binop_of (GCU_OP_FIRST, ops.a.code) ;
     if (op == NULL) GCU_TRY (GCU_NOT_HANDLED) ;
     GCU_TRY (gcu_binop_identify (op, &sr.mult)) ;
     if (sr.mult.flags & GCU_OPF_POSITIONAL) GCU_TRY (GCU_NOT_HANDLED) ;
     if (sr.mult.z.code >= GCU_NTYPES) GCU_TRY (GCU_NOT_HANDLED) ;
-    GrB_Monoid any = builtin_monoid (GCU_OP_ANY, sr.mult.z.code) ;
+    GrB_Monoid any = gcu_monoid_of (GCU_OP_ANY, sr.mult.z.code) ;
     if (any == NULL) GCU_TRY (GCU_NOT_HANDLED) ;
     GCU_TRY (gcu_monoid_identify (any, &sr.add)) ;
     GCU_TRY (gcu_codegen_namespace (&b, &sr, &ops, "gcu_wb_", accum != NULL ? "merge|accum" : "merge|cast", entry)) ;

@@ -136,7 +136,6 @@ static GrB_Info saxpy_run (gcu_call *call)
     {
         GCU_TRY (gcu_mxm_merge_into_c (call, sr.mult.z.handle, zsize, m, n, T.dTp, T.dTj,
             T.dTx, false, &nvals, s)) ;
-        gcu_mxm_scratch_free (&tk) ;
     }
     else if (T.on_device)
     {

@@ -68,13 +68,6 @@ __global__ void __launch_bounds__ (GCU_COMPACT_THREADS) k_row_fill (int64_t m,
     }
 }
 
-// A buffer of the result's entry; GCU_NOT_HANDLED when there is none to
-// have (the entry's budget): T then goes to the host, not a GPU failure
-GrB_Info kept_alloc (const gcu_spgemm_keep *keep, size_t bytes, void **p)
-{
-    return keep->alloc (keep->ctx, bytes, p) == GrB_SUCCESS ? GrB_SUCCESS : GCU_NOT_HANDLED ;
-}
-
 unsigned grid_for (int64_t rows, const gcu_device_props *dev)
 {
     int64_t g = (rows * 32 + GCU_COMPACT_THREADS - 1) / GCU_COMPACT_THREADS ;
@@ -108,7 +101,7 @@ GrB_Info compact (const gcu_operand *om, int64_t m, const void *Cx, const int8_t
     GCU_TRY (gcu_dmalloc ((void **) &cnt, (m + 1) * sizeof (I), s)) ;
     k_row_count<I> <<<grid, GCU_COMPACT_THREADS, 0, st>>> (m, (const I *) om->p, Cb, cnt) ;
     GCU_TRY (gcu_launch_check ("positional T: count")) ;
-    GCU_TRY (kept_alloc (keep, (m + 1) * sizeof (I), dTp)) ;
+    GCU_TRY (gcu_mxm_keep_alloc (keep, (m + 1) * sizeof (I), dTp)) ;
     size_t need = 0 ;
     if (cub::DeviceScan::ExclusiveSum (NULL, need, cnt, (I *) *dTp, (int) (m + 1), st) != cudaSuccess)
         GCU_TRY (GrB_PANIC) ;
@@ -119,8 +112,8 @@ GrB_Info compact (const gcu_operand *om, int64_t m, const void *Cx, const int8_t
     I total = 0 ;
     GCU_TRY (gcu_memcpy_d2h (&total, (const I *) *dTp + m, sizeof (I), s)) ;
     *nvals = (GrB_Index) total ;
-    GCU_TRY (kept_alloc (keep, (*nvals + 1) * sizeof (I), dTj)) ;
-    GCU_TRY (kept_alloc (keep, (*nvals + 1) * zsize, dTx)) ;
+    GCU_TRY (gcu_mxm_keep_alloc (keep, (*nvals + 1) * sizeof (I), dTj)) ;
+    GCU_TRY (gcu_mxm_keep_alloc (keep, (*nvals + 1) * zsize, dTx)) ;
     const I *Tp = (const I *) *dTp ;
     GrB_Info info ;
     switch (zsize)

@@ -35,12 +35,7 @@ GrB_Info gcu_reduce_spec_make (GrB_Monoid monoid, GrB_Type atype,
     if (z >= GCU_NTYPES) return GCU_NOT_HANDLED ;
     // the multiply: FIRST over the monoid's type (never applied: the
     // kernels cast each value to Z themselves; it gives SR its types)
-    GrB_BinaryOp first = NULL ;
-    for (size_t k = 0 ; k < gcu_nbinops && first == NULL ; k++)
-    {
-        if (gcu_binops [k].op == GCU_OP_FIRST && gcu_binops [k].type == z)
-            first = *gcu_binops [k].handle ;
-    }
+    GrB_BinaryOp first = gcu_binop_of (GCU_OP_FIRST, z) ;
     if (first == NULL || gcu_binop_identify (first, &spec->sr.mult) != GrB_SUCCESS)
         return GCU_NOT_HANDLED ;
     if (!builtin_type (atype, &spec->ops.a) || !builtin_type (ctype, &spec->ops.c))

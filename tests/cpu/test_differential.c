@@ -529,6 +529,16 @@ static int binop_find (GrB_BinaryOp op)
 
 // ANY: the same multiply under MIN and MAX (LAND and LOR for BOOL), which
 // bound every candidate; made at first use
+// the MAX monoid of a real type (LOR for bool)
+static GrB_Monoid max_monoid (int t)
+{
+    GrB_Monoid hi [T_FC32] = { GrB_LOR_MONOID_BOOL, GrB_MAX_MONOID_INT8,
+        GrB_MAX_MONOID_INT16, GrB_MAX_MONOID_INT32, GrB_MAX_MONOID_INT64,
+        GrB_MAX_MONOID_UINT8, GrB_MAX_MONOID_UINT16, GrB_MAX_MONOID_UINT32,
+        GrB_MAX_MONOID_UINT64, GrB_MAX_MONOID_FP32, GrB_MAX_MONOID_FP64 } ;
+    return hi [t] ;
+}
+
 static bool sr_bounds (sr_t *r)
 {
     if (r->bounds != 0) return r->bounds > 0 ;
@@ -536,14 +546,10 @@ static bool sr_bounds (sr_t *r)
         GrB_MIN_MONOID_INT16, GrB_MIN_MONOID_INT32, GrB_MIN_MONOID_INT64,
         GrB_MIN_MONOID_UINT8, GrB_MIN_MONOID_UINT16, GrB_MIN_MONOID_UINT32,
         GrB_MIN_MONOID_UINT64, GrB_MIN_MONOID_FP32, GrB_MIN_MONOID_FP64 } ;
-    GrB_Monoid hi [T_FC32] = { GrB_LOR_MONOID_BOOL, GrB_MAX_MONOID_INT8,
-        GrB_MAX_MONOID_INT16, GrB_MAX_MONOID_INT32, GrB_MAX_MONOID_INT64,
-        GrB_MAX_MONOID_UINT8, GrB_MAX_MONOID_UINT16, GrB_MAX_MONOID_UINT32,
-        GrB_MAX_MONOID_UINT64, GrB_MAX_MONOID_FP32, GrB_MAX_MONOID_FP64 } ;
     r->bounds = -1 ;
     if (is_complex (r->z)) return false ;
     if (GrB_Semiring_new (&r->lo, lo [r->z], r->mult) == GrB_SUCCESS &&
-        GrB_Semiring_new (&r->hi, hi [r->z], r->mult) == GrB_SUCCESS) r->bounds = 1 ;
+        GrB_Semiring_new (&r->hi, max_monoid (r->z), r->mult) == GrB_SUCCESS) r->bounds = 1 ;
     return r->bounds > 0 ;
 }
 
@@ -1210,17 +1216,13 @@ static void compare_reads (diff_t *d, const call_t *c, side_t *s1, side_t *s2)
             break ;
         }
     }
-    GrB_Monoid hi [T_FC32] = { GrB_LOR_MONOID_BOOL, GrB_MAX_MONOID_INT8,
-        GrB_MAX_MONOID_INT16, GrB_MAX_MONOID_INT32, GrB_MAX_MONOID_INT64,
-        GrB_MAX_MONOID_UINT8, GrB_MAX_MONOID_UINT16, GrB_MAX_MONOID_UINT32,
-        GrB_MAX_MONOID_UINT64, GrB_MAX_MONOID_FP32, GrB_MAX_MONOID_FP64 } ;
     GrB_Type ct = NULL ;
     GrB_Scalar a1 = NULL, a2 = NULL ;
     if (GxB_Matrix_type (&ct, C2) == GrB_SUCCESS && GrB_Scalar_new (&a1, ct) == GrB_SUCCESS
         && GrB_Scalar_new (&a2, ct) == GrB_SUCCESS)
     {
-        GrB_Info i1 = GrB_Matrix_reduce_Monoid_Scalar (a1, NULL, hi [t], C1, NULL) ;
-        GrB_Info i2 = GrB_Matrix_reduce_Monoid_Scalar (a2, NULL, hi [t], C2, NULL) ;
+        GrB_Info i1 = GrB_Matrix_reduce_Monoid_Scalar (a1, NULL, max_monoid (t), C1, NULL) ;
+        GrB_Info i2 = GrB_Matrix_reduce_Monoid_Scalar (a2, NULL, max_monoid (t), C2, NULL) ;
         GrB_Index m1 = 9, m2 = 9 ;
         double x1 = 0, x2 = 0 ;
         if (i1 == GrB_SUCCESS) (void) GrB_Scalar_nvals (&m1, a1) ;
