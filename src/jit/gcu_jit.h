@@ -169,6 +169,36 @@ GrB_Info gcu_codegen_namespace (gcu_str *s, const gcu_semiring_desc *sr,
     const gcu_jit_operands *ops, const char *prefix, const char *key_extra,
     char entry [GCU_JIT_ENTRY_MAX]) ;
 
+// A write-back kernel's program (jit_writeback.c) for C of ctype, T of
+// ttype and accum (NULL: a typecast only), built-in types: the SR struct of
+// the value policy gcu_merge_typed<SR> (cuda/writeback/gcu_merge.cuh), then
+// the family's kernel text. GCU_NOT_HANDLED when the JIT cannot express it.
+typedef struct
+{
+    const char *includes ;  // the preamble: the family's #include lines
+    const char *body ;      // the kernel: a printf format taking the entry
+                            // name twice (the function, the SR namespace)
+    const char *prefix ;    // the entry names' prefix
+    const char *tag ;       // tells the family's programs apart
+    const char *what ;      // for the log
+}
+gcu_jit_writeback ;
+
+GrB_Info gcu_jit_writeback_program (const gcu_jit_writeback *w, GrB_Type ctype,
+    GrB_Type ttype, GrB_BinaryOp accum, char **program, char entry [GCU_JIT_ENTRY_MAX],
+    char *label, size_t lsize) ;
+// ... compiled through the caches (no GPU needed), and its CUfunction
+GrB_Info gcu_jit_writeback_compile (const gcu_jit_writeback *w, GrB_Type ctype,
+    GrB_Type ttype, GrB_BinaryOp accum, const gcu_jit_binary **bin,
+    char entry [GCU_JIT_ENTRY_MAX]) ;
+GrB_Info gcu_jit_writeback_kernel (const gcu_jit_writeback *w, GrB_Type ctype,
+    GrB_Type ttype, GrB_BinaryOp accum, void **fn) ;
+// Whether the write-back can run on the device for C of ctype, T of ttype
+// and accum: C of T's type with no accum (values as bytes), or built-in
+// types and an accum the device computes exactly (not positional, not pow,
+// atan2 or hypot).
+bool gcu_jit_writeback_expressible (GrB_Type ctype, GrB_Type ttype, GrB_BinaryOp accum) ;
+
 // the statements of a function body returning a value of type t held in
 // bytes (a literal for built-in types, a byte copy for user types)
 void gcu_codegen_value (gcu_str *s, const gcu_type_desc *t, const void *bytes) ;

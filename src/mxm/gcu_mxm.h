@@ -19,17 +19,7 @@
 // operands
 //------------------------------------------------------------------------------
 
-// How an operand got to the device in this call.
-typedef enum
-{
-    GCU_OPERAND_NONE = 0,
-    GCU_OPERAND_HIT,        // the cache's copy, made by an earlier call
-    GCU_OPERAND_MISS,       // exported, uploaded, and published in the cache
-    GCU_OPERAND_PRIVATE,    // exported and uploaded for this call only (the
-                            // cache cannot hold it: budget, no allocator)
-    GCU_OPERAND_SHARED      // the same object and layout as another operand
-}
-gcu_operand_how ;
+// (how an operand got to the device: gcu_operand_how, gcu_residency.h)
 
 // gcu_res_data.layout of the cache entries made here (gcu_residency.h)
 #define GCU_MXM_LAYOUT GCU_RES_LAYOUT_CSR

@@ -62,18 +62,7 @@ bool gcu_mxm_merge_applies (const gcu_call *call, GrB_Type ztype)
     if (call->M == NULL && call->accum == NULL && ctype == ztype) return false ;
     if (call->M != NULL && (!gcu_mxm_mask_kind (call->desc, &structural, &complement)
         || !mask_size (call, structural, &msize))) return false ;
-    if (call->accum == NULL && ctype == ztype) return true ;        // values as bytes
-    // the JIT's typed fill: built-in types, an accum it can express
-    gcu_type_desc tc, tz ;
-    gcu_binop_desc acc ;
-    if (gcu_type_identify (ctype, &tc) != GrB_SUCCESS || gcu_type_identify (ztype, &tz) != GrB_SUCCESS
-        || tc.code >= GCU_NTYPES || tz.code >= GCU_NTYPES) return false ;
-    if (call->accum != NULL && (gcu_binop_identify (call->accum, &acc) != GrB_SUCCESS
-        || (acc.flags & GCU_OPF_POSITIONAL))) return false ;
-    // the device's pow, atan2 and hypot are not the host C library's (the
-    // differential tester on the H200): those accums are SuiteSparse's
-    if (call->accum != NULL && !gcu_op_device_exact (acc.op)) return false ;
-    return true ;
+    return gcu_jit_writeback_expressible (ctype, ztype, call->accum) ;
 }
 
 #undef  GCU_FREE_ALL

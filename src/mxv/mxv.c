@@ -28,6 +28,7 @@
 #include "../mxm/gcu_mxm.h"
 #include "../device/gcu_device.h"
 #include "../device/gcu_staging.h"
+#include "../vector/gcu_vector.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,9 +39,6 @@
 static int force_method = 0 ;       // tests: 1 pull, 2 push
 
 void gcu_mxv_force_method (int method) { force_method = method ; }
-
-// gcu_res_data.layout of the vector entries made here
-#define GCU_MXV_LAYOUT 0x6d787631
 
 //------------------------------------------------------------------------------
 // the descriptor
@@ -118,218 +116,6 @@ static GrB_Info mxv_branch (const gcu_call *call)
 }
 
 //------------------------------------------------------------------------------
-// the vector on the device, through the residency cache
-//------------------------------------------------------------------------------
-
-typedef struct
-{
-    const void *b ;         // dense: presence bytes (NULL when u is full);
-                            // sparse: int64_t indices
-    const void *x ;         // values (iso expanded)
-    GrB_Index nvals ;
-    gcu_operand_how how ;
-    size_t up_bytes ;
-    double export_s, upload_s ;
-    gcu_res_entry *e_ ;
-    void *own_ [2] ;
-}
-mxv_vec ;
-
-static void vec_release (mxv_vec *v, gcu_stream s)
-{
-    if (v->e_ != NULL) gcu_residency_unpin (v->e_) ;
-    for (int k = 0 ; k < 2 ; k++) gcu_dfree (v->own_ [k], s) ;
-    memset (v, 0, sizeof (*v)) ;
-}
-
-static void vec_describe (const mxv_vec *v, const char *name, char *buf, size_t size)
-{
-    switch (v->how)
-    {
-        case GCU_OPERAND_HIT: snprintf (buf, size, "%s hit", name) ; break ;
-        case GCU_OPERAND_MISS:
-            snprintf (buf, size, "%s miss (%.1f MB)", name, (double) v->up_bytes / 1e6) ; break ;
-        case GCU_OPERAND_PRIVATE:
-            snprintf (buf, size, "%s uncached (%.1f MB)", name, (double) v->up_bytes / 1e6) ; break ;
-        default: snprintf (buf, size, "%s -", name) ; break ;
-    }
-}
-
-#undef  GCU_FREE_ALL
-#define GCU_FREE_ALL                                                    \
-    gcu_csr_free (&c) ; free (hb) ; free (hx) ;                         \
-    gcu_residency_unpin (e) ;                                           \
-    for (int k_ = 0 ; k_ < 2 ; k_++) gcu_dfree (v->own_ [k_], s) ;      \
-    memset (v, 0, sizeof (*v)) ;
-
-// u of length n on the device: dense (presence bytes and n values) or
-// sparse (its entries' indices and values)
-static GrB_Info vec_get (GrB_Vector u, GrB_Index n, bool dense, size_t usize,
-    mxv_vec *v, gcu_stream s)
-{
-    gcu_csr c ;
-    int8_t *hb = NULL ;
-    char *hx = NULL ;
-    gcu_res_entry *e = NULL ;
-    memset (&c, 0, sizeof (c)) ;
-    memset (v, 0, sizeof (*v)) ;
-    const int kind = dense ? GCU_RES_VECTOR_DENSE : GCU_RES_VECTOR_SPARSE ;
-    GrB_Info info = gcu_residency_acquire (u, kind, &e) ;
-    if (info == GrB_SUCCESS)
-    {
-        gcu_res_data *d = gcu_residency_data (e) ;
-        if (d->layout == GCU_MXV_LAYOUT && d->nbuf == 2 && d->type_size == usize
-            && d->nrows == n)
-        {
-            v->b = (dense && d->nvals == n) ? NULL : d->buf [0] ;
-            v->x = d->buf [1] ;
-            v->nvals = d->nvals ;
-            v->how = GCU_OPERAND_HIT ;
-            v->e_ = e ;
-            return GrB_SUCCESS ;
-        }
-        gcu_residency_unpin (e) ;
-        e = NULL ;
-    }
-    else if (info != GrB_NO_VALUE) e = NULL ;
-    info = GrB_SUCCESS ;        // a miss (GrB_NO_VALUE) is not an error
-
-    // miss: u out of SuiteSparse (never changed), 64-bit indices, iso
-    // values expanded
-    const double t0 = gcu_now () ;
-    gcu_export_opts eo = { GCU_EXPORT_CSC, 64, true, 0 } ;
-    GCU_TRY (gcu_residency_materialize (u, "GrB_mxv/GrB_vxm (GPU): the vector's export")) ;
-    GCU_TRY (gcu_export_csr (u, true, &eo, &c)) ;
-    if (c.type_size != usize || c.nrows != n) GCU_TRY (GrB_PANIC) ;
-    const GrB_Index nv = c.nvals ;
-    const int64_t *ci = (const int64_t *) c.idx ;
-    const bool full = nv == n ;
-    const void *src [2] = { c.idx, c.val } ;
-    size_t bytes [2] = { nv * 8, nv * usize } ;
-    if (dense)
-    {
-        bytes [0] = full ? 0 : n ;
-        bytes [1] = n * usize ;
-        if (!full)
-        {
-            // scattered: a presence byte and a value per position
-            hb = calloc (n + 1, 1) ;
-            hx = calloc (n + 1, usize) ;
-            if (hb == NULL || hx == NULL) GCU_TRY (GrB_OUT_OF_MEMORY) ;
-            for (GrB_Index p = 0 ; p < nv ; p++)
-            {
-                hb [ci [p]] = 1 ;
-                memcpy (hx + ci [p] * usize, (const char *) c.val + p * usize, usize) ;
-            }
-            src [0] = hb ;
-            src [1] = hx ;
-        }
-    }
-    const double t1 = gcu_now () ;
-    void *buf [2] = { NULL, NULL } ;
-    if (e != NULL)
-    {
-        for (int k = 0 ; k < 2 && info == GrB_SUCCESS ; k++)
-            info = gcu_residency_alloc (e, bytes [k] + 16, &buf [k]) ;
-        if (info != GrB_SUCCESS)
-        {
-            gcu_log ("residency: no room for vector (%zu bytes, info %d); uploaded "
-                "for this call only", bytes [0] + bytes [1], (int) info) ;
-            gcu_residency_unpin (e) ;
-            e = NULL ;
-            info = GrB_SUCCESS ;
-        }
-    }
-    else info = GrB_SUCCESS ;
-    if (e == NULL)
-    {
-        for (int k = 0 ; k < 2 ; k++)
-        {
-            GCU_TRY (gcu_dmalloc (&v->own_ [k], bytes [k] + 16, s)) ;
-            buf [k] = v->own_ [k] ;
-        }
-    }
-    GCU_TRY (gcu_h2d_staged (buf [0], src [0], bytes [0], 1, 1, s)) ;
-    GCU_TRY (gcu_h2d_staged (buf [1], src [1], bytes [1], 1, 1, s)) ;
-    if (e != NULL)
-    {
-        gcu_res_data *d = gcu_residency_data (e) ;
-        d->nrows = n ;
-        d->ncols = 1 ;
-        d->nvals = nv ;
-        d->idx_bits = 64 ;
-        d->type_size = usize ;
-        d->type = c.type ;
-        d->iso = false ;
-        d->layout = GCU_MXV_LAYOUT ;
-        (void) gcu_residency_publish (e) ;
-    }
-    v->b = (dense && full) ? NULL : buf [0] ;
-    v->x = buf [1] ;
-    v->nvals = nv ;
-    v->how = (e != NULL) ? GCU_OPERAND_MISS : GCU_OPERAND_PRIVATE ;
-    v->e_ = e ;
-    v->up_bytes = bytes [0] + bytes [1] ;
-    v->export_s = t1 - t0 ;
-    v->upload_s = gcu_now () - t1 ;
-    gcu_csr_free (&c) ; free (hb) ; free (hx) ;
-    return GrB_SUCCESS ;
-}
-
-//------------------------------------------------------------------------------
-// the mask: which entries of T are wanted
-//------------------------------------------------------------------------------
-
-// the mask's value at p (size bytes each) is true when any of its bits is
-// set, as SuiteSparse reads mask values (-0.0 and NaN are true)
-static bool truth (const void *x, GrB_Index p, size_t size)
-{
-    const unsigned char *b = (const unsigned char *) x + p * size ;
-    unsigned char any = 0 ;
-    for (size_t k = 0 ; k < size ; k++) any |= b [k] ;
-    return any != 0 ;
-}
-
-#undef  GCU_FREE_ALL
-#define GCU_FREE_ALL gcu_csr_free (&c) ; free (*allow) ; *allow = NULL ;
-
-// allow [i] = 1 when w(i) may be written (the effective mask), and the
-// count of such i
-static GrB_Info build_allow (const gcu_call *call, GrB_Index m, int8_t **allow,
-    GrB_Index *nallow)
-{
-    gcu_csr c ;
-    memset (&c, 0, sizeof (c)) ;
-    *allow = NULL ;
-    bool comp, structural ;
-    GCU_TRY (mask_mode (call->desc, &comp, &structural)) ;
-    gcu_type_desc mt = { 0 } ;
-    if (!structural)
-    {
-        GrB_Type ty ;
-        GCU_TRY (GxB_Vector_type (&ty, (GrB_Vector) call->M)) ;
-        GCU_TRY (gcu_type_identify (ty, &mt)) ;
-    }
-    gcu_export_opts eo = { GCU_EXPORT_CSC, 64, false, 0 } ;
-    GCU_TRY (gcu_residency_materialize (call->M, "GrB_mxv/GrB_vxm (GPU): the mask's export")) ;
-    GCU_TRY (gcu_export_csr (call->M, true, &eo, &c)) ;
-    *allow = malloc (m + 1) ;
-    if (*allow == NULL) GCU_TRY (GrB_OUT_OF_MEMORY) ;
-    memset (*allow, comp ? 1 : 0, m + 1) ;
-    const int64_t *ci = (const int64_t *) c.idx ;
-    for (GrB_Index p = 0 ; p < c.nvals ; p++)
-    {
-        const bool t = structural || truth (c.val, c.iso ? 0 : p, mt.size) ;
-        (*allow) [ci [p]] = (int8_t) (comp ? !t : t) ;
-    }
-    GrB_Index cnt = 0 ;
-    for (GrB_Index i = 0 ; i < m ; i++) cnt += (GrB_Index) (*allow) [i] ;
-    *nallow = cnt ;
-    gcu_csr_free (&c) ;
-    return GrB_SUCCESS ;
-}
-
-//------------------------------------------------------------------------------
 // write-back: w<M,replace> = accum (w, T)
 //------------------------------------------------------------------------------
 
@@ -364,15 +150,8 @@ static GrB_Info write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     const GrB_Index xsize = (nvals + 1) * zsize ;
     if (call->M == NULL && call->accum == NULL && wtype == ztype)
     {
-        // w = T: T's arrays become w's, in the storage SuiteSparse would
-        // give its own result (a pack leaves w sparse: mxm_common.c)
-        int control = GxB_AUTO_SPARSITY ;
-        info = GxB_Vector_Option_get (w, GxB_SPARSITY_CONTROL, &control) ;
-        if (info == GrB_SUCCESS) info = GrB_Vector_clear (w) ;
-        if (info == GrB_SUCCESS)
-            info = GxB_Vector_pack_CSC (w, Ti, Tx, isize, xsize, false, nvals, false, NULL) ;
-        if (info == GrB_SUCCESS) info = GxB_Vector_Option_set (w, GxB_SPARSITY_CONTROL, control) ;
-        return info ;
+        // w = T: T's arrays become w's (gcu_vec_pack)
+        return gcu_vec_pack (w, Ti, Tx, nvals, zsize) ;
     }
     GrB_Vector T = NULL ;
     GrB_Descriptor d = NULL ;
@@ -426,8 +205,8 @@ static unsigned grid_for (int64_t items, int G, const gcu_device_props *dev)
     if (ev [1] != NULL) cudaEventDestroy (ev [1]) ;                     \
     gcu_dfree (dTx, s) ; gcu_dfree (dTb, s) ; gcu_dfree (dlocks, s) ;   \
     gcu_dfree (dallow, s) ;                                             \
-    vec_release (&ou, s) ; gcu_operand_release (&om, s) ;               \
-    free (allow) ; free (hTx) ; free (hTb) ;                            \
+    gcu_vec_release (&ou, s) ; gcu_operand_release (&om, s) ;           \
+    free (hTx) ; free (hTb) ;                                           \
     gcu_host_free (Ti) ; gcu_host_free (Tx) ;
 
 static GrB_Info mxv_run (gcu_call *call)
@@ -435,10 +214,10 @@ static GrB_Info mxv_run (gcu_call *call)
     gcu_stream s = gcu_stream_default () ;
     const bool vxm = call->op == GCU_OP_VXM ;
     gcu_operand om ;
-    mxv_vec ou ;
+    gcu_vec ou ;
     cudaEvent_t ev [2] = { NULL, NULL } ;
     void *dTx = NULL, *dallow = NULL, *hTx = NULL, *Tx = NULL ;
-    int8_t *dTb = NULL, *allow = NULL, *hTb = NULL ;
+    int8_t *dTb = NULL, *hTb = NULL ;
     int32_t *dlocks = NULL ;
     GrB_Index *Ti = NULL ;
     gcu_mxv_spec spec ;
@@ -468,9 +247,14 @@ static GrB_Info mxv_run (gcu_call *call)
     spec.ops.mask_type = -1 ;
     spec.vxm = vxm ;
 
-    // the mask's allowed entries
+    // the mask's allowed entries, on the device
+    bool comp, structural ;
+    GCU_TRY (mask_mode (call->desc, &comp, &structural)) ;
+    const gcu_vec_wb wb = { (GrB_Vector) call->C, (GrB_Vector) call->M, structural, comp,
+        call->replace, call->accum } ;
     GrB_Index nallow = m ;
-    if (call->M != NULL) GCU_TRY (build_allow (call, m, &allow, &nallow)) ;
+    size_t mask_up = 0 ;
+    if (call->M != NULL) GCU_TRY (gcu_vec_allow (&wb, m, (int8_t **) &dallow, &nallow, &mask_up, s)) ;
 
     // the method: push's products against the part of R pull reads
     const double push_cost = (double) unvals * (double) anvals / (double) (n > 0 ? n : 1) ;
@@ -489,18 +273,13 @@ static GrB_Info mxv_run (gcu_call *call)
     if (work)
     {
         GCU_TRY (gcu_operand_get (A, push ? !r_by_col : r_by_col, mdesc.size, false, &om, s)) ;
-        GCU_TRY (vec_get (u, n, !push, udesc.size, &ou, s)) ;
+        GCU_TRY (gcu_vec_get (u, n, !push, udesc.size, &ou, s)) ;
     }
     if (vxm) spec.ops.b_iso = om.iso ; else spec.ops.a_iso = om.iso ;
     spec.idx64 = om.idx64 ;
     // (+8: the CAS of a 1- or 2-byte value reads its whole aligned word)
     GCU_TRY (gcu_dmalloc (&dTx, (m + 1) * zsize + 8, s)) ;
     GCU_TRY (gcu_dmalloc ((void **) &dTb, m + 1, s)) ;
-    if (allow != NULL && work)
-    {
-        GCU_TRY (gcu_dmalloc (&dallow, m + 1, s)) ;
-        GCU_TRY (gcu_h2d_staged (dallow, allow, m, 1, 1, s)) ;
-    }
     const double t1 = gcu_now () ;
 
     // T = R*u on the device
@@ -554,6 +333,38 @@ static GrB_Info mxv_run (gcu_call *call)
         ev [0] = ev [1] = NULL ;
     }
     const double t2 = gcu_now () ;
+    char da [64], du [64] ;
+    gcu_operand_describe (&om, "A", NULL, da, sizeof (da)) ;
+    gcu_vec_describe (&ou, "u", du, sizeof (du)) ;
+    const size_t up_bytes = om.up_bytes + ou.up_bytes + mask_up ;
+    const double t_export = om.export_s + ou.export_s, t_upload = om.upload_s + ou.upload_s ;
+    call->kernel_seconds = kernel_s ;
+
+    // w<M,replace> = accum (w, T) on the device: w is left device newest
+    if (gcu_vec_merge_applies (&wb, spec.sr.mult.z.handle))
+    {
+        GrB_Index wnvals = 0 ;
+        size_t wb_up = 0 ;
+        GrB_Info info = gcu_vec_write_back (&wb, spec.sr.mult.z.handle, zsize, m, dTb, dTx,
+            &wnvals, &wb_up, s) ;
+        if (info == GrB_SUCCESS)
+        {
+            call->up_bytes = up_bytes + wb_up ;
+            call->down_bytes = 0 ;
+            gcu_log ("%s gpu %s (G %d): nnz(A) %llu, nnz(u) %llu, mask allows %llu of %llu; "
+                "%s, %s, %.1f MB up; operands %.2f ms (export %.2f ms, upload %.2f ms), "
+                "kernels %.3f ms, write-back on the device %.2f ms: w left there (%llu entries)",
+                vxm ? "GrB_vxm" : "GrB_mxv", !work ? "empty" : push ? "push" : "pull", G,
+                (unsigned long long) anvals, (unsigned long long) unvals,
+                (unsigned long long) nallow, (unsigned long long) m, da, du,
+                (up_bytes + wb_up) / 1e6, 1e3 * (t1 - t_op0), 1e3 * t_export, 1e3 * t_upload,
+                1e3 * kernel_s, 1e3 * (gcu_now () - t2), (unsigned long long) wnvals) ;
+            GCU_FREE_ALL ;
+            return GrB_SUCCESS ;
+        }
+        // no room or not expressible: T goes to the host after all
+        if (info != GCU_NOT_HANDLED) GCU_TRY (info) ;
+    }
 
     // T back: flags and values, compacted on the host into w's arrays
     hTb = malloc (m + 1) ;
@@ -579,17 +390,12 @@ static GrB_Info mxv_run (gcu_call *call)
         memcpy ((char *) Tx + q * zsize, (const char *) hTx + i * zsize, zsize) ;
         q++ ;
     }
-    free (hTx) ; free (hTb) ; free (allow) ;
-    hTx = NULL ; hTb = NULL ; allow = NULL ;
+    free (hTx) ; free (hTb) ;
+    hTx = NULL ; hTb = NULL ;
     gcu_dfree (dTx, s) ; gcu_dfree (dTb, s) ; gcu_dfree (dlocks, s) ; gcu_dfree (dallow, s) ;
     dTx = NULL ; dTb = NULL ; dlocks = NULL ; dallow = NULL ;
-    char da [64], du [64] ;
-    gcu_operand_describe (&om, "A", NULL, da, sizeof (da)) ;
-    vec_describe (&ou, "u", du, sizeof (du)) ;
-    const size_t up_bytes = om.up_bytes + ou.up_bytes + (call->M != NULL && work ? m : 0) ;
-    const double t_export = om.export_s + ou.export_s, t_upload = om.upload_s + ou.upload_s ;
     // the downloads synchronised: no kernel reads the operands any more
-    vec_release (&ou, s) ;
+    gcu_vec_release (&ou, s) ;
     gcu_operand_release (&om, s) ;
     const double t3 = gcu_now () ;
 
@@ -600,7 +406,6 @@ static GrB_Info mxv_run (gcu_call *call)
     gcu_residency_invalidate (call->C) ;
     if (info != GrB_SUCCESS) GCU_TRY (info) ;
     gcu_host_free (Ti) ; gcu_host_free (Tx) ;
-    call->kernel_seconds = kernel_s ;
     call->up_bytes = up_bytes ;
     call->down_bytes = down_bytes ;
     gcu_log ("%s gpu %s (G %d): nnz(A) %llu, nnz(u) %llu, mask allows %llu of %llu, "

@@ -1,7 +1,9 @@
-// reduce.c — GrB_Matrix_reduce to a C scalar on the device, for a matrix
-// whose newest value is on the device (a GrB_mxm result left there, DESIGN
-// §3): its CSR entry (GCU_RES_LAYOUT_CSR) is reduced where it lies and one value
-// comes back; the matrix is not downloaded and stays device newest.
+// reduce.c — GrB_Matrix_reduce and GrB_Vector_reduce to a scalar on the
+// device, for an object whose newest value is on the device (DESIGN §3): a
+// GrB_mxm result's CSR values (GCU_RES_LAYOUT_CSR), a GrB_mxv / GrB_vxm
+// result's dense image (its values compacted first when it has holes) are
+// reduced where they lie and one value comes back; the object is not
+// downloaded and stays device newest.
 //
 // Two launches on the calling thread's stream: partial (a grid-stride loop,
 // a (value, has-value) pair per block; at most 8 blocks a multiprocessor)
@@ -13,13 +15,14 @@
 #include "../device/gcu_cuda.h"
 #include "../device/gcu_device.h"
 #include "../residency/gcu_residency.h"
+#include "../vector/gcu_vector.h"
 #include "gcu_util.h"
 #include "grbcuda.h"
 #include <string.h>
 
 // why the call does not go to the device (NULL: it may)
 static const char *refusal (const void *c, GrB_BinaryOp accum, GrB_Monoid monoid,
-    GrB_Matrix A)
+    const void *A)
 {
     if (!gcu_residency_newest_nvals (A, NULL)) return "A not device newest" ;
     // (the common case costs one relaxed load: no object is device newest)
@@ -78,35 +81,55 @@ static GrB_Info run (const gcu_reduce_spec *spec, const void *Ax, uint64_t n,
 #undef  GCU_FREE_ALL
 #define GCU_FREE_ALL ;
 
+// A's values on the device, contiguous (a matrix's CSR values; a vector's
+// values, compacted when it has holes: *tmp); NULL, or why not
+static const char *device_values (const void *A, gcu_res_entry **e, const void **x,
+    uint64_t *nvals, GrB_Type *type, size_t *tsize, void **tmp, gcu_stream s)
+{
+    if (gcu_residency_lookup (A, GCU_RES_CSR, e) == GrB_SUCCESS)
+    {
+        // the GrB_mxm result's layout: values of d->type, one an entry
+        const gcu_res_data *d = gcu_residency_data (*e) ;
+        if (d->layout != GCU_RES_LAYOUT_CSR || d->iso || (d->nvals > 0 && d->nbuf < 3))
+            return "device copy not a plain CSR" ;
+        *x = d->nvals > 0 ? d->buf [2] : NULL ;
+        *nvals = d->nvals ;
+        *type = d->type ;
+        *tsize = d->type_size ;
+        return NULL ;
+    }
+    // a GrB_mxv / GrB_vxm result
+    if (gcu_vec_newest_values (A, e, x, nvals, type, tsize, tmp, s) == GrB_SUCCESS) return NULL ;
+    return "no device copy by row, nor a vector's" ;
+}
+
 GrB_Info gcu_reduce_matrix_scalar (const char *name, void *c, int ccode,
-    GrB_BinaryOp accum, GrB_Monoid monoid, GrB_Matrix A)
+    GrB_BinaryOp accum, GrB_Monoid monoid, const void *A)
 {
     const double t0 = gcu_now () ;
     const char *why = refusal (c, accum, monoid, A) ;
     gcu_res_entry *e = NULL ;
-    const gcu_res_data *d = NULL ;
+    const void *x = NULL ;
+    void *tmp = NULL ;
+    uint64_t nvals = 0 ;
+    GrB_Type atype = NULL ;
+    size_t asize = 0 ;
+    const gcu_stream s = gcu_stream_default () ;
     if (why == NULL && (ccode < 0 || ccode >= GCU_NTYPES)) why = "output type" ;
-    if (why == NULL && gcu_residency_lookup (A, GCU_RES_CSR, &e) != GrB_SUCCESS)
-        why = "no device copy by row" ;
-    if (why == NULL)
-    {
-        // the GrB_mxm result's layout: values of d->type, one an entry
-        d = gcu_residency_data (e) ;
-        if (d->layout != GCU_RES_LAYOUT_CSR || d->iso || (d->nvals > 0 && d->nbuf < 3))
-            why = "device copy not a plain CSR" ;
-    }
+    if (why == NULL) why = device_values (A, &e, &x, &nvals, &atype, &asize, &tmp, s) ;
     gcu_reduce_spec spec ;
-    if (why == NULL && (gcu_reduce_spec_make (monoid, d->type, *gcu_types [ccode].handle,
-        &spec) != GrB_SUCCESS || spec.ops.a.size != d->type_size))
+    if (why == NULL && (gcu_reduce_spec_make (monoid, atype, *gcu_types [ccode].handle,
+        &spec) != GrB_SUCCESS || spec.ops.a.size != asize))
         why = "monoid or types not handled by the JIT" ;
     GrB_Info info = GrB_SUCCESS ;
     if (why == NULL)
     {
-        info = run (&spec, d->nvals > 0 ? d->buf [2] : NULL, d->nvals, c, gcu_types [ccode].size) ;
+        info = run (&spec, nvals > 0 ? x : NULL, nvals, c, gcu_types [ccode].size) ;
         if (info != GrB_SUCCESS) why = "device path failed or declined" ;
     }
-    const uint64_t nvals = (d != NULL) ? d->nvals : 0 ;
-    gcu_residency_unpin (e) ;       // after the copy back: the kernels are done
+    // after the copy back: the kernels are done
+    gcu_dfree (tmp, s) ;
+    gcu_residency_unpin (e) ;
     if (why == NULL)
     {
         gcu_log ("%s: on the device (A newest, %llu entries), %.3f ms", name,
@@ -119,7 +142,7 @@ GrB_Info gcu_reduce_matrix_scalar (const char *name, void *c, int ccode,
 }
 
 GrB_Info gcu_reduce_matrix_gscalar (const char *name, GrB_Scalar s,
-    GrB_BinaryOp accum, GrB_Monoid monoid, GrB_Matrix A)
+    GrB_BinaryOp accum, GrB_Monoid monoid, const void *A)
 {
     // the common case first: A not device newest costs one relaxed load
     uint64_t nvals = 0 ;

@@ -226,6 +226,19 @@ gcu_res_data ;
 // uint64_t when 64; buf [2] the values (one when iso).
 #define GCU_RES_LAYOUT_CSR 0x6d786d31
 
+// How an operand got to the device in this call (the
+// families' operands: matrices, src/mxm; vectors, src/vector).
+typedef enum
+{
+    GCU_OPERAND_NONE = 0,
+    GCU_OPERAND_HIT,        // the cache's copy, made by an earlier call
+    GCU_OPERAND_MISS,       // exported, uploaded, and published in the cache
+    GCU_OPERAND_PRIVATE,    // exported and uploaded for this call only (the
+                            // cache cannot hold it: budget, no allocator)
+    GCU_OPERAND_SHARED      // the same object and layout as another operand
+}
+gcu_operand_how ;
+
 gcu_res_data *gcu_residency_data (gcu_res_entry *e) ;
 const void *gcu_residency_handle (const gcu_res_entry *e) ;
 

@@ -290,6 +290,10 @@ def handwritten(paths, known):
             names.add(m.group(1))
         for m in re.finditer(r"^[ \t]*GCU_\w+_ENTRY\s*\(\s*(\w+)", t, re.M):
             names.add(m.group(1))
+        # a template stamping two entry points (the matrix's and the
+        # vector's): GCU_*_ENTRIES (NAME1, NAME2, ...)
+        for m in re.finditer(r"^[ \t]*GCU_\w+_ENTRIES\s*\(\s*(\w+)\s*,\s*(\w+)", t, re.M):
+            names.update(m.groups())
     return names & set(known)
 
 #------------------------------------------------------------------------------

@@ -1168,21 +1168,46 @@ static rule_t c_rule (const call_t *c)
     return r ;
 }
 
+// C(i,j), or w(i) of a vector C
+static GrB_Info read_entry (bool vec, double *x, GrB_Matrix C, GrB_Index i, GrB_Index j)
+{
+    return vec ? GrB_Vector_extractElement_FP64 (x, (GrB_Vector) C, i)
+               : GrB_Matrix_extractElement_FP64 (x, C, i, j) ;
+}
+
+// C's largest value through GrB_reduce to a GrB_Scalar (and, for a vector,
+// to a C double as well)
+static GrB_Info read_max (bool vec, int t, GrB_Matrix C, GrB_Scalar a, double *x2)
+{
+    if (!vec) return GrB_Matrix_reduce_Monoid_Scalar (a, NULL, max_monoid (t), C, NULL) ;
+    GrB_Info info = GrB_Vector_reduce_Monoid_Scalar (a, NULL, max_monoid (t), (GrB_Vector) C, NULL) ;
+    if (info == GrB_SUCCESS) info = GrB_Vector_reduce_FP64 (x2, NULL, max_monoid (t), (GrB_Vector) C, NULL) ;
+    return info ;
+}
+
 // What a program can read of C without its write-back, where grbcuda left
-// C's new value on the device (issue 19): single entries (extractElement:
-// a few bytes from the device) and its largest value (GrB_reduce to a
-// GrB_Scalar: on the device), against the same reads of SuiteSparse's C.
-// Run before anything reads C whole (which writes it back). Values compare
-// under C's rule, and not at all where the rule lets NaN match something
-// else (an all-NaN MIN/MAX entry) or the semiring is ANY.
+// C's new value on the device (issue 19): its entry count (nvals), single
+// entries (extractElement: a few bytes from the device) and its largest
+// value (GrB_reduce to a GrB_Scalar, and of a vector to a C double: on the
+// device), against the same reads of SuiteSparse's C. Run before anything
+// reads C whole (which writes it back). Values compare under C's rule, and
+// not at all where the rule lets NaN match something else (an all-NaN
+// MIN/MAX entry) or the semiring is ANY.
 static void compare_reads (diff_t *d, const call_t *c, side_t *s1, side_t *s2)
 {
     const int t = c->c.type ;
-    if (c->c.vector || is_complex (t)) return ;
+    const bool vec = c->c.vector ;
+    if (is_complex (t)) return ;
     GrB_Matrix C1 = s1->C, C2 = s2->C ;
-    GrB_Index nr = 0, nc = 0, n2 = 0 ;
-    if (GrB_Matrix_nrows (&nr, C2) != GrB_SUCCESS || GrB_Matrix_ncols (&nc, C2) != GrB_SUCCESS
-        || GrB_Matrix_nvals (&n2, C2) != GrB_SUCCESS || nr == 0 || nc == 0) return ;
+    GrB_Index nr = 0, nc = 1, n1 = 0, n2 = 0 ;
+    GrB_Info i1 = vec ? GrB_Vector_nvals (&n1, (GrB_Vector) C1) : GrB_Matrix_nvals (&n1, C1) ;
+    GrB_Info i2 = vec ? GrB_Vector_nvals (&n2, (GrB_Vector) C2) : GrB_Matrix_nvals (&n2, C2) ;
+    if (i1 != i2 || n1 != n2)
+        diff_add (d, "nvals (C) before C is read: info %d, %llu vs info %d, %llu", (int) i1,
+            (unsigned long long) n1, (int) i2, (unsigned long long) n2) ;
+    if (i2 != GrB_SUCCESS || (vec ? GrB_Vector_size (&nr, (GrB_Vector) C2)
+        : (GrB_Matrix_nrows (&nr, C2) | GrB_Matrix_ncols (&nc, C2))) != GrB_SUCCESS
+        || nr == 0 || nc == 0) return ;
     const rule_t r = c_rule (c) ;
     const bool values = !c->sr->any && r.nan_id == 0 && !r.int_nan ;
     // positions: some of SuiteSparse's entries, and some anywhere
@@ -1191,12 +1216,13 @@ static void compare_reads (diff_t *d, const call_t *c, side_t *s1, side_t *s2)
     double *EX = malloc ((n2 + 1) * sizeof (double)) ;
     GrB_Index got = n2 ;
     if (EI != NULL && EJ != NULL && EX != NULL && n2 > 0
-        && GrB_Matrix_extractTuples_FP64 (EI, EJ, EX, &got, C2) == GrB_SUCCESS)
+        && (vec ? GrB_Vector_extractTuples_FP64 (EI, EX, &got, (GrB_Vector) C2)
+                : GrB_Matrix_extractTuples_FP64 (EI, EJ, EX, &got, C2)) == GrB_SUCCESS)
     {
         for (GrB_Index k = 0 ; k < 6 && k < got ; k++)
         {
             const GrB_Index q = k * got / 6 ;
-            I [np] = EI [q] ; J [np] = EJ [q] ; np++ ;
+            I [np] = EI [q] ; J [np] = vec ? 0 : EJ [q] ; np++ ;
         }
     }
     free (EI) ; free (EJ) ; free (EX) ;
@@ -1207,8 +1233,8 @@ static void compare_reads (diff_t *d, const call_t *c, side_t *s1, side_t *s2)
     for (GrB_Index k = 0 ; k < np ; k++)
     {
         double x1 = 0, x2 = 0 ;
-        GrB_Info i1 = GrB_Matrix_extractElement_FP64 (&x1, C1, I [k], J [k]) ;
-        GrB_Info i2 = GrB_Matrix_extractElement_FP64 (&x2, C2, I [k], J [k]) ;
+        i1 = read_entry (vec, &x1, C1, I [k], J [k]) ;
+        i2 = read_entry (vec, &x2, C2, I [k], J [k]) ;
         if (i1 != i2 || (values && i1 == GrB_SUCCESS && !real_same (x1, x2, &r)))
         {
             diff_add (d, "C(%llu,%llu) through extractElement: info %d, %.17g vs info %d, %.17g",
@@ -1218,21 +1244,23 @@ static void compare_reads (diff_t *d, const call_t *c, side_t *s1, side_t *s2)
     }
     GrB_Type ct = NULL ;
     GrB_Scalar a1 = NULL, a2 = NULL ;
-    if (GxB_Matrix_type (&ct, C2) == GrB_SUCCESS && GrB_Scalar_new (&a1, ct) == GrB_SUCCESS
-        && GrB_Scalar_new (&a2, ct) == GrB_SUCCESS)
+    if ((vec ? GxB_Vector_type (&ct, (GrB_Vector) C2) : GxB_Matrix_type (&ct, C2)) == GrB_SUCCESS
+        && GrB_Scalar_new (&a1, ct) == GrB_SUCCESS && GrB_Scalar_new (&a2, ct) == GrB_SUCCESS)
     {
-        GrB_Info i1 = GrB_Matrix_reduce_Monoid_Scalar (a1, NULL, max_monoid (t), C1, NULL) ;
-        GrB_Info i2 = GrB_Matrix_reduce_Monoid_Scalar (a2, NULL, max_monoid (t), C2, NULL) ;
+        double y1 = 0, y2 = 0 ;
+        i1 = read_max (vec, t, C1, a1, &y1) ;
+        i2 = read_max (vec, t, C2, a2, &y2) ;
         GrB_Index m1 = 9, m2 = 9 ;
         double x1 = 0, x2 = 0 ;
         if (i1 == GrB_SUCCESS) (void) GrB_Scalar_nvals (&m1, a1) ;
         if (i2 == GrB_SUCCESS) (void) GrB_Scalar_nvals (&m2, a2) ;
         if (m1 == 1) (void) GrB_Scalar_extractElement_FP64 (&x1, a1) ;
         if (m2 == 1) (void) GrB_Scalar_extractElement_FP64 (&x2, a2) ;
-        if (i1 != i2 || m1 != m2 || (values && m1 == 1 && !real_same (x1, x2, &r)))
-            diff_add (d, "the largest value of C through GrB_reduce to a GrB_Scalar: info %d, %llu "
-                "entries, %.17g vs info %d, %llu entries, %.17g", (int) i1, (unsigned long long) m1,
-                x1, (int) i2, (unsigned long long) m2, x2) ;
+        if (i1 != i2 || m1 != m2 || (values && m1 == 1 && !real_same (x1, x2, &r))
+            || (values && vec && !real_same (y1, y2, &r)))
+            diff_add (d, "the largest value of C through GrB_reduce: info %d, %llu entries, "
+                "%.17g (%.17g) vs info %d, %llu entries, %.17g (%.17g)", (int) i1,
+                (unsigned long long) m1, x1, y1, (int) i2, (unsigned long long) m2, x2, y2) ;
     }
     GrB_Scalar_free (&a1) ;
     GrB_Scalar_free (&a2) ;

@@ -7,8 +7,12 @@
 //     value), MAX over floating point with NaN, FIRST, SECOND, LOR);
 //   - no mask, valued masks with explicit zeros, structural, complemented,
 //     GrB_REPLACE; C empty, with entries, iso; empty rows and columns.
-// On a GPU the same rows run in the kernels of src/mxm/merge.cu and the JIT
-// (tests/gpu/test_newest_gpu.c, the differential tester).
+// Column vectors (n = 1) run the dense-vector write-back too
+// (cuda/writeback/gcu_vmerge.cuh: one position at a time over presence
+// bytes and values) against the same SuiteSparse result.
+// On a GPU the same rows run in the kernels of src/mxm/merge.cu,
+// src/vector/vector.cu and the JIT (tests/gpu/test_newest_gpu.c,
+// tests/gpu/test_vector_gpu.c, the differential tester).
 #include <complex>
 extern "C" {
 #include <GraphBLAS.h>
@@ -16,6 +20,7 @@ extern "C" {
 
 #include "common/gcu_ops.cuh"
 #include "writeback/gcu_merge.cuh"
+#include "writeback/gcu_vmerge.cuh"
 
 #include <algorithm>
 #include <cmath>
@@ -121,9 +126,64 @@ static GrB_Matrix random_matrix (GrB_Type t, GrB_Index m, GrB_Index n, double d,
     return A ;
 }
 
+// A's entries as a dense image: a presence byte and a value (T) per row of
+// an m-by-1 A
+template <class T>
+static void dense_image (GrB_Matrix A, GrB_Index m, std::vector<int8_t> &b, store<T> &x)
+{
+    b.assign (m + 1, 0) ;
+    x.assign (m + 1, 0) ;
+    if (A == NULL) return ;
+    for (auto &e : entries<T> (A)) { b [std::get<0> (e)] = 1 ; x [std::get<0> (e)] = std::get<2> (e) ; }
+}
+
+// the dense-vector write-back of an m-by-1 case, against SuiteSparse's R
+template <class V, class TC, class TT>
+static bool vector_merge (const gcu_merge_args &m_args, GrB_Matrix C, GrB_Matrix T, GrB_Matrix M,
+    int mask, GrB_Matrix R)
+{
+    const GrB_Index m = (GrB_Index) m_args.m ;
+    std::vector<int8_t> cb, tb, mb, ob (m + 1, 0) ;
+    store<TC> cx, ox (m + 1) ;
+    store<TT> tx ;
+    store<double> mx ;
+    GrB_Index cn = 0 ;
+    OK (GrB_Matrix_nvals (&cn, C)) ;
+    dense_image<TC> (C, m, cb, cx) ;
+    dense_image<TT> (T, m, tb, tx) ;
+    dense_image<double> (M, m, mb, mx) ;
+    std::vector<uint8_t> ms ;
+    for (double v : mx) ms.push_back (v != 0) ;
+    gcu_vmerge_args a ;
+    memset (&a, 0, sizeof (a)) ;
+    a.v = m_args ;
+    a.v.c_iso = false ;                 // an image holds every value
+    a.v.Cx = cn > 0 ? (const void *) cx.data () : NULL ;
+    a.Cb = cb.data () ;
+    a.v.Tx = tx.data () ;
+    a.Tb = tb.data () ;
+    a.mask = M != NULL ;
+    a.Mb = mb.data () ;
+    a.v.Mx = mask == 2 ? (const void *) ms.data () : (const void *) mx.data () ;
+    a.v.msize = mask == 2 ? 1 : 8 ;
+    a.Ob = ob.data () ;
+    a.Ox = ox.data () ;
+    GrB_Index count = 0 ;
+    for (GrB_Index i = 0 ; i < m ; i++) count += gcu_vmerge_at<V> (a, (int64_t) i) ;
+    auto want = entries<TC> (R) ;
+    bool same = want.size () == count ;
+    for (auto &e : want)
+    {
+        const GrB_Index i = std::get<0> (e) ;
+        const TC x = (TC) ox [i], y = std::get<2> (e) ;
+        same = same && ob [i] && ((x == y) || (std::is_floating_point<TC>::value && x != x && y != y)) ;
+    }
+    return same ;
+}
+
 // one case: C<M,replace> = accum (C, T) by the merge and by SuiteSparse
 template <class SR, bool BYTES>
-static void one (const char *name, GrB_BinaryOp accum, int q, std::mt19937_64 &rng)
+static void one (const char *name, GrB_BinaryOp accum, int q, std::mt19937_64 &rng, bool vec = false)
 {
     typedef typename SR::TC TC ;
     typedef typename SR::TB TT ;
@@ -131,7 +191,7 @@ static void one (const char *name, GrB_BinaryOp accum, int q, std::mt19937_64 &r
     const bool comp = mask != 0 && (q / 3) % 2, replace = (q / 6) % 2 ;
     const int cstate = (q / 12) % 3 ;           // 0 empty, 1 entries, 2 iso
     const bool w64 = (q / 36) % 2 ;
-    const GrB_Index m = 20 + (GrB_Index) (rng () % 40), n = 15 + (GrB_Index) (rng () % 50) ;
+    const GrB_Index m = 20 + (GrB_Index) (rng () % 40), n = vec ? 1 : 15 + (GrB_Index) (rng () % 50) ;
     const bool nans = std::is_floating_point<TT>::value ;
     GrB_Matrix T = random_matrix (grb_type<TT> (), m, n, 0.3, rng, true, nans) ;
     GrB_Matrix C = NULL, M = NULL, R = NULL ;
@@ -193,6 +253,10 @@ static void one (const char *name, GrB_BinaryOp accum, int q, std::mt19937_64 &r
     CHECK (same, "%s, case %d (mask %d%s%s, C %s): %lld entries, SuiteSparse %zu", name, q, mask,
         comp ? " complemented" : "", replace ? " replace" : "",
         cstate == 0 ? "empty" : cstate == 1 ? "entries" : "iso", (long long) Op [m], want.size ()) ;
+    if (vec)
+        CHECK ((vector_merge<V, TC, TT> (a, C, T, M, mask, R)), "%s, vector case %d (mask %d%s%s, C %s)",
+            name, q, mask, comp ? " complemented" : "", replace ? " replace" : "",
+            cstate == 0 ? "empty" : cstate == 1 ? "entries" : "iso") ;
     GrB_Descriptor_free (&d) ;
     GrB_Matrix_free (&T) ; GrB_Matrix_free (&C) ; GrB_Matrix_free (&M) ; GrB_Matrix_free (&R) ;
 }
@@ -203,21 +267,22 @@ int main (void)
 {
     GrB_init (GrB_NONBLOCKING) ;
     std::mt19937_64 rng (2026) ;
-    for (int q = 0 ; q < 72 ; q++)
+    for (int q = 0 ; q < 144 ; q++)
     {
+        const bool vec = q >= 72 ;
         // bytes: no accum, C of T's type
-        one<SRX<double, double, double, double, double, gcu_plus<double>>, true> ("bytes FP64", NULL, q, rng) ;
-        one<SRX<int32_t, int32_t, int32_t, int32_t, int32_t, gcu_plus<int32_t>>, true> ("bytes INT32", NULL, q, rng) ;
+        one<SRX<double, double, double, double, double, gcu_plus<double>>, true> ("bytes FP64", NULL, q % 72, rng, vec) ;
+        one<SRX<int32_t, int32_t, int32_t, int32_t, int32_t, gcu_plus<int32_t>>, true> ("bytes INT32", NULL, q % 72, rng, vec) ;
         // typed: a typecast, no accum
-        one<SRX<int64_t, float, int64_t, int64_t, int64_t, gcu_plus<int64_t>>, false> ("cast FP32 -> INT64", NULL, q, rng) ;
-        one<SRX<bool, double, bool, bool, bool, gcu_lor<bool>>, false> ("cast FP64 -> BOOL", NULL, q, rng) ;
+        one<SRX<int64_t, float, int64_t, int64_t, int64_t, gcu_plus<int64_t>>, false> ("cast FP32 -> INT64", NULL, q % 72, rng, vec) ;
+        one<SRX<bool, double, bool, bool, bool, gcu_lor<bool>>, false> ("cast FP64 -> BOOL", NULL, q % 72, rng, vec) ;
         // typed with an accum
-        one<SRX<double, int32_t, double, double, double, gcu_plus<double>>, false> ("accum PLUS_FP64, T INT32", GrB_PLUS_FP64, q, rng) ;
-        one<SRX<int32_t, double, int32_t, int32_t, int32_t, gcu_minus<int32_t>>, false> ("accum MINUS_INT32, T FP64", GrB_MINUS_INT32, q, rng) ;
-        one<SRX<float, float, float, float, float, gcu_max<float>>, false> ("accum MAX_FP32 (NaN)", GrB_MAX_FP32, q, rng) ;
-        one<SRX<double, double, double, double, double, gcu_second<double>>, false> ("accum SECOND_FP64", GrB_SECOND_FP64, q, rng) ;
-        one<SRX<int64_t, int32_t, int64_t, int64_t, int64_t, first_op<int64_t>>, false> ("accum FIRST_INT64", GrB_FIRST_INT64, q, rng) ;
-        one<SRX<bool, bool, bool, bool, bool, gcu_lor<bool>>, false> ("accum LOR", GrB_LOR, q, rng) ;
+        one<SRX<double, int32_t, double, double, double, gcu_plus<double>>, false> ("accum PLUS_FP64, T INT32", GrB_PLUS_FP64, q % 72, rng, vec) ;
+        one<SRX<int32_t, double, int32_t, int32_t, int32_t, gcu_minus<int32_t>>, false> ("accum MINUS_INT32, T FP64", GrB_MINUS_INT32, q % 72, rng, vec) ;
+        one<SRX<float, float, float, float, float, gcu_max<float>>, false> ("accum MAX_FP32 (NaN)", GrB_MAX_FP32, q % 72, rng, vec) ;
+        one<SRX<double, double, double, double, double, gcu_second<double>>, false> ("accum SECOND_FP64", GrB_SECOND_FP64, q % 72, rng, vec) ;
+        one<SRX<int64_t, int32_t, int64_t, int64_t, int64_t, first_op<int64_t>>, false> ("accum FIRST_INT64", GrB_FIRST_INT64, q % 72, rng, vec) ;
+        one<SRX<bool, bool, bool, bool, bool, gcu_lor<bool>>, false> ("accum LOR", GrB_LOR, q % 72, rng, vec) ;
     }
     GrB_finalize () ;
     printf ("test_merge_emu: %d passed, %d failed\n", checks - failures, failures) ;

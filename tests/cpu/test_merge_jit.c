@@ -1,11 +1,14 @@
 // GRBCUDA_TEST_INTERNAL
 // test_merge_jit.c — the device write-back's typed fill kernel
-// (cuda/writeback/gcu_merge.cuh through src/mxm/mxm_merge_jit.c) compiles
+// (cuda/writeback/gcu_merge.cuh through src/mxm/mxm_merge_jit.c), and the
+// dense-vector write-back's (cuda/writeback/gcu_vmerge.cuh through
+// src/vector/vector.c) for the same accums and the casts to and from FP64, compile
 // through the JIT (NVRTC, no GPU needed) for typecasts between every pair of
 // built-in types and for accums over each kind of operator, and declines
 // what it cannot express (a positional accum, a user type).
 #include "gcu_test.h"
 #include "mxm/gcu_mxm.h"
+#include "vector/gcu_vector.h"
 #include "gcu_util.h"
 #include <stdlib.h>
 
@@ -50,6 +53,22 @@ int main (void)
         char entry [GCU_JIT_ENTRY_MAX] ;
         GrB_Info info = gcu_mxm_merge_compile (acc [k].c, acc [k].t, acc [k].accum, &bin, entry) ;
         CHECK (info == GrB_SUCCESS && bin != NULL, "accum case %zu: %d", k, (int) info) ;
+        compiled += info == GrB_SUCCESS ;
+    }
+    // the vector write-back: the same accums, and casts to and from FP64
+    for (size_t k = 0 ; k < sizeof (acc) / sizeof (acc [0]) + 2 * GCU_NTYPES ; k++)
+    {
+        const size_t na = sizeof (acc) / sizeof (acc [0]) ;
+        GrB_Type c = k < na ? acc [k].c : (k - na) % 2 ? GrB_FP64 : *gcu_types [(k - na) / 2].handle ;
+        GrB_Type t = k < na ? acc [k].t : (k - na) % 2 ? *gcu_types [(k - na) / 2].handle : GrB_FP64 ;
+        if (k >= na && c == t) continue ;
+        char *program = NULL, entry [GCU_JIT_ENTRY_MAX], label [256] ;
+        const gcu_jit_binary *bin = NULL ;
+        GrB_Info info = gcu_vec_merge_program (c, t, k < na ? acc [k].accum : NULL, &program, entry,
+            label, sizeof (label)) ;
+        if (info == GrB_SUCCESS) info = gcu_jit_compile (program, label, &bin) ;
+        free (program) ;
+        CHECK (info == GrB_SUCCESS && bin != NULL, "vector case %zu: %d", k, (int) info) ;
         compiled += info == GrB_SUCCESS ;
     }
     // declined: a positional accum (SuiteSparse rejects it anyway), a user type

@@ -1,0 +1,85 @@
+// gcu_vmerge.cuh — vectors held densely on the device (a presence byte and a
+// value per position): the write-back w<M,replace> = accum (w, T) one
+// position a thread, and the mask's allowed positions (DESIGN §3). The
+// values go through the matrix write-back's value policies
+// (cuda/writeback/gcu_merge.cuh: gcu_merge_bytes compiled with the library,
+// gcu_merge_typed<SR> by the JIT for an accum or a typecast). Position i:
+//   t, accum      w(i) = accum (w(i), T(i)) where both are, else w(i), or
+//                 T(i) cast to w's type
+//   t, no accum   w(i) = T(i) cast to w's type; none where T has none
+//   not t         w(i) kept, or none with GrB_REPLACE
+// Host-compilable (GCU_HD): the CPU tests run the same positions.
+#ifndef GCU_VMERGE_CUH
+#define GCU_VMERGE_CUH
+
+#include "common/gcu_types.cuh"
+#include "writeback/gcu_merge.cuh"
+#include "writeback/gcu_vmerge_args.h"
+
+// the mask's verdict at i (complement applied; no mask: true, or false
+// when complemented)
+GCU_HD bool gcu_vmask_at (const gcu_vmerge_args &a, int64_t i)
+{
+    bool t = true ;
+    if (a.mask)
+        t = (a.Mb == 0 || a.Mb [i] != 0) && (a.v.structural || gcu_merge_mask_value (a.v, i)) ;
+    return a.v.complement ? !t : t ;
+}
+
+// position i of the result: writes Ob [i] (and Ox [i] when present);
+// true if the result has an entry there
+template <class V>
+GCU_HD bool gcu_vmerge_at (const gcu_vmerge_args &a, int64_t i)
+{
+    const bool hc = a.v.Cx != 0 && (a.Cb == 0 || a.Cb [i] != 0) ;
+    const bool ht = a.Tb [i] != 0 ;
+    const bool t = gcu_vmask_at (a, i) ;
+    // which value the result takes: 1 w's, 2 T's, 3 both (accum), 0 none
+    int take = 0 ;
+    if (t) take = a.v.accum ? (hc ? 1 : 0) | (ht ? 2 : 0) : (ht ? 2 : 0) ;
+    else if (hc && !a.v.replace) take = 1 ;
+    if (take == 1) V::from_c (a.v, a.Ox, i, i) ;
+    else if (take == 2) V::from_t (a.v, a.Ox, i, i) ;
+    else if (take == 3) V::from_both (a.v, a.Ox, i, i, i) ;
+    a.Ob [i] = (int8_t) (take != 0) ;
+    return take != 0 ;
+}
+
+#if defined(__CUDACC__) || defined(__CUDACC_RTC__)
+
+// warp-aggregated count: every lane of the warp calls it the same number of
+// times (the loops below step whole blocks)
+__device__ __forceinline__ void gcu_vec_count (bool has, unsigned long long *count)
+{
+    const unsigned b = __ballot_sync (0xffffffffu, has) ;
+    if ((threadIdx.x & 31) == 0 && b != 0) atomicAdd (count, (unsigned long long) __popc (b)) ;
+}
+
+// the write-back over every position, grid-stride by whole blocks
+template <class V>
+__device__ __forceinline__ void gcu_vmerge_kernel (const gcu_vmerge_args &a)
+{
+    const int64_t stride = (int64_t) gridDim.x * blockDim.x ;
+    for (int64_t base = (int64_t) blockIdx.x * blockDim.x ; base < a.v.m ; base += stride)
+    {
+        const int64_t i = base + threadIdx.x ;
+        const bool has = i < a.v.m && gcu_vmerge_at<V> (a, i) ;
+        gcu_vec_count (has, a.count) ;
+    }
+}
+
+// allow [i] = the mask's verdict (1 or 0), counted
+__device__ __forceinline__ void gcu_vallow_kernel (const gcu_vmerge_args &a, int8_t *allow)
+{
+    const int64_t stride = (int64_t) gridDim.x * blockDim.x ;
+    for (int64_t base = (int64_t) blockIdx.x * blockDim.x ; base < a.v.m ; base += stride)
+    {
+        const int64_t i = base + threadIdx.x ;
+        bool t = false ;
+        if (i < a.v.m) { t = gcu_vmask_at (a, i) ; allow [i] = (int8_t) t ; }
+        gcu_vec_count (t, a.count) ;
+    }
+}
+
+#endif
+#endif

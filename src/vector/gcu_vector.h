@@ -1,0 +1,132 @@
+// gcu_vector.h — GrB_Vectors on the device (DESIGN §3), for the families
+// that read or write them (GrB_mxv and GrB_vxm, the reductions, the entry
+// points that answer from the device): a vector's images on the device
+// through the residency cache, its write-back w<M,replace> = accum (w, T)
+// as a device kernel, and its newest value left there.
+//
+// Images (gcu_res_data.layout GCU_VEC_LAYOUT, nrows = the length, ncols 1):
+//   GCU_RES_VECTOR_DENSE   buf [0] a presence byte per position (not read
+//                          when the vector is full: nvals = nrows), buf [1]
+//                          a value per position
+//                          (of type_size bytes; meaningless where absent)
+//   GCU_RES_VECTOR_SPARSE  buf [0] the entries' positions (int64_t, sorted),
+//                          buf [1] their values
+// A GPU call's result is left as a dense image, published as the handle's
+// newest value; reading it whole (a GraphBLAS function without a GPU path)
+// writes it into the SuiteSparse object (compacted on the device, then only
+// the entries come back).
+#ifndef GCU_VECTOR_H
+#define GCU_VECTOR_H
+
+#include "../device/gcu_cuda.h"
+#include "../residency/gcu_residency.h"
+#include "gcu_semiring.h"
+#include "../../cuda/writeback/gcu_vmerge_args.h"
+
+#define GCU_VEC_LAYOUT 0x6d787631
+
+// A vector operand of a GPU call on the device.
+typedef struct
+{
+    const void *b ;         // dense: presence bytes (NULL when the vector is
+                            // full); sparse: int64_t positions
+    const void *x ;         // values (iso expanded)
+    GrB_Index nvals ;
+    gcu_operand_how how ;   // HIT also for a device-newest vector
+    size_t up_bytes ;
+    double export_s, upload_s ;
+    // owned
+    gcu_res_entry *e_ ;
+    void *own_ [2] ;
+}
+gcu_vec ;
+
+// u (length n, values of usize bytes) on the device for this call: dense
+// or sparse. A device-newest u is read where it is (its sparse image is
+// compacted from the dense one for this call); otherwise the cache's image,
+// or u exported (never changed) and uploaded, and published for later
+// calls. On failure nothing is held.
+GrB_Info gcu_vec_get (GrB_Vector u, GrB_Index n, bool dense, size_t usize,
+    gcu_vec *v, gcu_stream s) ;
+// Unpins or frees what v holds (v may be all zeros); the kernels that read
+// it must be finished.
+void gcu_vec_release (gcu_vec *v, gcu_stream s) ;
+// "u hit", "u miss (1.2 MB)": for the verbose line
+void gcu_vec_describe (const gcu_vec *v, const char *name, char *buf, size_t size) ;
+
+// The write-back of a GPU call's T into a vector: w<M,replace> = accum (w, T).
+typedef struct
+{
+    GrB_Vector w ;
+    GrB_Vector M ;              // NULL: none
+    bool structural, complement, replace ;
+    GrB_BinaryOp accum ;        // NULL: none
+}
+gcu_vec_wb ;
+
+// The mask's allowed positions of a length-n vector as bytes on the device
+// (*allow, from gcu_dmalloc: the caller frees it) and their count; M's dense
+// image comes from the cache or is uploaded (*up_bytes). GCU_NOT_HANDLED for
+// a valued mask of a user-defined type.
+GrB_Info gcu_vec_allow (const gcu_vec_wb *wb, GrB_Index n, int8_t **allow,
+    GrB_Index *nallow, size_t *up_bytes, gcu_stream s) ;
+
+// Where the device write-back applies for a T of type ztype: results kept
+// on the device (GRBCUDA_KEEP_RESULTS), w of T's type or both built-in, an
+// accum the JIT expresses exactly (not positional, not pow/atan2/hypot), a
+// mask of a built-in type (or structural).
+bool gcu_vec_merge_applies (const gcu_vec_wb *wb, GrB_Type ztype) ;
+
+// w<M,replace> = accum (w, T) for T on the device (a presence byte and a
+// value of ztype, zsize bytes, per position; length n), the result left as
+// w's newest value; *nvals its entries, *up_bytes what w's and M's images
+// uploaded. GrB_SUCCESS, else w is unchanged (GCU_NOT_HANDLED: no room or
+// not expressible; another status: a device failure). Synchronises s.
+GrB_Info gcu_vec_write_back (const gcu_vec_wb *wb, GrB_Type ztype, size_t zsize,
+    GrB_Index n, const int8_t *Tb, const void *Tx, GrB_Index *nvals,
+    size_t *up_bytes, gcu_stream s) ;
+
+// w = T (positions Ti, values Tx, arrays from gcu_host_malloc, NULL once
+// they are w's): w's old content goes, and w takes the storage SuiteSparse
+// would give a result of its own (its sparsity control set again).
+GrB_Info gcu_vec_pack (GrB_Vector w, GrB_Index **Ti, void **Tx, GrB_Index nvals,
+    size_t zsize) ;
+
+// v(i) of a device-newest v read from the device: GrB_SUCCESS with the value
+// (of *type, built-in, at most 16 bytes), GrB_NO_VALUE if v has no entry
+// there, GCU_NOT_HANDLED when v is not such a vector, i is out of range, or
+// the device fails (the caller then materializes v and asks SuiteSparse).
+GrB_Info gcu_vec_newest_element (const void *v, GrB_Index i, void *value,
+    const gcu_type_info **type) ;
+
+// The values of a device-newest v, contiguous on the device, for a
+// reduction: *x (v's own values when it is full, else compacted into *tmp,
+// which the caller frees with gcu_dfree after the kernels that read it),
+// *nvals their count, *type v's type; *e pinned (the caller unpins).
+// GCU_NOT_HANDLED when v is not device newest as a dense image.
+GrB_Info gcu_vec_newest_values (const void *v, gcu_res_entry **e, const void **x,
+    uint64_t *nvals, GrB_Type *type, size_t *tsize, void **tmp, gcu_stream s) ;
+
+//------------------------------------------------------------------------------
+// the kernels compiled with the library (vector.cu)
+//------------------------------------------------------------------------------
+
+// the write-back with values copied as bytes (no accum, w of T's type), or
+// through typed (the JIT's kernel, gcu_vec_merge_kernel); a->count zeroed by
+// the caller
+GrB_Info gcu_vec_merge_launch (const gcu_vmerge_args *a, void *typed, gcu_stream s) ;
+// allow [i] = the mask's verdict, counted into a->count
+GrB_Info gcu_vec_allow_launch (const gcu_vmerge_args *a, int8_t *allow, gcu_stream s) ;
+// The positions (int64_t) and values (vsize bytes each) of the entries of a
+// dense image (presence bytes b, values x, length n), in order, into idx
+// and vals (either may be NULL: not wanted), *count entries; temporaries
+// from the pool; synchronises s.
+GrB_Info gcu_vec_compact (const int8_t *b, const void *x, int64_t n, size_t vsize,
+    int64_t *idx, void *vals, int64_t *count, gcu_stream s) ;
+// The JIT's typed write-back for w of wtype, T of ttype, accum (NULL: a cast)
+GrB_Info gcu_vec_merge_kernel (GrB_Type wtype, GrB_Type ttype, GrB_BinaryOp accum,
+    void **fn) ;
+GrB_Info gcu_vec_merge_program (GrB_Type wtype, GrB_Type ttype, GrB_BinaryOp accum,
+    char **program, char *entry, char *label, size_t lsize) ;
+
+#endif

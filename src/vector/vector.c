@@ -1,0 +1,544 @@
+// vector.c — GrB_Vectors on the device (gcu_vector.h): operand images
+// through the residency cache, the device write-back w<M,replace> =
+// accum (w, T) that leaves w device newest, its materialization, and the
+// reads that answer from the device (one entry; the values for a
+// reduction).
+#include "gcu_vector.h"
+#include "../device/gcu_device.h"
+#include "../device/gcu_staging.h"
+#include "../export/gcu_export.h"
+#include "../jit/gcu_jit.h"
+#include "gcu_util.h"
+#include "grbcuda.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// (the JIT's program in both builds: without CUDA it compiles nothing, but
+// the code generation stays testable)
+
+static const gcu_jit_writeback vmerge_jit =
+{
+    "#include \"common/gcu_semiring.cuh\"\n#include \"writeback/gcu_vmerge.cuh\"\n",
+    "extern \"C\" __global__ void __launch_bounds__ (GCU_VEC_THREADS)\n"
+    "%s (gcu_vmerge_args a)\n"
+    "{\n"
+    "    typedef %s_ns::SR SR ;\n"
+    "    gcu_vmerge_kernel<gcu_merge_typed<SR> > (a) ;\n"
+    "}\n",
+    "gcu_wbv_", "vmerge", "vector write-back"
+} ;
+
+GrB_Info gcu_vec_merge_program (GrB_Type wtype, GrB_Type ttype, GrB_BinaryOp accum,
+    char **program, char *entry, char *label, size_t lsize)
+{
+    return gcu_jit_writeback_program (&vmerge_jit, wtype, ttype, accum, program, entry,
+        label, lsize) ;
+}
+
+GrB_Info gcu_vec_merge_kernel (GrB_Type wtype, GrB_Type ttype, GrB_BinaryOp accum,
+    void **fn)
+{
+    return gcu_jit_writeback_kernel (&vmerge_jit, wtype, ttype, accum, fn) ;
+}
+
+bool gcu_vec_merge_applies (const gcu_vec_wb *wb, GrB_Type ztype)
+{
+    GrB_Type wtype = NULL, mtype = NULL ;
+    gcu_type_desc mt ;
+    if (!gcu_keep_results ()) return false ;
+    if (GxB_Vector_type (&wtype, wb->w) != GrB_SUCCESS) return false ;
+    // a valued mask of a user-defined type is not castable to bool:
+    // SuiteSparse's to judge
+    if (wb->M != NULL && (GxB_Vector_type (&mtype, wb->M) != GrB_SUCCESS
+        || gcu_type_identify (mtype, &mt) != GrB_SUCCESS
+        || (!wb->structural && mt.code == GCU_T_UDT))) return false ;
+    return gcu_jit_writeback_expressible (wtype, ztype, wb->accum) ;
+}
+
+#if GRBCUDA_HAVE_CUDA
+
+//------------------------------------------------------------------------------
+// operands
+//------------------------------------------------------------------------------
+
+void gcu_vec_release (gcu_vec *v, gcu_stream s)
+{
+    if (v->e_ != NULL) gcu_residency_unpin (v->e_) ;
+    for (int k = 0 ; k < 2 ; k++) gcu_dfree (v->own_ [k], s) ;
+    memset (v, 0, sizeof (*v)) ;
+}
+
+void gcu_vec_describe (const gcu_vec *v, const char *name, char *buf, size_t size)
+{
+    switch (v->how)
+    {
+        case GCU_OPERAND_HIT: snprintf (buf, size, "%s hit", name) ; break ;
+        case GCU_OPERAND_MISS:
+            snprintf (buf, size, "%s miss (%.1f MB)", name, (double) v->up_bytes / 1e6) ; break ;
+        case GCU_OPERAND_PRIVATE:
+            snprintf (buf, size, "%s uncached (%.1f MB)", name, (double) v->up_bytes / 1e6) ; break ;
+        default: snprintf (buf, size, "%s -", name) ; break ;
+    }
+}
+
+// d, an image of the vector: length n, values of usize bytes
+static bool image_fits (const gcu_res_data *d, GrB_Index n, size_t usize)
+{
+    return d->layout == GCU_VEC_LAYOUT && d->nbuf == 2 && d->type_size == usize && d->nrows == n ;
+}
+
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL gcu_residency_unpin (e) ; gcu_vec_release (v, s) ;
+
+// a device-newest u: its dense image, or its entries compacted from it
+static GrB_Info newest_get (GrB_Vector u, GrB_Index n, bool dense, size_t usize,
+    gcu_vec *v, gcu_stream s)
+{
+    gcu_res_entry *e = NULL ;
+    if (gcu_residency_lookup (u, GCU_RES_VECTOR_DENSE, &e) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
+    const gcu_res_data *d = gcu_residency_data (e) ;
+    if (!image_fits (d, n, usize)) GCU_TRY (GCU_NOT_HANDLED) ;
+    v->how = GCU_OPERAND_HIT ;
+    v->nvals = d->nvals ;
+    if (dense)
+    {
+        v->b = (d->nvals == n) ? NULL : d->buf [0] ;
+        v->x = d->buf [1] ;
+        v->e_ = e ;
+        return GrB_SUCCESS ;
+    }
+    GCU_TRY (gcu_dmalloc (&v->own_ [0], (size_t) d->nvals * 8 + 16, s)) ;
+    GCU_TRY (gcu_dmalloc (&v->own_ [1], (size_t) d->nvals * usize + 16, s)) ;
+    int64_t cnt = 0 ;
+    if (d->nvals == n)
+    {
+        // full: positions 0..n-1 from a presence of all ones
+        GCU_TRY (gcu_memcpy_d2d (v->own_ [1], d->buf [1], (size_t) n * usize, s)) ;
+        int8_t *ones = NULL ;
+        GrB_Info info = gcu_dmalloc ((void **) &ones, (size_t) n + 16, s) ;
+        if (info == GrB_SUCCESS) info = gcu_memset (ones, 1, (size_t) n, s) ;
+        if (info == GrB_SUCCESS) info = gcu_vec_compact (ones, NULL, (int64_t) n, usize,
+            (int64_t *) v->own_ [0], NULL, &cnt, s) ;
+        gcu_dfree (ones, s) ;
+        GCU_TRY (info) ;
+    }
+    else GCU_TRY (gcu_vec_compact ((const int8_t *) d->buf [0], d->buf [1], (int64_t) n, usize,
+        (int64_t *) v->own_ [0], v->own_ [1], &cnt, s)) ;
+    if ((uint64_t) cnt != d->nvals) GCU_TRY (GrB_PANIC) ;
+    v->b = v->own_ [0] ;
+    v->x = v->own_ [1] ;
+    gcu_residency_unpin (e) ;
+    return GrB_SUCCESS ;
+}
+
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL                                                    \
+    gcu_csr_free (&c) ; free (hb) ; free (hx) ;                         \
+    gcu_residency_unpin (e) ;                                           \
+    gcu_vec_release (v, s) ;
+
+GrB_Info gcu_vec_get (GrB_Vector u, GrB_Index n, bool dense, size_t usize,
+    gcu_vec *v, gcu_stream s)
+{
+    gcu_csr c ;
+    int8_t *hb = NULL ;
+    char *hx = NULL ;
+    gcu_res_entry *e = NULL ;
+    memset (&c, 0, sizeof (c)) ;
+    memset (v, 0, sizeof (*v)) ;
+    // device newest: read where it is (the common case costs one load)
+    if (gcu_residency_newest_nvals (u, NULL))
+    {
+        GrB_Info info = newest_get (u, n, dense, usize, v, s) ;
+        if (info != GCU_NOT_HANDLED) return info ;
+    }
+    const int kind = dense ? GCU_RES_VECTOR_DENSE : GCU_RES_VECTOR_SPARSE ;
+    GrB_Info info = gcu_residency_acquire (u, kind, &e) ;
+    if (info == GrB_SUCCESS)
+    {
+        gcu_res_data *d = gcu_residency_data (e) ;
+        if (image_fits (d, n, usize))
+        {
+            v->b = (dense && d->nvals == n) ? NULL : d->buf [0] ;
+            v->x = d->buf [1] ;
+            v->nvals = d->nvals ;
+            v->how = GCU_OPERAND_HIT ;
+            v->e_ = e ;
+            return GrB_SUCCESS ;
+        }
+        gcu_residency_unpin (e) ;
+        e = NULL ;
+    }
+    else if (info != GrB_NO_VALUE) e = NULL ;
+    info = GrB_SUCCESS ;        // a miss (GrB_NO_VALUE) is not an error
+
+    // miss: u out of SuiteSparse (never changed), 64-bit indices, iso
+    // values expanded
+    const double t0 = gcu_now () ;
+    gcu_export_opts eo = { GCU_EXPORT_CSC, 64, true, 0 } ;
+    GCU_TRY (gcu_residency_materialize (u, "a GPU call's vector operand")) ;
+    GCU_TRY (gcu_export_csr (u, true, &eo, &c)) ;
+    if (c.type_size != usize || c.nrows != n) GCU_TRY (GrB_PANIC) ;
+    const GrB_Index nv = c.nvals ;
+    const int64_t *ci = (const int64_t *) c.idx ;
+    const bool full = nv == n ;
+    const void *src [2] = { c.idx, c.val } ;
+    size_t bytes [2] = { nv * 8, nv * usize } ;
+    if (dense)
+    {
+        bytes [0] = full ? 0 : n ;
+        bytes [1] = n * usize ;
+        if (!full)
+        {
+            // scattered: a presence byte and a value per position
+            hb = calloc (n + 1, 1) ;
+            hx = calloc (n + 1, usize) ;
+            if (hb == NULL || hx == NULL) GCU_TRY (GrB_OUT_OF_MEMORY) ;
+            for (GrB_Index p = 0 ; p < nv ; p++)
+            {
+                hb [ci [p]] = 1 ;
+                memcpy (hx + ci [p] * usize, (const char *) c.val + p * usize, usize) ;
+            }
+            src [0] = hb ;
+            src [1] = hx ;
+        }
+    }
+    const double t1 = gcu_now () ;
+    void *buf [2] = { NULL, NULL } ;
+    if (e != NULL)
+    {
+        for (int k = 0 ; k < 2 && info == GrB_SUCCESS ; k++)
+            info = gcu_residency_alloc (e, bytes [k] + 16, &buf [k]) ;
+        if (info != GrB_SUCCESS)
+        {
+            gcu_log ("residency: no room for vector (%zu bytes, info %d); uploaded "
+                "for this call only", bytes [0] + bytes [1], (int) info) ;
+            gcu_residency_unpin (e) ;
+            e = NULL ;
+            info = GrB_SUCCESS ;
+        }
+    }
+    if (e == NULL)
+    {
+        for (int k = 0 ; k < 2 ; k++)
+        {
+            GCU_TRY (gcu_dmalloc (&v->own_ [k], bytes [k] + 16, s)) ;
+            buf [k] = v->own_ [k] ;
+        }
+    }
+    GCU_TRY (gcu_h2d_staged (buf [0], src [0], bytes [0], 1, 1, s)) ;
+    GCU_TRY (gcu_h2d_staged (buf [1], src [1], bytes [1], 1, 1, s)) ;
+    if (e != NULL)
+    {
+        gcu_res_data *d = gcu_residency_data (e) ;
+        d->nrows = n ;
+        d->ncols = 1 ;
+        d->nvals = nv ;
+        d->idx_bits = 64 ;
+        d->type_size = usize ;
+        d->type = c.type ;
+        d->iso = false ;
+        d->layout = GCU_VEC_LAYOUT ;
+        (void) gcu_residency_publish (e) ;
+    }
+    v->b = (dense && full) ? NULL : buf [0] ;
+    v->x = buf [1] ;
+    v->nvals = nv ;
+    v->how = (e != NULL) ? GCU_OPERAND_MISS : GCU_OPERAND_PRIVATE ;
+    v->e_ = e ;
+    v->up_bytes = bytes [0] + bytes [1] ;
+    v->export_s = t1 - t0 ;
+    v->upload_s = gcu_now () - t1 ;
+    gcu_csr_free (&c) ; free (hb) ; free (hx) ;
+    return GrB_SUCCESS ;
+}
+
+//------------------------------------------------------------------------------
+// the mask and the write-back
+//------------------------------------------------------------------------------
+
+// the size of a vector's values
+static GrB_Info type_of (GrB_Vector v, GrB_Type *t, size_t *size)
+{
+    gcu_type_desc d ;
+    GrB_Info info = GxB_Vector_type (t, v) ;
+    if (info == GrB_SUCCESS) info = gcu_type_identify (*t, &d) ;
+    if (info == GrB_SUCCESS) *size = d.size ;
+    return info ;
+}
+
+// the mask's part of the kernels' arguments (M's image in cm)
+static GrB_Info mask_args (const gcu_vec_wb *wb, GrB_Index n, gcu_vmerge_args *a,
+    gcu_vec *cm, gcu_stream s)
+{
+    a->v.structural = wb->structural ;
+    a->v.complement = wb->complement ;
+    a->mask = wb->M != NULL ;
+    if (wb->M == NULL) return GrB_SUCCESS ;
+    GrB_Type mt ;
+    size_t msize ;
+    GrB_Info info = type_of (wb->M, &mt, &msize) ;
+    if (info != GrB_SUCCESS) return info ;
+    info = gcu_vec_get (wb->M, n, true, msize, cm, s) ;
+    if (info != GrB_SUCCESS) return info ;
+    a->Mb = (const int8_t *) cm->b ;
+    a->v.Mx = cm->x ;
+    a->v.msize = msize ;
+    return GrB_SUCCESS ;
+}
+
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL gcu_vec_release (&cm, s) ; gcu_dfree (cnt, s) ; gcu_dfree (*allow, s) ; *allow = NULL ;
+
+GrB_Info gcu_vec_allow (const gcu_vec_wb *wb, GrB_Index n, int8_t **allow,
+    GrB_Index *nallow, size_t *up_bytes, gcu_stream s)
+{
+    gcu_vec cm ;
+    gcu_vmerge_args a ;
+    unsigned long long *cnt = NULL, hcnt = 0 ;
+    memset (&cm, 0, sizeof (cm)) ;
+    memset (&a, 0, sizeof (a)) ;
+    *allow = NULL ;
+    GCU_TRY (mask_args (wb, n, &a, &cm, s)) ;
+    *up_bytes = cm.up_bytes ;
+    a.v.m = (int64_t) n ;
+    GCU_TRY (gcu_dmalloc ((void **) allow, (size_t) n + 16, s)) ;
+    GCU_TRY (gcu_dmalloc ((void **) &cnt, sizeof (*cnt), s)) ;
+    GCU_TRY (gcu_memset (cnt, 0, sizeof (*cnt), s)) ;
+    a.count = cnt ;
+    GCU_TRY (gcu_vec_allow_launch (&a, *allow, s)) ;
+    GCU_TRY (gcu_memcpy_d2h (&hcnt, cnt, sizeof (hcnt), s)) ;    // synchronises
+    *nallow = (GrB_Index) hcnt ;
+    gcu_vec_release (&cm, s) ;
+    gcu_dfree (cnt, s) ;
+    return GrB_SUCCESS ;
+}
+
+// w = T (positions Ti, values Tx: arrays from gcu_host_malloc, NULL once
+// they are w's): w's old content goes, and w takes the storage SuiteSparse
+// would give a result of its own (a pack leaves w sparse; setting the
+// sparsity control again conforms it)
+GrB_Info gcu_vec_pack (GrB_Vector w, GrB_Index **Ti, void **Tx, GrB_Index nvals,
+    size_t zsize)
+{
+    int control = GxB_AUTO_SPARSITY ;
+    GrB_Info info = GxB_Vector_Option_get (w, GxB_SPARSITY_CONTROL, &control) ;
+    if (info == GrB_SUCCESS) info = GrB_Vector_clear (w) ;
+    if (info == GrB_SUCCESS)
+        info = GxB_Vector_pack_CSC (w, Ti, Tx, (nvals + 1) * sizeof (GrB_Index),
+            (nvals + 1) * zsize, false, nvals, false, NULL) ;
+    if (info == GrB_SUCCESS) info = GxB_Vector_Option_set (w, GxB_SPARSITY_CONTROL, control) ;
+    return info ;
+}
+
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL gcu_dfree (di, s) ; gcu_dfree (dx, s) ;                   \
+    gcu_host_free (Ti) ; gcu_host_free (Tx) ;
+
+// Writes a device-newest vector (its dense image) into its SuiteSparse
+// object: compacted on the device, then only the entries come back.
+static GrB_Info materialize_vec (const void *handle, gcu_res_entry *e)
+{
+    const gcu_res_data *d = gcu_residency_data (e) ;
+    const GrB_Index n = d->nrows, nv = d->nvals ;
+    const size_t z = d->type_size ;
+    const gcu_stream s = gcu_stream_default () ;
+    int64_t *di = NULL ;
+    void *dx = NULL ;
+    GrB_Index *Ti = gcu_host_malloc ((nv + 1) * sizeof (GrB_Index)) ;
+    void *Tx = gcu_host_malloc ((nv + 1) * z) ;
+    if (Ti == NULL || Tx == NULL) GCU_TRY (GrB_OUT_OF_MEMORY) ;
+    const double t0 = gcu_now () ;
+    if (nv == n)
+    {
+        for (GrB_Index i = 0 ; i < n ; i++) Ti [i] = i ;
+        GCU_TRY (gcu_d2h_staged (Tx, d->buf [1], (size_t) n * z, 1, 1, s)) ;
+    }
+    else if (nv > 0)
+    {
+        int64_t cnt = 0 ;
+        GCU_TRY (gcu_dmalloc ((void **) &di, (size_t) nv * 8 + 16, s)) ;
+        GCU_TRY (gcu_dmalloc (&dx, (size_t) nv * z + 16, s)) ;
+        GCU_TRY (gcu_vec_compact ((const int8_t *) d->buf [0], d->buf [1], (int64_t) n, z,
+            di, dx, &cnt, s)) ;
+        if ((GrB_Index) cnt != nv) GCU_TRY (GrB_PANIC) ;
+        const gcu_d2h_seg seg [2] = {
+            { Ti, di, (size_t) nv, 8, 8 },
+            { Tx, dx, (size_t) nv * z, 1, 1 } } ;
+        GCU_TRY (gcu_d2h_staged_segs (seg, 2, s)) ;
+    }
+    const double t1 = gcu_now () ;
+    GrB_Info info = gcu_vec_pack ((GrB_Vector) handle, &Ti, &Tx, nv, z) ;
+    gcu_log ("residency: vector %p: length %llu, %llu entries: download %.3f ms, into "
+        "SuiteSparse %.3f ms", handle, (unsigned long long) n, (unsigned long long) nv,
+        1e3 * (t1 - t0), 1e3 * (gcu_now () - t1)) ;
+    GCU_FREE_ALL ;          // Ti, Tx NULL once packed
+    // a device failure is an allocation the host could not make happen
+    return (info == GrB_PANIC) ? GrB_OUT_OF_MEMORY : info ;
+}
+
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL gcu_vec_release (&cw, s) ; gcu_vec_release (&cm, s) ;    \
+    gcu_dfree (cnt, s) ; gcu_residency_unpin (e) ;
+
+GrB_Info gcu_vec_write_back (const gcu_vec_wb *wb, GrB_Type ztype, size_t zsize,
+    GrB_Index n, const int8_t *Tb, const void *Tx, GrB_Index *nvals,
+    size_t *up_bytes, gcu_stream s)
+{
+    gcu_vec cw, cm ;
+    gcu_vmerge_args a ;
+    gcu_res_entry *e = NULL ;
+    unsigned long long *cnt = NULL, hcnt = 0 ;
+    void *typed = NULL ;
+    memset (&cw, 0, sizeof (cw)) ;
+    memset (&cm, 0, sizeof (cm)) ;
+    memset (&a, 0, sizeof (a)) ;
+    *nvals = 0 ;
+    *up_bytes = 0 ;
+    GrB_Type wtype ;
+    size_t csize ;
+    GCU_TRY (type_of (wb->w, &wtype, &csize)) ;
+    if (wb->accum != NULL || wtype != ztype)
+        GCU_TRY (gcu_vec_merge_kernel (wtype, ztype, wb->accum, &typed)) ;
+    // w's values are read where the mask's verdict is true with an accum,
+    // or false without GrB_REPLACE (no mask: true, or false if complemented)
+    const bool may_false = wb->M != NULL || wb->complement ;
+    const bool need_w = wb->accum != NULL || (may_false && !wb->replace) ;
+    GrB_Index wn = 0 ;
+    if (need_w) GCU_TRY (GrB_Vector_nvals (&wn, wb->w)) ;
+    if (need_w && wn > 0)
+    {
+        GCU_TRY (gcu_vec_get (wb->w, n, true, csize, &cw, s)) ;
+        a.v.Cx = cw.x ;
+        a.Cb = (const int8_t *) cw.b ;
+    }
+    GCU_TRY (mask_args (wb, n, &a, &cm, s)) ;
+    *up_bytes = cw.up_bytes + cm.up_bytes ;
+    // the result: a new dense image of w, its newest value once complete
+    void *Ob = NULL, *Ox = NULL ;
+    if (gcu_residency_begin (wb->w, GCU_RES_VECTOR_DENSE, &e) != GrB_SUCCESS) e = NULL ;
+    if (e == NULL || gcu_residency_alloc (e, (size_t) n + 16, &Ob) != GrB_SUCCESS
+        || gcu_residency_alloc (e, (size_t) n * csize + 16, &Ox) != GrB_SUCCESS)
+        GCU_TRY (GCU_NOT_HANDLED) ;
+    GCU_TRY (gcu_dmalloc ((void **) &cnt, sizeof (*cnt), s)) ;
+    GCU_TRY (gcu_memset (cnt, 0, sizeof (*cnt), s)) ;
+    a.v.m = (int64_t) n ;
+    a.v.csize = csize ;
+    a.v.tsize = zsize ;
+    a.v.replace = wb->replace ;
+    a.v.accum = wb->accum != NULL ;
+    a.v.Tx = Tx ;
+    a.Tb = Tb ;
+    a.Ob = (int8_t *) Ob ;
+    a.Ox = Ox ;
+    a.count = cnt ;
+    GCU_TRY (gcu_vec_merge_launch (&a, typed, s)) ;
+    GCU_TRY (gcu_memcpy_d2h (&hcnt, cnt, sizeof (hcnt), s)) ;    // synchronises
+    gcu_res_data *d = gcu_residency_data (e) ;
+    d->nrows = n ;
+    d->ncols = 1 ;
+    d->nvals = hcnt ;
+    d->idx_bits = 64 ;
+    d->type_size = csize ;
+    d->type = wtype ;
+    d->iso = false ;
+    d->layout = GCU_VEC_LAYOUT ;
+    // w's old images (cw among them) go: pinned ones at their last unpin
+    GCU_TRY (gcu_residency_publish_newest (e, materialize_vec)) ;
+    *nvals = (GrB_Index) hcnt ;
+    GCU_FREE_ALL ;
+    return GrB_SUCCESS ;
+}
+
+//------------------------------------------------------------------------------
+// reads answered from the device
+//------------------------------------------------------------------------------
+
+// a device-newest v's dense image, pinned (NULL: v is not one, or the GPU
+// is not usable here)
+static gcu_res_entry *newest_image (const void *v)
+{
+    // the common case first: no device-newest v costs one relaxed load
+    if (!gcu_residency_newest_nvals (v, NULL)) return NULL ;
+    if (gcu_mode () == GRBCUDA_MODE_HOST || !gcu_gpu_started () || !gcu_gpu_ready ())
+        return NULL ;
+    gcu_res_entry *e = NULL ;
+    if (gcu_residency_lookup (v, GCU_RES_VECTOR_DENSE, &e) != GrB_SUCCESS) return NULL ;
+    const gcu_res_data *d = gcu_residency_data (e) ;
+    if (d->layout != GCU_VEC_LAYOUT || d->iso || d->nbuf != 2)
+    {
+        gcu_residency_unpin (e) ;
+        return NULL ;
+    }
+    return e ;
+}
+
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL gcu_residency_unpin (e) ;
+
+GrB_Info gcu_vec_newest_element (const void *v, GrB_Index i, void *value,
+    const gcu_type_info **type)
+{
+    gcu_res_entry *e = newest_image (v) ;
+    if (e == NULL) return GCU_NOT_HANDLED ;
+    const gcu_res_data *d = gcu_residency_data (e) ;
+    const gcu_type_info *t = gcu_type_builtin (d->type) ;
+    // an index out of range is SuiteSparse's error to report
+    if (t == NULL || t->size != d->type_size || i >= d->nrows) GCU_TRY (GCU_NOT_HANDLED) ;
+    const gcu_stream s = gcu_stream_default () ;
+    int8_t present = 1 ;
+    if (d->nvals < d->nrows)
+        GCU_TRY (gcu_memcpy_d2h (&present, (const int8_t *) d->buf [0] + i, 1, s)) ;
+    if (present)
+        GCU_TRY (gcu_memcpy_d2h (value, (const char *) d->buf [1] + i * t->size, t->size, s)) ;
+    *type = t ;
+    GCU_FREE_ALL ;
+    return present ? GrB_SUCCESS : GrB_NO_VALUE ;
+}
+
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL gcu_dfree (*tmp, s) ; *tmp = NULL ; gcu_residency_unpin (*e) ; *e = NULL ;
+
+GrB_Info gcu_vec_newest_values (const void *v, gcu_res_entry **e, const void **x,
+    uint64_t *nvals, GrB_Type *type, size_t *tsize, void **tmp, gcu_stream s)
+{
+    *tmp = NULL ;
+    *e = newest_image (v) ;
+    if (*e == NULL) return GCU_NOT_HANDLED ;
+    const gcu_res_data *d = gcu_residency_data (*e) ;
+    *nvals = d->nvals ;
+    *type = d->type ;
+    *tsize = d->type_size ;
+    if (d->nvals == d->nrows || d->nvals == 0)
+    {
+        *x = d->buf [1] ;
+        return GrB_SUCCESS ;
+    }
+    int64_t cnt = 0 ;
+    GCU_TRY (gcu_dmalloc (tmp, (size_t) d->nvals * d->type_size + 16, s)) ;
+    GCU_TRY (gcu_vec_compact ((const int8_t *) d->buf [0], d->buf [1], (int64_t) d->nrows,
+        d->type_size, NULL, *tmp, &cnt, s)) ;
+    if ((uint64_t) cnt != d->nvals) GCU_TRY (GCU_NOT_HANDLED) ;
+    *x = *tmp ;
+    return GrB_SUCCESS ;
+}
+
+#else
+
+void gcu_vec_release (gcu_vec *v, gcu_stream s) { (void) s ; memset (v, 0, sizeof (*v)) ; }
+GrB_Info gcu_vec_newest_element (const void *v, GrB_Index i, void *value,
+    const gcu_type_info **type)
+{
+    (void) v ; (void) i ; (void) value ; (void) type ;
+    return GCU_NOT_HANDLED ;
+}
+GrB_Info gcu_vec_newest_values (const void *v, gcu_res_entry **e, const void **x,
+    uint64_t *nvals, GrB_Type *type, size_t *tsize, void **tmp, gcu_stream s)
+{
+    (void) v ; (void) x ; (void) nvals ; (void) type ; (void) tsize ; (void) s ;
+    *e = NULL ; *tmp = NULL ;
+    return GCU_NOT_HANDLED ;
+}
+
+#endif

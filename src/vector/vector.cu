@@ -1,0 +1,115 @@
+// vector.cu — the dense-vector kernels compiled with the library
+// (cuda/writeback/gcu_vmerge.cuh): the write-back with values copied as bytes,
+// the mask's allowed positions, and the compaction of a dense image into
+// its entries (CUB's DeviceSelect over the positions, then a gather of the
+// values), which the materialization, a reduction and a sparse operand use.
+#include <cub/cub.cuh>
+#include <thrust/iterator/counting_iterator.h>
+#include <cuda_runtime.h>
+#include <stdint.h>
+
+extern "C" {
+#include "gcu_vector.h"
+#include "gcu_util.h"
+#include "../device/gcu_device.h"
+#include "../jit/gcu_jit.h"
+}
+#include "writeback/gcu_vmerge.cuh"
+
+namespace {
+
+__global__ void __launch_bounds__ (GCU_VEC_THREADS) k_vmerge_bytes (gcu_vmerge_args a)
+{
+    gcu_vmerge_kernel<gcu_merge_bytes> (a) ;
+}
+
+__global__ void __launch_bounds__ (GCU_VEC_THREADS) k_vallow (gcu_vmerge_args a, int8_t *allow)
+{
+    gcu_vallow_kernel (a, allow) ;
+}
+
+// vals [k] = x [idx [k]], vsize bytes each
+__global__ void __launch_bounds__ (GCU_VEC_THREADS) k_gather (const int64_t *__restrict__ idx,
+    const int64_t *__restrict__ count, const unsigned char *__restrict__ x, uint64_t vsize,
+    unsigned char *__restrict__ vals)
+{
+    const int64_t n = *count ;
+    const int64_t stride = (int64_t) gridDim.x * blockDim.x ;
+    for (int64_t k = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ; k < n ; k += stride)
+    {
+        const unsigned char *src = x + idx [k] * (int64_t) vsize ;
+        unsigned char *dst = vals + k * (int64_t) vsize ;
+        for (uint64_t b = 0 ; b < vsize ; b++) dst [b] = src [b] ;
+    }
+}
+
+unsigned grid_of (int64_t n)
+{
+    const gcu_device_props *dev = gcu_device () ;
+    const int64_t g = (n + GCU_VEC_THREADS - 1) / GCU_VEC_THREADS ;
+    const int64_t cap = (int64_t) (dev != NULL ? dev->sm_count : 1) * 16 ;
+    return (unsigned) (g > cap ? cap : (g < 1 ? 1 : g)) ;
+}
+
+} // namespace
+
+extern "C" GrB_Info gcu_vec_merge_launch (const gcu_vmerge_args *a, void *typed, gcu_stream s)
+{
+    if (a->v.m <= 0) return GrB_SUCCESS ;
+    const unsigned grid = grid_of (a->v.m) ;
+    if (typed == NULL)
+    {
+        k_vmerge_bytes <<<grid, GCU_VEC_THREADS, 0, (cudaStream_t) s>>> (*a) ;
+        return gcu_launch_check ("vector write-back") ;
+    }
+    gcu_vmerge_args b = *a ;
+    void *args [] = { &b } ;
+    GrB_Info info = gcu_jit_launch (typed, grid, GCU_VEC_THREADS, 0, s, args) ;
+    return info != GrB_SUCCESS ? info : gcu_launch_check ("vector write-back (JIT)") ;
+}
+
+extern "C" GrB_Info gcu_vec_allow_launch (const gcu_vmerge_args *a, int8_t *allow, gcu_stream s)
+{
+    if (a->v.m <= 0) return GrB_SUCCESS ;
+    k_vallow <<<grid_of (a->v.m), GCU_VEC_THREADS, 0, (cudaStream_t) s>>> (*a, allow) ;
+    return gcu_launch_check ("vector mask") ;
+}
+
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL gcu_dfree (tmp, s) ; gcu_dfree (dcount, s) ; gcu_dfree (pos, s) ;
+
+extern "C" GrB_Info gcu_vec_compact (const int8_t *b, const void *x, int64_t n, size_t vsize,
+    int64_t *idx, void *vals, int64_t *count, gcu_stream s)
+{
+    void *tmp = NULL ;
+    int64_t *dcount = NULL, *pos = NULL ;
+    *count = 0 ;
+    // int lengths for CUB
+    if (n < 0 || n >= ((int64_t) 1 << 31) - 1) return GCU_NOT_HANDLED ;
+    if (n == 0) return GrB_SUCCESS ;
+    const cudaStream_t st = (cudaStream_t) s ;
+    int64_t *out = idx ;
+    if (out == NULL)
+    {
+        GCU_TRY (gcu_dmalloc ((void **) &pos, (size_t) n * sizeof (int64_t), s)) ;
+        out = pos ;
+    }
+    GCU_TRY (gcu_dmalloc ((void **) &dcount, sizeof (int64_t), s)) ;
+    thrust::counting_iterator<int64_t> it (0) ;
+    size_t need = 0 ;
+    if (cub::DeviceSelect::Flagged (NULL, need, it, b, out, dcount, (int) n, st) != cudaSuccess)
+        GCU_TRY (GrB_PANIC) ;
+    GCU_TRY (gcu_dmalloc (&tmp, need + 16, s)) ;
+    if (cub::DeviceSelect::Flagged (tmp, need, it, b, out, dcount, (int) n, st) != cudaSuccess)
+        GCU_TRY (GrB_PANIC) ;
+    GCU_TRY (gcu_launch_check ("vector compaction: select")) ;
+    if (vals != NULL)
+    {
+        k_gather <<<grid_of (n), GCU_VEC_THREADS, 0, st>>> (out, dcount,
+            (const unsigned char *) x, (uint64_t) vsize, (unsigned char *) vals) ;
+        GCU_TRY (gcu_launch_check ("vector compaction: gather")) ;
+    }
+    GCU_TRY (gcu_memcpy_d2h (count, dcount, sizeof (int64_t), s)) ;      // synchronises
+    GCU_FREE_ALL ;
+    return GrB_SUCCESS ;
+}
