@@ -1176,7 +1176,11 @@ static GrB_Info read_entry (bool vec, double *x, GrB_Matrix C, GrB_Index i, GrB_
 }
 
 // C's largest value through GrB_reduce to a GrB_Scalar (and, for a vector,
-// to a C double as well)
+// to a C double as well: compared only when C has entries, because
+// SuiteSparse 7.4 reduces an empty iso bitmap vector to its stale iso value
+// instead of the monoid's identity; seed 10643501525137284519 case 2203,
+// reproduced with SuiteSparse alone: w INT8 iso 16 emptied by a masked
+// assign, GrB_Vector_reduce_INT8 with MAX gives 16, not -128)
 static GrB_Info read_max (bool vec, int t, GrB_Matrix C, GrB_Scalar a, double *x2)
 {
     if (!vec) return GrB_Matrix_reduce_Monoid_Scalar (a, NULL, max_monoid (t), C, NULL) ;
@@ -1257,7 +1261,7 @@ static void compare_reads (diff_t *d, const call_t *c, side_t *s1, side_t *s2)
         if (m1 == 1) (void) GrB_Scalar_extractElement_FP64 (&x1, a1) ;
         if (m2 == 1) (void) GrB_Scalar_extractElement_FP64 (&x2, a2) ;
         if (i1 != i2 || m1 != m2 || (values && m1 == 1 && !real_same (x1, x2, &r))
-            || (values && vec && !real_same (y1, y2, &r)))
+            || (values && vec && n2 > 0 && !real_same (y1, y2, &r)))
             diff_add (d, "the largest value of C through GrB_reduce: info %d, %llu entries, "
                 "%.17g (%.17g) vs info %d, %llu entries, %.17g (%.17g)", (int) i1,
                 (unsigned long long) m1, x1, y1, (int) i2, (unsigned long long) m2, x2, y2) ;
