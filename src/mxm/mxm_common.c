@@ -472,7 +472,9 @@ GrB_Info gcu_writeback_desc (GrB_Descriptor desc, GrB_Descriptor *out)
 // C = T (CSR arrays from gcu_host_malloc, rows sorted; NULL once they are
 // C's): C's old content goes, T's arrays become C's without a copy, and C
 // takes the storage SuiteSparse would give a result of its own: its format
-// (a pack is by row; a matrix held by column is turned back) and its
+// (a pack is by row; a matrix held by column is turned back: under
+// out-of-memory that transpose is the one step that can still leave C
+// invalid) and its
 // sparsity control (a pack leaves it sparse; SuiteSparse conforms its own
 // results: bitmap or full when dense, hypersparse when few rows have entries).
 static GrB_Info pack_into (GrB_Matrix C, GrB_Index m, GrB_Index **Tp,
@@ -481,8 +483,10 @@ static GrB_Info pack_into (GrB_Matrix C, GrB_Index m, GrB_Index **Tp,
     int control = GxB_AUTO_SPARSITY, fmt = GxB_BY_ROW ;
     GrB_Info info = GxB_Matrix_Option_get (C, GxB_SPARSITY_CONTROL, &control) ;
     if (info == GrB_SUCCESS) info = GxB_Matrix_Option_get (C, GxB_FORMAT, &fmt) ;
-    if (info == GrB_SUCCESS) info = GrB_Matrix_clear (C) ;
-    if (info == GrB_SUCCESS && fmt != GxB_BY_ROW) info = GxB_Matrix_Option_set (C, GxB_FORMAT, GxB_BY_ROW) ;
+    // (no GrB_Matrix_clear first: the pack frees C's old content itself, and
+    // a clear that runs out of memory leaves C invalid in SuiteSparse 7.4,
+    // which a materialization, a read of C, must never do; a CSR pack
+    // allocates nothing once it has freed, and makes C by row)
     if (info == GrB_SUCCESS)
         info = GxB_Matrix_pack_CSR (C, Tp, Tj, Tx, (m + 1) * sizeof (GrB_Index),
             (nvals + 1) * sizeof (GrB_Index), (nvals + 1) * zsize, false, false, NULL) ;

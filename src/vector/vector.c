@@ -333,48 +333,50 @@ GrB_Info gcu_vec_pack (GrB_Vector w, GrB_Index **Ti, void **Tx, GrB_Index nvals,
 }
 
 #undef  GCU_FREE_ALL
-#define GCU_FREE_ALL gcu_dfree (di, s) ; gcu_dfree (dx, s) ;                   \
-    gcu_host_free (Ti) ; gcu_host_free (Tx) ;
+#define GCU_FREE_ALL gcu_host_free (Wb) ; gcu_host_free (Wx) ;
 
 // Writes a device-newest vector (its dense image) into its SuiteSparse
-// object: compacted on the device, then only the entries come back.
-static GrB_Info materialize_vec (const void *handle, gcu_res_entry *e)
+// object, as a bitmap (or full) vector: the image comes back as it is. A
+// bitmap or full pack allocates nothing once it has freed the object's old
+// content, so a failure (out of host memory) leaves the object valid (its
+// stale value; the device copy stays newest): a sparse pack allocates the
+// vector's pointers after freeing, and SuiteSparse 7.4 then leaves the
+// object invalid (LAGraph's brutal-memory tests on the H200). Setting the
+// sparsity control again conforms it as SuiteSparse conforms its results.
+static GrB_Info materialize_run (const void *handle, gcu_res_entry *e)
 {
     const gcu_res_data *d = gcu_residency_data (e) ;
     const GrB_Index n = d->nrows, nv = d->nvals ;
     const size_t z = d->type_size ;
+    const bool full = nv == n ;
     const gcu_stream s = gcu_stream_default () ;
-    int64_t *di = NULL ;
-    void *dx = NULL ;
-    GrB_Index *Ti = gcu_host_malloc ((nv + 1) * sizeof (GrB_Index)) ;
-    void *Tx = gcu_host_malloc ((nv + 1) * z) ;
-    if (Ti == NULL || Tx == NULL) GCU_TRY (GrB_OUT_OF_MEMORY) ;
+    GrB_Vector w = (GrB_Vector) handle ;
+    int8_t *Wb = full ? NULL : gcu_host_malloc (n + 1) ;
+    void *Wx = gcu_host_malloc ((n + 1) * z) ;
+    if ((!full && Wb == NULL) || Wx == NULL) GCU_TRY (GrB_OUT_OF_MEMORY) ;
+    int control = GxB_AUTO_SPARSITY ;
+    GCU_TRY (GxB_Vector_Option_get (w, GxB_SPARSITY_CONTROL, &control)) ;
     const double t0 = gcu_now () ;
-    if (nv == n)
-    {
-        for (GrB_Index i = 0 ; i < n ; i++) Ti [i] = i ;
-        GCU_TRY (gcu_d2h_staged (Tx, d->buf [1], (size_t) n * z, 1, 1, s)) ;
-    }
-    else if (nv > 0)
-    {
-        int64_t cnt = 0 ;
-        GCU_TRY (gcu_dmalloc ((void **) &di, (size_t) nv * 8 + 16, s)) ;
-        GCU_TRY (gcu_dmalloc (&dx, (size_t) nv * z + 16, s)) ;
-        GCU_TRY (gcu_vec_compact ((const int8_t *) d->buf [0], d->buf [1], (int64_t) n, z,
-            di, dx, &cnt, s)) ;
-        if ((GrB_Index) cnt != nv) GCU_TRY (GrB_PANIC) ;
-        const gcu_d2h_seg seg [2] = {
-            { Ti, di, (size_t) nv, 8, 8 },
-            { Tx, dx, (size_t) nv * z, 1, 1 } } ;
-        GCU_TRY (gcu_d2h_staged_segs (seg, 2, s)) ;
-    }
+    const gcu_d2h_seg seg [2] = {
+        { Wb, d->buf [0], full ? 0 : (size_t) n, 1, 1 },
+        { Wx, d->buf [1], (size_t) n * z, 1, 1 } } ;
+    GCU_TRY (gcu_d2h_staged_segs (seg, 2, s)) ;
     const double t1 = gcu_now () ;
-    GrB_Info info = gcu_vec_pack ((GrB_Vector) handle, &Ti, &Tx, nv, z) ;
+    GrB_Info info = full
+        ? GxB_Vector_pack_Full (w, &Wx, (n + 1) * z, false, NULL)
+        : GxB_Vector_pack_Bitmap (w, &Wb, &Wx, n + 1, (n + 1) * z, false, nv, NULL) ;
+    if (info == GrB_SUCCESS) info = GxB_Vector_Option_set (w, GxB_SPARSITY_CONTROL, control) ;
     gcu_log ("residency: vector %p: length %llu, %llu entries: download %.3f ms, into "
         "SuiteSparse %.3f ms", handle, (unsigned long long) n, (unsigned long long) nv,
         1e3 * (t1 - t0), 1e3 * (gcu_now () - t1)) ;
-    GCU_FREE_ALL ;          // Ti, Tx NULL once packed
+    GCU_FREE_ALL ;          // NULL once packed
+    return info ;
+}
+
+static GrB_Info materialize_vec (const void *handle, gcu_res_entry *e)
+{
     // a device failure is an allocation the host could not make happen
+    GrB_Info info = materialize_run (handle, e) ;
     return (info == GrB_PANIC) ? GrB_OUT_OF_MEMORY : info ;
 }
 
