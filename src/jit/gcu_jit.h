@@ -48,8 +48,8 @@ char *gcu_str_take (gcu_str *s) ;
 bool gcu_jit_available (void) ;
 
 // The target architecture as 10*major+minor (90 for sm_90). Order: set by
-// gcu_jit_set_arch (the device layer calls it with the device's compute
-// capability once CUDA is up), else GRBCUDA_JIT_ARCH (e.g. "sm_90" or "90"),
+// gcu_jit_set_arch (called with the device's compute capability once CUDA
+// is up: src/dispatch/gpu_start.c), else GRBCUDA_JIT_ARCH (e.g. "sm_90" or "90"),
 // else the current CUDA device's, else 90.
 int  gcu_jit_arch (void) ;
 void gcu_jit_set_arch (int arch) ;   // 0: automatic again
