@@ -4,7 +4,8 @@
 // Built without the CUDA toolkit, the GPU is simply never usable. The floors
 // above that follow the device (the residency cache's memory, the JIT's
 // target) are told of a successful start through the hooks they register
-// with gcu_device_on_start; the device never names them (DESIGN §6).
+// with gcu_device_on_start; the device never names them (DESIGN §6). The
+// public questions that start the GPU are in src/api/gpu.c, above them.
 #include "gcu_device.h"
 #include "gcu_cuda.h"
 #include "gcu_util.h"
@@ -142,26 +143,10 @@ const gcu_device_props *gcu_device (void)
 
 bool gcu_gpu_started (void) { return atomic_load (&started) != 0 ; }
 
-int grbcuda_gpu_available (void) { return gcu_gpu_ready () ? 1 : 0 ; }
-int grbcuda_gpu_started (void) { return gcu_gpu_started () ? 1 : 0 ; }
-
 GrB_Info grbcuda_set_device (int device)
 {
     if (device < 0 || gcu_gpu_started ()) return GrB_INVALID_VALUE ;
     atomic_store (&requested_device, device) ;
-    return GrB_SUCCESS ;
-}
-
-GrB_Info grbcuda_gpu_info (char name [256], int *sm_count, int *cc_major,
-    int *cc_minor, size_t *global_mem)
-{
-    const gcu_device_props *p = gcu_device () ;
-    if (p == NULL) return GrB_NO_VALUE ;
-    if (name != NULL) snprintf (name, 256, "%s", p->name) ;
-    if (sm_count != NULL) *sm_count = p->sm_count ;
-    if (cc_major != NULL) *cc_major = p->cc_major ;
-    if (cc_minor != NULL) *cc_minor = p->cc_minor ;
-    if (global_mem != NULL) *global_mem = p->global_mem ;
     return GrB_SUCCESS ;
 }
 

@@ -7,8 +7,10 @@
 //   the JIT compiles for this device's architecture.
 // A start that fails runs neither: the cache has no allocator (every call
 // uploads privately or runs on the host) and the JIT keeps its automatic
-// target. A start made earlier without them (grbcuda_gpu_available) gets
-// them at this registration.
+// target. Every start the library makes goes through here (the dispatch,
+// and grbcuda_gpu_available/grbcuda_gpu_info in src/api/gpu.c); a start made
+// by a direct gcu_gpu_ready (bench/transfer.c) gets the hooks at once when
+// they are registered later.
 #include "gcu_dispatch.h"
 #include "../device/gcu_cuda.h"
 #include "../device/gcu_device.h"
