@@ -119,6 +119,14 @@ char *gcu_jit_program (const char *preamble, const char *const *blocks, int n) ;
 GrB_Info gcu_jit_compile_block (const char *preamble, gcu_str *block, const char *label,
     const gcu_jit_binary **bin) ;
 
+// The rest of a family's "kernels" function once its block function has run
+// (built: its status): on failure the block is freed and built returned;
+// else the block is compiled (gcu_jit_compile_block) and its n entry points
+// loaded in order (entries [k] into *fns [k]: gcu_jit_function), stopping
+// at the first that fails.
+GrB_Info gcu_jit_block_kernels (GrB_Info built, const char *preamble, gcu_str *block,
+    const char *label, int n, const char *const *entries, void **const *fns) ;
+
 //------------------------------------------------------------------------------
 // the device side: only where a GPU and a CUDA context are present
 //------------------------------------------------------------------------------

@@ -544,3 +544,20 @@ GrB_Info gcu_jit_compile_block (const char *preamble, gcu_str *block, const char
     free (program) ;
     return info ;
 }
+
+GrB_Info gcu_jit_block_kernels (GrB_Info built, const char *preamble, gcu_str *block,
+    const char *label, int n, const char *const *entries, void **const *fns)
+{
+    if (built != GrB_SUCCESS)
+    {
+        gcu_str_free (block) ;
+        return built ;
+    }
+    const gcu_jit_binary *bin = NULL ;
+    GrB_Info info = gcu_jit_compile_block (preamble, block, label, &bin) ;
+    for (int k = 0 ; k < n && info == GrB_SUCCESS ; k++)
+    {
+        info = gcu_jit_function (bin, entries [k], fns [k]) ;
+    }
+    return info ;
+}
