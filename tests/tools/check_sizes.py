@@ -12,7 +12,8 @@
 # exception that grows or shrinks stays one exception.
 import os, re, sys
 
-root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_layers import root, sources     # the same tree, walked the same way
 MAX_FILE = 700          # lines, files under src/
 MAX_FUNCTION = 150      # lines, functions under src/, semirings/, cuda/
 EXTS = (".c", ".h", ".cu", ".cuh", ".cpp")
@@ -84,20 +85,14 @@ def functions(text):
 
 def findings():
     out = []
-    for top in ("src", "semirings", "cuda"):
-        for dirpath, _, files in os.walk(os.path.join(root, top)):
-            for fn in sorted(files):
-                if not fn.endswith(EXTS):
-                    continue
-                path = os.path.join(dirpath, fn)
-                rel = os.path.relpath(path, root)
-                text = open(path, encoding="utf-8", errors="replace").read()
-                nlines = text.count("\n")
-                if top == "src" and nlines > MAX_FILE:
-                    out.append((f"{rel}: file", nlines))
-                for name, a, b in functions(text):
-                    if b - a + 1 > MAX_FUNCTION:
-                        out.append((f"{rel}: {name} (line {a})", b - a + 1))
+    for rel, top in sources(EXTS):
+        text = open(os.path.join(root, rel), encoding="utf-8", errors="replace").read()
+        nlines = text.count("\n")
+        if top == "src" and nlines > MAX_FILE:
+            out.append((f"{rel}: file", nlines))
+        for name, a, b in functions(text):
+            if b - a + 1 > MAX_FUNCTION:
+                out.append((f"{rel}: {name} (line {a})", b - a + 1))
     return sorted(out)
 
 def key(entry):
@@ -126,4 +121,5 @@ def main():
         return 1 if new else 0
     return 0
 
-sys.exit(main())
+if __name__ == "__main__":
+    sys.exit(main())
