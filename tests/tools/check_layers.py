@@ -76,6 +76,17 @@ def violations():
                 out.append(f"{rel} -> {inc} (sideways: {a} and {b} are one floor)")
     return sorted(set(out))
 
+def against_baseline(path, now, tool):
+    """Prints what the baseline file lists that is gone (to be removed from it)
+    and what now holds that it does not list; 1 if anything is new."""
+    known = set(l.strip() for l in open(path) if l.strip() and not l.startswith("#"))
+    for x in sorted(known - set(now)):
+        print(f"{tool}: gone (remove it from {os.path.basename(path)}): {x}")
+    new = sorted(set(now) - known)
+    for x in new:
+        print(f"{tool}: NEW: {x}")
+    return 1 if new else 0
+
 def main():
     args = sys.argv[1:]
     v = violations()
@@ -86,15 +97,7 @@ def main():
         print(x)
     print(f"check_layers: {len(v)} includes against the floors")
     if "--baseline" in args:
-        path = args[args.index("--baseline") + 1]
-        known = set(l.strip() for l in open(path) if l.strip() and not l.startswith("#"))
-        new = [x for x in v if x not in known]
-        gone = [x for x in known if x not in v]
-        for x in gone:
-            print(f"check_layers: gone (remove it from {os.path.basename(path)}): {x}")
-        for x in new:
-            print(f"check_layers: NEW: {x}")
-        return 1 if new else 0
+        return against_baseline(args[args.index("--baseline") + 1], v, "check_layers")
     return 0
 
 if __name__ == "__main__":

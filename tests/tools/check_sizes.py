@@ -13,7 +13,7 @@
 import os, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_layers import root, sources     # the same tree, walked the same way
+from check_layers import root, sources, against_baseline    # one tree, one walk
 MAX_FILE = 700          # lines, files under src/
 MAX_FUNCTION = 150      # lines, functions under src/, semirings/, cuda/
 EXTS = (".c", ".h", ".cu", ".cuh", ".cpp")
@@ -111,14 +111,7 @@ def main():
     print(f"check_sizes: {len(v)} files over {MAX_FILE} or functions over {MAX_FUNCTION} lines")
     if "--baseline" in args:
         path = args[args.index("--baseline") + 1]
-        known = set(l.strip() for l in open(path) if l.strip() and not l.startswith("#"))
-        now = set(key(what) for what, _ in v)
-        for x in sorted(known - now):
-            print(f"check_sizes: gone (remove it from {os.path.basename(path)}): {x}")
-        new = sorted(now - known)
-        for x in new:
-            print(f"check_sizes: NEW: {x}")
-        return 1 if new else 0
+        return against_baseline(path, [key(what) for what, _ in v], "check_sizes")
     return 0
 
 if __name__ == "__main__":
