@@ -65,71 +65,20 @@ GrB_Info GrB_finalize (void)
 }
 
 //------------------------------------------------------------------------------
-// mxm, mxv, vxm
+// mxm, mxv, vxm, eWiseMult, eWiseAdd: 15 entry points of one shape,
+// C<M> = accum (C, A op B), differing only in the objects (Matrix/Vector:
+// C and M are one kind, A and B each theirs) and the operator kind
+// (Semiring/Monoid/BinaryOp). GCU_PRODUCT_ENTRY defines one whole entry
+// point; it is the template they are stamped from, not a statement-level
+// macro.
 //------------------------------------------------------------------------------
 
-typedef GrB_Info (*mxm_fn) (GrB_Matrix, const GrB_Matrix, const GrB_BinaryOp,
-    const GrB_Semiring, const GrB_Matrix, const GrB_Matrix, const GrB_Descriptor) ;
-typedef GrB_Info (*vxm_fn) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
-    const GrB_Semiring, const GrB_Vector, const GrB_Matrix, const GrB_Descriptor) ;
-typedef GrB_Info (*mxv_fn) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
-    const GrB_Semiring, const GrB_Matrix, const GrB_Vector, const GrB_Descriptor) ;
-
-GrB_Info GrB_mxm (GrB_Matrix C, const GrB_Matrix Mask, const GrB_BinaryOp accum,
-    const GrB_Semiring semiring, const GrB_Matrix A, const GrB_Matrix B,
-    const GrB_Descriptor desc)
-{
-    static void *_Atomic real ;
-    mxm_fn f = (mxm_fn) gcu_real_cached (&real, "GrB_mxm") ;
-    if (f == NULL) return GrB_PANIC ;
-    gcu_call call = { .op = GCU_OP_MXM, .C = C, .M = Mask, .accum = accum,
-        .semiring = semiring, .A = A, .B = B, .desc = desc } ;
-    GrB_Info info ;
-    if (!gcu_try_gpu (&call, &info)) info = f (C, Mask, accum, semiring, A, B, desc) ;
-    return gcu_finish (&call, info) ;
-}
-
-GrB_Info GrB_vxm (GrB_Vector w, const GrB_Vector mask, const GrB_BinaryOp accum,
-    const GrB_Semiring semiring, const GrB_Vector u, const GrB_Matrix A,
-    const GrB_Descriptor desc)
-{
-    static void *_Atomic real ;
-    vxm_fn f = (vxm_fn) gcu_real_cached (&real, "GrB_vxm") ;
-    if (f == NULL) return GrB_PANIC ;
-    gcu_call call = { .op = GCU_OP_VXM, .C = w, .M = mask, .accum = accum,
-        .semiring = semiring, .A = u, .B = A, .desc = desc } ;
-    GrB_Info info ;
-    if (!gcu_try_gpu (&call, &info)) info = f (w, mask, accum, semiring, u, A, desc) ;
-    return gcu_finish (&call, info) ;
-}
-
-GrB_Info GrB_mxv (GrB_Vector w, const GrB_Vector mask, const GrB_BinaryOp accum,
-    const GrB_Semiring semiring, const GrB_Matrix A, const GrB_Vector u,
-    const GrB_Descriptor desc)
-{
-    static void *_Atomic real ;
-    mxv_fn f = (mxv_fn) gcu_real_cached (&real, "GrB_mxv") ;
-    if (f == NULL) return GrB_PANIC ;
-    gcu_call call = { .op = GCU_OP_MXV, .C = w, .M = mask, .accum = accum,
-        .semiring = semiring, .A = A, .B = u, .desc = desc } ;
-    GrB_Info info ;
-    if (!gcu_try_gpu (&call, &info)) info = f (w, mask, accum, semiring, A, u, desc) ;
-    return gcu_finish (&call, info) ;
-}
-
-//------------------------------------------------------------------------------
-// eWiseMult / eWiseAdd: 12 entry points of one shape, differing only in the
-// object (Matrix/Vector) and the operator kind (Semiring/Monoid/BinaryOp).
-// GCU_EWISE_ENTRY defines one whole entry point; it is the template the
-// twelve are stamped from, not a statement-level macro.
-//------------------------------------------------------------------------------
-
-#define GCU_EWISE_ENTRY(NAME, OBJ, OPTYPE, FIELD, OPCODE)                      \
+#define GCU_PRODUCT_ENTRY(NAME, OBJ, AOBJ, BOBJ, OPTYPE, FIELD, OPCODE)        \
 GrB_Info NAME (OBJ C, const OBJ M, const GrB_BinaryOp accum,                   \
-    const OPTYPE op, const OBJ A, const OBJ B, const GrB_Descriptor desc)      \
+    const OPTYPE op, const AOBJ A, const BOBJ B, const GrB_Descriptor desc)    \
 {                                                                              \
     typedef GrB_Info (*fn_t) (OBJ, const OBJ, const GrB_BinaryOp,              \
-        const OPTYPE, const OBJ, const OBJ, const GrB_Descriptor) ;            \
+        const OPTYPE, const AOBJ, const BOBJ, const GrB_Descriptor) ;          \
     static void *_Atomic real ;                                                \
     fn_t f = (fn_t) gcu_real_cached (&real, #NAME) ;                           \
     if (f == NULL) return GrB_PANIC ;                                          \
@@ -139,6 +88,15 @@ GrB_Info NAME (OBJ C, const OBJ M, const GrB_BinaryOp accum,                   \
     if (!gcu_try_gpu (&call, &info)) info = f (C, M, accum, op, A, B, desc) ;  \
     return gcu_finish (&call, info) ;                                          \
 }
+
+// vxm's first input (call.A) is the vector u, its second (call.B) the
+// matrix: the order of the GraphBLAS arguments
+GCU_PRODUCT_ENTRY (GrB_mxm, GrB_Matrix, GrB_Matrix, GrB_Matrix, GrB_Semiring, semiring, GCU_OP_MXM)
+GCU_PRODUCT_ENTRY (GrB_vxm, GrB_Vector, GrB_Vector, GrB_Matrix, GrB_Semiring, semiring, GCU_OP_VXM)
+GCU_PRODUCT_ENTRY (GrB_mxv, GrB_Vector, GrB_Matrix, GrB_Vector, GrB_Semiring, semiring, GCU_OP_MXV)
+
+#define GCU_EWISE_ENTRY(NAME, OBJ, OPTYPE, FIELD, OPCODE)                      \
+    GCU_PRODUCT_ENTRY (NAME, OBJ, OBJ, OBJ, OPTYPE, FIELD, OPCODE)
 
 GCU_EWISE_ENTRY (GrB_Matrix_eWiseMult_Semiring, GrB_Matrix, GrB_Semiring, semiring, GCU_OP_MATRIX_EWISEMULT_SEMIRING)
 GCU_EWISE_ENTRY (GrB_Matrix_eWiseMult_Monoid,   GrB_Matrix, GrB_Monoid,   monoid,   GCU_OP_MATRIX_EWISEMULT_MONOID)

@@ -27,25 +27,21 @@ static GrB_Info option_get (const char *name, void *_Atomic *real, void *obj,
     return f (obj, field, value) ;
 }
 
-GrB_Info GxB_Matrix_Option_get (GrB_Matrix A, GxB_Option_Field field, ...)
-{
-    static void *_Atomic real ;
-    va_list ap ;
-    va_start (ap, field) ;
-    void *value = va_arg (ap, void *) ;
-    va_end (ap) ;
-    return option_get ("GxB_Matrix_Option_get", &real, A, field, value) ;
+// The two variadic readers, stamped from one template (a whole entry point,
+// as in entry.c): the one pointer argument is taken from the list here.
+#define GCU_OPTION_GET_ENTRY(NAME, OBJ)                                        \
+GrB_Info NAME (OBJ obj, GxB_Option_Field field, ...)                           \
+{                                                                              \
+    static void *_Atomic real ;                                                \
+    va_list ap ;                                                               \
+    va_start (ap, field) ;                                                     \
+    void *value = va_arg (ap, void *) ;                                        \
+    va_end (ap) ;                                                              \
+    return option_get (#NAME, &real, obj, field, value) ;                      \
 }
 
-GrB_Info GxB_Vector_Option_get (GrB_Vector v, GxB_Option_Field field, ...)
-{
-    static void *_Atomic real ;
-    va_list ap ;
-    va_start (ap, field) ;
-    void *value = va_arg (ap, void *) ;
-    va_end (ap) ;
-    return option_get ("GxB_Vector_Option_get", &real, v, field, value) ;
-}
+GCU_OPTION_GET_ENTRY (GxB_Matrix_Option_get, GrB_Matrix)
+GCU_OPTION_GET_ENTRY (GxB_Vector_Option_get, GrB_Vector)
 
 GrB_Info GB_Iterator_attach (GxB_Iterator iterator, GrB_Matrix A,
     GxB_Format_Value format, GrB_Descriptor desc)

@@ -1,13 +1,15 @@
 // device.c — lazy CUDA start-up (DESIGN §1): nothing touches CUDA until a call
 // wants the GPU; a missing GPU, driver or a failing start makes every call
 // pass through to SuiteSparse, silently unless GRBCUDA_VERBOSE is set.
-// Built without the CUDA toolkit, the GPU is simply never usable.
+// Built without the CUDA toolkit, the GPU is simply never usable. The floors
+// above that follow the device (the residency cache's memory, the JIT's
+// target) are told of a successful start through the hooks they register
+// with gcu_device_on_start; the device never names them (DESIGN §6). The
+// public questions that start the GPU are in src/api/gpu.c, above them.
 #include "gcu_device.h"
 #include "gcu_cuda.h"
 #include "gcu_util.h"
 #include "grbcuda.h"
-#include "../jit/gcu_jit.h"
-#include "../residency/gcu_residency.h"
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -22,7 +24,45 @@ static _Atomic int requested_device = -1 ;
 static bool usable ;
 static gcu_device_props props ;
 
+// start hooks (gcu_device_on_start): run once, in the order registered,
+// inside the successful start, or at once when registered after it
+#define GCU_DEVICE_HOOKS 8
+static pthread_mutex_t hooks_lock = PTHREAD_MUTEX_INITIALIZER ;
+static gcu_device_hook hooks [GCU_DEVICE_HOOKS] ;
+static int nhooks ;
+static bool hooks_ran ;
+
+GrB_Info gcu_device_on_start (gcu_device_hook hook)
+{
+    if (hook == NULL) return GrB_NULL_POINTER ;
+    pthread_mutex_lock (&hooks_lock) ;
+    bool known = false ;
+    for (int i = 0 ; i < nhooks ; i++) known = known || (hooks [i] == hook) ;
+    if (!known && nhooks == GCU_DEVICE_HOOKS)
+    {
+        pthread_mutex_unlock (&hooks_lock) ;
+        return GrB_INVALID_VALUE ;
+    }
+    if (!known) hooks [nhooks++] = hook ;
+    // hooks_ran is set only by a successful start, once props are final
+    bool run_now = hooks_ran && !known ;
+    pthread_mutex_unlock (&hooks_lock) ;
+    if (run_now) hook (&props) ;
+    return GrB_SUCCESS ;
+}
+
 #if GRBCUDA_HAVE_CUDA
+static void run_hooks (void)
+{
+    gcu_device_hook h [GCU_DEVICE_HOOKS] ;
+    pthread_mutex_lock (&hooks_lock) ;
+    hooks_ran = true ;
+    int n = nhooks ;
+    memcpy (h, hooks, sizeof (hooks)) ;
+    pthread_mutex_unlock (&hooks_lock) ;
+    for (int i = 0 ; i < n ; i++) h [i] (&props) ;
+}
+
 // Every CUDA call is checked; a failure here means "no usable GPU".
 static bool cuda_ok (cudaError_t e, const char *what)
 {
@@ -30,28 +70,6 @@ static bool cuda_ok (cudaError_t e, const char *what)
     gcu_log ("CUDA start: %s failed: %s (%d); all calls run on the host",
         what, cudaGetErrorString (e), (int) e) ;
     return false ;
-}
-
-// The residency cache's device memory (gcu_residency.h). Plain cudaMalloc,
-// not the stream-ordered pool of gcu_dmalloc: a cached copy outlives the
-// call (and the thread, and its per-thread stream) that made it, and is
-// freed by whichever thread evicts or invalidates it. The GPU families unpin
-// a copy only once their kernels are done (and cudaFree waits for the
-// device besides), so a copy is never freed under a kernel reading it.
-static GrB_Info res_alloc (void *ctx, size_t bytes, void **p)
-{
-    (void) ctx ;
-    cudaError_t e = cudaMalloc (p, bytes > 0 ? bytes : 1) ;
-    if (e == cudaSuccess) return GrB_SUCCESS ;
-    (void) cudaGetLastError () ;    // out of memory is not sticky: clear it
-    *p = NULL ;
-    return GrB_OUT_OF_MEMORY ;
-}
-
-static void res_free (void *ctx, void *p, size_t bytes)
-{
-    (void) ctx ; (void) bytes ;
-    if (cudaFree (p) != cudaSuccess) (void) cudaGetLastError () ;
 }
 
 static void start (void)
@@ -85,12 +103,6 @@ static void start (void)
     props.max_threads_per_sm = p.maxThreadsPerMultiProcessor ;
     props.warp_size = p.warpSize ;
     usable = true ;
-    // the residency cache keeps operands on this device from now on, within
-    // its budget (a fraction of this device's memory, GRBCUDA_DEVICE_MEMORY)
-    {
-        gcu_res_allocator a = { res_alloc, res_free, NULL, props.global_mem, "cudaMalloc" } ;
-        (void) gcu_residency_set_allocator (&a) ;
-    }
     // the allocation pool keeps what a call used for the next one, up to
     // GRBCUDA_POOL_KEEP (default: an eighth of the device, at most 4 GiB)
     int64_t keep = gcu_settings ()->pool_keep ;
@@ -100,8 +112,8 @@ static void start (void)
         if (keep > ((int64_t) 4 << 30)) keep = (int64_t) 4 << 30 ;
     }
     gcu_pool_keep ((uint64_t) keep) ;
-    // the JIT compiles for this device from now on
-    gcu_jit_set_arch (10 * props.cc_major + props.cc_minor) ;
+    // the floors above follow this device from now on
+    run_hooks () ;
     gcu_log ("CUDA started on device %d: %s, sm_%d%d, %d SMs, %.1f GiB, "
         "L2 %d KiB, shared memory %zu KiB/block (opt-in), pool keeps %.0f MiB, in %.1f ms", dev,
         props.name, props.cc_major, props.cc_minor, props.sm_count,
@@ -131,26 +143,10 @@ const gcu_device_props *gcu_device (void)
 
 bool gcu_gpu_started (void) { return atomic_load (&started) != 0 ; }
 
-int grbcuda_gpu_available (void) { return gcu_gpu_ready () ? 1 : 0 ; }
-int grbcuda_gpu_started (void) { return gcu_gpu_started () ? 1 : 0 ; }
-
 GrB_Info grbcuda_set_device (int device)
 {
     if (device < 0 || gcu_gpu_started ()) return GrB_INVALID_VALUE ;
     atomic_store (&requested_device, device) ;
-    return GrB_SUCCESS ;
-}
-
-GrB_Info grbcuda_gpu_info (char name [256], int *sm_count, int *cc_major,
-    int *cc_minor, size_t *global_mem)
-{
-    const gcu_device_props *p = gcu_device () ;
-    if (p == NULL) return GrB_NO_VALUE ;
-    if (name != NULL) snprintf (name, 256, "%s", p->name) ;
-    if (sm_count != NULL) *sm_count = p->sm_count ;
-    if (cc_major != NULL) *cc_major = p->cc_major ;
-    if (cc_minor != NULL) *cc_minor = p->cc_minor ;
-    if (global_mem != NULL) *global_mem = p->global_mem ;
     return GrB_SUCCESS ;
 }
 

@@ -26,6 +26,12 @@ gcu_stream gcu_stream_default (void) ;     // cudaStreamPerThread
 
 GrB_Info gcu_dmalloc (void **p, size_t bytes, gcu_stream s) ;   // GrB_OUT_OF_MEMORY
 void     gcu_dfree (void *p, gcu_stream s) ;                   // NULL ignored
+// Device memory that outlives the call making it (the residency cache's
+// copies, gcu_residency.h): plain cudaMalloc/cudaFree, not counted for fault
+// injection (the cache treats any failure as out of memory: it evicts and
+// retries, then uploads for the call only). GrB_OUT_OF_MEMORY on failure.
+GrB_Info gcu_dmalloc_lasting (void **p, size_t bytes) ;
+void     gcu_dfree_lasting (void *p) ;
 GrB_Info gcu_memcpy_h2d (void *dst, const void *src, size_t bytes, gcu_stream s) ;
 GrB_Info gcu_memcpy_d2h (void *dst, const void *src, size_t bytes, gcu_stream s) ;
 GrB_Info gcu_memcpy_d2d (void *dst, const void *src, size_t bytes, gcu_stream s) ;

@@ -65,6 +65,25 @@ void gcu_dfree (void *p, gcu_stream s)
     if (p != NULL) (void) cuda_status (cudaFreeAsync (p, (cudaStream_t) s), "cudaFreeAsync") ;
 }
 
+// Plain cudaMalloc, not the stream-ordered pool of gcu_dmalloc: a lasting
+// copy outlives the call (and the thread, and its per-thread stream) that
+// made it, and is freed by whichever thread evicts or invalidates it. Its
+// users free a copy only once their kernels are done (and cudaFree waits for
+// the device besides), so a copy is never freed under a kernel reading it.
+GrB_Info gcu_dmalloc_lasting (void **p, size_t bytes)
+{
+    cudaError_t e = cudaMalloc (p, bytes > 0 ? bytes : 1) ;
+    if (e == cudaSuccess) return GrB_SUCCESS ;
+    (void) cudaGetLastError () ;    // out of memory is not sticky: clear it
+    *p = NULL ;
+    return GrB_OUT_OF_MEMORY ;
+}
+
+void gcu_dfree_lasting (void *p)
+{
+    if (cudaFree (p) != cudaSuccess) (void) cudaGetLastError () ;
+}
+
 static GrB_Info copy (void *dst, const void *src, size_t bytes,
     enum cudaMemcpyKind kind, gcu_stream s, const char *what)
 {
@@ -212,6 +231,8 @@ double gcu_timer_stop (gcu_timer *t, gcu_stream s) { (void) t ; (void) s ; retur
 gcu_stream gcu_stream_default (void) { return NULL ; }
 GrB_Info gcu_dmalloc (void **p, size_t bytes, gcu_stream s) { (void) bytes ; (void) s ; *p = NULL ; return GrB_PANIC ; }
 void gcu_dfree (void *p, gcu_stream s) { (void) p ; (void) s ; }
+GrB_Info gcu_dmalloc_lasting (void **p, size_t bytes) { (void) bytes ; *p = NULL ; return GrB_OUT_OF_MEMORY ; }
+void gcu_dfree_lasting (void *p) { (void) p ; }
 GrB_Info gcu_memcpy_h2d (void *d, const void *h, size_t n, gcu_stream s) { (void) d ; (void) h ; (void) n ; (void) s ; return GrB_PANIC ; }
 GrB_Info gcu_memcpy_d2h (void *h, const void *d, size_t n, gcu_stream s) { (void) d ; (void) h ; (void) n ; (void) s ; return GrB_PANIC ; }
 GrB_Info gcu_memcpy_d2d (void *a, const void *b, size_t n, gcu_stream s) { (void) a ; (void) b ; (void) n ; (void) s ; return GrB_PANIC ; }

@@ -206,7 +206,7 @@ static bool gpu_ran (gcu_call *call)
         call->reason = GRBCUDA_REASON_SMALL ;
         return false ;
     }
-    if (!gcu_gpu_ready ())
+    if (!gcu_gpu_start ())
     {
         call->reason = GRBCUDA_REASON_NO_GPU ;
         return false ;

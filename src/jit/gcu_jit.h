@@ -48,8 +48,8 @@ char *gcu_str_take (gcu_str *s) ;
 bool gcu_jit_available (void) ;
 
 // The target architecture as 10*major+minor (90 for sm_90). Order: set by
-// gcu_jit_set_arch (the device layer calls it with the device's compute
-// capability once CUDA is up), else GRBCUDA_JIT_ARCH (e.g. "sm_90" or "90"),
+// gcu_jit_set_arch (called with the device's compute capability once CUDA
+// is up: src/dispatch/gpu_start.c), else GRBCUDA_JIT_ARCH (e.g. "sm_90" or "90"),
 // else the current CUDA device's, else 90.
 int  gcu_jit_arch (void) ;
 void gcu_jit_set_arch (int arch) ;   // 0: automatic again
@@ -118,6 +118,14 @@ char *gcu_jit_program (const char *preamble, const char *const *blocks, int n) ;
 // family's "kernels" function does before loading its entry points.
 GrB_Info gcu_jit_compile_block (const char *preamble, gcu_str *block, const char *label,
     const gcu_jit_binary **bin) ;
+
+// The rest of a family's "kernels" function once its block function has run
+// (built: its status): on failure the block is freed and built returned;
+// else the block is compiled (gcu_jit_compile_block) and its n entry points
+// loaded in order (entries [k] into *fns [k]: gcu_jit_function), stopping
+// at the first that fails.
+GrB_Info gcu_jit_block_kernels (GrB_Info built, const char *preamble, gcu_str *block,
+    const char *label, int n, const char *const *entries, void **const *fns) ;
 
 //------------------------------------------------------------------------------
 // the device side: only where a GPU and a CUDA context are present

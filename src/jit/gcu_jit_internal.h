@@ -54,6 +54,21 @@ int gcu_cuda_device_arch (int device) ;
 void gcu_cuda_unload_modules (gcu_jit_binary *bin) ;
 
 //------------------------------------------------------------------------------
+// the disk cache (jit_disk.c)
+//------------------------------------------------------------------------------
+
+// The file of key in dir, read and verified: true with a malloc'd payload.
+// false if there is none, or (*rejected, logged) one that is corrupt or stale.
+bool gcu_jit_disk_read (const char *dir, const uint8_t key [32], void **data,
+    size_t *size, bool *is_ptx, bool *rejected) ;
+// Writes it (temporary file, then rename); true if written. A directory that
+// cannot be created or written is logged once, until gcu_jit_disk_warn_again
+// (a new cache directory).
+bool gcu_jit_disk_write (const char *dir, const uint8_t key [32],
+    const void *data, size_t size, bool is_ptx) ;
+void gcu_jit_disk_warn_again (void) ;
+
+//------------------------------------------------------------------------------
 // kernel sources (jit_sources.c)
 //------------------------------------------------------------------------------
 

@@ -7,7 +7,8 @@
 #ifndef GCU_MXM_H
 #define GCU_MXM_H
 
-#include "../dispatch/gcu_dispatch.h"
+#include "../util/gcu_call.h"
+#include "../util/gcu_util.h"
 #include "../device/gcu_cuda.h"
 #include "../export/gcu_export.h"
 #include "../residency/gcu_residency.h"

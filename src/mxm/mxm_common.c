@@ -276,20 +276,6 @@ static inline GrB_Index idx_at (const void *a, int w, GrB_Index e)
     return (w == 4) ? (GrB_Index) ((const uint32_t *) a) [e] : ((const uint64_t *) a) [e] ;
 }
 
-static inline void put_val (char *dst, const char *src, size_t z)
-{
-    // fixed sizes become single moves
-    switch (z)
-    {
-        case 1: *dst = *src ; break ;
-        case 2: memcpy (dst, src, 2) ; break ;
-        case 4: memcpy (dst, src, 4) ; break ;
-        case 8: memcpy (dst, src, 8) ; break ;
-        case 16: memcpy (dst, src, 16) ; break ;
-        default: memcpy (dst, src, z) ; break ;
-    }
-}
-
 // T = the mask's pattern (Mp, Mj: w-byte indices, m rows) less the entries
 // flagged empty in Cb, with the values of Cx. In parallel: the entries are
 // split evenly over the threads at row boundaries (so a long row of a
@@ -368,7 +354,7 @@ static void compact_fill (const parts_t *pt, GrB_Index m, const void *Mp,
             {
                 if (!Cb [e]) continue ;
                 Tj [p] = idx_at (Mj, w, e) ;
-                put_val (Tx + p * zsize, Cx + e * zsize, zsize) ;
+                gcu_put_val (Tx + p * zsize, Cx + e * zsize, zsize) ;
                 p++ ;
             }
         }

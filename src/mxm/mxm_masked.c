@@ -87,96 +87,115 @@ static GrB_Info dot_branch (const gcu_call *call)
 // the run
 //------------------------------------------------------------------------------
 
-#undef  GCU_FREE_ALL
-#define GCU_FREE_ALL                                                    \
-    (void) gcu_sync (s) ;   /* no kernel reads an operand any more */   \
-    gcu_operand_release (&ob, s) ; gcu_operand_release (&oa, s) ;       \
-    gcu_operand_release (&om, s) ;                                      \
-    gcu_dfree (dCx, s) ; gcu_dfree (dCb, s) ;                           \
-    gcu_mxm_result_end (&res) ;                                         \
-    gcu_mxm_scratch_free (&scr) ;                                       \
-    gcu_host_free (Tp) ; gcu_host_free (Tj) ; gcu_host_free (Tx) ;
-
-static GrB_Info masked_run (gcu_call *call, bool saxpy)
+// One run's state: what it owns (masked_free releases all of it, on any
+// failure) and what each phase hands the next.
+typedef struct
 {
-    gcu_stream s = gcu_stream_default () ;
-    gcu_operand oa, ob, om ;
-    void *dCx = NULL, *Tx = NULL ;
-    int8_t *dCb = NULL ;
-    GrB_Index *Tp = NULL, *Tj = NULL ;
+    gcu_stream s ;
+    bool saxpy, structural ;
     gcu_dot_masked_spec spec ;
-    gcu_mxm_result res ;
-    gcu_mxm_scratch scr ;
-    gcu_mxm_scratch_init (&scr, s) ;
+    gcu_operand oa, ob, om ;
+    const char *a_is, *b_is ;       // "M", "A": the operand it shares a copy with
+    void *dCx ;                     // device: a value and a flag per mask entry
+    int8_t *dCb ;
+    gcu_mxm_result res ;            // T kept on the device as C's newest value
+    gcu_mxm_scratch scr ;           // T compacted for the device write-back
+    GrB_Index *Tp, *Tj ;            // T on the host
+    void *Tx ;
+    GrB_Index nvals ;               // nnz (T)
+    size_t down_bytes ;
+    double t_down ;
+    bool kept, merged ;
+}
+masked_job ;
+
+static void masked_free (masked_job *j)
+{
+    gcu_stream s = j->s ;
+    (void) gcu_sync (s) ;   // no kernel reads an operand any more
+    gcu_operand_release (&j->ob, s) ; gcu_operand_release (&j->oa, s) ;
+    gcu_operand_release (&j->om, s) ;
+    gcu_dfree (j->dCx, s) ; gcu_dfree (j->dCb, s) ;
+    gcu_mxm_result_end (&j->res) ;
+    gcu_mxm_scratch_free (&j->scr) ;
+    gcu_host_free (j->Tp) ; gcu_host_free (j->Tj) ; gcu_host_free (j->Tx) ;
+}
+
+// The phases own nothing: on failure masked_run frees the job.
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL ;
+
+// The semiring and types; the mask's rows, the rows of op(A), and the rows
+// of op(B)' (columns of op(B): dot) or of op(B) (saxpy): the residency
+// cache's copies, or exported and uploaded. The mask first: on a miss its
+// host export is kept for building T. One object in two roles with one
+// layout takes one copy (triangle counting's C<L> = L*U' and C<L> = L*L
+// have M = A = B). Then the device's value and flag per mask entry.
+static GrB_Info masked_operands (const gcu_call *call, masked_job *j)
+{
+    gcu_dot_masked_spec *spec = &j->spec ;
+    gcu_stream s = j->s ;
     GrB_Type at, bt, mt ;
-    bool structural ;
-    memset (&res, 0, sizeof (res)) ;
-    memset (&oa, 0, sizeof (oa)) ;
-    memset (&ob, 0, sizeof (ob)) ;
-    memset (&om, 0, sizeof (om)) ;
-    memset (&spec, 0, sizeof (spec)) ;
-    (void) mask_complemented (call->desc, &structural) ;
-    double t0 = gcu_now () ;
-    GCU_TRY (gcu_semiring_identify (call->semiring, &spec.sr)) ;
+    GCU_TRY (gcu_semiring_identify (call->semiring, &spec->sr)) ;
     GCU_TRY (GxB_Matrix_type (&at, (GrB_Matrix) call->A)) ;
     GCU_TRY (GxB_Matrix_type (&bt, (GrB_Matrix) call->B)) ;
     GCU_TRY (GxB_Matrix_type (&mt, (GrB_Matrix) call->M)) ;
-    GCU_TRY (gcu_type_identify (at, &spec.ops.a)) ;
-    GCU_TRY (gcu_type_identify (bt, &spec.ops.b)) ;
+    GCU_TRY (gcu_type_identify (at, &spec->ops.a)) ;
+    GCU_TRY (gcu_type_identify (bt, &spec->ops.b)) ;
     gcu_type_desc mdesc ;
     GCU_TRY (gcu_type_identify (mt, &mdesc)) ;
-    spec.ops.c = spec.sr.mult.z ;
-    spec.ops.mask_type = structural ? -1 : (int) mdesc.code ;
-    const GrB_Index m = call->c_rows, n = call->c_cols ;
+    spec->ops.c = spec->sr.mult.z ;
+    spec->ops.mask_type = j->structural ? -1 : (int) mdesc.code ;
 
-    // The mask's rows, the rows of op(A), and the rows of op(B)' (columns
-    // of op(B): dot) or of op(B) (saxpy): the residency cache's copies, or
-    // exported and uploaded. The mask first: on a miss its host export is
-    // kept for building T below. One object in two roles with one layout
-    // takes one copy (triangle counting's C<L> = L*U' and C<L> = L*L have
-    // M = A = B).
-    const bool b_by_col = saxpy ? call->tran_b : !call->tran_b ;
-    GCU_TRY (gcu_operand_get ((GrB_Matrix) call->M, false, mdesc.size, true, &om, s)) ;
-    const char *a_is = NULL, *b_is = NULL ;
+    const bool b_by_col = j->saxpy ? call->tran_b : !call->tran_b ;
+    GCU_TRY (gcu_operand_get ((GrB_Matrix) call->M, false, mdesc.size, true, &j->om, s)) ;
     if (call->A == call->M && !call->tran_a)
     {
-        gcu_operand_share (&om, &oa) ;
-        a_is = "M" ;
+        gcu_operand_share (&j->om, &j->oa) ;
+        j->a_is = "M" ;
     }
-    else GCU_TRY (gcu_operand_get ((GrB_Matrix) call->A, call->tran_a, spec.ops.a.size, false, &oa, s)) ;
+    else GCU_TRY (gcu_operand_get ((GrB_Matrix) call->A, call->tran_a, spec->ops.a.size, false, &j->oa, s)) ;
     if (call->B == call->A && b_by_col == call->tran_a)
     {
-        gcu_operand_share (&oa, &ob) ;
-        b_is = "A" ;
+        gcu_operand_share (&j->oa, &j->ob) ;
+        j->b_is = "A" ;
     }
     else if (call->B == call->M && !b_by_col)
     {
-        gcu_operand_share (&om, &ob) ;
-        b_is = "M" ;
+        gcu_operand_share (&j->om, &j->ob) ;
+        j->b_is = "M" ;
     }
-    else GCU_TRY (gcu_operand_get ((GrB_Matrix) call->B, b_by_col, spec.ops.b.size, false, &ob, s)) ;
-    spec.ops.a_iso = oa.iso ;
-    spec.ops.b_iso = ob.iso ;
-    spec.ops.m_iso = om.iso ;
-    spec.ops.a_idx64 = oa.idx64 ;
-    spec.ops.b_idx64 = ob.idx64 ;
-    spec.ops.m_idx64 = om.idx64 ;
-    const int64_t mnvals = (int64_t) om.nvals ;
-    const size_t zsize = spec.sr.mult.z.size ;
-    GCU_TRY (gcu_dmalloc (&dCx, (mnvals + 1) * zsize, s)) ;
-    GCU_TRY (gcu_dmalloc ((void **) &dCb, mnvals + 1, s)) ;
+    else GCU_TRY (gcu_operand_get ((GrB_Matrix) call->B, b_by_col, spec->ops.b.size, false, &j->ob, s)) ;
+    spec->ops.a_iso = j->oa.iso ;
+    spec->ops.b_iso = j->ob.iso ;
+    spec->ops.m_iso = j->om.iso ;
+    spec->ops.a_idx64 = j->oa.idx64 ;
+    spec->ops.b_idx64 = j->ob.idx64 ;
+    spec->ops.m_idx64 = j->om.idx64 ;
+    const int64_t mnvals = (int64_t) j->om.nvals ;
+    const size_t zsize = spec->sr.mult.z.size ;
+    GCU_TRY (gcu_dmalloc (&j->dCx, (mnvals + 1) * zsize, s)) ;
+    GCU_TRY (gcu_dmalloc ((void **) &j->dCb, mnvals + 1, s)) ;
+    return GrB_SUCCESS ;
+}
 
-    double t1 = gcu_now () ;
-    if (saxpy && mnvals > 0)
+// The kernels: a value and a flag per mask entry into dCx and dCb.
+static GrB_Info masked_products (gcu_call *call, masked_job *j)
+{
+    const gcu_operand *oa = &j->oa, *ob = &j->ob, *om = &j->om ;
+    const int64_t mnvals = (int64_t) om->nvals ;
+    const GrB_Index m = call->c_rows, n = call->c_cols ;
+    gcu_stream s = j->s ;
+    if (j->saxpy && mnvals > 0)
     {
         // rows of A times B, only the mask's positions accumulated
         const GrB_Index k = call->tran_a ? call->a_rows : call->a_cols ;
         gcu_spgemm_in in = { (int64_t) m, (int64_t) k, (int64_t) n,
-            (int64_t) oa.nvals, (int64_t) ob.nvals, oa.idx64, ob.idx64,
-            oa.p, oa.j, oa.x, ob.p, ob.j, ob.x } ;
-        gcu_spgemm_mask mk = { mnvals, om.idx64, om.p, om.j, structural ? NULL : om.x } ;
+            (int64_t) oa->nvals, (int64_t) ob->nvals, oa->idx64, ob->idx64,
+            oa->p, oa->j, oa->x, ob->p, ob->j, ob->x } ;
+        gcu_spgemm_mask mk = { mnvals, om->idx64, om->p, om->j, j->structural ? NULL : om->x } ;
         double ks = 0 ;
-        GCU_TRY (gcu_spgemm_masked_run (&spec.sr, &spec.ops, &in, &mk, dCx, dCb, &ks, s)) ;
+        GCU_TRY (gcu_spgemm_masked_run (&j->spec.sr, &j->spec.ops, &in, &mk, j->dCx, j->dCb, &ks, s)) ;
         call->kernel_seconds = ks ;
     }
     else if (mnvals > 0)
@@ -187,11 +206,12 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
         int64_t cap = (int64_t) dev->sm_count * 32 ;
         if (grid > cap) grid = cap ;
         if (grid < 1) grid = 1 ;
-        gcu_dot_masked_args args = { (int64_t) m, mnvals, om.p, om.j,
-            structural ? NULL : om.x, oa.p, oa.j, oa.x, ob.p, ob.j, ob.x, dCx, dCb, NULL } ;
+        gcu_dot_masked_args args = { (int64_t) m, mnvals, om->p, om->j,
+            j->structural ? NULL : om->x, oa->p, oa->j, oa->x, ob->p, ob->j, ob->x,
+            j->dCx, j->dCb, NULL } ;
         // compiled and loaded first, so that the timer sees the kernel alone
         void *fn = NULL ;
-        GCU_TRY (gcu_dot_masked_function (&spec, &fn)) ;
+        GCU_TRY (gcu_dot_masked_function (&j->spec, &fn)) ;
         gcu_timer tk ;
         gcu_timer_start (&tk, s) ;
         GrB_Info kinfo = gcu_dot_masked_launch (fn, &args, (unsigned) grid, GCU_DOT_MASKED_THREADS, s) ;
@@ -200,78 +220,110 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
         GCU_TRY (kinfo) ;
         call->kernel_seconds = ks ;
     }
+    return GrB_SUCCESS ;
+}
+
+// T: the mask's pattern less the entries with no term. It stays on the
+// device as C's newest value where C<M> = T is T (C empty, no accum, C of
+// T's type: triangle counting's C<L>), compacted there (kept); or, where C
+// has entries to keep, is compacted into scratch buffers (row pointers,
+// indices, values: scr.p [0..2]) for the write-back on the device (merged);
+// otherwise it comes back through the staging buffers and is compacted on
+// the host (Tp, Tj, Tx). dCx and dCb are freed.
+static GrB_Info masked_T (gcu_call *call, masked_job *j)
+{
+    const GrB_Index m = call->c_rows ;
+    const size_t zsize = j->spec.sr.mult.z.size ;
+    const GrB_Type ztype = j->spec.sr.mult.z.handle ;
+    gcu_stream s = j->s ;
+    if (gcu_mxm_result_begin (call, ztype, true, &j->res))
+    {
+        // no room for the entry: the host takes T after all; a device
+        // failure is the call's GPU failure
+        const GrB_Info ki = gcu_mxm_positional_T_device (&j->om, m, j->dCx, j->dCb, zsize,
+            &j->res.keep, &j->nvals, s) ;
+        if (ki != GCU_NOT_HANDLED) GCU_TRY (ki) ;
+        j->kept = ki == GrB_SUCCESS ;
+        if (!j->kept) gcu_mxm_result_end (&j->res) ;
+    }
+    else if (gcu_mxm_merge_applies (call, ztype))
+    {
+        const GrB_Info ki = gcu_mxm_positional_T_device (&j->om, m, j->dCx, j->dCb, zsize,
+            &j->scr.keep, &j->nvals, s) ;
+        if (ki != GCU_NOT_HANDLED) GCU_TRY (ki) ;
+        j->merged = ki == GrB_SUCCESS && j->scr.n == 3 ;
+        if (!j->merged) gcu_mxm_scratch_free (&j->scr) ;
+    }
+    if (!j->kept && !j->merged)
+    {
+        GCU_TRY (gcu_mxm_positional_T (&j->om, m, j->dCx, j->dCb, zsize, &j->Tp, &j->Tj,
+            &j->Tx, &j->nvals, &j->down_bytes, &j->t_down, s)) ;
+    }
+    gcu_dfree (j->dCx, s) ; gcu_dfree (j->dCb, s) ;
+    j->dCx = NULL ; j->dCb = NULL ;
+    return GrB_SUCCESS ;
+}
+
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL masked_free (&j) ;
+
+static GrB_Info masked_run (gcu_call *call, bool saxpy)
+{
+    masked_job j ;
+    memset (&j, 0, sizeof (j)) ;
+    j.s = gcu_stream_default () ;
+    j.saxpy = saxpy ;
+    gcu_stream s = j.s ;
+    gcu_mxm_scratch_init (&j.scr, s) ;
+    (void) mask_complemented (call->desc, &j.structural) ;
+    double t0 = gcu_now () ;
+    GCU_TRY (masked_operands (call, &j)) ;
+    double t1 = gcu_now () ;
+    GCU_TRY (masked_products (call, &j)) ;
     // (synchronised here only so that the log below can tell the kernel's
     // time from the download's; the download would wait for it anyway)
     GCU_TRY (gcu_sync (s)) ;
     double t2 = gcu_now () ;
+    GCU_TRY (masked_T (call, &j)) ;
 
-    // T: the mask's pattern less the entries with no term. It stays on the
-    // device as C's newest value where C<M> = T is T (C empty, no accum, C
-    // of T's type: triangle counting's C<L>), compacted there; otherwise it
-    // comes back through the staging buffers and is compacted on the host
-    GrB_Index nvals = 0 ;
-    size_t down_bytes = 0 ;
-    double t_down = 0 ;
-    bool kept = false, merged = false ;
-    if (gcu_mxm_result_begin (call, spec.sr.mult.z.handle, true, &res))
-    {
-        // no room for the entry: the host takes T after all; a device
-        // failure is the call's GPU failure
-        const GrB_Info ki = gcu_mxm_positional_T_device (&om, m, dCx, dCb, zsize, &res.keep, &nvals, s) ;
-        if (ki != GCU_NOT_HANDLED) GCU_TRY (ki) ;
-        kept = ki == GrB_SUCCESS ;
-        if (!kept) gcu_mxm_result_end (&res) ;
-    }
-    else if (gcu_mxm_merge_applies (call, spec.sr.mult.z.handle))
-    {
-        // C has entries to keep: T compacted into scratch buffers (row
-        // pointers, indices, values: scr.p [0..2]) for the write-back on the
-        // device below
-        const GrB_Info ki = gcu_mxm_positional_T_device (&om, m, dCx, dCb, zsize, &scr.keep, &nvals, s) ;
-        if (ki != GCU_NOT_HANDLED) GCU_TRY (ki) ;
-        merged = ki == GrB_SUCCESS && scr.n == 3 ;
-        if (!merged) gcu_mxm_scratch_free (&scr) ;
-    }
-    if (!kept && !merged)
-    {
-        GCU_TRY (gcu_mxm_positional_T (&om, m, dCx, dCb, zsize, &Tp, &Tj, &Tx, &nvals,
-            &down_bytes, &t_down, s)) ;
-    }
-    gcu_dfree (dCx, s) ; gcu_dfree (dCb, s) ;
-    dCx = NULL ; dCb = NULL ;
+    const GrB_Index m = call->c_rows, n = call->c_cols ;
+    const int64_t mnvals = (int64_t) j.om.nvals ;
+    const size_t zsize = j.spec.sr.mult.z.size ;
+    const GrB_Type ztype = j.spec.sr.mult.z.handle ;
     char dm [64], da [64], db [64] ;
-    gcu_operand_describe (&om, "M", NULL, dm, sizeof (dm)) ;
-    gcu_operand_describe (&oa, "A", a_is, da, sizeof (da)) ;
-    gcu_operand_describe (&ob, "B", b_is, db, sizeof (db)) ;
-    const size_t up_bytes = om.up_bytes + oa.up_bytes + ob.up_bytes ;
-    const double t_export = om.export_s + oa.export_s + ob.export_s ;
-    const double t_upload = om.upload_s + oa.upload_s + ob.upload_s ;
+    gcu_operand_describe (&j.om, "M", NULL, dm, sizeof (dm)) ;
+    gcu_operand_describe (&j.oa, "A", j.a_is, da, sizeof (da)) ;
+    gcu_operand_describe (&j.ob, "B", j.b_is, db, sizeof (db)) ;
+    const size_t up_bytes = j.om.up_bytes + j.oa.up_bytes + j.ob.up_bytes ;
+    const double t_export = j.om.export_s + j.oa.export_s + j.ob.export_s ;
+    const double t_upload = j.om.upload_s + j.oa.upload_s + j.ob.upload_s ;
     // every kernel is done (the downloads synchronised)
-    gcu_operand_release (&ob, s) ; gcu_operand_release (&oa, s) ; gcu_operand_release (&om, s) ;
+    gcu_operand_release (&j.ob, s) ; gcu_operand_release (&j.oa, s) ; gcu_operand_release (&j.om, s) ;
     double t3 = gcu_now () ;
     // (a C aliased with M, A or B is invalidated by the write-back's own
     // calls, or replaced as a whole by the newest value)
-    const bool idx64 = om.idx64 ;
+    const bool idx64 = j.om.idx64 ;
+    GrB_Index nvals = j.nvals ;
     const GrB_Index tnvals = nvals ;
-    if (kept) GCU_TRY (gcu_mxm_result_publish (&res, spec.sr.mult.z.handle, zsize, m, n, nvals, idx64)) ;
-    else if (merged)
+    if (j.kept) GCU_TRY (gcu_mxm_result_publish (&j.res, ztype, zsize, m, n, nvals, idx64)) ;
+    else if (j.merged)
     {
-        GCU_TRY (gcu_mxm_merge_into_c (call, spec.sr.mult.z.handle, zsize, m, n, scr.p [0],
-            scr.p [1], scr.p [2], idx64, &nvals, s)) ;
-        gcu_mxm_scratch_free (&scr) ;
+        GCU_TRY (gcu_mxm_merge_into_c (call, ztype, zsize, m, n, j.scr.p [0],
+            j.scr.p [1], j.scr.p [2], idx64, &nvals, s)) ;
+        gcu_mxm_scratch_free (&j.scr) ;
     }
-    else GCU_TRY (gcu_mxm_write_back (call, spec.sr.mult.z.handle, m, n, &Tp, &Tj, &Tx, nvals, zsize, true)) ;
+    else GCU_TRY (gcu_mxm_write_back (call, ztype, m, n, &j.Tp, &j.Tj, &j.Tx, nvals, zsize, true)) ;
     call->up_bytes += up_bytes ;
-    call->down_bytes = down_bytes ;
-    gcu_host_free (Tp) ; gcu_host_free (Tj) ; gcu_host_free (Tx) ;
+    call->down_bytes = j.down_bytes ;
+    gcu_host_free (j.Tp) ; gcu_host_free (j.Tj) ; gcu_host_free (j.Tx) ;
     gcu_log ("GrB_mxm gpu masked %s: nnz(M) %lld, nnz(T) %llu, nnz(C) %llu; %s, %s, %s; "
         "operands %.2f ms (export %.2f ms, upload %.2f ms, %.1f MB), kernel %.2f ms, "
         "download %.2f ms (%.1f MB), T %.2f ms, %s %.2f ms", saxpy ? "saxpy" : "dot",
         (long long) mnvals,
         (unsigned long long) tnvals, (unsigned long long) nvals, da, db, dm, 1e3 * (t1 - t0), 1e3 * t_export,
-        1e3 * t_upload, up_bytes / 1e6, 1e3 * (t2 - t1), 1e3 * t_down,
-        down_bytes / 1e6, 1e3 * (t3 - t2 - t_down),
-        kept ? "result kept on the device as C's newest value" : merged
+        1e3 * t_upload, up_bytes / 1e6, 1e3 * (t2 - t1), 1e3 * j.t_down,
+        j.down_bytes / 1e6, 1e3 * (t3 - t2 - j.t_down),
+        j.kept ? "result kept on the device as C's newest value" : j.merged
         ? "write-back on the device under the mask, C's newest value" : "write-back",
         1e3 * (gcu_now () - t3)) ;
     return GrB_SUCCESS ;

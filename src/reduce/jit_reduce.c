@@ -93,30 +93,33 @@ GrB_Info gcu_reduce_block (const gcu_reduce_spec *spec, gcu_str *b,
     return b->failed ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
 }
 
-#undef  GCU_FREE_ALL
-#define GCU_FREE_ALL ;
+// "reduce PLUS_FP64 (INT32 -> FP64)": the monoid, the matrix's type, the output's
+static void reduce_label (const gcu_reduce_spec *spec, char *label, size_t size)
+{
+    char name [GxB_MAX_NAME_LEN * 3] ;
+    const gcu_type_desc *a = &spec->ops.a, *c = &spec->ops.c ;
+    const char *op = (spec->sr.add.op.op == GCU_OP_USER) ? spec->sr.add.op.user_name
+        : gcu_ops [spec->sr.add.op.op].name ;
+    snprintf (name, sizeof (name), "%s_%s", op ? op : "?",
+        gcu_types [spec->sr.add.op.z.code].name) ;
+    snprintf (label, size, "reduce %s (%s -> %s)", name,
+        gcu_types [a->code].name, gcu_types [c->code].name) ;
+}
 
 GrB_Info gcu_reduce_kernels (const gcu_reduce_spec *spec, void **partial,
     void **fin)
 {
     gcu_str b ;
     gcu_str_init (&b) ;
-    char entry [GCU_JIT_ENTRY_MAX] ;
-    GrB_Info info = gcu_reduce_block (spec, &b, entry) ;
-    if (info != GrB_SUCCESS) { gcu_str_free (&b) ; return info ; }
-    char name [GxB_MAX_NAME_LEN * 3], label [GxB_MAX_NAME_LEN * 3 + 48] ;
-    const gcu_type_desc *a = &spec->ops.a, *c = &spec->ops.c ;
-    const char *op = (spec->sr.add.op.op == GCU_OP_USER) ? spec->sr.add.op.user_name
-        : gcu_ops [spec->sr.add.op.op].name ;
-    snprintf (name, sizeof (name), "%s_%s", op ? op : "?",
-        gcu_types [spec->sr.add.op.z.code].name) ;
-    snprintf (label, sizeof (label), "reduce %s (%s -> %s)", name,
-        gcu_types [a->code].name, gcu_types [c->code].name) ;
-    const gcu_jit_binary *bin = NULL ;
-    GCU_TRY (gcu_jit_compile_block (gcu_reduce_preamble (), &b, label, &bin)) ;
-    char ef [GCU_JIT_ENTRY_MAX] ;
-    gcu_reduce_entries (entry, ef) ;
-    info = gcu_jit_function (bin, entry, partial) ;
-    if (info == GrB_SUCCESS) info = gcu_jit_function (bin, ef, fin) ;
-    return info ;
+    char entry [GCU_JIT_ENTRY_MAX], ef [GCU_JIT_ENTRY_MAX] ;
+    char label [GxB_MAX_NAME_LEN * 3 + 48] = "" ;
+    const GrB_Info built = gcu_reduce_block (spec, &b, entry) ;
+    if (built == GrB_SUCCESS)
+    {
+        reduce_label (spec, label, sizeof (label)) ;
+        gcu_reduce_entries (entry, ef) ;
+    }
+    const char *const entries [2] = { entry, ef } ;
+    void **const fns [2] = { partial, fin } ;
+    return gcu_jit_block_kernels (built, gcu_reduce_preamble (), &b, label, 2, entries, fns) ;
 }

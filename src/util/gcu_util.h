@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stddef.h>
 #include <stdbool.h>
+#include <string.h>
 
 // A kernel (or any step of the GPU chain) that cannot handle a case returns
 // GCU_NOT_HANDLED: not an error, the caller tries the next in the chain
@@ -64,5 +65,21 @@ void  gcu_host_free (void *p) ;
 
 // ---- time ---------------------------------------------------------------------
 double gcu_now(void);   // monotonic seconds
+
+// ---- values -------------------------------------------------------------------
+// One value of ts bytes (a GraphBLAS type's size) from src to dst: the
+// common sizes become single moves, which a memcpy of a variable size is not.
+static inline void gcu_put_val (void *dst, const void *src, size_t ts)
+{
+    switch (ts)
+    {
+        case 1: *(uint8_t *) dst = *(const uint8_t *) src ; break ;
+        case 2: memcpy (dst, src, 2) ; break ;
+        case 4: memcpy (dst, src, 4) ; break ;
+        case 8: memcpy (dst, src, 8) ; break ;
+        case 16: memcpy (dst, src, 16) ; break ;
+        default: memcpy (dst, src, ts) ; break ;
+    }
+}
 
 #endif

@@ -38,40 +38,54 @@ def resolve(src_rel, name):
             return os.path.relpath(p, root)
     return None
 
-def violations():
-    out = []
+def sources(exts=(".c", ".h", ".cu", ".cuh")):
+    """(path from the root, top folder) of each source file of src/, semirings/, cuda/."""
     for top in ("src", "semirings", "cuda"):
         for dirpath, _, files in os.walk(os.path.join(root, top)):
             for fn in sorted(files):
-                if not fn.endswith((".c", ".h", ".cu", ".cuh")):
-                    continue
-                rel = os.path.relpath(os.path.join(dirpath, fn), root)
-                a = folder(rel)
-                if a is None:
-                    continue
-                for line in open(os.path.join(root, rel), encoding="utf-8", errors="replace"):
-                    m = re.match(r'\s*#\s*include\s+"([^"]+)"', line)
-                    if not m:
-                        continue
-                    inc = resolve(rel, m.group(1))
-                    if inc is None or inc.startswith("include/"):
-                        continue
-                    b = folder(inc)
-                    if b is None or a == b:
-                        continue
-                    if a.startswith("src/") and b.startswith("cuda/"):
-                        continue            # kernels and their shared argument structs
-                    if (a.startswith("cuda/") or b.startswith("cuda/")) and a.split("/")[0] != b.split("/")[0]:
-                        why = "cuda/ includes src/" if a.startswith("cuda/") else None
-                        if why:
-                            out.append(f"{rel} -> {inc} ({why})")
-                        continue
-                    fa, fb = FLOOR[a], FLOOR[b]
-                    if fb > fa:
-                        out.append(f"{rel} -> {inc} (upward: {a} is below {b})")
-                    elif fb == fa:
-                        out.append(f"{rel} -> {inc} (sideways: {a} and {b} are one floor)")
+                if fn.endswith(exts):
+                    yield os.path.relpath(os.path.join(dirpath, fn), root), top
+
+def violations():
+    out = []
+    for rel, _ in sources():
+        a = folder(rel)
+        if a is None:
+            continue
+        for line in open(os.path.join(root, rel), encoding="utf-8", errors="replace"):
+            m = re.match(r'\s*#\s*include\s+"([^"]+)"', line)
+            if not m:
+                continue
+            inc = resolve(rel, m.group(1))
+            if inc is None or inc.startswith("include/"):
+                continue
+            b = folder(inc)
+            if b is None or a == b:
+                continue
+            if a.startswith("src/") and b.startswith("cuda/"):
+                continue            # kernels and their shared argument structs
+            if (a.startswith("cuda/") or b.startswith("cuda/")) and a.split("/")[0] != b.split("/")[0]:
+                why = "cuda/ includes src/" if a.startswith("cuda/") else None
+                if why:
+                    out.append(f"{rel} -> {inc} ({why})")
+                continue
+            fa, fb = FLOOR[a], FLOOR[b]
+            if fb > fa:
+                out.append(f"{rel} -> {inc} (upward: {a} is below {b})")
+            elif fb == fa:
+                out.append(f"{rel} -> {inc} (sideways: {a} and {b} are one floor)")
     return sorted(set(out))
+
+def against_baseline(path, now, tool):
+    """Prints what the baseline file lists that is gone (to be removed from it)
+    and what now holds that it does not list; 1 if anything is new."""
+    known = set(l.strip() for l in open(path) if l.strip() and not l.startswith("#"))
+    for x in sorted(known - set(now)):
+        print(f"{tool}: gone (remove it from {os.path.basename(path)}): {x}")
+    new = sorted(set(now) - known)
+    for x in new:
+        print(f"{tool}: NEW: {x}")
+    return 1 if new else 0
 
 def main():
     args = sys.argv[1:]
@@ -83,15 +97,8 @@ def main():
         print(x)
     print(f"check_layers: {len(v)} includes against the floors")
     if "--baseline" in args:
-        path = args[args.index("--baseline") + 1]
-        known = set(l.strip() for l in open(path) if l.strip() and not l.startswith("#"))
-        new = [x for x in v if x not in known]
-        gone = [x for x in known if x not in v]
-        for x in gone:
-            print(f"check_layers: gone (remove it from {os.path.basename(path)}): {x}")
-        for x in new:
-            print(f"check_layers: NEW: {x}")
-        return 1 if new else 0
+        return against_baseline(args[args.index("--baseline") + 1], v, "check_layers")
     return 0
 
-sys.exit(main())
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,57 @@
+// gpu_start.c — the GPU's start as the floors above the device see it
+// (DESIGN §6: the device never calls up). The first call that wants the GPU
+// registers, once, what must follow a successful start; the device runs it
+// inside the start, before any caller sees the GPU usable:
+//   the residency cache keeps operands in this device's memory from then
+//   on, within its budget (a fraction of the device, GRBCUDA_DEVICE_MEMORY);
+//   the JIT compiles for this device's architecture.
+// A start that fails runs neither: the cache has no allocator (every call
+// uploads privately or runs on the host) and the JIT keeps its automatic
+// target. Every start the library makes goes through here (the dispatch,
+// and grbcuda_gpu_available/grbcuda_gpu_info in src/api/gpu.c); a start made
+// by a direct gcu_gpu_ready (bench/transfer.c) gets the hooks at once when
+// they are registered later.
+#include "gcu_dispatch.h"
+#include "../device/gcu_cuda.h"
+#include "../device/gcu_device.h"
+#include "../residency/gcu_residency.h"
+#include "../jit/gcu_jit.h"
+#include <pthread.h>
+
+static GrB_Info lasting_alloc (void *ctx, size_t bytes, void **p)
+{
+    (void) ctx ;
+    return gcu_dmalloc_lasting (p, bytes) ;
+}
+
+static void lasting_free (void *ctx, void *p, size_t bytes)
+{
+    (void) ctx ; (void) bytes ;
+    gcu_dfree_lasting (p) ;
+}
+
+static void residency_follows (const gcu_device_props *props)
+{
+    gcu_res_allocator a = { lasting_alloc, lasting_free, NULL, props->global_mem, "cudaMalloc" } ;
+    (void) gcu_residency_set_allocator (&a) ;
+}
+
+static void jit_follows (const gcu_device_props *props)
+{
+    gcu_jit_set_arch (10 * props->cc_major + props->cc_minor) ;
+}
+
+static pthread_once_t follow_once = PTHREAD_ONCE_INIT ;
+
+static void follow (void)
+{
+    // two hooks in a table of eight: registering cannot fail
+    (void) gcu_device_on_start (residency_follows) ;
+    (void) gcu_device_on_start (jit_follows) ;
+}
+
+bool gcu_gpu_start (void)
+{
+    pthread_once (&follow_once, follow) ;
+    return gcu_gpu_ready () ;
+}

@@ -1,0 +1,97 @@
+// gcu_call.h — what the dispatch hands a GPU kernel family (DESIGN §2, §4):
+// one interposed call (gcu_call) and the contract of a family (gcu_family,
+// branch then run). Data only: it sits at the bottom so that the families
+// (src/mxm, src/mxv, ...) see it without including the dispatch above them
+// (DESIGN §6); the dispatch (gcu_dispatch.h) fills calls and runs families.
+// Internal header: never installed.
+#ifndef GCU_CALL_H
+#define GCU_CALL_H
+
+#include <GraphBLAS.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include "grbcuda.h"
+
+// Interposed operations; the names (gcu_op_name) are the GraphBLAS function
+// names, which are also the keys of grbcuda_stats_get.
+typedef enum
+{
+    GCU_OP_MXM,
+    GCU_OP_MXV,
+    GCU_OP_VXM,
+    GCU_OP_MATRIX_EWISEMULT_SEMIRING,
+    GCU_OP_MATRIX_EWISEMULT_MONOID,
+    GCU_OP_MATRIX_EWISEMULT_BINARYOP,
+    GCU_OP_MATRIX_EWISEADD_SEMIRING,
+    GCU_OP_MATRIX_EWISEADD_MONOID,
+    GCU_OP_MATRIX_EWISEADD_BINARYOP,
+    GCU_OP_MATRIX_EWISEUNION,
+    GCU_OP_VECTOR_EWISEMULT_SEMIRING,
+    GCU_OP_VECTOR_EWISEMULT_MONOID,
+    GCU_OP_VECTOR_EWISEMULT_BINARYOP,
+    GCU_OP_VECTOR_EWISEADD_SEMIRING,
+    GCU_OP_VECTOR_EWISEADD_MONOID,
+    GCU_OP_VECTOR_EWISEADD_BINARYOP,
+    GCU_OP_VECTOR_EWISEUNION,
+    GCU_OP_COUNT
+}
+gcu_op ;
+
+// Everything known about one call. The entry point fills the operands; the
+// check fills shapes and the estimate; the decision fills reason.
+typedef struct
+{
+    gcu_op op ;
+    // operands as passed. For vector operations C, M, A, B are GrB_Vector
+    // (A is the matrix of mxv/vxm): see gcu_operand_is_vector.
+    void *C ;
+    const void *M ;
+    GrB_BinaryOp accum ;
+    GrB_Semiring semiring ;     // mxm, mxv, vxm, eWise*_Semiring
+    GrB_Monoid monoid ;         // eWise*_Monoid
+    GrB_BinaryOp binop ;        // eWise*_BinaryOp, eWiseUnion
+    const void *A, *B ;
+    GrB_Scalar alpha, beta ;    // eWiseUnion
+    GrB_Descriptor desc ;
+    // filled by the check (valid only if checked is true)
+    bool checked ;
+    bool tran_a, tran_b ;       // from desc (GrB_INP0 / GrB_INP1)
+    bool replace ;              // from desc (GrB_OUTP is GrB_REPLACE)
+    GrB_Index c_rows, c_cols, a_rows, a_cols, b_rows, b_cols ;
+    GrB_Index a_nvals, b_nvals ;
+    double work ;               // estimated multiply-adds
+    // the outcome
+    grbcuda_reason reason ;
+    double t_start ;
+    // set by a GPU family that times its kernels (CUDA events): the device
+    // time of this call's kernels, in seconds. The dispatch sets it to -1
+    // (not measured) before the families run; counted for GPU calls only.
+    double kernel_seconds ;
+    const char *family ;        // the GPU family that produced C (else NULL)
+    uint64_t up_bytes, down_bytes ;     // the GPU family's transfers
+    // set by a GPU family once it begins writing C's SuiteSparse object (the
+    // write-back, host memory): a failure after that is the call's result
+    // (final_info), never followed by the host, which would read a C no
+    // longer as it was
+    bool c_written ;
+    GrB_Info final_info ;
+}
+gcu_call ;
+
+// A GPU kernel family (DESIGN §4). branch() is the cheap predicate: does the
+// family handle this call (op, semiring, types, shapes)? GrB_SUCCESS or
+// GCU_NOT_HANDLED. run() executes: GrB_SUCCESS means C holds the result;
+// GCU_NOT_HANDLED passes to the next family; any other status is a GPU
+// failure, after which C must be exactly as it was and the host runs, unless
+// the family had set call->c_written (it failed writing C: that status is
+// returned to the caller).
+typedef struct
+{
+    const char *name ;
+    gcu_op op ;
+    GrB_Info (*branch) (const gcu_call *call) ;
+    GrB_Info (*run) (gcu_call *call) ;
+}
+gcu_family ;
+
+#endif
