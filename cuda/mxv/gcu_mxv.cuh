@@ -23,7 +23,7 @@
 #ifndef GCU_MXV_CUH
 #define GCU_MXV_CUH
 
-#include "spgemm/gcu_spgemm_numeric.cuh"
+#include "common/gcu_accum.cuh"
 
 #define GCU_MXV_THREADS 256
 

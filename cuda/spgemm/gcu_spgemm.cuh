@@ -14,27 +14,19 @@
 // rows of B, as spECK does; see also papers/kurt2017 on virtual warps).
 //
 // The analysis and symbolic kernels do not depend on the semiring and are
-// compiled into the library by nvcc (src/spgemm/spgemm.cu). The numeric
-// kernels are generic in the semiring SR (common/gcu_semiring.cuh) and are
-// instantiated at run time by the JIT. AI / BI are the integer types of the
+// compiled into the library by nvcc (the wrappers of gcu_spgemm_kernels.cuh,
+// launched from src/spgemm/). The numeric kernels are generic in the
+// semiring SR (common/gcu_semiring.cuh) and are instantiated at run time by
+// the JIT (gcu_spgemm_jit.cuh). AI / BI are the integer types of the
 // row pointers and column indices of A and B (uint32_t or uint64_t); C has
 // int64_t row pointers and int32_t column indices (n < 2^31 on this path).
 #ifndef GCU_SPGEMM_CUH
 #define GCU_SPGEMM_CUH
 
 #include "common/gcu_types.cuh"
+#include "spgemm/gcu_spgemm_policy.h"
 
 #define GCU_SPGEMM_EMPTY (-1)
-
-// numeric tables of at most this many slots emit their row sorted by ranking
-// each key (O(H^2) work, no synchronisation); larger ones by a bucket sort
-// (gcu_spgemm_emit_bucket)
-#define GCU_SPGEMM_RANK_MAX 64
-
-// bytes of one row's sort scratch in the numeric kernel's shared memory (a
-// multiple of 16): rank: compacted keys (H int32) and their slots (H bytes);
-// bucket: counters (H/4 int32), staged keys (3H/4 int32), 16 warp partials
-#define GCU_SPGEMM_SORT_SCRATCH(H) ((H) <= GCU_SPGEMM_RANK_MAX ? (H) * 5 : (H) * 4 + 64)
 
 // Multiplicative hash of a column index into a table of H (power of 2) slots.
 __device__ __forceinline__ uint32_t gcu_spgemm_hash (int32_t j, uint32_t H)

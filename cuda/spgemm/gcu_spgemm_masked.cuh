@@ -24,7 +24,7 @@
 
 // Dynamic shared memory: R*H int32 keys, R*H int32 positions, R*H values,
 // R*H lock words if needed, R*H hit bytes; each part 16-aligned
-// (masked_smem in src/spgemm/spgemm_masked.cu).
+// (spgemm_masked_smem in src/spgemm/phases.cu).
 template <class SR, class MI, class AI, class BI>
 __device__ __forceinline__ void gcu_spgemm_masked_shared (const int64_t *__restrict__ rows,
     int64_t nrows, const MI *__restrict__ Mp, const MI *__restrict__ Mj,

@@ -8,162 +8,8 @@
 #ifndef GCU_SPGEMM_NUMERIC_CUH
 #define GCU_SPGEMM_NUMERIC_CUH
 
-#include "common/gcu_semiring.cuh"
+#include "common/gcu_accum.cuh"
 #include "spgemm/gcu_spgemm.cuh"
-
-template <bool C, class T, class F> struct gcu_spgemm_pick { typedef T type; };
-template <class T, class F> struct gcu_spgemm_pick<false, T, F> { typedef F type; };
-
-template <class SR> struct gcu_spgemm_needs_lock
-{
-    static const bool v = sizeof (typename SR::Z) > 8;
-};
-
-template <class U, class Z> __device__ __forceinline__ U gcu_bits_of (const Z &z)
-{
-    U u; memcpy (&u, &z, sizeof (U)); return u;
-}
-template <class Z, class U> __device__ __forceinline__ Z gcu_of_bits (U u)
-{
-    Z z; memcpy (&z, &u, sizeof (Z)); return z;
-}
-
-template <class A, class B> struct gcu_spgemm_same { static const bool v = false; };
-template <class A> struct gcu_spgemm_same<A, A> { static const bool v = true; };
-
-// The monoids the hardware has as one atomic instruction (in shared and
-// global memory) with the host's result: PLUS over 32/64-bit integers; MIN
-// and MAX over 32/64-bit integers. Integer addition wraps as the C types
-// do, so atomicAdd on the unsigned bits is exact for signed types too.
-// PLUS over float and double is not among them: the hardware's float
-// atomicAdd gives its own canonical NaN (sign bit clear) where the host
-// keeps a NaN term's sign or gives inf - inf its default NaN (sign bit set,
-// x86), which a program sees through COPYSIGN (tester regression (6)); the
-// compare-and-swap loop below adds with gcu_plus, which follows the host.
-template <class SR> struct gcu_spgemm_native
-{
-    typedef typename SR::Z Z;
-    static const bool is_int = gcu_traits<Z>::cls == GCU_CLS_INT || gcu_traits<Z>::cls == GCU_CLS_UINT;
-    static const bool is_flt = gcu_spgemm_same<Z, float>::v || gcu_spgemm_same<Z, double>::v;
-    static const bool v = !SR::is_any && (sizeof (Z) == 4 || sizeof (Z) == 8)
-        && ((SR::add_kind == 1 && is_int) || ((SR::add_kind == 2 || SR::add_kind == 3) && is_int));
-};
-
-template <class SR>
-__device__ __forceinline__ void gcu_spgemm_native_accum (typename SR::Z *slot, const typename SR::Z &t)
-{
-    typedef typename SR::Z Z;
-    if constexpr (SR::add_kind == 1)
-    {
-        if constexpr (sizeof (Z) == 4) atomicAdd ((unsigned int *) slot, (unsigned int) t);
-        else atomicAdd ((unsigned long long *) slot, (unsigned long long) t);
-    }
-    else
-    {
-        const bool sgn = gcu_traits<Z>::cls == GCU_CLS_INT;
-        typedef typename gcu_spgemm_pick<sizeof (Z) == 4,
-            typename gcu_spgemm_pick<sgn, int, unsigned int>::type,
-            typename gcu_spgemm_pick<sgn, long long, unsigned long long>::type>::type W;
-        if constexpr (SR::add_kind == 2) atomicMin ((W *) slot, (W) t);
-        else atomicMax ((W *) slot, (W) t);
-    }
-}
-
-// A value of type Z in a slot shared by other threads, read into *cur or
-// written from it by the holder of the slot's lock. Word-sized values move
-// word by word through atomics: coherent across blocks (the slot may be in
-// global memory, updated by other blocks: the push SpMSpV) with no stale L1
-// copy, and visible to compute-sanitizer's racecheck, which does not know the
-// lock and reported the plain accesses to shared slots as races. Values of
-// odd sizes (user types) move byte by byte through volatile accesses.
-template <class Z>
-__device__ __forceinline__ void gcu_locked_slot (Z *slot, Z *cur, bool store)
-{
-    if constexpr (sizeof (Z) % 4 == 0 && alignof (Z) >= 4)
-    {
-        unsigned int *s = (unsigned int *) slot, *c = (unsigned int *) cur;
-        for (unsigned w = 0 ; w < sizeof (Z) / 4 ; w++)
-        {
-            if (store) atomicExch (&s [w], c [w]);
-            else c [w] = atomicOr (&s [w], 0u);
-        }
-    }
-    else
-    {
-        volatile unsigned char *s = (volatile unsigned char *) slot;
-        unsigned char *c = (unsigned char *) cur;
-        for (unsigned w = 0 ; w < sizeof (Z) ; w++)
-        {
-            if (store) s [w] = c [w];
-            else c [w] = s [w];
-        }
-    }
-}
-
-// *slot = add (*slot, t), atomically with respect to other threads updating
-// the same slot; lock is the slot's lock word (used only for wide types).
-template <class SR>
-__device__ __forceinline__ void gcu_spgemm_accum (typename SR::Z *slot,
-    int32_t *lock, const typename SR::Z &t)
-{
-    typedef typename SR::Z Z;
-    if constexpr (gcu_spgemm_needs_lock<SR>::v)
-    {
-        // the slot may be in global memory, updated by other blocks (the
-        // push SpMSpV): device-scope fences around the update
-        while (atomicCAS (lock, 0, 1) != 0) { }
-        __threadfence ();
-        Z cur;
-        gcu_locked_slot (slot, &cur, false);
-        cur = SR::is_any ? t : SR::add (cur, t);
-        gcu_locked_slot (slot, &cur, true);
-        __threadfence ();
-        atomicExch (lock, 0);
-    }
-    else if constexpr (gcu_spgemm_native<SR>::v)
-    {
-        gcu_spgemm_native_accum<SR> (slot, t);
-    }
-    else if constexpr (sizeof (Z) == 4 || sizeof (Z) == 8)
-    {
-        typedef typename gcu_spgemm_pick<sizeof (Z) == 4, unsigned int, unsigned long long>::type U;
-        if constexpr (SR::is_any)
-        {
-            atomicExch ((U *) slot, gcu_bits_of<U> (t));
-        }
-        else
-        {
-            U old = *(volatile U *) slot;
-            while (true)
-            {
-                const U nu = gcu_bits_of<U> (SR::add (gcu_of_bits<Z> (old), t));
-                const U prev = atomicCAS ((U *) slot, old, nu);
-                if (prev == old) break;
-                old = prev;
-            }
-        }
-    }
-    else
-    {
-        // 1- or 2-byte values: compare-and-swap the aligned word around them
-        const size_t addr = (size_t) slot;
-        unsigned int *word = (unsigned int *) (addr & ~(size_t) 3);
-        const unsigned shift = (unsigned) (addr & 3) * 8;
-        const unsigned mask = (sizeof (Z) == 1 ? 0xffu : 0xffffu) << shift;
-        unsigned int old = *(volatile unsigned int *) word;
-        while (true)
-        {
-            const unsigned short cur_bits = (unsigned short) ((old & mask) >> shift);
-            Z cur; memcpy (&cur, &cur_bits, sizeof (Z));
-            const Z nz = SR::is_any ? t : SR::add (cur, t);
-            unsigned short nz_bits = 0; memcpy (&nz_bits, &nz, sizeof (Z));
-            const unsigned int nu = (old & ~mask) | (((unsigned int) nz_bits << shift) & mask);
-            const unsigned int prev = atomicCAS (word, old, nu);
-            if (prev == old) break;
-            old = prev;
-        }
-    }
-}
 
 // the product A(i,k) * B(k,j), operands at pa and pb
 template <class SR>
@@ -174,6 +20,40 @@ __device__ __forceinline__ typename SR::Z gcu_spgemm_product (
     const typename SR::X a = gcu_sr_load<typename SR::X, typename SR::TA, SR::reads_x, SR::a_iso> (Ax, pa);
     const typename SR::Y b = gcu_sr_load<typename SR::Y, typename SR::TB, SR::reads_y, SR::b_iso> (Bx, pb);
     return SR::mult (a, b, i, k, j);
+}
+
+// A hash table of H slots made empty: keys free, values at the monoid's
+// identity, locks open (wide values); slots t, t + stride, ... by this thread.
+template <class SR>
+__device__ __forceinline__ void gcu_spgemm_table_init (int32_t *keys, typename SR::Z *vals,
+    int32_t *locks, uint32_t H, uint32_t t, uint32_t stride)
+{
+    const typename SR::Z id = SR::identity ();
+    for (uint32_t s = t ; s < H ; s += stride)
+    {
+        keys [s] = GCU_SPGEMM_EMPTY;
+        vals [s] = id;
+        if constexpr (gcu_spgemm_needs_lock<SR>::v) locks [s] = 0;
+    }
+}
+
+// The products of row i folded into its table (H slots, sized by the
+// symbolic phase), by thread t of the row's G, TPB a row of B.
+template <class SR, class AI, class BI>
+__device__ __forceinline__ void gcu_spgemm_table_accum (int64_t i,
+    const AI *__restrict__ Ap, const AI *__restrict__ Aj,
+    const typename SR::TA *__restrict__ Ax, const BI *__restrict__ Bp,
+    const BI *__restrict__ Bj, const typename SR::TB *__restrict__ Bx,
+    int32_t *keys, typename SR::Z *vals, int32_t *locks, uint32_t H, int G, int TPB, int t)
+{
+    gcu_spgemm_products (i, Ap, Aj, Bp, Bj, G, TPB, t,
+        [&] (int64_t k, int64_t pa, int32_t j, int64_t pb)
+        {
+            bool created;
+            const uint32_t s = gcu_spgemm_insert (keys, H, j, &created);
+            gcu_spgemm_accum<SR> (&vals [s], &locks [s],
+                gcu_spgemm_product<SR> (Ax, Bx, pa, pb, i, k, j));
+        });
 }
 
 // The bucket of column j among nb buckets of equal width over [lo, lo + range)
@@ -336,7 +216,8 @@ __device__ __forceinline__ void gcu_spgemm_emit_sorted (int32_t *keys,
 // Shared-memory tables: as gcu_spgemm_symbolic_shared. Dynamic shared
 // memory: R*H int32 keys, then (16-aligned) R*H values, then (16-aligned) R*H
 // lock words when the value type needs them, then R sort scratches of
-// GCU_SPGEMM_SORT_SCRATCH (H) bytes each (numeric_smem in src/spgemm/spgemm.cu).
+// GCU_SPGEMM_SORT_SCRATCH (H) bytes each (spgemm_numeric_smem in
+// src/spgemm/phases.cu).
 template <class SR, class AI, class BI>
 __device__ __forceinline__ void gcu_spgemm_numeric_shared (const int64_t *__restrict__ rows,
     int64_t nrows, const AI *__restrict__ Ap, const AI *__restrict__ Aj,
@@ -355,26 +236,13 @@ __device__ __forceinline__ void gcu_spgemm_numeric_shared (const int64_t *__rest
     int32_t *locks = (int32_t *) (gcu_smem + locks_at) + (int64_t) r * H;
     const size_t scratch_at = (locks_at + (gcu_spgemm_needs_lock<SR>::v ? (size_t) R * H * 4 : 0) + 15) & ~(size_t) 15;
     unsigned char *scratch = gcu_smem + scratch_at + (size_t) r * GCU_SPGEMM_SORT_SCRATCH (H);
-    const Z id = SR::identity ();
-    for (uint32_t s = t ; s < H ; s += G)
-    {
-        keys [s] = GCU_SPGEMM_EMPTY;
-        vals [s] = id;
-        if constexpr (gcu_spgemm_needs_lock<SR>::v) locks [s] = 0;
-    }
+    gcu_spgemm_table_init<SR> (keys, vals, locks, H, (uint32_t) t, (uint32_t) G);
     __syncthreads ();
     const int64_t idx = (int64_t) blockIdx.x * R + r;
     const int64_t i = idx < nrows ? rows [idx] : -1;
     if (i >= 0)
     {
-        gcu_spgemm_products (i, Ap, Aj, Bp, Bj, G, TPB, t,
-            [&] (int64_t k, int64_t pa, int32_t j, int64_t pb)
-            {
-                bool created;
-                const uint32_t s = gcu_spgemm_insert (keys, H, j, &created);
-                gcu_spgemm_accum<SR> (&vals [s], &locks [s],
-                    gcu_spgemm_product<SR> (Ax, Bx, pa, pb, i, k, j));
-            });
+        gcu_spgemm_table_accum<SR> (i, Ap, Aj, Ax, Bp, Bj, Bx, keys, vals, locks, H, G, TPB, t);
     }
     __syncthreads ();
     const int64_t cp = i >= 0 ? Cp [i] : 0, cnt = i >= 0 ? Cp [i + 1] - cp : 0;
@@ -401,23 +269,11 @@ __device__ __forceinline__ void gcu_spgemm_numeric_global (const int64_t *__rest
     Z *vals = gvals + offs [b];
     int32_t *locks = gcu_spgemm_needs_lock<SR>::v ? glocks + offs [b] : glocks;
     const uint32_t H = (uint32_t) (offs [b + 1] - offs [b]);
-    const Z id = SR::identity ();
-    for (uint32_t s = threadIdx.x ; s < H ; s += blockDim.x)
-    {
-        keys [s] = GCU_SPGEMM_EMPTY;
-        vals [s] = id;
-        if constexpr (gcu_spgemm_needs_lock<SR>::v) locks [s] = 0;
-    }
+    gcu_spgemm_table_init<SR> (keys, vals, locks, H, threadIdx.x, blockDim.x);
     if (threadIdx.x == 0) pos = 0;
     __syncthreads ();
-    gcu_spgemm_products (i, Ap, Aj, Bp, Bj, (int) blockDim.x, TPB, (int) threadIdx.x,
-        [&] (int64_t k, int64_t pa, int32_t j, int64_t pb)
-        {
-            bool created;
-            const uint32_t s = gcu_spgemm_insert (keys, H, j, &created);
-            gcu_spgemm_accum<SR> (&vals [s], &locks [s],
-                gcu_spgemm_product<SR> (Ax, Bx, pa, pb, i, k, j));
-        });
+    gcu_spgemm_table_accum<SR> (i, Ap, Aj, Ax, Bp, Bj, Bx, keys, vals, locks, H,
+        (int) blockDim.x, TPB, (int) threadIdx.x);
     __syncthreads ();
     const int64_t cp = Cp [i];
     for (uint32_t s = threadIdx.x ; s < H ; s += blockDim.x)

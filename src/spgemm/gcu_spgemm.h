@@ -1,5 +1,6 @@
 // gcu_spgemm.h — the SpGEMM engine C = A*B on the device (cuda/spgemm/),
-// called by the GrB_mxm GPU family with operands already on the device.
+// called by the GrB_mxm GPU family with operands already on the device. Its
+// tuning: cuda/spgemm/gcu_spgemm_policy.h; its host files: spgemm_internal.h.
 #ifndef GCU_SPGEMM_H
 #define GCU_SPGEMM_H
 
@@ -110,10 +111,6 @@ GrB_Info gcu_spgemm_masked_kernels (const gcu_semiring_desc *sr,
     const gcu_jit_operands *ops, void **shared, void **global) ;
 GrB_Info gcu_spgemm_masked_block (const gcu_semiring_desc *sr, const gcu_jit_operands *ops,
     gcu_str *block, char entry_shared [GCU_JIT_ENTRY_MAX], char entry_global [GCU_JIT_ENTRY_MAX]) ;
-
-#define GCU_SPGEMM_THREADS 256          // block size of the shared-table kernels
-#define GCU_SPGEMM_GLOBAL_THREADS 256   // ... and of the global-table kernels
-#define GCU_SPGEMM_DENSE_THREADS 1024   // ... and of the dense accumulators
 
 #ifdef __cplusplus
 }

@@ -14,7 +14,7 @@
 #include <set>
 #include <vector>
 
-#include "spgemm/gcu_spgemm_shape.h"     // src/: the bins' launch shape
+#include "spgemm/gcu_spgemm_policy.h"    // cuda/: the bins, their launch shape
 
 static int gcu_emu_failures = 0, gcu_emu_checks = 0 ;
 #define CHECK(cond, ...) do { gcu_emu_checks++ ; if (!(cond)) { if (gcu_emu_failures++ < 20) { \
@@ -95,7 +95,7 @@ static void gcu_emu_reference_row (const csr &A, const csr &B, int64_t i,
 
 // A (m x k) * B (k x n) whose rows fill every SpGEMM bin: rows of A of up to
 // amax entries, rows of B mixed (structured: dense runs, clusters, full rows;
-// 6000 columns reach the 8192-slot tables). Tests scale m to their speed.
+// 6000 columns reach the largest shared tables). Tests scale m to their speed.
 struct gcu_emu_shape { int64_t m, k, n, amax ; bool structured ; } ;
 static const gcu_emu_shape gcu_emu_spgemm_shapes [3] =
 {
@@ -109,13 +109,13 @@ static const gcu_emu_shape gcu_emu_spgemm_shapes [3] =
 // (keys: C's or M's entries), 1/2 for the symbolic ones (sized by products).
 static int64_t gcu_emu_table (int64_t count, int num, int den)
 {
-    int64_t H = 32 ;
+    int64_t H = GCU_SPGEMM_HMIN ;
     while (den * count > num * H) H *= 2 ;
     return H ;
 }
 
-// The rows of each shared bin (tables of at most 8192 slots), by table size,
-// as src/spgemm/spgemm.cu bins them; count [i]: row i's keys (or products).
+// The rows of each shared bin (tables of at most GCU_SPGEMM_HMAX slots), by
+// table size, as src/spgemm/ bins them; count [i]: row i's keys (or products).
 static std::map<uint32_t, std::vector<int64_t>> gcu_emu_bins (const std::vector<int64_t> &count,
     int num, int den)
 {
@@ -123,14 +123,14 @@ static std::map<uint32_t, std::vector<int64_t>> gcu_emu_bins (const std::vector<
     for (int64_t i = 0 ; i < (int64_t) count.size () ; i++)
     {
         const int64_t H = gcu_emu_table (count [i], num, den) ;
-        if (H <= 8192) bins [(uint32_t) H].push_back (i) ;
+        if (H <= GCU_SPGEMM_HMAX) bins [(uint32_t) H].push_back (i) ;
     }
     return bins ;
 }
 
-// Launches the shared bins as src/spgemm/spgemm.cu does: for each bin (rows
+// Launches the shared bins as src/spgemm/ does: for each bin (rows
 // by table size, gcu_emu_bins), blocks of `threads` threads with the bin's
-// shape (gcu_bin_shape, src/spgemm/gcu_spgemm_shape.h), each running kernel (rows, nrows, H, G, tpb)
+// shape (gcu_bin_shape, cuda/spgemm/gcu_spgemm_policy.h), each running kernel (rows, nrows, H, G, tpb)
 // (tpb: TPB, at most G); then done (H, G, tpb, rows) checks the bin.
 template <class K, class D>
 static void gcu_emu_launch_bins (const std::vector<int64_t> &count, int num, int den,

@@ -5,7 +5,7 @@
 // row-by-row reference of C = A*B:
 //   - gcu_spgemm_numeric_shared, every table size of the shared bins (32 to
 //     8192 slots) with the host's threads a row and rows a block
-//     (src/spgemm/spgemm.cu: shape), so both emits run: the warp-ballot
+//     (cuda/spgemm/gcu_spgemm_policy.h: gcu_bin_shape), so both emits run: the warp-ballot
 //     compaction and ranking of tables up to 64 slots, and the bucket sort of
 //     larger ones; rows of one bin share blocks with empty slots (idx past
 //     the bin's rows);
@@ -33,8 +33,8 @@ alignas (16) static unsigned char gcu_emu_dynamic_smem [256 * 1024] ;
 #include <type_traits>
 
 // src/spgemm/gcu_spgemm.h's block sizes
-#define THREADS 256
-#define DENSE_THREADS 1024
+#define THREADS GCU_SPGEMM_THREADS              // cuda/spgemm/gcu_spgemm_policy.h
+#define DENSE_THREADS GCU_SPGEMM_DENSE_THREADS
 
 #include "gcu_emu_semirings.h"
 
@@ -227,7 +227,7 @@ static int run_semiring (const char *name, const csr &A, const csr &B, std::mt19
                 for (int64_t i = 0 ; i < m ; i++)
                 {
                     mcnt [i] = M.p [i + 1] - M.p [i] ;
-                    ran [i] = gcu_emu_table (mcnt [i], 2, 3) <= 8192 ;
+                    ran [i] = gcu_emu_table (mcnt [i], 2, 3) <= GCU_SPGEMM_HMAX ;
                 }
                 gcu_emu_launch_bins (mcnt, 2, 3, GCU_PHASE_MASKED, THREADS, TPB,
                     [&] (const int64_t *rows, int64_t nrows, uint32_t H, int G, int tpb)

@@ -4,8 +4,8 @@
 // reference: the products of every row (a warp a row, summed by shuffles, in
 // a grid-stride loop), and nnz of every row of C through the shared-memory
 // hash tables of every bin (32 to 8192 slots, the host's H / 4 threads a row
-// and rows a block: src/spgemm/spgemm.cu, shape) and through the global
-// tables (one block a row). The dense accumulator has its own test
+// and rows a block: gcu_bin_shape, cuda/spgemm/gcu_spgemm_policy.h) and
+// through the global tables (one block a row). The dense accumulator has its own test
 // (test_spgemm_dense_emu).
 #include "gcu_simt_emu.h"
 
@@ -15,7 +15,7 @@ alignas (16) static unsigned char gcu_emu_dynamic_smem [64 * 1024] ;
 
 #include <map>
 
-#define THREADS 256                         // src/spgemm/gcu_spgemm.h: GCU_SPGEMM_THREADS
+#define THREADS GCU_SPGEMM_THREADS          // cuda/spgemm/gcu_spgemm_policy.h
 
 template <class AI, class BI>
 static int run (const char *name, const csr &A, const csr &B, int TPB)
