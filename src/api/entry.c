@@ -7,6 +7,7 @@
 #include "../dispatch/gcu_dispatch.h"
 #include "../residency/gcu_residency.h"
 #include "../device/gcu_staging.h"
+#include "../device/gcu_streams.h"
 #include "../device/gcu_device.h"
 #include "../device/gcu_cuda.h"
 
@@ -60,6 +61,7 @@ GrB_Info GrB_finalize (void)
     // buffers go back too
     gcu_residency_clear_all () ;
     gcu_staging_release () ;
+    gcu_streams_release () ;
     if (gcu_gpu_started () && gcu_gpu_ready ()) gcu_pool_release () ;
     return f () ;
 }

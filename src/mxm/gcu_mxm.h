@@ -12,6 +12,7 @@
 #include "../device/gcu_cuda.h"
 #include "../export/gcu_export.h"
 #include "../residency/gcu_residency.h"
+#include "../residency/gcu_operand.h"
 #include "../spgemm/gcu_spgemm.h"
 #include "../jit/gcu_jit.h"
 #include "../../cuda/writeback/gcu_merge_args.h"
@@ -20,53 +21,7 @@
 // operands
 //------------------------------------------------------------------------------
 
-// (how an operand got to the device: gcu_operand_how, gcu_residency.h)
-
-// gcu_res_data.layout of the cache entries made here (gcu_residency.h)
-#define GCU_MXM_LAYOUT GCU_RES_LAYOUT_CSR
-
-// One operand of a GPU call on the device: the CSR of the object (by_col
-// false) or its CSC, i.e. the CSR of its transpose (by_col true).
-typedef struct
-{
-    const void *p, *j, *x ;     // device: pointers, indices, values
-    bool idx64 ;                // p and j are uint64_t (else uint32_t)
-    bool iso ;                  // x holds one value
-    GrB_Index nvec, nvals ;     // outer dimension; entries
-    gcu_operand_how how ;
-    size_t up_bytes ;           // bytes this call uploaded for it
-    size_t dev_bytes ;          // bytes its device copy occupies
-    double export_s, upload_s ; // this call's time exporting and uploading it
-    gcu_csr host ;              // on a miss with keep_host: the host export
-                                // (idx_bits 32 or 64, as exported); else empty
-    // owned
-    gcu_res_entry *e_ ;         // the pinned cache entry, or NULL
-    void *own_ [3] ;            // private device buffers (gcu_dmalloc)
-}
-gcu_operand ;
-
-// Puts the CSR (by_col false) or CSC of A on the device for this call:
-// the cache's copy when A is unchanged since it was made (a hit: no export,
-// no upload), else exported and uploaded (a miss) and published for later
-// calls, or, if the cache cannot hold it, uploaded for this call only.
-// tsize is the size of A's type. keep_host keeps the host export of a miss
-// (or a private copy) in o->host. On failure nothing is held.
-GrB_Info gcu_operand_get (GrB_Matrix A, bool by_col, size_t tsize,
-    bool keep_host, gcu_operand *o, gcu_stream s) ;
-
-// to = from, for a second use in the same call (C = A*A): pins the cache
-// entry again, or borrows the private buffers (from must be released last).
-void gcu_operand_share (const gcu_operand *from, gcu_operand *to) ;
-
-// Unpins or frees what o holds (o may be all zeros). The kernels that read
-// it must be finished (a download that synchronised, or gcu_sync).
-void gcu_operand_release (gcu_operand *o, gcu_stream s) ;
-// bytes of device memory its copy occupies (a shared use: the same copy)
-static inline size_t gcu_operand_device_bytes (const gcu_operand *o) { return o->dev_bytes ; }
-
-// "A hit", "B miss (12.3 MB)", "B = A": for the verbose line.
-void gcu_operand_describe (const gcu_operand *o, const char *name,
-    const char *shared_with, char *buf, size_t size) ;
+// (operands on the device: gcu_operand, src/residency/gcu_operand.h)
 
 //------------------------------------------------------------------------------
 // host CSR copies (64-bit, as GraphBLAS exports them; nx < nj when iso).
@@ -105,21 +60,6 @@ GrB_Info gcu_mxm_positional_T (const gcu_operand *om, GrB_Index m,
     const void *dCx, const int8_t *dCb, size_t zsize, GrB_Index **Tp,
     GrB_Index **Tj, void **Tx, GrB_Index *nvals, size_t *down_bytes,
     double *t_download, gcu_stream s) ;
-
-// A descriptor with only the mask and output settings of desc (NULL when it
-// has none), for a write-back: T is never transposed. The caller frees it.
-GrB_Info gcu_writeback_desc (GrB_Descriptor desc, GrB_Descriptor *out) ;
-
-// The mask a write-back with accum hands SuiteSparse: *Mtmp (the caller
-// frees it) a bitmap copy of a mask stored full, else NULL (use call->M).
-// SuiteSparse 7.4 crashes in GB_subassign_08n on C<M> += T with M full
-// (differential tester, seed 13960193856663228033 case 16343: GrB_mxv's
-// write-back, a full structural mask, accum ISLE_UINT8).
-GrB_Info gcu_writeback_mask (const gcu_call *call, void **Mtmp) ;
-
-// The mask's kind from the descriptor (GrB_MASK): structural, complemented;
-// false if the descriptor cannot be read.
-bool gcu_mxm_mask_kind (GrB_Descriptor desc, bool *structural, bool *complement) ;
 
 // A buffer of a result being kept (keep->alloc); GCU_NOT_HANDLED when there
 // is no room: the result then goes to the host, not a GPU failure.

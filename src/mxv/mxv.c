@@ -25,7 +25,9 @@
 // by column (gcu_operand_get), u as a dense image (pull) or its entry list
 // (push), so an unchanged matrix or vector is not uploaded again.
 #include "gcu_mxv.h"
-#include "../mxm/gcu_mxm.h"
+#include "../residency/gcu_operand.h"
+#include "gcu_util.h"
+#include "grbcuda.h"
 #include "../device/gcu_device.h"
 #include "../device/gcu_staging.h"
 #include "../vector/gcu_vector.h"
@@ -199,6 +201,99 @@ static unsigned grid_for (int64_t items, int G, const gcu_device_props *dev)
 }
 
 #undef  GCU_FREE_ALL
+#define GCU_FREE_ALL free (hTx) ; free (hTb) ; gcu_host_free (*Ti) ; gcu_host_free (*Tx) ; \
+    *Ti = NULL ; *Tx = NULL ;
+
+// T (presence bytes dTb, values dTx of zsize bytes, length m) back to the
+// host as w's arrays: positions *Ti and values *Tx (gcu_host_malloc),
+// *tnvals entries; synchronises s
+static GrB_Info download_T (GrB_Index m, size_t zsize, const int8_t *dTb, const void *dTx,
+    GrB_Index **Ti, void **Tx, GrB_Index *tnvals, size_t *down_bytes, gcu_stream s)
+{
+    int8_t *hTb = malloc (m + 1) ;
+    char *hTx = NULL ;
+    *Ti = NULL ; *Tx = NULL ;
+    if (hTb == NULL) GCU_TRY (GrB_OUT_OF_MEMORY) ;
+    GCU_TRY (gcu_d2h_staged (hTb, dTb, m, 1, 1, s)) ;
+    GrB_Index nt = 0 ;
+    for (GrB_Index i = 0 ; i < m ; i++) nt += (hTb [i] != 0) ;
+    *down_bytes = m ;
+    if (nt > 0)
+    {
+        hTx = malloc ((m + 1) * zsize) ;
+        if (hTx == NULL) GCU_TRY (GrB_OUT_OF_MEMORY) ;
+        GCU_TRY (gcu_d2h_staged (hTx, dTx, m * zsize, 1, 1, s)) ;
+        *down_bytes += m * zsize ;
+    }
+    *Ti = gcu_host_malloc ((nt + 1) * sizeof (GrB_Index)) ;
+    *Tx = gcu_host_malloc ((nt + 1) * zsize) ;
+    if (*Ti == NULL || *Tx == NULL) GCU_TRY (GrB_OUT_OF_MEMORY) ;
+    for (GrB_Index i = 0, q = 0 ; i < m && q < nt ; i++)
+    {
+        if (!hTb [i]) continue ;
+        (*Ti) [q] = i ;
+        memcpy ((char *) *Tx + q * zsize, hTx + i * zsize, zsize) ;
+        q++ ;
+    }
+    free (hTx) ; free (hTb) ;
+    *tnvals = nt ;
+    return GrB_SUCCESS ;
+}
+
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL ;
+
+// T = R*u on the device (pull or push), timed by the events ev; *G the
+// group size used
+static GrB_Info compute_T (const gcu_mxv_spec *spec, bool push, const gcu_operand *om,
+    const gcu_vec *ou, const int8_t *dallow, void *dTx, int8_t *dTb, int32_t **dlocks,
+    GrB_Index m, GrB_Index n, GrB_Index anvals, double *kernel_s, int *G,
+    cudaEvent_t ev [2], gcu_stream s)
+{
+    const size_t zsize = spec->sr.mult.z.size ;
+    void *fpull = NULL, *fpush = NULL, *finit = NULL ;
+    GCU_TRY (gcu_mxv_kernels (spec, &fpull, &fpush, &finit)) ;
+    const gcu_device_props *dev = gcu_device () ;
+    if (cudaEventCreate (&ev [0]) != cudaSuccess || cudaEventCreate (&ev [1]) != cudaSuccess)
+        GCU_TRY (GrB_PANIC) ;
+    if (cudaEventRecord (ev [0], (cudaStream_t) s) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
+    int64_t mm = (int64_t) m ;
+    const void *p = om->p, *j = om->j, *x = om->x, *ub = ou->b, *ux = ou->x ;
+    const int8_t *al = (const int8_t *) dallow ;
+    void *tx = dTx ;
+    int8_t *tb = dTb ;
+    if (push)
+    {
+        if (zsize > 8) GCU_TRY (gcu_dmalloc ((void **) dlocks, (m + 1) * sizeof (int32_t), s)) ;
+        int32_t *lk = *dlocks ;
+        void *iargs [] = { &mm, &tx, &tb, &lk } ;
+        GCU_TRY (gcu_jit_launch (finit, grid_for (mm, 1, dev), GCU_MXV_THREADS, 0, s, iargs)) ;
+        GCU_TRY (gcu_launch_check ("mxv init")) ;
+        int64_t un = (int64_t) ou->nvals ;
+        *G = group_size ((double) anvals / (double) (n > 0 ? n : 1)) ;
+        void *args [] = { &un, &ub, &ux, &p, &j, &x, &al, &tx, &tb, &lk, G } ;
+        GCU_TRY (gcu_jit_launch (fpush, grid_for (un, *G, dev), GCU_MXV_THREADS, 0, s, args)) ;
+        GCU_TRY (gcu_launch_check ("mxv push")) ;
+    }
+    else
+    {
+        *G = group_size ((double) anvals / (double) (m > 0 ? m : 1)) ;
+        const unsigned smem = (unsigned) (GCU_MXV_THREADS * (zsize + 1) + 16) ;
+        void *args [] = { &mm, &p, &j, &x, &ub, &ux, &al, &tx, &tb, G } ;
+        GCU_TRY (gcu_jit_launch (fpull, grid_for (mm, *G, dev), GCU_MXV_THREADS, smem, s, args)) ;
+        GCU_TRY (gcu_launch_check ("mxv pull")) ;
+    }
+    if (cudaEventRecord (ev [1], (cudaStream_t) s) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
+    GCU_TRY (gcu_sync (s)) ;
+    float ms = 0 ;
+    if (cudaEventElapsedTime (&ms, ev [0], ev [1]) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
+    *kernel_s = 1e-3 * ms ;
+    cudaEventDestroy (ev [0]) ; cudaEventDestroy (ev [1]) ;
+    ev [0] = ev [1] = NULL ;
+    return GrB_SUCCESS ;
+}
+
+#undef  GCU_FREE_ALL
 #define GCU_FREE_ALL                                                    \
     (void) gcu_sync (s) ;   /* no kernel reads an operand any more */   \
     if (ev [0] != NULL) cudaEventDestroy (ev [0]) ;                     \
@@ -206,7 +301,6 @@ static unsigned grid_for (int64_t items, int G, const gcu_device_props *dev)
     gcu_dfree (dTx, s) ; gcu_dfree (dTb, s) ; gcu_dfree (dlocks, s) ;   \
     gcu_dfree (dallow, s) ;                                             \
     gcu_vec_release (&ou, s) ; gcu_operand_release (&om, s) ;           \
-    free (hTx) ; free (hTb) ;                                           \
     gcu_host_free (Ti) ; gcu_host_free (Tx) ;
 
 static GrB_Info mxv_run (gcu_call *call)
@@ -216,8 +310,8 @@ static GrB_Info mxv_run (gcu_call *call)
     gcu_operand om ;
     gcu_vec ou ;
     cudaEvent_t ev [2] = { NULL, NULL } ;
-    void *dTx = NULL, *dallow = NULL, *hTx = NULL, *Tx = NULL ;
-    int8_t *dTb = NULL, *hTb = NULL ;
+    void *dTx = NULL, *dallow = NULL, *Tx = NULL ;
+    int8_t *dTb = NULL ;
     int32_t *dlocks = NULL ;
     GrB_Index *Ti = NULL ;
     gcu_mxv_spec spec ;
@@ -290,48 +384,8 @@ static GrB_Info mxv_run (gcu_call *call)
         // no entry of T: nothing to compute
         GCU_TRY (gcu_memset (dTb, 0, m + 1, s)) ;
     }
-    else
-    {
-        void *fpull = NULL, *fpush = NULL, *finit = NULL ;
-        GCU_TRY (gcu_mxv_kernels (&spec, &fpull, &fpush, &finit)) ;
-        const gcu_device_props *dev = gcu_device () ;
-        if (cudaEventCreate (&ev [0]) != cudaSuccess || cudaEventCreate (&ev [1]) != cudaSuccess)
-            GCU_TRY (GrB_PANIC) ;
-        if (cudaEventRecord (ev [0], (cudaStream_t) s) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
-        int64_t mm = (int64_t) m ;
-        const void *p = om.p, *j = om.j, *x = om.x, *ub = ou.b, *ux = ou.x ;
-        const int8_t *al = (const int8_t *) dallow ;
-        void *tx = dTx ;
-        int8_t *tb = dTb ;
-        if (push)
-        {
-            if (zsize > 8) GCU_TRY (gcu_dmalloc ((void **) &dlocks, (m + 1) * sizeof (int32_t), s)) ;
-            int32_t *lk = dlocks ;
-            void *iargs [] = { &mm, &tx, &tb, &lk } ;
-            GCU_TRY (gcu_jit_launch (finit, grid_for (mm, 1, dev), GCU_MXV_THREADS, 0, s, iargs)) ;
-            GCU_TRY (gcu_launch_check ("mxv init")) ;
-            int64_t un = (int64_t) ou.nvals ;
-            G = group_size ((double) anvals / (double) (n > 0 ? n : 1)) ;
-            void *args [] = { &un, &ub, &ux, &p, &j, &x, &al, &tx, &tb, &lk, &G } ;
-            GCU_TRY (gcu_jit_launch (fpush, grid_for (un, G, dev), GCU_MXV_THREADS, 0, s, args)) ;
-            GCU_TRY (gcu_launch_check ("mxv push")) ;
-        }
-        else
-        {
-            G = group_size ((double) anvals / (double) (m > 0 ? m : 1)) ;
-            const unsigned smem = (unsigned) (GCU_MXV_THREADS * (zsize + 1) + 16) ;
-            void *args [] = { &mm, &p, &j, &x, &ub, &ux, &al, &tx, &tb, &G } ;
-            GCU_TRY (gcu_jit_launch (fpull, grid_for (mm, G, dev), GCU_MXV_THREADS, smem, s, args)) ;
-            GCU_TRY (gcu_launch_check ("mxv pull")) ;
-        }
-        if (cudaEventRecord (ev [1], (cudaStream_t) s) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
-        GCU_TRY (gcu_sync (s)) ;
-        float ms = 0 ;
-        if (cudaEventElapsedTime (&ms, ev [0], ev [1]) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
-        kernel_s = 1e-3 * ms ;
-        cudaEventDestroy (ev [0]) ; cudaEventDestroy (ev [1]) ;
-        ev [0] = ev [1] = NULL ;
-    }
+    else GCU_TRY (compute_T (&spec, push, &om, &ou, (const int8_t *) dallow, dTx, dTb,
+        &dlocks, m, n, anvals, &kernel_s, &G, ev, s)) ;
     const double t2 = gcu_now () ;
     char da [64], du [64] ;
     gcu_operand_describe (&om, "A", NULL, da, sizeof (da)) ;
@@ -367,31 +421,9 @@ static GrB_Info mxv_run (gcu_call *call)
     }
 
     // T back: flags and values, compacted on the host into w's arrays
-    hTb = malloc (m + 1) ;
-    if (hTb == NULL) GCU_TRY (GrB_OUT_OF_MEMORY) ;
-    GCU_TRY (gcu_d2h_staged (hTb, dTb, m, 1, 1, s)) ;
     GrB_Index tnvals = 0 ;
-    for (GrB_Index i = 0 ; i < m ; i++) tnvals += (hTb [i] != 0) ;
-    size_t down_bytes = m ;
-    if (tnvals > 0)
-    {
-        hTx = malloc ((m + 1) * zsize) ;
-        if (hTx == NULL) GCU_TRY (GrB_OUT_OF_MEMORY) ;
-        GCU_TRY (gcu_d2h_staged (hTx, dTx, m * zsize, 1, 1, s)) ;
-        down_bytes += m * zsize ;
-    }
-    Ti = gcu_host_malloc ((tnvals + 1) * sizeof (GrB_Index)) ;
-    Tx = gcu_host_malloc ((tnvals + 1) * zsize) ;
-    if (Ti == NULL || Tx == NULL) GCU_TRY (GrB_OUT_OF_MEMORY) ;
-    for (GrB_Index i = 0, q = 0 ; i < m && q < tnvals ; i++)
-    {
-        if (!hTb [i]) continue ;
-        Ti [q] = i ;
-        memcpy ((char *) Tx + q * zsize, (const char *) hTx + i * zsize, zsize) ;
-        q++ ;
-    }
-    free (hTx) ; free (hTb) ;
-    hTx = NULL ; hTb = NULL ;
+    size_t down_bytes = 0 ;
+    GCU_TRY (download_T (m, zsize, dTb, dTx, &Ti, &Tx, &tnvals, &down_bytes, s)) ;
     gcu_dfree (dTx, s) ; gcu_dfree (dTb, s) ; gcu_dfree (dlocks, s) ; gcu_dfree (dallow, s) ;
     dTx = NULL ; dTb = NULL ; dlocks = NULL ; dallow = NULL ;
     // the downloads synchronised: no kernel reads the operands any more

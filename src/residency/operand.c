@@ -1,0 +1,201 @@
+// operand.c — a matrix operand of a GPU call on the device (gcu_operand.h,
+// DESIGN §3: the residency module owns operands): the cache's copy when the
+// object is unchanged since it was made, else exported from SuiteSparse
+// (never changing the object) and uploaded through the staging buffers,
+// and published for later calls.
+#include "gcu_operand.h"
+#include "../device/gcu_staging.h"
+#include "gcu_util.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if GRBCUDA_HAVE_CUDA
+
+//------------------------------------------------------------------------------
+// operands on the device, through the residency cache
+//------------------------------------------------------------------------------
+
+// Index width on the device: 4 bytes when every pointer and index fits
+// uint32_t. The export already gives int32_t when the dimensions and the
+// count fit int32_t; between 2^31 and 2^32 its int64_t indices are narrowed
+// by the staged upload, on the host, so only 4 bytes per index cross PCIe.
+static int dev_idx_bytes (const gcu_csr *c)
+{
+    if (c->idx_bits == 32) return 4 ;
+    GrB_Index inner = (c->layout == GCU_EXPORT_CSR) ? c->ncols : c->nrows ;
+    const GrB_Index lim = (GrB_Index) 1 << 32 ;
+    return (c->nvals < lim && inner < lim) ? 4 : 8 ;
+}
+
+static GrB_Info upload (const gcu_csr *c, int dw, void *const buf [3], gcu_stream s)
+{
+    const int hw = c->idx_bits / 8 ;
+    GrB_Info info = gcu_h2d_staged (buf [0], c->ptr, c->nvec + 1, hw, dw, s) ;
+    if (info == GrB_SUCCESS) info = gcu_h2d_staged (buf [1], c->idx, c->nvals, hw, dw, s) ;
+    if (info == GrB_SUCCESS) info = gcu_h2d_staged (buf [2], c->val, c->val_bytes, 1, 1, s) ;
+    return info ;
+}
+
+static void fill (gcu_operand *o, void *const buf [3], bool idx64, bool iso,
+    GrB_Index nvec, GrB_Index nvals)
+{
+    o->p = buf [0] ;
+    o->j = buf [1] ;
+    o->x = buf [2] ;
+    o->idx64 = idx64 ;
+    o->iso = iso ;
+    o->nvec = nvec ;
+    o->nvals = nvals ;
+}
+
+GrB_Info gcu_operand_get (GrB_Matrix A, bool by_col, size_t tsize,
+    bool keep_host, gcu_operand *o, gcu_stream s)
+{
+    memset (o, 0, sizeof (*o)) ;
+    gcu_res_entry *e = NULL ;
+    GrB_Info info = gcu_residency_acquire (A, by_col ? GCU_RES_CSC : GCU_RES_CSR, &e) ;
+    if (info == GrB_SUCCESS)
+    {
+        gcu_res_data *d = gcu_residency_data (e) ;
+        if (d->layout == GCU_MXM_LAYOUT && d->nbuf == 3 && d->type_size == tsize)
+        {
+            fill (o, d->buf, d->idx_bits == 64, d->iso, by_col ? d->ncols : d->nrows, d->nvals) ;
+            o->dev_bytes = d->bytes [0] + d->bytes [1] + d->bytes [2] ;
+            o->how = GCU_OPERAND_HIT ;
+            o->e_ = e ;
+            return GrB_SUCCESS ;
+        }
+        // data of another layout under this kind: leave it, copy privately
+        gcu_residency_unpin (e) ;
+        e = NULL ;
+    }
+    else if (info != GrB_NO_VALUE)
+    {
+        e = NULL ;      // no entry could be started (host memory): a private copy
+    }
+
+    // miss: A out of SuiteSparse (never changed), 32-bit indices where they
+    // fit; a device-newest A is written into its object first
+    const double t0 = gcu_now () ;
+    gcu_export_opts eo = { by_col ? GCU_EXPORT_CSC : GCU_EXPORT_CSR, 0, false, 0 } ;
+    gcu_csr c ;
+    memset (&c, 0, sizeof (c)) ;
+    info = gcu_residency_materialize (A, "a GPU family's export of an operand") ;
+    if (info == GrB_SUCCESS) info = gcu_export_csr (A, false, &eo, &c) ;
+    if (info == GrB_SUCCESS && c.type_size != tsize) info = GrB_PANIC ;
+    if (info != GrB_SUCCESS)
+    {
+        gcu_csr_free (&c) ;
+        gcu_residency_unpin (e) ;       // an abandoned build: freed
+        return info ;
+    }
+    const double t1 = gcu_now () ;
+    const int dw = dev_idx_bytes (&c) ;
+    // a few bytes more than needed: an empty array is still a valid pointer
+    const size_t bytes [3] = { (size_t) (c.nvec + 1) * dw + 8,
+        (size_t) c.nvals * dw + 8, c.val_bytes + 16 } ;
+    void *buf [3] = { NULL, NULL, NULL } ;
+    if (e != NULL)
+    {
+        for (int k = 0 ; k < 3 && info == GrB_SUCCESS ; k++)
+            info = gcu_residency_alloc (e, bytes [k], &buf [k]) ;
+        if (info != GrB_SUCCESS)
+        {
+            // the cache cannot hold A (its budget, no allocator, the device
+            // full): the abandoned build frees what it got; this call
+            // uploads A for itself
+            gcu_log ("residency: no room for %zu bytes (info %d); operand "
+                "uploaded for this call only", bytes [0] + bytes [1] + bytes [2], (int) info) ;
+            gcu_residency_unpin (e) ;
+            e = NULL ;
+            info = GrB_SUCCESS ;
+        }
+    }
+    if (e == NULL)
+    {
+        for (int k = 0 ; k < 3 && info == GrB_SUCCESS ; k++)
+            info = gcu_dmalloc (&o->own_ [k], bytes [k], s) ;
+        for (int k = 0 ; k < 3 ; k++) buf [k] = o->own_ [k] ;
+    }
+    if (info == GrB_SUCCESS) info = upload (&c, dw, buf, s) ;
+    if (info != GrB_SUCCESS)
+    {
+        gcu_residency_unpin (e) ;
+        for (int k = 0 ; k < 3 ; k++) gcu_dfree (o->own_ [k], s) ;
+        gcu_csr_free (&c) ;
+        memset (o, 0, sizeof (*o)) ;
+        return info ;
+    }
+    if (e != NULL)
+    {
+        gcu_res_data *d = gcu_residency_data (e) ;
+        d->nrows = c.nrows ;
+        d->ncols = c.ncols ;
+        d->nvals = c.nvals ;
+        d->idx_bits = 8 * dw ;
+        d->type_size = c.type_size ;
+        d->type = c.type ;
+        d->iso = c.iso ;
+        d->layout = GCU_MXM_LAYOUT ;
+        // GrB_NO_VALUE: A was changed while it was copied (only a program
+        // breaking GraphBLAS's rules does that); the copy then serves this
+        // call alone and goes at its unpin
+        (void) gcu_residency_publish (e) ;
+    }
+    fill (o, buf, dw == 8, c.iso, c.nvec, c.nvals) ;
+    o->how = (e != NULL) ? GCU_OPERAND_MISS : GCU_OPERAND_PRIVATE ;
+    o->dev_bytes = bytes [0] + bytes [1] + bytes [2] ;
+    o->e_ = e ;
+    o->up_bytes = (size_t) (c.nvec + 1 + c.nvals) * dw + c.val_bytes ;
+    o->export_s = t1 - t0 ;
+    o->upload_s = gcu_now () - t1 ;
+    if (keep_host) o->host = c ;
+    else gcu_csr_free (&c) ;
+    return GrB_SUCCESS ;
+}
+
+void gcu_operand_share (const gcu_operand *from, gcu_operand *to)
+{
+    *to = *from ;
+    memset (&to->host, 0, sizeof (to->host)) ;
+    for (int k = 0 ; k < 3 ; k++) to->own_ [k] = NULL ;     // borrowed
+    to->how = GCU_OPERAND_SHARED ;
+    to->up_bytes = 0 ;
+    to->export_s = to->upload_s = 0 ;
+    // a pin of its own: the two uses are released independently
+    if (to->e_ != NULL) gcu_residency_pin (to->e_) ;
+}
+
+void gcu_operand_release (gcu_operand *o, gcu_stream s)
+{
+    if (o->e_ != NULL) gcu_residency_unpin (o->e_) ;
+    for (int k = 0 ; k < 3 ; k++) gcu_dfree (o->own_ [k], s) ;
+    gcu_csr_free (&o->host) ;
+    memset (o, 0, sizeof (*o)) ;
+}
+
+void gcu_operand_describe (const gcu_operand *o, const char *name,
+    const char *shared_with, char *buf, size_t size)
+{
+    switch (o->how)
+    {
+        case GCU_OPERAND_HIT:
+            snprintf (buf, size, "%s hit", name) ;
+            break ;
+        case GCU_OPERAND_MISS:
+            snprintf (buf, size, "%s miss (%.1f MB)", name, (double) o->up_bytes / 1e6) ;
+            break ;
+        case GCU_OPERAND_PRIVATE:
+            snprintf (buf, size, "%s uncached (%.1f MB)", name, (double) o->up_bytes / 1e6) ;
+            break ;
+        case GCU_OPERAND_SHARED:
+            snprintf (buf, size, "%s = %s", name, shared_with ? shared_with : "?") ;
+            break ;
+        default:
+            snprintf (buf, size, "%s -", name) ;
+            break ;
+    }
+}
+
+#endif

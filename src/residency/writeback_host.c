@@ -1,0 +1,62 @@
+// writeback_host.c — what a GPU family hands SuiteSparse when it writes a
+// result back on the host (gcu_operand.h): the mask's kind, a descriptor
+// with only the write-back's settings, and a mask SuiteSparse can take.
+#include "gcu_operand.h"
+
+bool gcu_mxm_mask_kind (GrB_Descriptor desc, bool *structural, bool *complement)
+{
+    GrB_Desc_Value v = GxB_DEFAULT ;
+    *structural = *complement = false ;
+    if (desc != NULL && GxB_Descriptor_get (&v, desc, GrB_MASK) != GrB_SUCCESS) return false ;
+    *structural = (v == GrB_STRUCTURE || v == GrB_COMP + GrB_STRUCTURE) ;
+    *complement = (v == GrB_COMP || v == GrB_COMP + GrB_STRUCTURE) ;
+    return true ;
+}
+
+GrB_Info gcu_writeback_desc (GrB_Descriptor desc, GrB_Descriptor *out)
+{
+    *out = NULL ;
+    if (desc == NULL) return GrB_SUCCESS ;
+    GrB_Desc_Value mask = GxB_DEFAULT, outp = GxB_DEFAULT ;
+    GrB_Info info = GxB_Descriptor_get (&mask, desc, GrB_MASK) ;
+    if (info == GrB_SUCCESS) info = GxB_Descriptor_get (&outp, desc, GrB_OUTP) ;
+    if (info != GrB_SUCCESS) return info ;
+    if (mask == GxB_DEFAULT && outp == GxB_DEFAULT) return GrB_SUCCESS ;
+    info = GrB_Descriptor_new (out) ;
+    // GrB_COMP and GrB_STRUCTURE are set one at a time (GrB_COMP_STRUCTURE
+    // is their sum)
+    if (info == GrB_SUCCESS && (mask == GrB_COMP || mask == GrB_COMP + GrB_STRUCTURE))
+        info = GrB_Descriptor_set (*out, GrB_MASK, GrB_COMP) ;
+    if (info == GrB_SUCCESS && (mask == GrB_STRUCTURE || mask == GrB_COMP + GrB_STRUCTURE))
+        info = GrB_Descriptor_set (*out, GrB_MASK, GrB_STRUCTURE) ;
+    if (info == GrB_SUCCESS && outp == GrB_REPLACE)
+        info = GrB_Descriptor_set (*out, GrB_OUTP, GrB_REPLACE) ;
+    if (info != GrB_SUCCESS) GrB_Descriptor_free (out) ;
+    return info ;
+}
+
+GrB_Info gcu_writeback_mask (const gcu_call *call, void **Mtmp)
+{
+    *Mtmp = NULL ;
+    if (call->M == NULL || call->accum == NULL) return GrB_SUCCESS ;
+    const bool vec = call->op == GCU_OP_MXV || call->op == GCU_OP_VXM ;
+    int status = 0 ;
+    GrB_Info info = vec ? GxB_Vector_Option_get ((GrB_Vector) call->M, GxB_SPARSITY_STATUS, &status)
+                        : GxB_Matrix_Option_get ((GrB_Matrix) call->M, GxB_SPARSITY_STATUS, &status) ;
+    if (info != GrB_SUCCESS || status != GxB_FULL) return info ;
+    // a copy held as a bitmap (the mask itself is never changed)
+    if (vec)
+    {
+        info = GrB_Vector_dup ((GrB_Vector *) Mtmp, (GrB_Vector) call->M) ;
+        if (info == GrB_SUCCESS) info = GxB_Vector_Option_set ((GrB_Vector) *Mtmp, GxB_SPARSITY_CONTROL, GxB_BITMAP) ;
+        if (info != GrB_SUCCESS) GrB_Vector_free ((GrB_Vector *) Mtmp) ;
+    }
+    else
+    {
+        info = GrB_Matrix_dup ((GrB_Matrix *) Mtmp, (GrB_Matrix) call->M) ;
+        if (info == GrB_SUCCESS) info = GxB_Matrix_Option_set ((GrB_Matrix) *Mtmp, GxB_SPARSITY_CONTROL, GxB_BITMAP) ;
+        if (info != GrB_SUCCESS) GrB_Matrix_free ((GrB_Matrix *) Mtmp) ;
+    }
+    return info ;
+}
+
