@@ -24,8 +24,7 @@
 #define GCU_MXV_CUH
 
 #include "common/gcu_accum.cuh"
-
-#define GCU_MXV_THREADS 256
+#include "mxv/gcu_mxv_policy.h"
 
 // the product of the matrix entry at p (R (r,k), or P (k,r)) and the vector
 // value at q

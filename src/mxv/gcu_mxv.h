@@ -4,6 +4,8 @@
 #define GCU_MXV_H
 
 #include "../jit/gcu_jit.h"
+#include "../../cuda/mxv/gcu_mxv_policy.h"
+#include "../../cuda/mxv/gcu_mxv_args.h"
 
 // One specialisation: the semiring, the operand types in the semiring's
 // order (mxv: ops.a the matrix, ops.b the vector; vxm: ops.a the vector,
@@ -35,6 +37,5 @@ GrB_Info gcu_mxv_kernels (const gcu_mxv_spec *spec, void **pull, void **push,
 // Tests: force the method of the family (0 automatic, 1 pull, 2 push).
 void gcu_mxv_force_method (int method) ;
 
-#define GCU_MXV_THREADS 256     // the kernels' __launch_bounds__
 
 #endif

@@ -9,12 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define GCU_STR2(x) #x
-#define GCU_STR(x) GCU_STR2 (x)
-
 const char *gcu_mxv_preamble (void)
 {
-    return "#include \"mxv/gcu_mxv.cuh\"\n" ;
+    return "#include \"mxv/gcu_mxv_jit.cuh\"\n" ;
 }
 
 void gcu_mxv_entries (const char *entry, char push [GCU_JIT_ENTRY_MAX],
@@ -36,34 +33,8 @@ GrB_Info gcu_mxv_block (const gcu_mxv_spec *spec, gcu_str *b,
     if (info != GrB_SUCCESS) return info ;
     char push [GCU_JIT_ENTRY_MAX], init [GCU_JIT_ENTRY_MAX] ;
     gcu_mxv_entries (entry, push, init) ;
-    const char *ns = entry ;
-    gcu_str_addf (b,
-        "extern \"C\" __global__ void __launch_bounds__ (" GCU_STR (GCU_MXV_THREADS) ")\n"
-        "%s (int64_t nrows, const void *Rp, const void *Rj, const void *Rx,\n"
-        "    const int8_t *Ub, const void *Ux, const int8_t *allow, void *Tx, int8_t *Tb, int G)\n"
-        "{\n"
-        "    typedef %s_ns::SR SR ;\n"
-        "    gcu_mxv_pull<SR, %s, %s> (nrows, (const %s *) Rp, (const %s *) Rj, Rx,\n"
-        "        Ub, Ux, allow, (SR::Z *) Tx, Tb, G) ;\n"
-        "}\n"
-        "extern \"C\" __global__ void __launch_bounds__ (" GCU_STR (GCU_MXV_THREADS) ")\n"
-        "%s (int64_t unvals, const int64_t *Ui, const void *Ux, const void *Pp,\n"
-        "    const void *Pj, const void *Px, const int8_t *allow, void *Tx, int8_t *Tb,\n"
-        "    int32_t *locks, int G)\n"
-        "{\n"
-        "    typedef %s_ns::SR SR ;\n"
-        "    gcu_mxv_push<SR, %s, %s> (unvals, Ui, Ux, (const %s *) Pp, (const %s *) Pj, Px,\n"
-        "        allow, (SR::Z *) Tx, Tb, locks, G) ;\n"
-        "}\n"
-        "extern \"C\" __global__ void __launch_bounds__ (" GCU_STR (GCU_MXV_THREADS) ")\n"
-        "%s (int64_t m, void *Tx, int8_t *Tb, int32_t *locks)\n"
-        "{\n"
-        "    typedef %s_ns::SR SR ;\n"
-        "    gcu_mxv_init<SR> (m, (SR::Z *) Tx, Tb, locks) ;\n"
-        "}\n",
-        entry, ns, mi, form, mi, mi,
-        push, ns, mi, form, mi, mi,
-        init, ns) ;
+    gcu_str_addf (b, "GCU_MXV_KERNELS (%s, %s, %s, %s_ns::SR, %s, %s)\n", entry, push, init,
+        entry, mi, form) ;
     return b->failed ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
 }
 
@@ -75,18 +46,15 @@ GrB_Info gcu_mxv_kernels (const gcu_mxv_spec *spec, void **pull, void **push,
 {
     gcu_str b ;
     gcu_str_init (&b) ;
-    char entry [GCU_JIT_ENTRY_MAX] ;
-    GrB_Info info = gcu_mxv_block (spec, &b, entry) ;
-    if (info != GrB_SUCCESS) { gcu_str_free (&b) ; return info ; }
-    char name [GxB_MAX_NAME_LEN * 3], label [GxB_MAX_NAME_LEN * 3 + 32] ;
-    gcu_codegen_label (name, sizeof (name), &spec->sr) ;
-    snprintf (label, sizeof (label), "%s %s", spec->vxm ? "vxm" : "mxv", name) ;
-    const gcu_jit_binary *bin = NULL ;
-    GCU_TRY (gcu_jit_compile_block (gcu_mxv_preamble (), &b, label, &bin)) ;
-    char ep [GCU_JIT_ENTRY_MAX], ei [GCU_JIT_ENTRY_MAX] ;
-    gcu_mxv_entries (entry, ep, ei) ;
-    info = gcu_jit_function (bin, entry, pull) ;
-    if (info == GrB_SUCCESS) info = gcu_jit_function (bin, ep, push) ;
-    if (info == GrB_SUCCESS) info = gcu_jit_function (bin, ei, init) ;
-    return info ;
+    char entry [GCU_JIT_ENTRY_MAX], ep [GCU_JIT_ENTRY_MAX], ei [GCU_JIT_ENTRY_MAX] ;
+    char name [GxB_MAX_NAME_LEN * 3], label [GxB_MAX_NAME_LEN * 3 + 32] = "mxv" ;
+    GrB_Info built = gcu_mxv_block (spec, &b, entry) ;
+    if (built == GrB_SUCCESS)
+    {
+        gcu_codegen_label (name, sizeof (name), &spec->sr) ;
+        snprintf (label, sizeof (label), "%s %s", spec->vxm ? "vxm" : "mxv", name) ;
+        gcu_mxv_entries (entry, ep, ei) ;
+    }
+    return gcu_jit_block_kernels (built, gcu_mxv_preamble (), &b, label, 3,
+        (const char *const []) { entry, ep, ei }, (void **const []) { pull, push, init }) ;
 }

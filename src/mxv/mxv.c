@@ -187,14 +187,14 @@ static GrB_Info write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
 static int group_size (double avg)
 {
     int g = 1 ;
-    while (g < 32 && g < avg) g *= 2 ;
+    while (g < GCU_MXV_GROUP_MAX && g < avg) g *= 2 ;
     return g ;
 }
 
 static unsigned grid_for (int64_t items, int G, const gcu_device_props *dev)
 {
     int64_t grid = (items * G + GCU_MXV_THREADS - 1) / GCU_MXV_THREADS ;
-    int64_t cap = (int64_t) (dev != NULL ? dev->sm_count : 1) * 32 ;
+    int64_t cap = (int64_t) (dev != NULL ? dev->sm_count : 1) * GCU_MXV_BLOCKS_PER_SM ;
     if (grid > cap) grid = cap ;
     if (grid < 1) grid = 1 ;
     return (unsigned) grid ;
@@ -257,30 +257,33 @@ static GrB_Info compute_T (const gcu_mxv_spec *spec, bool push, const gcu_operan
     if (cudaEventCreate (&ev [0]) != cudaSuccess || cudaEventCreate (&ev [1]) != cudaSuccess)
         GCU_TRY (GrB_PANIC) ;
     if (cudaEventRecord (ev [0], (cudaStream_t) s) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
-    int64_t mm = (int64_t) m ;
-    const void *p = om->p, *j = om->j, *x = om->x, *ub = ou->b, *ux = ou->x ;
-    const int8_t *al = (const int8_t *) dallow ;
-    void *tx = dTx ;
-    int8_t *tb = dTb ;
+    gcu_mxv_args a ;
+    memset (&a, 0, sizeof (a)) ;
+    a.Rp = om->p ; a.Rj = om->j ; a.Rx = om->x ;
+    a.Ux = ou->x ;
+    a.allow = dallow ;
+    a.Tx = dTx ; a.Tb = dTb ;
+    void *args [] = { &a } ;
     if (push)
     {
         if (zsize > 8) GCU_TRY (gcu_dmalloc ((void **) dlocks, (m + 1) * sizeof (int32_t), s)) ;
-        int32_t *lk = *dlocks ;
-        void *iargs [] = { &mm, &tx, &tb, &lk } ;
-        GCU_TRY (gcu_jit_launch (finit, grid_for (mm, 1, dev), GCU_MXV_THREADS, 0, s, iargs)) ;
+        a.locks = *dlocks ;
+        a.n = (int64_t) m ;
+        GCU_TRY (gcu_jit_launch (finit, grid_for (a.n, 1, dev), GCU_MXV_THREADS, 0, s, args)) ;
         GCU_TRY (gcu_launch_check ("mxv init")) ;
-        int64_t un = (int64_t) ou->nvals ;
-        *G = group_size ((double) anvals / (double) (n > 0 ? n : 1)) ;
-        void *args [] = { &un, &ub, &ux, &p, &j, &x, &al, &tx, &tb, &lk, G } ;
-        GCU_TRY (gcu_jit_launch (fpush, grid_for (un, *G, dev), GCU_MXV_THREADS, 0, s, args)) ;
+        a.n = (int64_t) ou->nvals ;
+        a.Ui = (const int64_t *) ou->b ;
+        a.G = *G = group_size ((double) anvals / (double) (n > 0 ? n : 1)) ;
+        GCU_TRY (gcu_jit_launch (fpush, grid_for (a.n, a.G, dev), GCU_MXV_THREADS, 0, s, args)) ;
         GCU_TRY (gcu_launch_check ("mxv push")) ;
     }
     else
     {
-        *G = group_size ((double) anvals / (double) (m > 0 ? m : 1)) ;
+        a.n = (int64_t) m ;
+        a.Ub = (const int8_t *) ou->b ;
+        a.G = *G = group_size ((double) anvals / (double) (m > 0 ? m : 1)) ;
         const unsigned smem = (unsigned) (GCU_MXV_THREADS * (zsize + 1) + 16) ;
-        void *args [] = { &mm, &p, &j, &x, &ub, &ux, &al, &tx, &tb, G } ;
-        GCU_TRY (gcu_jit_launch (fpull, grid_for (mm, *G, dev), GCU_MXV_THREADS, smem, s, args)) ;
+        GCU_TRY (gcu_jit_launch (fpull, grid_for (a.n, a.G, dev), GCU_MXV_THREADS, smem, s, args)) ;
         GCU_TRY (gcu_launch_check ("mxv pull")) ;
     }
     if (cudaEventRecord (ev [1], (cudaStream_t) s) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
@@ -353,8 +356,8 @@ static GrB_Info mxv_run (gcu_call *call)
     // the method: push's products against the part of R pull reads
     const double push_cost = (double) unvals * (double) anvals / (double) (n > 0 ? n : 1) ;
     const double pull_cost = (double) anvals * (double) nallow / (double) (m > 0 ? m : 1)
-        + (double) m / 32 ;
-    bool push = 4 * push_cost < pull_cost ;
+        + (double) m / GCU_MXV_PULL_ROW_COST ;
+    bool push = GCU_MXV_PUSH_FACTOR * push_cost < pull_cost ;
     if (force_method == 1) push = false ;
     if (force_method == 2) push = true ;
     const bool work = unvals > 0 && nallow > 0 && anvals > 0 ;

@@ -82,6 +82,22 @@ void gcu_vec_describe (const gcu_vec *v, const char *name, char *buf, size_t siz
     }
 }
 
+// what an image being built holds: a vector of length n, nvals entries,
+// values of type t (size bytes)
+static void describe_image (gcu_res_entry *e, GrB_Index n, uint64_t nvals, size_t size,
+    GrB_Type t)
+{
+    gcu_res_data *d = gcu_residency_data (e) ;
+    d->nrows = n ;
+    d->ncols = 1 ;
+    d->nvals = nvals ;
+    d->idx_bits = 64 ;
+    d->type_size = size ;
+    d->type = t ;
+    d->iso = false ;
+    d->layout = GCU_VEC_LAYOUT ;
+}
+
 // d, an image of the vector: length n, values of usize bytes
 static bool image_fits (const gcu_res_data *d, GrB_Index n, size_t usize)
 {
@@ -231,15 +247,7 @@ GrB_Info gcu_vec_get (GrB_Vector u, GrB_Index n, bool dense, size_t usize,
     GCU_TRY (gcu_h2d_staged (buf [1], src [1], bytes [1], 1, 1, s)) ;
     if (e != NULL)
     {
-        gcu_res_data *d = gcu_residency_data (e) ;
-        d->nrows = n ;
-        d->ncols = 1 ;
-        d->nvals = nv ;
-        d->idx_bits = 64 ;
-        d->type_size = usize ;
-        d->type = c.type ;
-        d->iso = false ;
-        d->layout = GCU_VEC_LAYOUT ;
+        describe_image (e, n, nv, usize, c.type) ;
         (void) gcu_residency_publish (e) ;
     }
     v->b = (dense && full) ? NULL : buf [0] ;
@@ -437,15 +445,7 @@ GrB_Info gcu_vec_write_back (const gcu_vec_wb *wb, GrB_Type ztype, size_t zsize,
     a.count = cnt ;
     GCU_TRY (gcu_vec_merge_launch (&a, typed, s)) ;
     GCU_TRY (gcu_memcpy_d2h (&hcnt, cnt, sizeof (hcnt), s)) ;    // synchronises
-    gcu_res_data *d = gcu_residency_data (e) ;
-    d->nrows = n ;
-    d->ncols = 1 ;
-    d->nvals = hcnt ;
-    d->idx_bits = 64 ;
-    d->type_size = csize ;
-    d->type = wtype ;
-    d->iso = false ;
-    d->layout = GCU_VEC_LAYOUT ;
+    describe_image (e, n, hcnt, csize, wtype) ;
     // w's old images (cw among them) go: pinned ones at their last unpin
     GCU_TRY (gcu_residency_publish_newest (e, materialize_vec)) ;
     *nvals = (GrB_Index) hcnt ;

@@ -1,0 +1,26 @@
+// gcu_mxv_args.h — the one argument struct of the GrB_mxv / GrB_vxm family's
+// JIT kernels (cuda/mxv/gcu_mxv_jit.cuh), filled by the launches
+// (src/mxv/mxv.c) and passed by value. Plain C.
+#ifndef GCU_MXV_ARGS_H
+#define GCU_MXV_ARGS_H
+
+#if !defined(__CUDACC_RTC__)
+#include <stdint.h>
+#endif
+
+typedef struct
+{
+    int64_t n ;             // pull: rows of R; push: entries of u; init: length of T
+    const void *Rp, *Rj, *Rx ;  // pull: R by row; push: P = R' by row
+    const int8_t *Ub ;      // pull: u's presence bytes (NULL: u full)
+    const int64_t *Ui ;     // push: u's entries' positions
+    const void *Ux ;        // u's values (dense for pull, one an entry for push)
+    const int8_t *allow ;   // the mask's allowed entries of w (NULL: all)
+    void *Tx ;              // T: a value (SR::Z) and a presence byte per entry of w
+    int8_t *Tb ;
+    int32_t *locks ;        // push: a lock per entry of T for values wider than 8 bytes
+    int G ;                 // threads a row (pull) or an entry of u (push)
+}
+gcu_mxv_args ;
+
+#endif

@@ -1,0 +1,37 @@
+// gcu_mxv_jit.cuh — the `__global__` kernels of the GrB_mxv / GrB_vxm family
+// that the JIT specialises, written once: each takes the one argument struct
+// gcu_mxv_args (gcu_mxv_args.h) by value and hands its fields, typed, to the
+// device functions of gcu_mxv.cuh. A JIT block (src/mxv/jit_mxv.c) holds only
+// the semiring's namespace and one GCU_MXV_KERNELS line naming the entries,
+// the semiring, the matrix's index type and the form (vxm or not).
+#ifndef GCU_MXV_JIT_CUH
+#define GCU_MXV_JIT_CUH
+
+#include "mxv/gcu_mxv.cuh"
+#include "mxv/gcu_mxv_args.h"
+
+template <class SR, class RI, bool VXM>
+__device__ __forceinline__ void gcu_mxv_pull_k (const gcu_mxv_args &a)
+{
+    gcu_mxv_pull<SR, RI, VXM> (a.n, (const RI *) a.Rp, (const RI *) a.Rj, a.Rx, a.Ub, a.Ux,
+        a.allow, (typename SR::Z *) a.Tx, a.Tb, a.G) ;
+}
+
+template <class SR, class RI, bool VXM>
+__device__ __forceinline__ void gcu_mxv_push_k (const gcu_mxv_args &a)
+{
+    gcu_mxv_push<SR, RI, VXM> (a.n, a.Ui, a.Ux, (const RI *) a.Rp, (const RI *) a.Rj, a.Rx,
+        a.allow, (typename SR::Z *) a.Tx, a.Tb, a.locks, a.G) ;
+}
+
+// The one prototype of the family's JIT kernels.
+#define GCU_MXV_KERNEL(name) \
+    extern "C" __global__ void __launch_bounds__ (GCU_MXV_THREADS) name (const gcu_mxv_args a)
+
+// pull, push and init for one semiring SR, index type RI and form VXM
+#define GCU_MXV_KERNELS(PULL, PUSH, INIT, SR, RI, VXM)                        \
+    GCU_MXV_KERNEL (PULL) { gcu_mxv_pull_k<SR, RI, VXM> (a) ; }               \
+    GCU_MXV_KERNEL (PUSH) { gcu_mxv_push_k<SR, RI, VXM> (a) ; }               \
+    GCU_MXV_KERNEL (INIT) { gcu_mxv_init<SR> (a.n, (SR::Z *) a.Tx, a.Tb, a.locks) ; }
+
+#endif
