@@ -170,7 +170,10 @@ static void trial (const sr_t *sr, const shape_t *sh, uint64_t *st, bool masked)
     if (d2 != d) GrB_Descriptor_free (&d2) ;
     CHECK (i1 == i2, "%s %llux%llux%llu: info %d vs %d", sr->name,
         (unsigned long long) m, (unsigned long long) k, (unsigned long long) n, (int) i1, (int) i2) ;
-    CHECK (s1.gpu == s0.gpu + 1, "%s %llux%llux%llu: did not run on the GPU (reason counts: failed %llu no-kernel %llu)",
+    // a product with an empty dimension is SuiteSparse's (src/dispatch: it
+    // misjudges some; nothing to compute)
+    const uint64_t want = (m > 0 && k > 0 && n > 0) ? 1 : 0 ;
+    CHECK (s1.gpu == s0.gpu + want, "%s %llux%llux%llu: not where expected (reason counts: failed %llu no-kernel %llu)",
         sr->name, (unsigned long long) m, (unsigned long long) k, (unsigned long long) n,
         (unsigned long long) (s1.reason [GRBCUDA_REASON_GPU_FAILED] - s0.reason [GRBCUDA_REASON_GPU_FAILED]),
         (unsigned long long) (s1.reason [GRBCUDA_REASON_NO_KERNEL] - s0.reason [GRBCUDA_REASON_NO_KERNEL])) ;
