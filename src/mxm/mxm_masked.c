@@ -297,12 +297,15 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
     const size_t up_bytes = j.om.up_bytes + j.oa.up_bytes + j.ob.up_bytes ;
     const double t_export = j.om.export_s + j.oa.export_s + j.ob.export_s ;
     const double t_upload = j.om.upload_s + j.oa.upload_s + j.ob.upload_s ;
+    // T on the device has the mask's index width: read before the release
+    // zeroes the operand (it was read after, always false: a mask with
+    // 64-bit indices would have been kept or merged as 32-bit)
+    const bool idx64 = j.om.idx64 ;
     // every kernel is done (the downloads synchronised)
     gcu_operand_release (&j.ob, s) ; gcu_operand_release (&j.oa, s) ; gcu_operand_release (&j.om, s) ;
     double t3 = gcu_now () ;
     // (a C aliased with M, A or B is invalidated by the write-back's own
     // calls, or replaced as a whole by the newest value)
-    const bool idx64 = j.om.idx64 ;
     GrB_Index nvals = j.nvals ;
     const GrB_Index tnvals = nvals ;
     if (j.kept) GCU_TRY (gcu_mxm_result_publish (&j.res, ztype, zsize, m, n, nvals, idx64)) ;
