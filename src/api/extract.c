@@ -1,6 +1,6 @@
 // extract.c — GrB_Matrix_extractElement and GrB_Vector_extractElement into a
 // C scalar (13 typed entry points each), written by hand rather than
-// generated (src/residency/gen_wrappers.py finds the GCU_EXTRACT_ENTRIES
+// generated (src/api/gen_wrappers.py finds the GCU_EXTRACT_ENTRIES
 // names here): for a matrix or vector whose newest value is on the device
 // (a GrB_mxm, GrB_mxv or GrB_vxm result left there), the entry is read from
 // the device (src/mxm/mxm_element.c, src/vector/vector.c: a few bytes) and

@@ -1,5 +1,5 @@
 // readers.c — readers of GraphBLAS objects that the generated wrappers
-// (src/residency/gen_wrappers.py) cannot define, written by hand: each writes
+// (src/api/gen_wrappers.py) cannot define, written by hand: each writes
 // a device-newest object into its SuiteSparse object first (DESIGN §3).
 //  - GxB_Matrix_Option_get and GxB_Vector_Option_get are variadic (their
 //    arguments cannot be forwarded generically). The sparsity status they

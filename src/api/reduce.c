@@ -1,6 +1,6 @@
 // reduce.c — GrB_Matrix_reduce and GrB_Vector_reduce to a C scalar (13
 // typed entry points each) and to a GrB_Scalar with a monoid, written by
-// hand rather than generated (src/residency/gen_wrappers.py finds the
+// hand rather than generated (src/api/gen_wrappers.py finds the
 // GCU_REDUCE_ENTRIES names here): an object whose newest value is on the
 // device (a GrB_mxm result: triangle counting's count; a GrB_mxv result) is
 // reduced there and only the scalar comes back (src/reduce/reduce.c). Any

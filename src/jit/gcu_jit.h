@@ -5,7 +5,7 @@
 // module. Internal header, never installed.
 //
 // Flow: dispatch -> gcu_semiring_identify (semirings/) -> a kernel family's
-// spec (e.g. gcu_dot_masked_spec) -> gcu_dot_masked_kernel(): generate the
+// spec (e.g. gcu_dot_masked_spec, src/mxm) -> its kernels function: generate the
 // source block, key it, hit the caches or compile, load, return a function
 // the device layer launches. Anything that cannot be done returns
 // GCU_NOT_HANDLED and the call runs on the host.
@@ -214,58 +214,7 @@ void gcu_codegen_value (gcu_str *s, const gcu_type_desc *t, const void *bytes) ;
 // a short human-readable name: "PLUS_TIMES_FP64", "ANY_myop_mytype"
 void gcu_codegen_label (char *buf, size_t size, const gcu_semiring_desc *sr) ;
 
-//------------------------------------------------------------------------------
-// kernel family: masked dot product C<M> = A*B' (cuda/masked/gcu_dot_masked.cuh)
-//------------------------------------------------------------------------------
-
-#define GCU_DOT_MASKED_THREADS 256      // the kernel's __launch_bounds__
-
-typedef struct
-{
-    gcu_semiring_desc sr ;
-    gcu_jit_operands ops ;
-}
-gcu_dot_masked_spec ;
-
-// the #include / #define text all dot-masked blocks share
-const char *gcu_dot_masked_preamble (void) ;
-
-// Append the specialisation block (a namespace with SR and one extern "C"
-// __global__ kernel) to block; entry receives the kernel's name, which is
-// derived from a hash of the block, so equal specs give equal blocks and
-// different ones never collide when packed into one program.
-GrB_Info gcu_dot_masked_block (const gcu_dot_masked_spec *spec, gcu_str *block,
-    char entry [GCU_JIT_ENTRY_MAX]) ;
-
-// Compile (through the caches) the program for one spec.
-GrB_Info gcu_dot_masked_compile (const gcu_dot_masked_spec *spec,
-    const gcu_jit_binary **bin, char entry [GCU_JIT_ENTRY_MAX]) ;
-
-// The arguments of one launch. Row pointers / indices are uint32_t or
-// uint64_t as the spec says; Mx is NULL for a structural mask; Ax / Bx hold
-// one value when iso; Cx has nnz(M) entries of the output type, Cb nnz(M)
-// flags; *Cnvals (zeroed by the caller, may be NULL) receives the count kept.
-typedef struct
-{
-    int64_t mnrows, mnvals ;
-    const void *Mp, *Mj, *Mx ;
-    const void *Ap, *Aj, *Ax ;
-    const void *Bp, *Bj, *Bx ;
-    void *Cx ;
-    int8_t *Cb ;
-    unsigned long long *Cnvals ;
-}
-gcu_dot_masked_args ;
-
-// compile + load + launch on stream with grid blocks of `block` threads
-// (block <= GCU_DOT_MASKED_THREADS). GCU_NOT_HANDLED without a GPU.
-GrB_Info gcu_dot_masked_run (const gcu_dot_masked_spec *spec,
-    const gcu_dot_masked_args *args, unsigned grid, unsigned block,
-    void *stream) ;
-// the same in two steps: the kernel (compiled, loaded: a CUfunction), then
-// a launch of it
-GrB_Info gcu_dot_masked_function (const gcu_dot_masked_spec *spec, void **fn) ;
-GrB_Info gcu_dot_masked_launch (void *fn, const gcu_dot_masked_args *args,
-    unsigned grid, unsigned block, void *stream) ;
+// (the families' specialisations live with their host code: src/spgemm,
+// src/mxm/gcu_dot_masked.h, src/mxv, src/reduce, src/vector)
 
 #endif

@@ -15,6 +15,7 @@
 #include "../residency/gcu_operand.h"
 #include "../spgemm/gcu_spgemm.h"
 #include "../jit/gcu_jit.h"
+#include "gcu_dot_masked.h"
 #include "../../cuda/writeback/gcu_merge_args.h"
 
 //------------------------------------------------------------------------------

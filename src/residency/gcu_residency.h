@@ -1,7 +1,7 @@
 // gcu_residency.h — device copies of GraphBLAS objects, keyed by handle
 // (DESIGN §3). SuiteSparse owns every object; a cached copy is valid until
 // the object changes, and every GraphBLAS function that can change one calls
-// gcu_residency_invalidate on it (the generated wrappers, gen_wrappers.py,
+// gcu_residency_invalidate on it (the generated wrappers, src/api/gen_wrappers.py,
 // and the hand-written entry points in src/api for their outputs).
 //
 // How a GPU call uses it (one operand):

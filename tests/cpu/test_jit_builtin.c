@@ -24,6 +24,7 @@
 // asserted (bench/ records them).
 #include "gcu_test.h"
 #include "../../src/jit/gcu_jit.h"
+#include "../../src/mxm/gcu_dot_masked.h"
 #include "../../src/util/gcu_util.h"
 #include "../../src/spgemm/gcu_spgemm.h"
 #include "../../src/mxv/gcu_mxv.h"

@@ -19,6 +19,7 @@
 #include "gcu_test.h"
 #include "gcu_test_cxx.h"
 #include "../../src/jit/gcu_jit.h"
+#include "../../src/mxm/gcu_dot_masked.h"
 #include "../../src/jit/gcu_jit_internal.h"
 #include "../../src/util/gcu_util.h"
 

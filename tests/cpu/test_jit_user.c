@@ -11,6 +11,7 @@
 // (positional operators) may be of a user type with no definition at all.
 #include "gcu_test.h"
 #include "../../src/jit/gcu_jit.h"
+#include "../../src/mxm/gcu_dot_masked.h"
 #include "../../src/jit/gcu_jit_public.h"
 #include "../../src/util/gcu_util.h"
 

@@ -1,6 +1,6 @@
 // GRBCUDA_TEST_PRELOAD
 // test_wrappers_invalidate.c — the generated invalidation wrappers
-// (src/residency/gen_wrappers.py), linked and under LD_PRELOAD:
+// (src/api/gen_wrappers.py), linked and under LD_PRELOAD:
 //  (a) nothing missed: this test parses the GraphBLAS.h the build used with
 //      its own small parser, and every function that can change a matrix,
 //      vector or scalar must be grbcuda's (a wrapper, or a hand-written entry
@@ -21,7 +21,7 @@
 // dladdr, memmem
 #define _GNU_SOURCE
 #include "gcu_test.h"
-#include "../../src/residency/gcu_internal.h"
+#include "../../src/api/gcu_internal.h"
 #include <ctype.h>
 #include <dlfcn.h>
 #include <stdlib.h>

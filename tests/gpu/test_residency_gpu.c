@@ -13,7 +13,7 @@
 #define _GNU_SOURCE
 #include "gcu_test.h"
 #include "grbcuda.h"
-#include "../../src/residency/gcu_internal.h"
+#include "../../src/api/gcu_internal.h"
 #include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>

@@ -47,6 +47,7 @@
 #include "gcu_util.h"
 #include "dispatch/gcu_dispatch.h"
 #include "jit/gcu_jit.h"
+#include "mxm/gcu_dot_masked.h"
 #include "spgemm/gcu_spgemm.h"
 
 #include <dlfcn.h>
@@ -656,7 +657,7 @@ static void mixed_cases (void)
 // the mask structural (-1) or of its type, nothing iso (gen_matrix), 32-bit
 // indices (small matrices). The SpGEMM programs come from the builders the
 // families use (src/spgemm/jit_spgemm.c); the dot program is put together as
-// gcu_dot_masked_compile does it (src/jit/jit_dot_masked.c): one block after
+// gcu_dot_masked_compile does it (src/mxm/jit_dot_masked.c): one block after
 // the preamble.
 static char *case_program (case_t *c, char *label, size_t lsize,
     char entry [GCU_JIT_ENTRY_MAX])

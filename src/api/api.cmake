@@ -1,9 +1,9 @@
-# residency.cmake — build steps of the residency subsystem (included by the
-# top-level CMakeLists.txt, in its scope, after the grbcuda_obj, grbcuda and
-# grbcuda_static targets exist):
-#  - the invalidation wrappers, generated from the GraphBLAS.h the build uses
-#    (gen_wrappers.py), checked against what the GraphBLAS library defines;
-#  - OpenMP for the export (src/export), when the compiler has it.
+# api.cmake — build step of the entry points (included by the top-level
+# CMakeLists.txt, in its scope, after the grbcuda_obj, grbcuda and
+# grbcuda_static targets exist): the wrappers of every GraphBLAS function that
+# takes a matrix, vector or scalar, generated from the GraphBLAS.h the build
+# uses (gen_wrappers.py: materialize a device-newest input, invalidate a
+# changed output), checked against what the GraphBLAS library defines.
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
 
 set(GRBCUDA_GEN_DIR ${PROJECT_BINARY_DIR}/generated)
@@ -32,9 +32,3 @@ add_custom_command(
   VERBATIM)
 target_sources(grbcuda_obj PRIVATE ${GRBCUDA_WRAPPERS_C})
 
-find_package(OpenMP COMPONENTS C)
-if(OpenMP_C_FOUND)
-  target_link_libraries(grbcuda_obj PRIVATE OpenMP::OpenMP_C)
-  target_link_libraries(grbcuda PRIVATE OpenMP::OpenMP_C)
-  target_link_libraries(grbcuda_static PUBLIC OpenMP::OpenMP_C)
-endif()

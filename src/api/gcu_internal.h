@@ -6,7 +6,7 @@
 #ifndef GCU_INTERNAL_H
 #define GCU_INTERNAL_H
 
-#include "gcu_residency.h"
+#include "../residency/gcu_residency.h"
 #include "gcu_wrappers.h"
 #include "../export/gcu_export.h"
 

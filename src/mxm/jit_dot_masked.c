@@ -1,8 +1,8 @@
 // jit_dot_masked.c — the host side of the masked dot-product kernel family
 // (cuda/masked/gcu_dot_masked.cuh): one specialisation block per semiring,
 // operand types and index widths; compile through the caches; launch.
-#include "gcu_jit.h"
-#include "../util/gcu_util.h"
+#include "gcu_dot_masked.h"
+#include "gcu_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
