@@ -22,13 +22,7 @@
 
 #include "common/gcu_semiring.cuh"
 
-#ifndef GCU_DOT_MASKED_THREADS
-#define GCU_DOT_MASKED_THREADS 256
-#endif
-
-#ifndef GCU_DOT_MASKED_SKEW
-#define GCU_DOT_MASKED_SKEW 16
-#endif
+#include "masked/gcu_dot_masked_policy.h"
 
 // first position p in [lo, hi) with J [p] >= key (hi if none)
 template <class I>

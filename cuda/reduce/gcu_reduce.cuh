@@ -28,9 +28,7 @@
 
 #include "common/gcu_semiring.cuh"
 
-#ifndef GCU_REDUCE_THREADS
-#define GCU_REDUCE_THREADS 256
-#endif
+#include "reduce/gcu_reduce_policy.h"
 
 // (acc, has) of every thread of the block combined; thread 0 gets the
 // block's pair (the others' are left as they were). Every thread must call it.

@@ -12,7 +12,11 @@
 #include <stdint.h>
 #endif
 
-#define GCU_MERGE_THREADS 256       // the kernels' block (one thread a row)
+#if defined(__CUDACC_RTC__)
+#include "writeback/gcu_writeback_policy.h"
+#else
+#include "gcu_writeback_policy.h"
+#endif
 
 // C<M,replace> = accum (C, T), row by row. Each of C, T, M is CSR on the
 // device with its own index width (uint32 or uint64); Cp NULL: C has no

@@ -11,7 +11,6 @@
 #include "gcu_merge_args.h"
 #endif
 
-#define GCU_VEC_THREADS 256         // the kernels' block (one thread a position)
 
 // w<M,replace> = accum (w, T) over vectors held densely on the device: a
 // presence byte and a value per position. v carries the values and the

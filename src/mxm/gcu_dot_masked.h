@@ -6,7 +6,7 @@
 
 #include "../jit/gcu_jit.h"
 
-#define GCU_DOT_MASKED_THREADS 256      // the kernel's __launch_bounds__
+#include "../../cuda/masked/gcu_dot_masked_policy.h"
 
 typedef struct
 {

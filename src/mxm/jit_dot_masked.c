@@ -11,13 +11,10 @@
 #undef  GCU_FREE_ALL
 #define GCU_FREE_ALL ;
 
-#define GCU_STR2(x) #x
-#define GCU_STR(x) GCU_STR2 (x)
 
 const char *gcu_dot_masked_preamble (void)
 {
-    return "#define GCU_DOT_MASKED_THREADS " GCU_STR (GCU_DOT_MASKED_THREADS) "\n"
-           "#include \"masked/gcu_dot_masked.cuh\"\n" ;
+    return "#include \"masked/gcu_dot_masked.cuh\"\n" ;
 }
 
 GrB_Info gcu_dot_masked_block (const gcu_dot_masked_spec *spec, gcu_str *block,

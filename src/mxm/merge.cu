@@ -52,7 +52,7 @@ extern "C" GrB_Info gcu_mxm_merge_device (const gcu_merge_args *in, void *typed_
     const cudaStream_t st = (cudaStream_t) s ;
     const gcu_device_props *dev = gcu_device () ;
     int64_t g = (m + GCU_MERGE_THREADS) / GCU_MERGE_THREADS ;
-    const int64_t cap = (int64_t) (dev != NULL ? dev->sm_count : 1) * 16 ;
+    const int64_t cap = (int64_t) (dev != NULL ? dev->sm_count : 1) * GCU_WRITEBACK_BLOCKS_PER_SM ;
     const unsigned grid = (unsigned) (g > cap ? cap : (g < 1 ? 1 : g)) ;
     GCU_TRY (gcu_dmalloc ((void **) &cnt, (size_t) (m + 1) * sizeof (int64_t), s)) ;
     k_merge_count <<<grid, GCU_MERGE_THREADS, 0, st>>> (*in, cnt) ;

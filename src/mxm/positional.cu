@@ -71,7 +71,7 @@ __global__ void __launch_bounds__ (GCU_COMPACT_THREADS) k_row_fill (int64_t m,
 unsigned grid_for (int64_t rows, const gcu_device_props *dev)
 {
     int64_t g = (rows * 32 + GCU_COMPACT_THREADS - 1) / GCU_COMPACT_THREADS ;
-    const int64_t cap = (int64_t) (dev != NULL ? dev->sm_count : 1) * 16 ;
+    const int64_t cap = (int64_t) (dev != NULL ? dev->sm_count : 1) * GCU_WRITEBACK_BLOCKS_PER_SM ;
     if (g > cap) g = cap ;
     return (unsigned) (g < 1 ? 1 : g) ;
 }

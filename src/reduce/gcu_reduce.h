@@ -8,7 +8,7 @@
 
 #include "../jit/gcu_jit.h"
 
-#define GCU_REDUCE_THREADS 256      // the kernels' __launch_bounds__ and block
+#include "../../cuda/reduce/gcu_reduce_policy.h"
 
 // One specialisation: the monoid as sr.add, FIRST over the monoid's type as
 // sr.mult (so SR::Z is the monoid's type), ops.a the matrix's value type,

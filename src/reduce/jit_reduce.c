@@ -47,8 +47,7 @@ GrB_Info gcu_reduce_spec_make (GrB_Monoid monoid, GrB_Type atype,
 
 const char *gcu_reduce_preamble (void)
 {
-    return "#define GCU_REDUCE_THREADS " GCU_STR (GCU_REDUCE_THREADS) "\n"
-           "#include \"reduce/gcu_reduce.cuh\"\n" ;
+    return "#include \"reduce/gcu_reduce.cuh\"\n" ;
 }
 
 void gcu_reduce_entries (const char *entry, char fin [GCU_JIT_ENTRY_MAX])

@@ -53,7 +53,7 @@ static GrB_Info run (const gcu_reduce_spec *spec, const void *Ax, uint64_t n,
     void *fpart = NULL, *ffin = NULL ;
     const gcu_device_props *dev = gcu_device () ;
     int64_t grid = ((int64_t) n + GCU_REDUCE_THREADS - 1) / GCU_REDUCE_THREADS ;
-    const int64_t cap = (int64_t) (dev != NULL ? dev->sm_count : 1) * 8 ;
+    const int64_t cap = (int64_t) (dev != NULL ? dev->sm_count : 1) * GCU_REDUCE_BLOCKS_PER_SM ;
     if (grid > cap) grid = cap ;
     if (grid < 1) grid = 1 ;
     // one allocation: the blocks' values, their flags, the result

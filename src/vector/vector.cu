@@ -47,7 +47,7 @@ unsigned grid_of (int64_t n)
 {
     const gcu_device_props *dev = gcu_device () ;
     const int64_t g = (n + GCU_VEC_THREADS - 1) / GCU_VEC_THREADS ;
-    const int64_t cap = (int64_t) (dev != NULL ? dev->sm_count : 1) * 16 ;
+    const int64_t cap = (int64_t) (dev != NULL ? dev->sm_count : 1) * GCU_WRITEBACK_BLOCKS_PER_SM ;
     return (unsigned) (g > cap ? cap : (g < 1 ? 1 : g)) ;
 }
 
