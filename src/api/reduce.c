@@ -15,7 +15,7 @@
 
 // The two whole entry points of one type (the matrix's, the vector's): the
 // template they are stamped from.
-#define GCU_REDUCE_ONE(NAME, T, CODE, OBJ)                                     \
+#define GCU_REDUCE_ONE(NAME, T, CODE, OBJ, VEC)                                     \
 GrB_Info NAME (T *c, const GrB_BinaryOp accum, const GrB_Monoid monoid,        \
     const OBJ A, const GrB_Descriptor desc)                                    \
 {                                                                              \
@@ -24,15 +24,15 @@ GrB_Info NAME (T *c, const GrB_BinaryOp accum, const GrB_Monoid monoid,        \
     static void *_Atomic real ;                                                \
     fn_t f = (fn_t) gcu_real_cached (&real, #NAME) ;                           \
     if (f == NULL) return GrB_PANIC ;                                          \
-    GrB_Info info = gcu_reduce_matrix_scalar (#NAME, c, CODE, accum, monoid, A) ; \
+    GrB_Info info = gcu_reduce_matrix_scalar (#NAME, c, CODE, accum, monoid, A, VEC) ; \
     if (info != GCU_NOT_HANDLED) return info ;                                 \
     info = gcu_residency_materialize (A, #NAME) ;                              \
     if (info != GrB_SUCCESS) return info ;                                     \
     return f (c, accum, monoid, A, desc) ;                                     \
 }
 #define GCU_REDUCE_ENTRIES(MNAME, VNAME, T, CODE)                              \
-    GCU_REDUCE_ONE (MNAME, T, CODE, GrB_Matrix)                                \
-    GCU_REDUCE_ONE (VNAME, T, CODE, GrB_Vector)
+    GCU_REDUCE_ONE (MNAME, T, CODE, GrB_Matrix, false)                         \
+    GCU_REDUCE_ONE (VNAME, T, CODE, GrB_Vector, true)
 
 GCU_REDUCE_ENTRIES (GrB_Matrix_reduce_BOOL,   GrB_Vector_reduce_BOOL,   bool,       GCU_T_BOOL)
 GCU_REDUCE_ENTRIES (GrB_Matrix_reduce_INT8,   GrB_Vector_reduce_INT8,   int8_t,     GCU_T_INT8)
@@ -49,7 +49,7 @@ GCU_REDUCE_ENTRIES (GxB_Matrix_reduce_FC32,   GxB_Vector_reduce_FC32,   GxB_FC32
 GCU_REDUCE_ENTRIES (GxB_Matrix_reduce_FC64,   GxB_Vector_reduce_FC64,   GxB_FC64_t, GCU_T_FC64)
 
 // ... and to a GrB_Scalar
-#define GCU_REDUCE_SCALAR_ONE(NAME, OBJ)                                       \
+#define GCU_REDUCE_SCALAR_ONE(NAME, OBJ, VEC)                                       \
 GrB_Info NAME (GrB_Scalar s, const GrB_BinaryOp accum,                         \
     const GrB_Monoid monoid, const OBJ A, const GrB_Descriptor desc)           \
 {                                                                              \
@@ -58,7 +58,7 @@ GrB_Info NAME (GrB_Scalar s, const GrB_BinaryOp accum,                         \
     static void *_Atomic real ;                                                \
     fn_t f = (fn_t) gcu_real_cached (&real, #NAME) ;                           \
     if (f == NULL) return GrB_PANIC ;                                          \
-    GrB_Info info = gcu_reduce_matrix_gscalar (#NAME, s, accum, monoid, A) ;   \
+    GrB_Info info = gcu_reduce_matrix_gscalar (#NAME, s, accum, monoid, A, VEC) ; \
     if (info != GCU_NOT_HANDLED) return info ;                                 \
     info = gcu_residency_materialize (A, #NAME) ;                              \
     if (info != GrB_SUCCESS) return info ;                                     \
@@ -68,7 +68,7 @@ GrB_Info NAME (GrB_Scalar s, const GrB_BinaryOp accum,                         \
     return info ;                                                              \
 }
 #define GCU_REDUCE_SCALAR_ENTRIES(MNAME, VNAME)                                \
-    GCU_REDUCE_SCALAR_ONE (MNAME, GrB_Matrix)                                  \
-    GCU_REDUCE_SCALAR_ONE (VNAME, GrB_Vector)
+    GCU_REDUCE_SCALAR_ONE (MNAME, GrB_Matrix, false)                           \
+    GCU_REDUCE_SCALAR_ONE (VNAME, GrB_Vector, true)
 
 GCU_REDUCE_SCALAR_ENTRIES (GrB_Matrix_reduce_Monoid_Scalar, GrB_Vector_reduce_Monoid_Scalar)

@@ -49,12 +49,12 @@ GrB_Info gcu_reduce_kernels (const gcu_reduce_spec *spec, void **partial,
 // and the caller materializes A and calls SuiteSparse. name: the entry
 // point's, for the log.
 GrB_Info gcu_reduce_matrix_scalar (const char *name, void *c, int ccode,
-    GrB_BinaryOp accum, GrB_Monoid monoid, const void *A) ;
+    GrB_BinaryOp accum, GrB_Monoid monoid, const void *A, bool vec) ;
 
 // GrB_Matrix_reduce_Monoid_Scalar's device path: as above, into the
 // GrB_Scalar s (of a built-in type) for a device-newest A; an empty A
 // clears s, as SuiteSparse does. GCU_NOT_HANDLED otherwise.
 GrB_Info gcu_reduce_matrix_gscalar (const char *name, GrB_Scalar s,
-    GrB_BinaryOp accum, GrB_Monoid monoid, const void *A) ;
+    GrB_BinaryOp accum, GrB_Monoid monoid, const void *A, bool vec) ;
 
 #endif

@@ -82,10 +82,17 @@ static GrB_Info run (const gcu_reduce_spec *spec, const void *Ax, uint64_t n,
 #define GCU_FREE_ALL ;
 
 // A's values on the device, contiguous (a matrix's CSR values; a vector's
-// values, compacted when it has holes: *tmp); NULL, or why not
-static const char *device_values (const void *A, gcu_res_entry **e, const void **x,
+// values, compacted when it has holes: *tmp); NULL, or why not. Each entry
+// point looks only for its own kind of object's device value.
+static const char *device_values (const void *A, bool vec, gcu_res_entry **e, const void **x,
     uint64_t *nvals, GrB_Type *type, size_t *tsize, void **tmp, gcu_stream s)
 {
+    if (vec)
+    {
+        // a GrB_mxv / GrB_vxm result
+        if (gcu_vec_newest_values (A, e, x, nvals, type, tsize, tmp, s) == GrB_SUCCESS) return NULL ;
+        return "no device image of the vector" ;
+    }
     if (gcu_residency_lookup (A, GCU_RES_CSR, e) == GrB_SUCCESS)
     {
         // the GrB_mxm result's layout: values of d->type, one an entry
@@ -98,13 +105,11 @@ static const char *device_values (const void *A, gcu_res_entry **e, const void *
         *tsize = d->type_size ;
         return NULL ;
     }
-    // a GrB_mxv / GrB_vxm result
-    if (gcu_vec_newest_values (A, e, x, nvals, type, tsize, tmp, s) == GrB_SUCCESS) return NULL ;
-    return "no device copy by row, nor a vector's" ;
+    return "no device copy by row" ;
 }
 
 GrB_Info gcu_reduce_matrix_scalar (const char *name, void *c, int ccode,
-    GrB_BinaryOp accum, GrB_Monoid monoid, const void *A)
+    GrB_BinaryOp accum, GrB_Monoid monoid, const void *A, bool vec)
 {
     const double t0 = gcu_now () ;
     const char *why = refusal (c, accum, monoid, A) ;
@@ -116,7 +121,7 @@ GrB_Info gcu_reduce_matrix_scalar (const char *name, void *c, int ccode,
     size_t asize = 0 ;
     const gcu_stream s = gcu_stream_default () ;
     if (why == NULL && (ccode < 0 || ccode >= GCU_NTYPES)) why = "output type" ;
-    if (why == NULL) why = device_values (A, &e, &x, &nvals, &atype, &asize, &tmp, s) ;
+    if (why == NULL) why = device_values (A, vec, &e, &x, &nvals, &atype, &asize, &tmp, s) ;
     gcu_reduce_spec spec ;
     if (why == NULL && (gcu_reduce_spec_make (monoid, atype, *gcu_types [ccode].handle,
         &spec) != GrB_SUCCESS || spec.ops.a.size != asize))
@@ -142,7 +147,7 @@ GrB_Info gcu_reduce_matrix_scalar (const char *name, void *c, int ccode,
 }
 
 GrB_Info gcu_reduce_matrix_gscalar (const char *name, GrB_Scalar s,
-    GrB_BinaryOp accum, GrB_Monoid monoid, const void *A)
+    GrB_BinaryOp accum, GrB_Monoid monoid, const void *A, bool vec)
 {
     // the common case first: A not device newest costs one relaxed load
     uint64_t nvals = 0 ;
@@ -165,7 +170,7 @@ GrB_Info gcu_reduce_matrix_gscalar (const char *name, GrB_Scalar s,
         return GrB_Scalar_clear (s) ;
     }
     unsigned char v [16] ;
-    GrB_Info info = gcu_reduce_matrix_scalar (name, v, code, NULL, monoid, A) ;
+    GrB_Info info = gcu_reduce_matrix_scalar (name, v, code, NULL, monoid, A, vec) ;
     if (info != GrB_SUCCESS) return info ;
     return gcu_scalar_set_builtin (s, (gcu_type_code) code, v) ;
 }
