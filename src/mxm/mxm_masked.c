@@ -31,7 +31,7 @@
 static bool mask_complemented (GrB_Descriptor desc, bool *structural)
 {
     bool complement ;
-    return !gcu_mxm_mask_kind (desc, structural, &complement) || complement ;
+    return !gcu_mask_kind (desc, structural, &complement) || complement ;
 }
 
 // the semiring and the three types describable; a valued mask castable

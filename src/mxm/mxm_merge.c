@@ -60,7 +60,7 @@ bool gcu_mxm_merge_applies (const gcu_call *call, GrB_Type ztype)
     if (GxB_Matrix_type (&ctype, (GrB_Matrix) call->C) != GrB_SUCCESS) return false ;
     // C = T itself is the direct path (gcu_mxm_result_begin)
     if (call->M == NULL && call->accum == NULL && ctype == ztype) return false ;
-    if (call->M != NULL && (!gcu_mxm_mask_kind (call->desc, &structural, &complement)
+    if (call->M != NULL && (!gcu_mask_kind (call->desc, &structural, &complement)
         || !mask_size (call, structural, &msize))) return false ;
     return gcu_jit_writeback_expressible (ctype, ztype, call->accum) ;
 }
@@ -84,7 +84,7 @@ GrB_Info gcu_mxm_merge_into_c (gcu_call *call, GrB_Type ztype, size_t zsize,
     bool structural = false, complement = false ;
     size_t msize = 0 ;
     const bool masked = call->M != NULL, accum = call->accum != NULL ;
-    if (masked && (!gcu_mxm_mask_kind (call->desc, &structural, &complement)
+    if (masked && (!gcu_mask_kind (call->desc, &structural, &complement)
         || !mask_size (call, structural, &msize))) return GCU_NOT_HANDLED ;
     GrB_Type ctype = NULL ;
     gcu_type_desc cd ;

@@ -43,22 +43,6 @@ static int force_method = 0 ;       // tests: 1 pull, 2 push
 void gcu_mxv_force_method (int method) { force_method = method ; }
 
 //------------------------------------------------------------------------------
-// the descriptor
-//------------------------------------------------------------------------------
-
-static GrB_Info mask_mode (GrB_Descriptor desc, bool *comp, bool *structural)
-{
-    GrB_Desc_Value v = GxB_DEFAULT ;
-    *comp = *structural = false ;
-    if (desc == NULL) return GrB_SUCCESS ;
-    GrB_Info info = GxB_Descriptor_get (&v, desc, GrB_MASK) ;
-    if (info != GrB_SUCCESS) return info ;
-    *structural = (v == GrB_STRUCTURE || v == GrB_COMP + GrB_STRUCTURE) ;
-    *comp = (v == GrB_COMP || v == GrB_COMP + GrB_STRUCTURE) ;
-    return GrB_SUCCESS ;
-}
-
-//------------------------------------------------------------------------------
 // the branch
 //------------------------------------------------------------------------------
 
@@ -101,7 +85,7 @@ static GrB_Info mxv_branch (const gcu_call *call)
     if (GxB_Vector_type (&ty, (GrB_Vector) call->C) != GrB_SUCCESS
         || gcu_type_identify (ty, &t) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
     if (t.code == GCU_T_UDT && ty != sr.mult.z.handle) return GCU_NOT_HANDLED ;
-    if (mask_mode (call->desc, &comp, &structural) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
+    if (!gcu_mask_kind (call->desc, &structural, &comp)) return GCU_NOT_HANDLED ;
     if (call->M != NULL && !structural)
     {
         // a valued mask is read on the host: built-in types only
@@ -346,7 +330,7 @@ static GrB_Info mxv_run (gcu_call *call)
 
     // the mask's allowed entries, on the device
     bool comp, structural ;
-    GCU_TRY (mask_mode (call->desc, &comp, &structural)) ;
+    if (!gcu_mask_kind (call->desc, &structural, &comp)) GCU_TRY (GCU_NOT_HANDLED) ;
     const gcu_vec_wb wb = { (GrB_Vector) call->C, (GrB_Vector) call->M, structural, comp,
         call->replace, call->accum } ;
     GrB_Index nallow = m ;

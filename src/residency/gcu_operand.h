@@ -58,6 +58,9 @@ static inline size_t gcu_operand_device_bytes (const gcu_operand *o) { return o-
 // "A hit", "B miss (12.3 MB)", "B = A": for the verbose line.
 void gcu_operand_describe (const gcu_operand *o, const char *name,
     const char *shared_with, char *buf, size_t size) ;
+// the same from how the operand came and what it uploaded (vectors too)
+void gcu_operand_how_describe (gcu_operand_how how, size_t up_bytes, const char *name,
+    const char *shared_with, char *buf, size_t size) ;
 
 //------------------------------------------------------------------------------
 // the write-back on the host (SuiteSparse's C<M,replace> = accum (C, T))
@@ -76,6 +79,6 @@ GrB_Info gcu_writeback_mask (const gcu_call *call, void **Mtmp) ;
 
 // The mask's kind from the descriptor (GrB_MASK): structural, complemented;
 // false if the descriptor cannot be read.
-bool gcu_mxm_mask_kind (GrB_Descriptor desc, bool *structural, bool *complement) ;
+bool gcu_mask_kind (GrB_Descriptor desc, bool *structural, bool *complement) ;
 
 #endif

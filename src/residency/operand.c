@@ -175,19 +175,19 @@ void gcu_operand_release (gcu_operand *o, gcu_stream s)
     memset (o, 0, sizeof (*o)) ;
 }
 
-void gcu_operand_describe (const gcu_operand *o, const char *name,
+void gcu_operand_how_describe (gcu_operand_how how, size_t up_bytes, const char *name,
     const char *shared_with, char *buf, size_t size)
 {
-    switch (o->how)
+    switch (how)
     {
         case GCU_OPERAND_HIT:
             snprintf (buf, size, "%s hit", name) ;
             break ;
         case GCU_OPERAND_MISS:
-            snprintf (buf, size, "%s miss (%.1f MB)", name, (double) o->up_bytes / 1e6) ;
+            snprintf (buf, size, "%s miss (%.1f MB)", name, (double) up_bytes / 1e6) ;
             break ;
         case GCU_OPERAND_PRIVATE:
-            snprintf (buf, size, "%s uncached (%.1f MB)", name, (double) o->up_bytes / 1e6) ;
+            snprintf (buf, size, "%s uncached (%.1f MB)", name, (double) up_bytes / 1e6) ;
             break ;
         case GCU_OPERAND_SHARED:
             snprintf (buf, size, "%s = %s", name, shared_with ? shared_with : "?") ;
@@ -196,6 +196,12 @@ void gcu_operand_describe (const gcu_operand *o, const char *name,
             snprintf (buf, size, "%s -", name) ;
             break ;
     }
+}
+
+void gcu_operand_describe (const gcu_operand *o, const char *name,
+    const char *shared_with, char *buf, size_t size)
+{
+    gcu_operand_how_describe (o->how, o->up_bytes, name, shared_with, buf, size) ;
 }
 
 #endif

@@ -3,7 +3,7 @@
 // with only the write-back's settings, and a mask SuiteSparse can take.
 #include "gcu_operand.h"
 
-bool gcu_mxm_mask_kind (GrB_Descriptor desc, bool *structural, bool *complement)
+bool gcu_mask_kind (GrB_Descriptor desc, bool *structural, bool *complement)
 {
     GrB_Desc_Value v = GxB_DEFAULT ;
     *structural = *complement = false ;

@@ -4,6 +4,7 @@
 // reads that answer from the device (one entry; the values for a
 // reduction).
 #include "gcu_vector.h"
+#include "../residency/gcu_operand.h"
 #include "../device/gcu_device.h"
 #include "../device/gcu_staging.h"
 #include "../export/gcu_export.h"
@@ -71,15 +72,7 @@ void gcu_vec_release (gcu_vec *v, gcu_stream s)
 
 void gcu_vec_describe (const gcu_vec *v, const char *name, char *buf, size_t size)
 {
-    switch (v->how)
-    {
-        case GCU_OPERAND_HIT: snprintf (buf, size, "%s hit", name) ; break ;
-        case GCU_OPERAND_MISS:
-            snprintf (buf, size, "%s miss (%.1f MB)", name, (double) v->up_bytes / 1e6) ; break ;
-        case GCU_OPERAND_PRIVATE:
-            snprintf (buf, size, "%s uncached (%.1f MB)", name, (double) v->up_bytes / 1e6) ; break ;
-        default: snprintf (buf, size, "%s -", name) ; break ;
-    }
+    gcu_operand_how_describe (v->how, v->up_bytes, name, NULL, buf, size) ;
 }
 
 // what an image being built holds: a vector of length n, nvals entries,
