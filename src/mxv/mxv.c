@@ -337,6 +337,21 @@ static GrB_Info mxv_run (gcu_call *call)
     size_t mask_up = 0 ;
     if (call->M != NULL) GCU_TRY (gcu_vec_allow (&wb, m, (int8_t **) &dallow, &nallow, &mask_up, s)) ;
 
+    // nothing of w can change (no position allowed, or no entry of T to
+    // accumulate), and no replace: w is left as it is, in whatever state,
+    // as SuiteSparse leaves it (an iso w stays iso: its reduction to MIN or
+    // MAX tells an iso all-NaN w from a non-iso one; tester seed
+    // 1459488013901427426 case 9594)
+    const bool t_empty = unvals == 0 || anvals == 0 ;
+    if (!call->replace && (nallow == 0 || (t_empty && call->accum != NULL)))
+    {
+        gcu_log ("%s gpu: w unchanged (mask allows %llu of %llu, nnz(u) %llu, nnz(A) %llu%s)",
+            vxm ? "GrB_vxm" : "GrB_mxv", (unsigned long long) nallow, (unsigned long long) m,
+            (unsigned long long) unvals, (unsigned long long) anvals, call->accum ? ", accum" : "") ;
+        GCU_FREE_ALL ;
+        return GrB_SUCCESS ;
+    }
+
     // the method: push's products against the part of R pull reads
     const double push_cost = (double) unvals * (double) anvals / (double) (n > 0 ? n : 1) ;
     const double pull_cost = (double) anvals * (double) nallow / (double) (m > 0 ? m : 1)
