@@ -18,6 +18,9 @@ extern const gcu_family gcu_family_mxv ;                // src/mxv/mxv.c
 extern const gcu_family gcu_family_vxm ;                // src/mxv/mxv.c
 static const gcu_family *const mxv_families [] = { &gcu_family_mxv } ;
 static const gcu_family *const vxm_families [] = { &gcu_family_vxm } ;
+
+extern const gcu_family gcu_family_vector_ewise ;       // src/vector/ewise.c
+static const gcu_family *const vector_ewise_families [] = { &gcu_family_vector_ewise } ;
 #endif
 
 const gcu_family *const *gcu_families (gcu_op op, int *n)
@@ -37,6 +40,11 @@ const gcu_family *const *gcu_families (gcu_op op, int *n)
     {
         *n = 1 ;
         return vxm_families ;
+    }
+    if (gcu_op_vector_ewise (op))
+    {
+        *n = 1 ;
+        return vector_ewise_families ;
     }
 #endif
     (void) op ;

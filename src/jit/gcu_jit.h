@@ -178,7 +178,8 @@ GrB_Info gcu_codegen_namespace (gcu_str *s, const gcu_semiring_desc *sr,
     char entry [GCU_JIT_ENTRY_MAX]) ;
 
 // A write-back kernel's program (jit_writeback.c) for C of ctype, T of
-// ttype and accum (NULL: a typecast only), built-in types: the SR struct of
+// ttype and accum (NULL: a typecast only), the result of otype (NULL: C's
+// type; another for an element-wise op's T = u op v), built-in types: the SR struct of
 // the value policy gcu_merge_typed<SR> (cuda/writeback/gcu_merge.cuh), then
 // the family's kernel text. GCU_NOT_HANDLED when the JIT cannot express it.
 typedef struct
@@ -193,14 +194,14 @@ typedef struct
 gcu_jit_writeback ;
 
 GrB_Info gcu_jit_writeback_program (const gcu_jit_writeback *w, GrB_Type ctype,
-    GrB_Type ttype, GrB_BinaryOp accum, char **program, char entry [GCU_JIT_ENTRY_MAX],
-    char *label, size_t lsize) ;
+    GrB_Type ttype, GrB_Type otype, GrB_BinaryOp accum, char **program,
+    char entry [GCU_JIT_ENTRY_MAX], char *label, size_t lsize) ;
 // ... compiled through the caches (no GPU needed), and its CUfunction
 GrB_Info gcu_jit_writeback_compile (const gcu_jit_writeback *w, GrB_Type ctype,
-    GrB_Type ttype, GrB_BinaryOp accum, const gcu_jit_binary **bin,
+    GrB_Type ttype, GrB_Type otype, GrB_BinaryOp accum, const gcu_jit_binary **bin,
     char entry [GCU_JIT_ENTRY_MAX]) ;
 GrB_Info gcu_jit_writeback_kernel (const gcu_jit_writeback *w, GrB_Type ctype,
-    GrB_Type ttype, GrB_BinaryOp accum, void **fn) ;
+    GrB_Type ttype, GrB_Type otype, GrB_BinaryOp accum, void **fn) ;
 // Whether the write-back can run on the device for C of ctype, T of ttype
 // and accum: C of T's type with no accum (values as bytes), or built-in
 // types and an accum the device computes exactly (not positional, not pow,

@@ -17,8 +17,8 @@
 #define GCU_FREE_ALL gcu_str_free (&b) ; free (block) ; free (*program) ; *program = NULL ;
 
 GrB_Info gcu_jit_writeback_program (const gcu_jit_writeback *w, GrB_Type ctype,
-    GrB_Type ttype, GrB_BinaryOp accum, char **program, char entry [GCU_JIT_ENTRY_MAX],
-    char *label, size_t lsize)
+    GrB_Type ttype, GrB_Type otype, GrB_BinaryOp accum, char **program,
+    char entry [GCU_JIT_ENTRY_MAX], char *label, size_t lsize)
 {
     gcu_semiring_desc sr ;
     gcu_jit_operands ops ;
@@ -32,6 +32,8 @@ GrB_Info gcu_jit_writeback_program (const gcu_jit_writeback *w, GrB_Type ctype,
     GCU_TRY (gcu_type_identify (ttype, &ops.b)) ;
     if (ops.a.code >= GCU_NTYPES || ops.b.code >= GCU_NTYPES) GCU_TRY (GCU_NOT_HANDLED) ;
     ops.c = ops.a ;
+    if (otype != NULL) GCU_TRY (gcu_type_identify (otype, &ops.c)) ;
+    if (ops.c.code >= GCU_NTYPES) GCU_TRY (GCU_NOT_HANDLED) ;
     ops.mask_type = -1 ;
     GrB_BinaryOp op = (accum != NULL) ? accum : gcu_binop_of (GCU_OP_FIRST, ops.a.code) ;
     if (op == NULL) GCU_TRY (GCU_NOT_HANDLED) ;
@@ -53,8 +55,10 @@ GrB_Info gcu_jit_writeback_program (const gcu_jit_writeback *w, GrB_Type ctype,
     char name [GxB_MAX_NAME_LEN * 3] ;
     gcu_codegen_label (name, sizeof (name), &sr) ;
     if (label != NULL)
-        snprintf (label, lsize, "%s %s -> %s (%s)", w->what, gcu_types [ops.b.code].name,
-            gcu_types [ops.a.code].name, accum != NULL ? name : "cast") ;
+        snprintf (label, lsize, "%s %s -> %s%s%s (%s)", w->what, gcu_types [ops.b.code].name,
+            gcu_types [ops.a.code].name, ops.c.code != ops.a.code ? " into " : "",
+            ops.c.code != ops.a.code ? gcu_types [ops.c.code].name : "",
+            accum != NULL ? name : "cast") ;
     gcu_str_free (&b) ;
     free (block) ;
     return GrB_SUCCESS ;
@@ -64,26 +68,26 @@ GrB_Info gcu_jit_writeback_program (const gcu_jit_writeback *w, GrB_Type ctype,
 #define GCU_FREE_ALL free (program) ;
 
 GrB_Info gcu_jit_writeback_compile (const gcu_jit_writeback *w, GrB_Type ctype,
-    GrB_Type ttype, GrB_BinaryOp accum, const gcu_jit_binary **bin,
+    GrB_Type ttype, GrB_Type otype, GrB_BinaryOp accum, const gcu_jit_binary **bin,
     char entry [GCU_JIT_ENTRY_MAX])
 {
     char *program = NULL ;
     char label [GxB_MAX_NAME_LEN * 3 + 64] ;
     *bin = NULL ;
-    GCU_TRY (gcu_jit_writeback_program (w, ctype, ttype, accum, &program, entry, label,
-        sizeof (label))) ;
+    GCU_TRY (gcu_jit_writeback_program (w, ctype, ttype, otype, accum, &program, entry,
+        label, sizeof (label))) ;
     GCU_TRY (gcu_jit_compile (program, label, bin)) ;
     GCU_FREE_ALL ;
     return GrB_SUCCESS ;
 }
 
 GrB_Info gcu_jit_writeback_kernel (const gcu_jit_writeback *w, GrB_Type ctype,
-    GrB_Type ttype, GrB_BinaryOp accum, void **fn)
+    GrB_Type ttype, GrB_Type otype, GrB_BinaryOp accum, void **fn)
 {
     const gcu_jit_binary *bin = NULL ;
     char entry [GCU_JIT_ENTRY_MAX] ;
     *fn = NULL ;
-    GrB_Info info = gcu_jit_writeback_compile (w, ctype, ttype, accum, &bin, entry) ;
+    GrB_Info info = gcu_jit_writeback_compile (w, ctype, ttype, otype, accum, &bin, entry) ;
     if (info != GrB_SUCCESS) return info ;
     return gcu_jit_function (bin, entry, fn) ;
 }

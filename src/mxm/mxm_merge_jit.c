@@ -26,18 +26,18 @@ static const gcu_jit_writeback merge_jit =
 GrB_Info gcu_mxm_merge_program (GrB_Type ctype, GrB_Type ttype, GrB_BinaryOp accum,
     char **program, char entry [GCU_JIT_ENTRY_MAX], char *label, size_t lsize)
 {
-    return gcu_jit_writeback_program (&merge_jit, ctype, ttype, accum, program, entry,
+    return gcu_jit_writeback_program (&merge_jit, ctype, ttype, NULL, accum, program, entry,
         label, lsize) ;
 }
 
 GrB_Info gcu_mxm_merge_compile (GrB_Type ctype, GrB_Type ttype, GrB_BinaryOp accum,
     const gcu_jit_binary **bin, char entry [GCU_JIT_ENTRY_MAX])
 {
-    return gcu_jit_writeback_compile (&merge_jit, ctype, ttype, accum, bin, entry) ;
+    return gcu_jit_writeback_compile (&merge_jit, ctype, ttype, NULL, accum, bin, entry) ;
 }
 
 GrB_Info gcu_mxm_merge_kernel (GrB_Type ctype, GrB_Type ttype, GrB_BinaryOp accum,
     void **fn)
 {
-    return gcu_jit_writeback_kernel (&merge_jit, ctype, ttype, accum, fn) ;
+    return gcu_jit_writeback_kernel (&merge_jit, ctype, ttype, NULL, accum, fn) ;
 }

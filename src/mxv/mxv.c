@@ -290,6 +290,33 @@ static GrB_Info compute_T (const gcu_mxv_spec *spec, bool push, const gcu_operan
     gcu_vec_release (&ou, s) ; gcu_operand_release (&om, s) ;           \
     gcu_host_free (Ti) ; gcu_host_free (Tx) ;
 
+// the method: push's products against the part of R pull reads
+static bool choose_push (GrB_Index m, GrB_Index n, GrB_Index unvals, GrB_Index anvals,
+    GrB_Index nallow)
+{
+    const double push_cost = (double) unvals * (double) anvals / (double) (n > 0 ? n : 1) ;
+    const double pull_cost = (double) anvals * (double) nallow / (double) (m > 0 ? m : 1)
+        + (double) m / GCU_MXV_PULL_ROW_COST ;
+    if (force_method != 0) return force_method == 2 ;
+    return GCU_MXV_PUSH_FACTOR * push_cost < pull_cost ;
+}
+
+// Nothing of w can change (no position allowed, or no entry of T to
+// accumulate), and no replace: w is left as it is, in whatever state, as
+// SuiteSparse leaves it (an iso w stays iso: its reduction to MIN or MAX
+// tells an iso all-NaN w from a non-iso one; tester seed
+// 1459488013901427426 case 9594)
+static bool w_unchanged (const gcu_call *call, bool vxm, GrB_Index nallow, GrB_Index m,
+    GrB_Index unvals, GrB_Index anvals)
+{
+    const bool t_empty = unvals == 0 || anvals == 0 ;
+    if (call->replace || !(nallow == 0 || (t_empty && call->accum != NULL))) return false ;
+    gcu_log ("%s gpu: w unchanged (mask allows %llu of %llu, nnz(u) %llu, nnz(A) %llu%s)",
+        vxm ? "GrB_vxm" : "GrB_mxv", (unsigned long long) nallow, (unsigned long long) m,
+        (unsigned long long) unvals, (unsigned long long) anvals, call->accum ? ", accum" : "") ;
+    return true ;
+}
+
 static GrB_Info mxv_run (gcu_call *call)
 {
     gcu_stream s = gcu_stream_default () ;
@@ -337,28 +364,13 @@ static GrB_Info mxv_run (gcu_call *call)
     size_t mask_up = 0 ;
     if (call->M != NULL) GCU_TRY (gcu_vec_allow (&wb, m, (int8_t **) &dallow, &nallow, &mask_up, s)) ;
 
-    // nothing of w can change (no position allowed, or no entry of T to
-    // accumulate), and no replace: w is left as it is, in whatever state,
-    // as SuiteSparse leaves it (an iso w stays iso: its reduction to MIN or
-    // MAX tells an iso all-NaN w from a non-iso one; tester seed
-    // 1459488013901427426 case 9594)
-    const bool t_empty = unvals == 0 || anvals == 0 ;
-    if (!call->replace && (nallow == 0 || (t_empty && call->accum != NULL)))
+    if (w_unchanged (call, vxm, nallow, m, unvals, anvals))
     {
-        gcu_log ("%s gpu: w unchanged (mask allows %llu of %llu, nnz(u) %llu, nnz(A) %llu%s)",
-            vxm ? "GrB_vxm" : "GrB_mxv", (unsigned long long) nallow, (unsigned long long) m,
-            (unsigned long long) unvals, (unsigned long long) anvals, call->accum ? ", accum" : "") ;
         GCU_FREE_ALL ;
         return GrB_SUCCESS ;
     }
 
-    // the method: push's products against the part of R pull reads
-    const double push_cost = (double) unvals * (double) anvals / (double) (n > 0 ? n : 1) ;
-    const double pull_cost = (double) anvals * (double) nallow / (double) (m > 0 ? m : 1)
-        + (double) m / GCU_MXV_PULL_ROW_COST ;
-    bool push = GCU_MXV_PUSH_FACTOR * push_cost < pull_cost ;
-    if (force_method == 1) push = false ;
-    if (force_method == 2) push = true ;
+    const bool push = choose_push (m, n, unvals, anvals, nallow) ;
     const bool work = unvals > 0 && nallow > 0 && anvals > 0 ;
 
     // R's rows (pull) or P = R' (push): for mxv R = op(A), whose CSR is A's

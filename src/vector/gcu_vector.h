@@ -123,10 +123,11 @@ GrB_Info gcu_vec_allow_launch (const gcu_vmerge_args *a, int8_t *allow, gcu_stre
 // from the pool; synchronises s.
 GrB_Info gcu_vec_compact (const int8_t *b, const void *x, int64_t n, size_t vsize,
     int64_t *idx, void *vals, int64_t *count, gcu_stream s) ;
-// The JIT's typed write-back for w of wtype, T of ttype, accum (NULL: a cast)
-GrB_Info gcu_vec_merge_kernel (GrB_Type wtype, GrB_Type ttype, GrB_BinaryOp accum,
-    void **fn) ;
-GrB_Info gcu_vec_merge_program (GrB_Type wtype, GrB_Type ttype, GrB_BinaryOp accum,
-    char **program, char *entry, char *label, size_t lsize) ;
+// The JIT's typed write-back for w of wtype, T of ttype, accum (NULL: a
+// cast), the result of otype (NULL: w's type; an element-wise op's z type)
+GrB_Info gcu_vec_merge_kernel (GrB_Type wtype, GrB_Type ttype, GrB_Type otype,
+    GrB_BinaryOp accum, void **fn) ;
+GrB_Info gcu_vec_merge_program (GrB_Type wtype, GrB_Type ttype, GrB_Type otype,
+    GrB_BinaryOp accum, char **program, char *entry, char *label, size_t lsize) ;
 
 #endif

@@ -30,17 +30,17 @@ static const gcu_jit_writeback vmerge_jit =
     "gcu_wbv_", "vmerge", "vector write-back"
 } ;
 
-GrB_Info gcu_vec_merge_program (GrB_Type wtype, GrB_Type ttype, GrB_BinaryOp accum,
-    char **program, char *entry, char *label, size_t lsize)
+GrB_Info gcu_vec_merge_program (GrB_Type wtype, GrB_Type ttype, GrB_Type otype,
+    GrB_BinaryOp accum, char **program, char *entry, char *label, size_t lsize)
 {
-    return gcu_jit_writeback_program (&vmerge_jit, wtype, ttype, accum, program, entry,
+    return gcu_jit_writeback_program (&vmerge_jit, wtype, ttype, otype, accum, program, entry,
         label, lsize) ;
 }
 
-GrB_Info gcu_vec_merge_kernel (GrB_Type wtype, GrB_Type ttype, GrB_BinaryOp accum,
-    void **fn)
+GrB_Info gcu_vec_merge_kernel (GrB_Type wtype, GrB_Type ttype, GrB_Type otype,
+    GrB_BinaryOp accum, void **fn)
 {
-    return gcu_jit_writeback_kernel (&vmerge_jit, wtype, ttype, accum, fn) ;
+    return gcu_jit_writeback_kernel (&vmerge_jit, wtype, ttype, otype, accum, fn) ;
 }
 
 bool gcu_vec_merge_applies (const gcu_vec_wb *wb, GrB_Type ztype)
@@ -403,7 +403,7 @@ GrB_Info gcu_vec_write_back (const gcu_vec_wb *wb, GrB_Type ztype, size_t zsize,
     size_t csize ;
     GCU_TRY (type_of (wb->w, &wtype, &csize)) ;
     if (wb->accum != NULL || wtype != ztype)
-        GCU_TRY (gcu_vec_merge_kernel (wtype, ztype, wb->accum, &typed)) ;
+        GCU_TRY (gcu_vec_merge_kernel (wtype, ztype, NULL, wb->accum, &typed)) ;
     // w's values are read where the mask's verdict is true with an accum,
     // or false without GrB_REPLACE (no mask: true, or false if complemented)
     const bool may_false = wb->M != NULL || wb->complement ;

@@ -64,11 +64,30 @@ int main (void)
         if (k >= na && c == t) continue ;
         char *program = NULL, entry [GCU_JIT_ENTRY_MAX], label [256] ;
         const gcu_jit_binary *bin = NULL ;
-        GrB_Info info = gcu_vec_merge_program (c, t, k < na ? acc [k].accum : NULL, &program, entry,
-            label, sizeof (label)) ;
+        GrB_Info info = gcu_vec_merge_program (c, t, NULL, k < na ? acc [k].accum : NULL, &program,
+            entry, label, sizeof (label)) ;
         if (info == GrB_SUCCESS) info = gcu_jit_compile (program, label, &bin) ;
         free (program) ;
         CHECK (info == GrB_SUCCESS && bin != NULL, "vector case %zu: %d", k, (int) info) ;
+        compiled += info == GrB_SUCCESS ;
+    }
+    // the element-wise operations' T = u op v (src/vector/ewise.c): u's type,
+    // v's, the op, T of the op's z type
+    struct { GrB_Type u, v, z ; GrB_BinaryOp op ; } ew [] =
+    {
+        { GrB_FP64, GrB_INT32, GrB_BOOL, GrB_LT_INT64 }, { GrB_FP32, GrB_FP64, GrB_FP64, GrB_PLUS_FP64 },
+        { GrB_INT8, GrB_UINT16, GrB_INT32, GrB_TIMES_INT32 }, { GrB_BOOL, GrB_BOOL, GrB_BOOL, GrB_LXOR },
+        { GxB_FC64, GrB_FP64, GxB_FC64, GxB_PLUS_FC64 }, { GrB_UINT64, GrB_INT64, GrB_UINT64, GrB_MIN_UINT64 },
+    } ;
+    for (size_t k = 0 ; k < sizeof (ew) / sizeof (ew [0]) ; k++)
+    {
+        char *program = NULL, entry [GCU_JIT_ENTRY_MAX], label [256] ;
+        const gcu_jit_binary *bin = NULL ;
+        GrB_Info info = gcu_vec_merge_program (ew [k].u, ew [k].v, ew [k].z, ew [k].op, &program,
+            entry, label, sizeof (label)) ;
+        if (info == GrB_SUCCESS) info = gcu_jit_compile (program, label, &bin) ;
+        free (program) ;
+        CHECK (info == GrB_SUCCESS && bin != NULL, "element-wise case %zu: %d", k, (int) info) ;
         compiled += info == GrB_SUCCESS ;
     }
     // declined: a positional accum (SuiteSparse rejects it anyway), a user type
