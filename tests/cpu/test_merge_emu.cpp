@@ -263,6 +263,75 @@ static void one (const char *name, GrB_BinaryOp accum, int q, std::mt19937_64 &r
 
 template <class T> static T first_op (const T &x, const T &) { return x ; }
 
+// the element-wise SR (src/vector/ewise.c): u as the "w" side (TA), v as T
+// (TB), the result of the op's z type (TC)
+template <class TU_, class TV_, class X_, class Y_, class Z_, Z_ (*OP) (const X_ &, const Y_ &)>
+struct SRE
+{
+    typedef X_ X ; typedef Y_ Y ; typedef Z_ Z ;
+    typedef TU_ TA ; typedef TV_ TB ; typedef Z_ TC ;
+    static Z mult (const X &x, const Y &y, int64_t, int64_t, int64_t) { return OP (x, y) ; }
+} ;
+
+template <class T> static bool lt_op (const T &x, const T &y) { return x < y ; }
+
+// T = u op v by the dense-vector kernel (eWiseAdd: the union; mult: the
+// intersection), v full (no presence bytes) or not, against SuiteSparse's
+// GrB_eWiseAdd / GrB_eWiseMult of m-by-1 matrices
+template <class SR>
+static void ewise (const char *name, GrB_BinaryOp op, bool mult, int q, std::mt19937_64 &rng)
+{
+    typedef typename SR::TA TU ; typedef typename SR::TB TV ; typedef typename SR::TC Z ;
+    const bool vfull = q % 3 == 2, uempty = q % 5 == 4 ;
+    const GrB_Index m = 20 + (GrB_Index) (rng () % 40) ;
+    GrB_Matrix U = NULL, V = NULL, R = NULL ;
+    if (uempty) OK (GrB_Matrix_new (&U, grb_type<TU> (), m, 1)) ;
+    else U = random_matrix (grb_type<TU> (), m, 1, 0.5, rng, true, std::is_floating_point<TU>::value) ;
+    if (vfull)
+    {
+        OK (GrB_Matrix_new (&V, grb_type<TV> (), m, 1)) ;
+        for (GrB_Index i = 0 ; i < m ; i++) OK (GrB_Matrix_setElement_FP64 (V, (double) ((int) (rng () % 9) - 4), i, 0)) ;
+    }
+    else V = random_matrix (grb_type<TV> (), m, 1, 0.5, rng, true, std::is_floating_point<TV>::value) ;
+    OK (GrB_Matrix_new (&R, grb_type<Z> (), m, 1)) ;
+    if (mult) OK (GrB_Matrix_eWiseMult_BinaryOp (R, NULL, NULL, op, U, V, NULL)) ;
+    else OK (GrB_Matrix_eWiseAdd_BinaryOp (R, NULL, NULL, op, U, V, NULL)) ;
+    std::vector<int8_t> ub, vb, ob (m + 1, 0) ;
+    store<TU> ux ;
+    store<TV> vx ;
+    store<Z> ox (m + 1) ;
+    dense_image<TU> (U, m, ub, ux) ;
+    dense_image<TV> (V, m, vb, vx) ;
+    GrB_Index un = 0 ;
+    OK (GrB_Matrix_nvals (&un, U)) ;
+    gcu_vmerge_args a ;
+    memset (&a, 0, sizeof (a)) ;
+    a.v.m = (int64_t) m ;
+    a.v.accum = true ;
+    a.v.csize = sizeof (Z) ; a.v.tsize = sizeof (TV) ;
+    a.v.Cx = un > 0 ? (const void *) ux.data () : NULL ;
+    a.Cb = ub.data () ;
+    a.v.Tx = vx.data () ;
+    a.Tb = vfull ? NULL : vb.data () ;
+    a.intersect = mult ;
+    a.Ob = ob.data () ;
+    a.Ox = ox.data () ;
+    GrB_Index count = 0 ;
+    for (GrB_Index i = 0 ; i < m ; i++) count += gcu_vmerge_at<gcu_merge_typed<SR>> (a, (int64_t) i) ;
+    auto want = entries<Z> (R) ;
+    bool same = want.size () == count ;
+    for (auto &e : want)
+    {
+        const GrB_Index i = std::get<0> (e) ;
+        const Z x = (Z) ox [i], y = std::get<2> (e) ;
+        same = same && ob [i] && ((x == y) || (std::is_floating_point<Z>::value && x != x && y != y)) ;
+    }
+    CHECK (same, "%s, element-wise case %d (%s%s%s): %llu entries, SuiteSparse %zu", name, q,
+        mult ? "mult" : "add", vfull ? ", v full" : "", uempty ? ", u empty" : "",
+        (unsigned long long) count, want.size ()) ;
+    GrB_Matrix_free (&U) ; GrB_Matrix_free (&V) ; GrB_Matrix_free (&R) ;
+}
+
 int main (void)
 {
     GrB_init (GrB_NONBLOCKING) ;
@@ -283,6 +352,14 @@ int main (void)
         one<SRX<double, double, double, double, double, gcu_second<double>>, false> ("accum SECOND_FP64", GrB_SECOND_FP64, q % 72, rng, vec) ;
         one<SRX<int64_t, int32_t, int64_t, int64_t, int64_t, first_op<int64_t>>, false> ("accum FIRST_INT64", GrB_FIRST_INT64, q % 72, rng, vec) ;
         one<SRX<bool, bool, bool, bool, bool, gcu_lor<bool>>, false> ("accum LOR", GrB_LOR, q % 72, rng, vec) ;
+    }
+    for (int q = 0 ; q < 60 ; q++)
+    {
+        const bool mult = q % 2 ;
+        ewise<SRE<double, int32_t, double, double, double, gcu_plus<double>>> ("PLUS_FP64 (FP64, INT32)", GrB_PLUS_FP64, mult, q / 2, rng) ;
+        ewise<SRE<double, int32_t, int64_t, int64_t, bool, lt_op<int64_t>>> ("LT_INT64 (FP64, INT32) -> BOOL", GrB_LT_INT64, mult, q / 2, rng) ;
+        ewise<SRE<float, float, float, float, float, gcu_min<float>>> ("MIN_FP32 (NaN)", GrB_MIN_FP32, mult, q / 2, rng) ;
+        ewise<SRE<int32_t, double, int32_t, int32_t, int32_t, gcu_minus<int32_t>>> ("MINUS_INT32 (INT32, FP64)", GrB_MINUS_INT32, mult, q / 2, rng) ;
     }
     GrB_finalize () ;
     printf ("test_merge_emu: %d passed, %d failed\n", checks - failures, failures) ;
