@@ -104,7 +104,8 @@ GCU_HD int64_t gcu_merge_row (const gcu_merge_args &a, int64_t i, int64_t *Oj,
         }
         // which value the result takes: 1 C's, 2 T's, 3 both (accum), 0 none
         int take = 0 ;
-        if (t) take = a.accum ? (hc ? 1 : 0) | (ht ? 2 : 0) : (ht ? 2 : 0) ;
+        if (t && a.intersect) take = (hc && ht) ? 3 : 0 ;
+        else if (t) take = a.accum ? (hc ? 1 : 0) | (ht ? 2 : 0) : (ht ? 2 : 0) ;
         else if (hc && !a.replace) take = 1 ;
         if (take != 0)
         {

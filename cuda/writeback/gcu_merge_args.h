@@ -22,7 +22,9 @@
 // device with its own index width (uint32 or uint64); Cp NULL: C has no
 // entries; Mp NULL: no mask (every position true). A valued mask's entry is
 // true when any byte of its msize-byte value is nonzero (SuiteSparse tests
-// the bits). csize: C's value size (the result's); tsize: T's.
+// the bits). csize: C's value size (the result's); tsize: T's. intersect
+// (an element-wise multiply, A .* B with A as C and B as T, the op as the
+// accum, no mask): an entry only where both have one.
 typedef struct
 {
     int64_t m ;
@@ -31,7 +33,7 @@ typedef struct
     const void *Mp, *Mj, *Mx ;
     uint64_t csize, tsize, msize ;
     bool c_idx64, c_iso, t_idx64, m_idx64, m_iso ;
-    bool structural, complement, replace, accum ;
+    bool structural, complement, replace, accum, intersect ;
 }
 gcu_merge_args ;
 

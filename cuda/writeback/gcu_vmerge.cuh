@@ -10,7 +10,7 @@
 //   not t         w(i) kept, or none with GrB_REPLACE
 // The same kernel computes the element-wise operations' T = u op v (u as w,
 // v as T, the op as the accum, no mask): eWiseAdd as above, eWiseMult with
-// a.intersect (an entry only where both are).
+// v.intersect (an entry only where both are).
 // Host-compilable (GCU_HD): the CPU tests run the same positions.
 #ifndef GCU_VMERGE_CUH
 #define GCU_VMERGE_CUH
@@ -39,7 +39,7 @@ GCU_HD bool gcu_vmerge_at (const gcu_vmerge_args &a, int64_t i)
     const bool t = gcu_vmask_at (a, i) ;
     // which value the result takes: 1 w's, 2 T's, 3 both (accum), 0 none
     int take = 0 ;
-    if (t && a.intersect) take = (hc && ht) ? 3 : 0 ;
+    if (t && a.v.intersect) take = (hc && ht) ? 3 : 0 ;
     else if (t) take = a.v.accum ? (hc ? 1 : 0) | (ht ? 2 : 0) : (ht ? 2 : 0) ;
     else if (hc && !a.v.replace) take = 1 ;
     if (take == 1) V::from_c (a.v, a.Ox, i, i) ;

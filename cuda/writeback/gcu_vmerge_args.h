@@ -19,14 +19,13 @@
 // entries. Cb, Mb NULL: every position present (a full vector). T always
 // has its presence bytes. mask false: no mask (every position true, none
 // with v.complement: GraphBLAS's C<!NULL>). The result goes to Ob/Ox, and
-// its entry count is added to *count. Tb NULL: T is full. intersect (an
-// element-wise multiply, u .* v with u as w and v as T, the op as the
-// accum, no mask): an entry only where both have one.
+// its entry count is added to *count. Tb NULL: T is full. v.intersect:
+// the element-wise multiply's intersection (u as w, v as T).
 typedef struct
 {
     gcu_merge_args v ;
     const int8_t *Cb, *Tb, *Mb ;
-    bool mask, intersect ;
+    bool mask ;
     int8_t *Ob ;
     void *Ox ;
     unsigned long long *count ;

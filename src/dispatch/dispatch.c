@@ -196,10 +196,10 @@ static bool gpu_ran (gcu_call *call)
         call->reason = GRBCUDA_REASON_ARGS ;
         return false ;
     }
-    // the vector element-wise operations move as many bytes as they compute:
-    // the GPU only where one of their vectors is there already (newest), at
-    // any size; never to upload host vectors for it
-    if (mode == GRBCUDA_MODE_AUTO && gcu_op_vector_ewise (call->op))
+    // the element-wise operations move as many bytes as they compute: the
+    // GPU only where one of their objects is there already (newest), at any
+    // size; never to upload host objects for it
+    if (mode == GRBCUDA_MODE_AUTO && gcu_op_ewise (call->op))
     {
         if (!gcu_residency_newest_nvals (call->A, NULL) && !gcu_residency_newest_nvals (call->B, NULL)
             && !gcu_residency_newest_nvals (call->C, NULL))

@@ -20,7 +20,9 @@ static const gcu_family *const mxv_families [] = { &gcu_family_mxv } ;
 static const gcu_family *const vxm_families [] = { &gcu_family_vxm } ;
 
 extern const gcu_family gcu_family_vector_ewise ;       // src/vector/ewise.c
+extern const gcu_family gcu_family_matrix_ewise ;       // src/mxm/mxm_ewise.c
 static const gcu_family *const vector_ewise_families [] = { &gcu_family_vector_ewise } ;
+static const gcu_family *const matrix_ewise_families [] = { &gcu_family_matrix_ewise } ;
 #endif
 
 const gcu_family *const *gcu_families (gcu_op op, int *n)
@@ -41,10 +43,10 @@ const gcu_family *const *gcu_families (gcu_op op, int *n)
         *n = 1 ;
         return vxm_families ;
     }
-    if (gcu_op_vector_ewise (op))
+    if (gcu_op_ewise (op))
     {
         *n = 1 ;
-        return vector_ewise_families ;
+        return op >= GCU_OP_VECTOR_EWISEMULT_SEMIRING ? vector_ewise_families : matrix_ewise_families ;
     }
 #endif
     (void) op ;

@@ -131,9 +131,10 @@ GrB_Info gcu_mxm_merge_device (const gcu_merge_args *in, void *typed_fill,
     const gcu_spgemm_keep *keep, GrB_Index *nvals, gcu_stream s) ;
 
 // The JIT's fill kernel (a CUfunction) for C of type ctype, T of ttype and
-// accum (NULL: none): GCU_NOT_HANDLED when the JIT cannot express it.
-GrB_Info gcu_mxm_merge_kernel (GrB_Type ctype, GrB_Type ttype, GrB_BinaryOp accum,
-    void **fn) ;
+// accum (NULL: none), the result of otype (NULL: C's type; an element-wise
+// op's z type): GCU_NOT_HANDLED when the JIT cannot express it.
+GrB_Info gcu_mxm_merge_kernel (GrB_Type ctype, GrB_Type ttype, GrB_Type otype,
+    GrB_BinaryOp accum, void **fn) ;
 // ... its program text (what the JIT compiles; label: for the log), and its
 // compilation alone (no GPU needed): the binary and its entry name
 GrB_Info gcu_mxm_merge_program (GrB_Type ctype, GrB_Type ttype, GrB_BinaryOp accum,

@@ -93,7 +93,7 @@ GrB_Info gcu_mxm_merge_into_c (gcu_call *call, GrB_Type ztype, size_t zsize,
     const double t0 = gcu_now () ;
     // the typed fill (a typecast, an accum), compiled before anything moves
     void *fill = NULL ;
-    if (accum || ctype != ztype) GCU_TRY (gcu_mxm_merge_kernel (ctype, ztype, call->accum, &fill)) ;
+    if (accum || ctype != ztype) GCU_TRY (gcu_mxm_merge_kernel (ctype, ztype, NULL, call->accum, &fill)) ;
     // M by row; C by row where its entries can stay or accumulate
     if (masked) GCU_TRY (gcu_operand_get ((GrB_Matrix) call->M, false, msize, false, &om, s)) ;
     GrB_Index cn = 0 ;

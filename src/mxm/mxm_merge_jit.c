@@ -36,8 +36,8 @@ GrB_Info gcu_mxm_merge_compile (GrB_Type ctype, GrB_Type ttype, GrB_BinaryOp acc
     return gcu_jit_writeback_compile (&merge_jit, ctype, ttype, NULL, accum, bin, entry) ;
 }
 
-GrB_Info gcu_mxm_merge_kernel (GrB_Type ctype, GrB_Type ttype, GrB_BinaryOp accum,
-    void **fn)
+GrB_Info gcu_mxm_merge_kernel (GrB_Type ctype, GrB_Type ttype, GrB_Type otype,
+    GrB_BinaryOp accum, void **fn)
 {
-    return gcu_jit_writeback_kernel (&merge_jit, ctype, ttype, NULL, accum, fn) ;
+    return gcu_jit_writeback_kernel (&merge_jit, ctype, ttype, otype, accum, fn) ;
 }

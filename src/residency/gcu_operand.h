@@ -81,4 +81,9 @@ GrB_Info gcu_writeback_mask (const gcu_call *call, void **Mtmp) ;
 // false if the descriptor cannot be read.
 bool gcu_mask_kind (GrB_Descriptor desc, bool *structural, bool *complement) ;
 
+// The binary operator of an element-wise call (eWiseAdd, eWiseMult): the
+// BinaryOp, the monoid's, or the semiring's add (eWiseAdd) or multiply
+// (mult: eWiseMult); NULL if it cannot be read.
+GrB_BinaryOp gcu_ewise_op (const gcu_call *call, bool mult) ;
+
 #endif

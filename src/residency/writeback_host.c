@@ -13,6 +13,20 @@ bool gcu_mask_kind (GrB_Descriptor desc, bool *structural, bool *complement)
     return true ;
 }
 
+GrB_BinaryOp gcu_ewise_op (const gcu_call *call, bool mult)
+{
+    GrB_BinaryOp op = NULL ;
+    GrB_Monoid monoid = call->monoid ;
+    if (call->binop != NULL) return call->binop ;
+    if (call->semiring != NULL)
+    {
+        if (mult) return GxB_Semiring_multiply (&op, call->semiring) == GrB_SUCCESS ? op : NULL ;
+        if (GxB_Semiring_add (&monoid, call->semiring) != GrB_SUCCESS) return NULL ;
+    }
+    if (monoid == NULL || GxB_Monoid_operator (&op, monoid) != GrB_SUCCESS) return NULL ;
+    return op ;
+}
+
 GrB_Info gcu_writeback_desc (GrB_Descriptor desc, GrB_Descriptor *out)
 {
     *out = NULL ;

@@ -37,11 +37,12 @@ typedef enum
 }
 gcu_op ;
 
-// GrB_Vector_eWiseAdd and GrB_Vector_eWiseMult, any operator kind (not
+// eWiseAdd and eWiseMult of matrices and vectors, any operator kind (not
 // eWiseUnion)
-static inline bool gcu_op_vector_ewise (gcu_op op)
+static inline bool gcu_op_ewise (gcu_op op)
 {
-    return op >= GCU_OP_VECTOR_EWISEMULT_SEMIRING && op <= GCU_OP_VECTOR_EWISEADD_BINARYOP ;
+    return (op >= GCU_OP_MATRIX_EWISEMULT_SEMIRING && op <= GCU_OP_MATRIX_EWISEADD_BINARYOP)
+        || (op >= GCU_OP_VECTOR_EWISEMULT_SEMIRING && op <= GCU_OP_VECTOR_EWISEADD_BINARYOP) ;
 }
 
 // Everything known about one call. The entry point fills the operands; the

@@ -27,23 +27,6 @@ static bool is_mult (gcu_op op)
     return op >= GCU_OP_VECTOR_EWISEMULT_SEMIRING && op <= GCU_OP_VECTOR_EWISEMULT_BINARYOP ;
 }
 
-// the binary operator of the call: the BinaryOp, the monoid's, or the
-// semiring's add (eWiseAdd) or multiply (eWiseMult); NULL if not readable
-static GrB_BinaryOp the_op (const gcu_call *call)
-{
-    GrB_BinaryOp op = NULL ;
-    GrB_Monoid monoid = call->monoid ;
-    if (call->binop != NULL) return call->binop ;
-    if (call->semiring != NULL)
-    {
-        if (is_mult (call->op))
-            return GxB_Semiring_multiply (&op, call->semiring) == GrB_SUCCESS ? op : NULL ;
-        if (GxB_Semiring_add (&monoid, call->semiring) != GrB_SUCCESS) return NULL ;
-    }
-    if (monoid == NULL || GxB_Monoid_operator (&op, monoid) != GrB_SUCCESS) return NULL ;
-    return op ;
-}
-
 // a vector's type, built in (not user-defined): NULL otherwise
 static GrB_Type builtin_type (const void *v)
 {
@@ -59,7 +42,7 @@ static GrB_Info ewise_branch (const gcu_call *call)
 {
     gcu_binop_desc bd ;
     bool structural, comp ;
-    GrB_BinaryOp op = the_op (call) ;
+    GrB_BinaryOp op = gcu_ewise_op (call, is_mult (call->op)) ;
     if (op == NULL || gcu_binop_identify (op, &bd) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
     if (bd.z.code >= GCU_NTYPES || bd.z.code == GCU_T_UDT) return GCU_NOT_HANDLED ;
     // every object of a built-in type: SuiteSparse judges the rest
@@ -91,7 +74,7 @@ static GrB_Info ewise_run (gcu_call *call)
     const double t0 = gcu_now () ;
     const bool mult = is_mult (call->op) ;
     const GrB_Index n = call->c_rows ;
-    GrB_BinaryOp op = the_op (call) ;
+    GrB_BinaryOp op = gcu_ewise_op (call, is_mult (call->op)) ;
     gcu_binop_desc bd ;
     gcu_type_desc ud, vd ;
     GrB_Type ut, vt ;
@@ -127,7 +110,7 @@ static GrB_Info ewise_run (gcu_call *call)
     a.Cb = (const int8_t *) ou.b ;
     a.v.Tx = ov.x ;
     a.Tb = (const int8_t *) ov.b ;      // (NULL only when v is full)
-    a.intersect = mult ;
+    a.v.intersect = mult ;
     a.Ob = Tb ;
     a.Ox = Tx ;
     a.count = cnt ;

@@ -313,7 +313,7 @@ static void ewise (const char *name, GrB_BinaryOp op, bool mult, int q, std::mt1
     a.Cb = ub.data () ;
     a.v.Tx = vx.data () ;
     a.Tb = vfull ? NULL : vb.data () ;
-    a.intersect = mult ;
+    a.v.intersect = mult ;
     a.Ob = ob.data () ;
     a.Ox = ox.data () ;
     GrB_Index count = 0 ;
@@ -329,6 +329,35 @@ static void ewise (const char *name, GrB_BinaryOp op, bool mult, int q, std::mt1
     CHECK (same, "%s, element-wise case %d (%s%s%s): %llu entries, SuiteSparse %zu", name, q,
         mult ? "mult" : "add", vfull ? ", v full" : "", uempty ? ", u empty" : "",
         (unsigned long long) count, want.size ()) ;
+    // the matrix form (src/mxm/mxm_ewise.c): the row merge over the CSR of
+    // the m-by-1 U (as C) and V (as T), 32- and 64-bit indices
+    host_csr<TU> hu (U, m, q % 2) ;
+    host_csr<TV> hv (V, m, !(q % 2)) ;
+    gcu_merge_args b ;
+    memset (&b, 0, sizeof (b)) ;
+    b.m = (int64_t) m ;
+    b.Cp = un > 0 ? hu.P () : NULL ; b.Cj = hu.J () ; b.Cx = hu.x.data () ; b.c_idx64 = q % 2 ;
+    b.Tp = hv.P () ; b.Tj = hv.J () ; b.Tx = hv.x.data () ; b.t_idx64 = !(q % 2) ;
+    b.csize = sizeof (Z) ; b.tsize = sizeof (TV) ;
+    b.accum = true ; b.intersect = mult ;
+    std::vector<int64_t> Op (m + 1, 0) ;
+    for (GrB_Index i = 0 ; i < m ; i++)
+        Op [i + 1] = Op [i] + gcu_merge_row<false, gcu_merge_typed<SR>> (b, (int64_t) i, NULL, NULL, 0) ;
+    std::vector<int64_t> Oj (Op [m] + 1) ;
+    store<Z> Ox (Op [m] + 1) ;
+    for (GrB_Index i = 0 ; i < m ; i++)
+        (void) gcu_merge_row<true, gcu_merge_typed<SR>> (b, (int64_t) i, Oj.data (), Ox.data (), Op [i]) ;
+    same = (int64_t) want.size () == Op [m] ;
+    for (GrB_Index i = 0, k = 0 ; same && i < m ; i++)
+        for (int64_t p = Op [i] ; same && p < Op [i + 1] ; p++, k++)
+        {
+            const Z x = (Z) Ox [p], y = std::get<2> (want [k]) ;
+            same = std::get<0> (want [k]) == i && Oj [p] == 0
+                && ((x == y) || (std::is_floating_point<Z>::value && x != x && y != y)) ;
+        }
+    CHECK (same, "%s, matrix element-wise case %d (%s%s%s): %lld entries, SuiteSparse %zu", name, q,
+        mult ? "mult" : "add", vfull ? ", v full" : "", uempty ? ", u empty" : "",
+        (long long) Op [m], want.size ()) ;
     GrB_Matrix_free (&U) ; GrB_Matrix_free (&V) ; GrB_Matrix_free (&R) ;
 }
 
