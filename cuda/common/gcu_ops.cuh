@@ -23,32 +23,25 @@
 // real math helpers, float and double (no C++ overloads are assumed)
 //------------------------------------------------------------------------------
 
-#define GCU_MATH2(name, ffun, dfun)                                          \
+// gcu_NAME (x, y) / gcu_NAME (x): the C library's NAMEf for float, NAME for double
+#define GCU_MATH2(name, fun)                                                 \
     template <class R> GCU_HD R name (R x, R y)                             \
     {                                                                       \
-        if constexpr (gcu_same<R, float>::v) return ffun (x, y);            \
-        else                                 return dfun (x, y);            \
+        if constexpr (gcu_same<R, float>::v) return fun##f (x, y);          \
+        else                                 return fun (x, y);             \
     }
-GCU_MATH2 (gcu_atan2,     atan2f,     atan2)
-GCU_MATH2 (gcu_hypot,     hypotf,     hypot)
-GCU_MATH2 (gcu_fmod,      fmodf,      fmod)
-GCU_MATH2 (gcu_remainder, remainderf, remainder)
-GCU_MATH2 (gcu_copysign,  copysignf,  copysign)
-GCU_MATH2 (gcu_rpow,      powf,       pow)
+GCU_MATH2 (gcu_atan2, atan2)  GCU_MATH2 (gcu_hypot, hypot)  GCU_MATH2 (gcu_fmod, fmod)
+GCU_MATH2 (gcu_remainder, remainder)  GCU_MATH2 (gcu_copysign, copysign)  GCU_MATH2 (gcu_rpow, pow)
 #undef GCU_MATH2
 
-#define GCU_MATH1(name, ffun, dfun)                                          \
+#define GCU_MATH1(name, fun)                                                 \
     template <class R> GCU_HD R name (R x)                                  \
     {                                                                       \
-        if constexpr (gcu_same<R, float>::v) return ffun (x);               \
-        else                                 return dfun (x);               \
+        if constexpr (gcu_same<R, float>::v) return fun##f (x);             \
+        else                                 return fun (x);                \
     }
-GCU_MATH1 (gcu_exp,   expf,   exp)
-GCU_MATH1 (gcu_log,   logf,   log)
-GCU_MATH1 (gcu_cos,   cosf,   cos)
-GCU_MATH1 (gcu_sin,   sinf,   sin)
-GCU_MATH1 (gcu_trunc, truncf, trunc)
-GCU_MATH1 (gcu_fabs,  fabsf,  fabs)
+GCU_MATH1 (gcu_exp, exp)  GCU_MATH1 (gcu_log, log)  GCU_MATH1 (gcu_cos, cos)
+GCU_MATH1 (gcu_sin, sin)  GCU_MATH1 (gcu_trunc, trunc)  GCU_MATH1 (gcu_fabs, fabs)
 #undef GCU_MATH1
 
 //------------------------------------------------------------------------------
@@ -69,6 +62,25 @@ template <class C> GCU_HD C gcu_cmul (C x, C y)
                          gcu_fadd (gcu_fmul (x.re, y.im), gcu_fmul (x.im, y.re)));
 }
 
+// A NaN part of a complex operand as a zero of its sign (Annex G's recovery).
+template <class R> GCU_HD void gcu_cunnan (R &x)
+{
+    if (gcu_isnan (x)) x = gcu_copysign ((R) 0, x);
+}
+
+// Annex G's recovery for one operand (p, q) with an infinite part: each part
+// becomes a signed 1 (infinite) or 0 (finite), and the NaN parts of the other
+// operand (r, s) signed zeros. False (nothing changed) when (p, q) is finite.
+template <class R> GCU_HD bool gcu_cbox (R &p, R &q, R &r, R &s)
+{
+    if (!gcu_isinf (p) && !gcu_isinf (q)) return false;
+    p = gcu_copysign ((R) (gcu_isinf (p) ? 1 : 0), p);
+    q = gcu_copysign ((R) (gcu_isinf (q) ? 1 : 0), q);
+    gcu_cunnan (r);
+    gcu_cunnan (s);
+    return true;
+}
+
 // C11 Annex G multiplication: the textbook formula, and when it gives
 // NaN+iNaN, recover infinities the way the C library's complex product does.
 // cpow uses it (the C library computes cpow as exp (y * log (x)) with it).
@@ -81,29 +93,15 @@ template <class C> GCU_HD C gcu_cmul_annex_g (C x, C y)
     if (gcu_isnan (re) && gcu_isnan (im))
     {
         bool recalc = false;
-        if (gcu_isinf (a) || gcu_isinf (b))
-        {
-            a = gcu_copysign ((R) (gcu_isinf (a) ? 1 : 0), a);
-            b = gcu_copysign ((R) (gcu_isinf (b) ? 1 : 0), b);
-            if (gcu_isnan (c)) c = gcu_copysign ((R) 0, c);
-            if (gcu_isnan (d)) d = gcu_copysign ((R) 0, d);
-            recalc = true;
-        }
-        if (gcu_isinf (c) || gcu_isinf (d))
-        {
-            c = gcu_copysign ((R) (gcu_isinf (c) ? 1 : 0), c);
-            d = gcu_copysign ((R) (gcu_isinf (d) ? 1 : 0), d);
-            if (gcu_isnan (a)) a = gcu_copysign ((R) 0, a);
-            if (gcu_isnan (b)) b = gcu_copysign ((R) 0, b);
-            recalc = true;
-        }
+        if (gcu_cbox (a, b, c, d)) recalc = true;     // x infinite
+        if (gcu_cbox (c, d, a, b)) recalc = true;     // y infinite
         if (!recalc && (gcu_isinf (ac) || gcu_isinf (bd) ||
                         gcu_isinf (ad) || gcu_isinf (bc)))
         {
-            if (gcu_isnan (a)) a = gcu_copysign ((R) 0, a);
-            if (gcu_isnan (b)) b = gcu_copysign ((R) 0, b);
-            if (gcu_isnan (c)) c = gcu_copysign ((R) 0, c);
-            if (gcu_isnan (d)) d = gcu_copysign ((R) 0, d);
+            gcu_cunnan (a);
+            gcu_cunnan (b);
+            gcu_cunnan (c);
+            gcu_cunnan (d);
             recalc = true;
         }
         if (recalc)

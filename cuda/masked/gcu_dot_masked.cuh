@@ -68,6 +68,29 @@ __device__ __forceinline__ bool gcu_dot_term (typename SR::Z &cij, bool &found,
     return gcu_sr_done<SR> (cij);
 }
 
+// the skewed intersection: each column of the short row (Sj [ps..es)) looked
+// up in the long one (Lj [pl..el)), a term for each match; SHORT_B: the
+// short row is B's (the positions go to gcu_dot_term as A's, then B's)
+template <class SR, bool SHORT_B, class SI, class LI>
+__device__ __forceinline__ void gcu_dot_lookup (typename SR::Z &cij, bool &found,
+    const typename SR::TA *__restrict__ Ax, const typename SR::TB *__restrict__ Bx,
+    const SI *__restrict__ Sj, int64_t ps, int64_t es,
+    const LI *__restrict__ Lj, int64_t pl, int64_t el, int64_t i, int64_t j)
+{
+    for ( ; ps < es ; ps++)
+    {
+        const uint64_t k = (uint64_t) Sj [ps];
+        pl = gcu_lower_bound (Lj, pl, el, k);
+        if (pl == el) break;
+        if ((uint64_t) Lj [pl] == k)
+        {
+            const int64_t pa = SHORT_B ? pl : ps, pb = SHORT_B ? ps : pl;
+            if (gcu_dot_term<SR> (cij, found, Ax, Bx, pa, pb, i, (int64_t) k, j)) break;
+            pl++;
+        }
+    }
+}
+
 template <class SR, class MI, class AI, class BI>
 __device__ __forceinline__ void gcu_dot_masked
 (
@@ -110,32 +133,12 @@ __device__ __forceinline__ void gcu_dot_masked
                     if (na > GCU_DOT_MASKED_SKEW * nb)
                     {
                         // B's row is short: look each of its columns up in A's
-                        for ( ; pb < eb ; pb++)
-                        {
-                            const uint64_t k = (uint64_t) Bj [pb];
-                            pa = gcu_lower_bound (Aj, pa, ea, k);
-                            if (pa == ea) break;
-                            if ((uint64_t) Aj [pa] == k)
-                            {
-                                if (gcu_dot_term<SR> (cij, found, Ax, Bx, pa, pb, i, (int64_t) k, j)) break;
-                                pa++;
-                            }
-                        }
+                        gcu_dot_lookup<SR, true> (cij, found, Ax, Bx, Bj, pb, eb, Aj, pa, ea, i, j);
                     }
                     else if (nb > GCU_DOT_MASKED_SKEW * na)
                     {
                         // A's row is short: look each of its columns up in B's
-                        for ( ; pa < ea ; pa++)
-                        {
-                            const uint64_t k = (uint64_t) Aj [pa];
-                            pb = gcu_lower_bound (Bj, pb, eb, k);
-                            if (pb == eb) break;
-                            if ((uint64_t) Bj [pb] == k)
-                            {
-                                if (gcu_dot_term<SR> (cij, found, Ax, Bx, pa, pb, i, (int64_t) k, j)) break;
-                                pb++;
-                            }
-                        }
+                        gcu_dot_lookup<SR, false> (cij, found, Ax, Bx, Aj, pa, ea, Bj, pb, eb, i, j);
                     }
                     else
                     {

@@ -22,13 +22,18 @@
 //
 // Launch: blockDim.x a power of two, at most GCU_REDUCE_THREADS (the shared
 // arrays' size); any grid for partial (part / part_has: one slot a block),
-// one block for final.
+// one block for final. The `__global__` kernels the JIT specialises are
+// written once here (GCU_REDUCE_KERNELS): each takes the one argument struct
+// gcu_reduce_args (gcu_reduce_args.h) by value; a JIT block
+// (src/reduce/jit_reduce.c) holds only the monoid's namespace (SR, ID) and
+// one GCU_REDUCE_KERNELS line naming the two entries.
 #ifndef GCU_REDUCE_CUH
 #define GCU_REDUCE_CUH
 
 #include "common/gcu_semiring.cuh"
 
 #include "reduce/gcu_reduce_policy.h"
+#include "reduce/gcu_reduce_args.h"
 
 // (acc, has) of every thread of the block combined; thread 0 gets the
 // block's pair (the others' are left as they were). Every thread must call it.
@@ -102,5 +107,22 @@ __device__ __forceinline__ void gcu_reduce_final (int64_t nparts,
     gcu_reduce_block<SR> (acc, has);
     if (threadIdx.x == 0) *out = gcu_cast<typename SR::TC> (has ? acc : ID::value ());
 }
+
+// The one prototype of the family's JIT kernels.
+#define GCU_REDUCE_KERNEL(name) \
+    extern "C" __global__ void __launch_bounds__ (GCU_REDUCE_THREADS) name (const gcu_reduce_args a)
+
+// partial and final for one monoid's SR and identity ID
+#define GCU_REDUCE_KERNELS(PARTIAL, FINAL, SR, ID)                             \
+    GCU_REDUCE_KERNEL (PARTIAL)                                                \
+    {                                                                          \
+        gcu_reduce_partial<SR> (a.n, (const SR::TA *) a.Ax, (SR::Z *) a.part,  \
+            a.part_has) ;                                                      \
+    }                                                                          \
+    GCU_REDUCE_KERNEL (FINAL)                                                  \
+    {                                                                          \
+        gcu_reduce_final<SR, ID> (a.nparts, (const SR::Z *) a.part,            \
+            a.part_has, (SR::TC *) a.out) ;                                    \
+    }
 
 #endif

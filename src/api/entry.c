@@ -97,21 +97,19 @@ GCU_PRODUCT_ENTRY (GrB_mxm, GrB_Matrix, GrB_Matrix, GrB_Matrix, GrB_Semiring, se
 GCU_PRODUCT_ENTRY (GrB_vxm, GrB_Vector, GrB_Vector, GrB_Matrix, GrB_Semiring, semiring, GCU_OP_VXM)
 GCU_PRODUCT_ENTRY (GrB_mxv, GrB_Vector, GrB_Matrix, GrB_Vector, GrB_Semiring, semiring, GCU_OP_MXV)
 
-#define GCU_EWISE_ENTRY(NAME, OBJ, OPTYPE, FIELD, OPCODE)                      \
-    GCU_PRODUCT_ENTRY (NAME, OBJ, OBJ, OBJ, OPTYPE, FIELD, OPCODE)
+// eWiseMult and eWiseAdd: the matrix's entry point and the vector's stamped
+// together, for one operator kind; CODE names both opcodes
+// (GCU_OP_MATRIX_<CODE>, GCU_OP_VECTOR_<CODE>)
+#define GCU_EWISE_ENTRIES(MNAME, VNAME, OPTYPE, FIELD, CODE)                   \
+    GCU_PRODUCT_ENTRY (MNAME, GrB_Matrix, GrB_Matrix, GrB_Matrix, OPTYPE, FIELD, GCU_OP_MATRIX_##CODE) \
+    GCU_PRODUCT_ENTRY (VNAME, GrB_Vector, GrB_Vector, GrB_Vector, OPTYPE, FIELD, GCU_OP_VECTOR_##CODE)
 
-GCU_EWISE_ENTRY (GrB_Matrix_eWiseMult_Semiring, GrB_Matrix, GrB_Semiring, semiring, GCU_OP_MATRIX_EWISEMULT_SEMIRING)
-GCU_EWISE_ENTRY (GrB_Matrix_eWiseMult_Monoid,   GrB_Matrix, GrB_Monoid,   monoid,   GCU_OP_MATRIX_EWISEMULT_MONOID)
-GCU_EWISE_ENTRY (GrB_Matrix_eWiseMult_BinaryOp, GrB_Matrix, GrB_BinaryOp, binop,    GCU_OP_MATRIX_EWISEMULT_BINARYOP)
-GCU_EWISE_ENTRY (GrB_Matrix_eWiseAdd_Semiring,  GrB_Matrix, GrB_Semiring, semiring, GCU_OP_MATRIX_EWISEADD_SEMIRING)
-GCU_EWISE_ENTRY (GrB_Matrix_eWiseAdd_Monoid,    GrB_Matrix, GrB_Monoid,   monoid,   GCU_OP_MATRIX_EWISEADD_MONOID)
-GCU_EWISE_ENTRY (GrB_Matrix_eWiseAdd_BinaryOp,  GrB_Matrix, GrB_BinaryOp, binop,    GCU_OP_MATRIX_EWISEADD_BINARYOP)
-GCU_EWISE_ENTRY (GrB_Vector_eWiseMult_Semiring, GrB_Vector, GrB_Semiring, semiring, GCU_OP_VECTOR_EWISEMULT_SEMIRING)
-GCU_EWISE_ENTRY (GrB_Vector_eWiseMult_Monoid,   GrB_Vector, GrB_Monoid,   monoid,   GCU_OP_VECTOR_EWISEMULT_MONOID)
-GCU_EWISE_ENTRY (GrB_Vector_eWiseMult_BinaryOp, GrB_Vector, GrB_BinaryOp, binop,    GCU_OP_VECTOR_EWISEMULT_BINARYOP)
-GCU_EWISE_ENTRY (GrB_Vector_eWiseAdd_Semiring,  GrB_Vector, GrB_Semiring, semiring, GCU_OP_VECTOR_EWISEADD_SEMIRING)
-GCU_EWISE_ENTRY (GrB_Vector_eWiseAdd_Monoid,    GrB_Vector, GrB_Monoid,   monoid,   GCU_OP_VECTOR_EWISEADD_MONOID)
-GCU_EWISE_ENTRY (GrB_Vector_eWiseAdd_BinaryOp,  GrB_Vector, GrB_BinaryOp, binop,    GCU_OP_VECTOR_EWISEADD_BINARYOP)
+GCU_EWISE_ENTRIES (GrB_Matrix_eWiseMult_Semiring, GrB_Vector_eWiseMult_Semiring, GrB_Semiring, semiring, EWISEMULT_SEMIRING)
+GCU_EWISE_ENTRIES (GrB_Matrix_eWiseMult_Monoid,   GrB_Vector_eWiseMult_Monoid,   GrB_Monoid,   monoid,   EWISEMULT_MONOID)
+GCU_EWISE_ENTRIES (GrB_Matrix_eWiseMult_BinaryOp, GrB_Vector_eWiseMult_BinaryOp, GrB_BinaryOp, binop,    EWISEMULT_BINARYOP)
+GCU_EWISE_ENTRIES (GrB_Matrix_eWiseAdd_Semiring,  GrB_Vector_eWiseAdd_Semiring,  GrB_Semiring, semiring, EWISEADD_SEMIRING)
+GCU_EWISE_ENTRIES (GrB_Matrix_eWiseAdd_Monoid,    GrB_Vector_eWiseAdd_Monoid,    GrB_Monoid,   monoid,   EWISEADD_MONOID)
+GCU_EWISE_ENTRIES (GrB_Matrix_eWiseAdd_BinaryOp,  GrB_Vector_eWiseAdd_BinaryOp,  GrB_BinaryOp, binop,    EWISEADD_BINARYOP)
 
 //------------------------------------------------------------------------------
 // eWiseUnion (GxB): eWiseAdd with alpha/beta standing in for missing entries

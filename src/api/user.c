@@ -89,26 +89,28 @@ GrB_Info GrB_BinaryOp_new (GrB_BinaryOp *op, GxB_binary_function function,
 // public registration
 //------------------------------------------------------------------------------
 
+// A type's (is_type) or a binary operator's CUDA definition recorded under
+// name: both registrations check the same way.
+static GrB_Info register_defn (void *obj, bool is_type, const char *name,
+    const char *cuda_defn)
+{
+    if (obj == NULL || name == NULL || cuda_defn == NULL) return GrB_NULL_POINTER ;
+    const bool builtin = is_type ? gcu_type_builtin ((GrB_Type) obj) != NULL
+                                 : gcu_binop_builtin ((GrB_BinaryOp) obj) != NULL ;
+    if (builtin || !gcu_user_identifier (name)) return GrB_INVALID_VALUE ;
+    const bool ok = is_type ? gcu_user_type_record ((GrB_Type) obj, name, cuda_defn)
+                            : gcu_user_binop_record ((GrB_BinaryOp) obj, name, cuda_defn) ;
+    return ok ? GrB_SUCCESS : GrB_OUT_OF_MEMORY ;
+}
+
 GrB_Info grbcuda_register_type (GrB_Type type, const char *type_name,
     const char *cuda_defn)
 {
-    if (type == NULL || type_name == NULL || cuda_defn == NULL) return GrB_NULL_POINTER ;
-    if (gcu_type_builtin (type) != NULL || !gcu_user_identifier (type_name))
-    {
-        return GrB_INVALID_VALUE ;
-    }
-    return gcu_user_type_record (type, type_name, cuda_defn)
-        ? GrB_SUCCESS : GrB_OUT_OF_MEMORY ;
+    return register_defn ((void *) type, true, type_name, cuda_defn) ;
 }
 
 GrB_Info grbcuda_register_binop (GrB_BinaryOp op, const char *function_name,
     const char *cuda_defn)
 {
-    if (op == NULL || function_name == NULL || cuda_defn == NULL) return GrB_NULL_POINTER ;
-    if (gcu_binop_builtin (op) != NULL || !gcu_user_identifier (function_name))
-    {
-        return GrB_INVALID_VALUE ;
-    }
-    return gcu_user_binop_record (op, function_name, cuda_defn)
-        ? GrB_SUCCESS : GrB_OUT_OF_MEMORY ;
+    return register_defn ((void *) op, false, function_name, cuda_defn) ;
 }

@@ -16,23 +16,9 @@ int64_t gcu_spgemm_blocks_total (void) { return atomic_load (&spgemm_blocks) ; }
 
 static const char *const op_names [GCU_OP_COUNT] =
 {
-    [GCU_OP_MXM] = "GrB_mxm",
-    [GCU_OP_MXV] = "GrB_mxv",
-    [GCU_OP_VXM] = "GrB_vxm",
-    [GCU_OP_MATRIX_EWISEMULT_SEMIRING] = "GrB_Matrix_eWiseMult_Semiring",
-    [GCU_OP_MATRIX_EWISEMULT_MONOID]   = "GrB_Matrix_eWiseMult_Monoid",
-    [GCU_OP_MATRIX_EWISEMULT_BINARYOP] = "GrB_Matrix_eWiseMult_BinaryOp",
-    [GCU_OP_MATRIX_EWISEADD_SEMIRING]  = "GrB_Matrix_eWiseAdd_Semiring",
-    [GCU_OP_MATRIX_EWISEADD_MONOID]    = "GrB_Matrix_eWiseAdd_Monoid",
-    [GCU_OP_MATRIX_EWISEADD_BINARYOP]  = "GrB_Matrix_eWiseAdd_BinaryOp",
-    [GCU_OP_MATRIX_EWISEUNION]         = "GxB_Matrix_eWiseUnion",
-    [GCU_OP_VECTOR_EWISEMULT_SEMIRING] = "GrB_Vector_eWiseMult_Semiring",
-    [GCU_OP_VECTOR_EWISEMULT_MONOID]   = "GrB_Vector_eWiseMult_Monoid",
-    [GCU_OP_VECTOR_EWISEMULT_BINARYOP] = "GrB_Vector_eWiseMult_BinaryOp",
-    [GCU_OP_VECTOR_EWISEADD_SEMIRING]  = "GrB_Vector_eWiseAdd_Semiring",
-    [GCU_OP_VECTOR_EWISEADD_MONOID]    = "GrB_Vector_eWiseAdd_Monoid",
-    [GCU_OP_VECTOR_EWISEADD_BINARYOP]  = "GrB_Vector_eWiseAdd_BinaryOp",
-    [GCU_OP_VECTOR_EWISEUNION]         = "GxB_Vector_eWiseUnion",
+#define GCU_CALL_OP_NAME(CODE, NAME) [GCU_OP_##CODE] = #NAME,
+    GCU_CALL_OPS (GCU_CALL_OP_NAME)
+#undef GCU_CALL_OP_NAME
 } ;
 
 static const char *const reason_names [GRBCUDA_NREASONS] =

@@ -145,19 +145,14 @@ static GrB_Info typed_export (GrB_Index *Ap, GrB_Index *Ai, void *Ax,
     GrB_Type t)
 {
     // One direct call per built-in type: GrB_Matrix_export is typed.
-    if (t == GrB_BOOL)   return GrB_Matrix_export_BOOL (Ap, Ai, Ax, np, ni, nx, f, A) ;
-    if (t == GrB_INT8)   return GrB_Matrix_export_INT8 (Ap, Ai, Ax, np, ni, nx, f, A) ;
-    if (t == GrB_INT16)  return GrB_Matrix_export_INT16 (Ap, Ai, Ax, np, ni, nx, f, A) ;
-    if (t == GrB_INT32)  return GrB_Matrix_export_INT32 (Ap, Ai, Ax, np, ni, nx, f, A) ;
-    if (t == GrB_INT64)  return GrB_Matrix_export_INT64 (Ap, Ai, Ax, np, ni, nx, f, A) ;
-    if (t == GrB_UINT8)  return GrB_Matrix_export_UINT8 (Ap, Ai, Ax, np, ni, nx, f, A) ;
-    if (t == GrB_UINT16) return GrB_Matrix_export_UINT16 (Ap, Ai, Ax, np, ni, nx, f, A) ;
-    if (t == GrB_UINT32) return GrB_Matrix_export_UINT32 (Ap, Ai, Ax, np, ni, nx, f, A) ;
-    if (t == GrB_UINT64) return GrB_Matrix_export_UINT64 (Ap, Ai, Ax, np, ni, nx, f, A) ;
-    if (t == GrB_FP32)   return GrB_Matrix_export_FP32 (Ap, Ai, Ax, np, ni, nx, f, A) ;
-    if (t == GrB_FP64)   return GrB_Matrix_export_FP64 (Ap, Ai, Ax, np, ni, nx, f, A) ;
-    if (t == GxB_FC32)   return GxB_Matrix_export_FC32 (Ap, Ai, Ax, np, ni, nx, f, A) ;
-    if (t == GxB_FC64)   return GxB_Matrix_export_FC64 (Ap, Ai, Ax, np, ni, nx, f, A) ;
+    #define GCU_EXPORT_AS(P, T) \
+        if (t == P##_##T) return P##_Matrix_export_##T (Ap, Ai, Ax, np, ni, nx, f, A) ;
+    GCU_EXPORT_AS (GrB, BOOL)   GCU_EXPORT_AS (GrB, INT8)   GCU_EXPORT_AS (GrB, INT16)
+    GCU_EXPORT_AS (GrB, INT32)  GCU_EXPORT_AS (GrB, INT64)  GCU_EXPORT_AS (GrB, UINT8)
+    GCU_EXPORT_AS (GrB, UINT16) GCU_EXPORT_AS (GrB, UINT32) GCU_EXPORT_AS (GrB, UINT64)
+    GCU_EXPORT_AS (GrB, FP32)   GCU_EXPORT_AS (GrB, FP64)
+    GCU_EXPORT_AS (GxB, FC32)   GCU_EXPORT_AS (GxB, FC64)
+    #undef GCU_EXPORT_AS
     return GrB_Matrix_export_UDT (Ap, Ai, Ax, np, ni, nx, f, A) ;
 }
 

@@ -280,6 +280,39 @@ static GrB_Info compute_T (const gcu_mxv_spec *spec, bool push, const gcu_operan
     return GrB_SUCCESS ;
 }
 
+// The specialisation of call's product: its semiring, the matrix's (mdesc)
+// and u's (udesc) value types in the order of the product's inputs
+static GrB_Info spec_make (const gcu_call *call, GrB_Matrix A, GrB_Vector u, bool vxm,
+    gcu_mxv_spec *spec, gcu_type_desc *mdesc, gcu_type_desc *udesc)
+{
+    GrB_Type mtype, utype ;
+    GCU_TRY (gcu_semiring_identify (call->semiring, &spec->sr)) ;
+    GCU_TRY (GxB_Matrix_type (&mtype, A)) ;
+    GCU_TRY (GxB_Vector_type (&utype, u)) ;
+    GCU_TRY (gcu_type_identify (mtype, mdesc)) ;
+    GCU_TRY (gcu_type_identify (utype, udesc)) ;
+    spec->ops.a = vxm ? *udesc : *mdesc ;
+    spec->ops.b = vxm ? *mdesc : *udesc ;
+    spec->ops.c = spec->sr.mult.z ;
+    spec->ops.mask_type = -1 ;
+    spec->vxm = vxm ;
+    return GrB_SUCCESS ;
+}
+
+// The method: push's products against the part of R pull reads (the tests
+// may force one, force_method)
+static bool use_push (GrB_Index unvals, GrB_Index anvals, GrB_Index nallow, GrB_Index m,
+    GrB_Index n)
+{
+    const double push_cost = (double) unvals * (double) anvals / (double) (n > 0 ? n : 1) ;
+    const double pull_cost = (double) anvals * (double) nallow / (double) (m > 0 ? m : 1)
+        + (double) m / GCU_MXV_PULL_ROW_COST ;
+    bool push = GCU_MXV_PUSH_FACTOR * push_cost < pull_cost ;
+    if (force_method == 1) push = false ;
+    if (force_method == 2) push = true ;
+    return push ;
+}
+
 #undef  GCU_FREE_ALL
 #define GCU_FREE_ALL                                                    \
     (void) gcu_sync (s) ;   /* no kernel reads an operand any more */   \
@@ -289,17 +322,6 @@ static GrB_Info compute_T (const gcu_mxv_spec *spec, bool push, const gcu_operan
     gcu_dfree (dallow, s) ;                                             \
     gcu_vec_release (&ou, s) ; gcu_operand_release (&om, s) ;           \
     gcu_host_free (Ti) ; gcu_host_free (Tx) ;
-
-// the method: push's products against the part of R pull reads
-static bool choose_push (GrB_Index m, GrB_Index n, GrB_Index unvals, GrB_Index anvals,
-    GrB_Index nallow)
-{
-    const double push_cost = (double) unvals * (double) anvals / (double) (n > 0 ? n : 1) ;
-    const double pull_cost = (double) anvals * (double) nallow / (double) (m > 0 ? m : 1)
-        + (double) m / GCU_MXV_PULL_ROW_COST ;
-    if (force_method != 0) return force_method == 2 ;
-    return GCU_MXV_PUSH_FACTOR * push_cost < pull_cost ;
-}
 
 // Nothing of w can change (no position allowed, or no entry of T to
 // accumulate), and no replace: w is left as it is, in whatever state, as
@@ -332,7 +354,6 @@ static GrB_Info mxv_run (gcu_call *call)
     memset (&om, 0, sizeof (om)) ;
     memset (&ou, 0, sizeof (ou)) ;
     memset (&spec, 0, sizeof (spec)) ;
-    const double t0 = gcu_now () ;
 
     GrB_Matrix A = the_matrix (call) ;
     GrB_Vector u = the_vector (call) ;
@@ -341,19 +362,9 @@ static GrB_Info mxv_run (gcu_call *call)
     const GrB_Index n = vxm ? call->a_rows : call->b_rows ;     // |u|
     const GrB_Index unvals = vxm ? call->a_nvals : call->b_nvals ;
     const GrB_Index anvals = vxm ? call->b_nvals : call->a_nvals ;
-    GrB_Type mtype, utype ;
     gcu_type_desc mdesc, udesc ;
-    GCU_TRY (gcu_semiring_identify (call->semiring, &spec.sr)) ;
-    GCU_TRY (GxB_Matrix_type (&mtype, A)) ;
-    GCU_TRY (GxB_Vector_type (&utype, u)) ;
-    GCU_TRY (gcu_type_identify (mtype, &mdesc)) ;
-    GCU_TRY (gcu_type_identify (utype, &udesc)) ;
+    GCU_TRY (spec_make (call, A, u, vxm, &spec, &mdesc, &udesc)) ;
     const size_t zsize = spec.sr.mult.z.size ;
-    spec.ops.a = vxm ? udesc : mdesc ;
-    spec.ops.b = vxm ? mdesc : udesc ;
-    spec.ops.c = spec.sr.mult.z ;
-    spec.ops.mask_type = -1 ;
-    spec.vxm = vxm ;
 
     // the mask's allowed entries, on the device
     bool comp, structural ;
@@ -370,7 +381,7 @@ static GrB_Info mxv_run (gcu_call *call)
         return GrB_SUCCESS ;
     }
 
-    const bool push = choose_push (m, n, unvals, anvals, nallow) ;
+    const bool push = use_push (unvals, anvals, nallow, m, n) ;
     const bool work = unvals > 0 && nallow > 0 && anvals > 0 ;
 
     // R's rows (pull) or P = R' (push): for mxv R = op(A), whose CSR is A's
@@ -462,7 +473,6 @@ static GrB_Info mxv_run (gcu_call *call)
         (unsigned long long) nallow, (unsigned long long) m, (unsigned long long) tnvals,
         da, du, up_bytes / 1e6, 1e3 * (t1 - t_op0), 1e3 * t_export, 1e3 * t_upload,
         1e3 * kernel_s, 1e3 * (t3 - t2), down_bytes / 1e6, 1e3 * (gcu_now () - t3)) ;
-    (void) t0 ;
     return GrB_SUCCESS ;
 }
 

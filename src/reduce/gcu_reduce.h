@@ -9,6 +9,7 @@
 #include "../jit/gcu_jit.h"
 
 #include "../../cuda/reduce/gcu_reduce_policy.h"
+#include "../../cuda/reduce/gcu_reduce_args.h"
 
 // One specialisation: the monoid as sr.add, FIRST over the monoid's type as
 // sr.mult (so SR::Z is the monoid's type), ops.a the matrix's value type,

@@ -1,7 +1,8 @@
 // jit_reduce.c — JIT specialisation of the reduction to a scalar
 // (cuda/reduce/gcu_reduce.cuh) for one monoid, matrix value type and output
-// type: a block with two extern "C" kernels (partial, final) named by the
-// hash of their specialisation, so blocks pack into one program (the CI
+// type: a block with the monoid's namespace and one GCU_REDUCE_KERNELS line
+// (two extern "C" kernels, partial and final, written once in the .cuh and
+// taking gcu_reduce_args by value) named by the hash of their specialisation, so blocks pack into one program (the CI
 // sweep, tests/cpu/test_jit_reduce.c) without colliding.
 //
 // The block's SR is the semiring of the monoid with FIRST over the monoid's
@@ -15,9 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define GCU_STR2(x) #x
-#define GCU_STR(x) GCU_STR2 (x)
 
 static bool builtin_type (GrB_Type t, gcu_type_desc *d)
 {
@@ -74,21 +72,8 @@ GrB_Info gcu_reduce_block (const gcu_reduce_spec *spec, gcu_str *b,
         "    static GCU_HD Z value (void) ", entry) ;
     gcu_codegen_value (b, Z, spec->sr.add.identity) ;
     gcu_str_add (b, "\n} ;\n}\n") ;
-    gcu_str_addf (b,
-        "extern \"C\" __global__ void __launch_bounds__ (" GCU_STR (GCU_REDUCE_THREADS) ")\n"
-        "%s (int64_t n, const void *Ax, void *part, int8_t *part_has)\n"
-        "{\n"
-        "    typedef %s_ns::SR SR ;\n"
-        "    gcu_reduce_partial<SR> (n, (const SR::TA *) Ax, (SR::Z *) part, part_has) ;\n"
-        "}\n"
-        "extern \"C\" __global__ void __launch_bounds__ (" GCU_STR (GCU_REDUCE_THREADS) ")\n"
-        "%s (int64_t nparts, const void *part, const int8_t *part_has, void *out)\n"
-        "{\n"
-        "    typedef %s_ns::SR SR ;\n"
-        "    gcu_reduce_final<SR, %s_ns::ID> (nparts, (const SR::Z *) part, part_has,\n"
-        "        (SR::TC *) out) ;\n"
-        "}\n",
-        entry, entry, fin, entry, entry) ;
+    gcu_str_addf (b, "GCU_REDUCE_KERNELS (%s, %s, %s_ns::SR, %s_ns::ID)\n",
+        entry, fin, entry, entry) ;
     return b->failed ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
 }
 

@@ -63,16 +63,16 @@ static GrB_Info run (const gcu_reduce_spec *spec, const void *Ax, uint64_t n,
     // (after a runtime call: this thread has the device's context current,
     // which loading the kernels needs)
     GCU_TRY (gcu_reduce_kernels (spec, &fpart, &ffin)) ;
-    char *part = buf, *has = part + off_has, *out = part + off_out ;
-    int64_t nn = (int64_t) n, nparts = grid ;
-    void *pargs [] = { &nn, &Ax, &part, &has } ;
-    GCU_TRY (gcu_jit_launch (fpart, (unsigned) grid, GCU_REDUCE_THREADS, 0, s, pargs)) ;
+    char *part = buf ;
+    gcu_reduce_args a = { .n = (int64_t) n, .nparts = grid, .Ax = Ax, .part = part,
+        .part_has = (int8_t *) (part + off_has), .out = part + off_out } ;
+    void *args [] = { &a } ;
+    GCU_TRY (gcu_jit_launch (fpart, (unsigned) grid, GCU_REDUCE_THREADS, 0, s, args)) ;
     GCU_TRY (gcu_launch_check ("reduce partial")) ;
-    void *fargs [] = { &nparts, &part, &has, &out } ;
-    GCU_TRY (gcu_jit_launch (ffin, 1, GCU_REDUCE_THREADS, 0, s, fargs)) ;
+    GCU_TRY (gcu_jit_launch (ffin, 1, GCU_REDUCE_THREADS, 0, s, args)) ;
     GCU_TRY (gcu_launch_check ("reduce final")) ;
     unsigned char value [16] ;
-    GCU_TRY (gcu_memcpy_d2h (value, out, csize, s)) ;     // synchronises
+    GCU_TRY (gcu_memcpy_d2h (value, a.out, csize, s)) ;     // synchronises
     gcu_dfree (buf, s) ;
     memcpy (c, value, csize) ;
     return GrB_SUCCESS ;

@@ -376,42 +376,45 @@ static GrB_Info begin_locked (const void *handle, int kind, gcu_res_entry **e)
     return GrB_SUCCESS ;
 }
 
-GrB_Info gcu_residency_lookup (const void *handle, int kind, gcu_res_entry **e)
+// begin a build where no current entry is found (the begun entry's caller
+// sees GrB_NO_VALUE, as for a miss)
+static GrB_Info acquire_locked (const void *handle, int kind, gcu_res_entry **e)
 {
-    if (e == NULL) return GrB_NULL_POINTER ;
-    *e = NULL ;
-    if (handle == NULL) return GrB_NULL_POINTER ;
-    pthread_mutex_lock (&gcu_res_reg.lock) ;
-    GrB_Info info = lookup_locked (handle, kind, e) ;
-    pthread_mutex_unlock (&gcu_res_reg.lock) ;
-    return info ;
-}
-
-GrB_Info gcu_residency_begin (const void *handle, int kind, gcu_res_entry **e)
-{
-    if (e == NULL) return GrB_NULL_POINTER ;
-    *e = NULL ;
-    if (handle == NULL) return GrB_NULL_POINTER ;
-    pthread_mutex_lock (&gcu_res_reg.lock) ;
-    GrB_Info info = begin_locked (handle, kind, e) ;
-    pthread_mutex_unlock (&gcu_res_reg.lock) ;
-    return info ;
-}
-
-GrB_Info gcu_residency_acquire (const void *handle, int kind, gcu_res_entry **e)
-{
-    if (e == NULL) return GrB_NULL_POINTER ;
-    *e = NULL ;
-    if (handle == NULL) return GrB_NULL_POINTER ;
-    pthread_mutex_lock (&gcu_res_reg.lock) ;
     GrB_Info info = lookup_locked (handle, kind, e) ;
     if (info == GrB_NO_VALUE)
     {
         info = begin_locked (handle, kind, e) ;
         if (info == GrB_SUCCESS) info = GrB_NO_VALUE ;
     }
+    return info ;
+}
+
+// lookup, begin and acquire: the arguments checked, then f under the lock
+static GrB_Info under_lock (GrB_Info (*f) (const void *, int, gcu_res_entry **),
+    const void *handle, int kind, gcu_res_entry **e)
+{
+    if (e == NULL) return GrB_NULL_POINTER ;
+    *e = NULL ;
+    if (handle == NULL) return GrB_NULL_POINTER ;
+    pthread_mutex_lock (&gcu_res_reg.lock) ;
+    GrB_Info info = f (handle, kind, e) ;
     pthread_mutex_unlock (&gcu_res_reg.lock) ;
     return info ;
+}
+
+GrB_Info gcu_residency_lookup (const void *handle, int kind, gcu_res_entry **e)
+{
+    return under_lock (lookup_locked, handle, kind, e) ;
+}
+
+GrB_Info gcu_residency_begin (const void *handle, int kind, gcu_res_entry **e)
+{
+    return under_lock (begin_locked, handle, kind, e) ;
+}
+
+GrB_Info gcu_residency_acquire (const void *handle, int kind, gcu_res_entry **e)
+{
+    return under_lock (acquire_locked, handle, kind, e) ;
 }
 
 GrB_Info gcu_residency_alloc (gcu_res_entry *e, size_t bytes, void **p)

@@ -12,27 +12,32 @@
 #include <stdint.h>
 #include "grbcuda.h"
 
-// Interposed operations; the names (gcu_op_name) are the GraphBLAS function
-// names, which are also the keys of grbcuda_stats_get.
+// Interposed operations, one row each: GCU_OP_<CODE> and the GraphBLAS
+// function's name (gcu_op_name, stats.c; also the keys of grbcuda_stats_get).
+#define GCU_CALL_OPS(X)                                                        \
+    X (MXM, GrB_mxm)                                                           \
+    X (MXV, GrB_mxv)                                                           \
+    X (VXM, GrB_vxm)                                                           \
+    X (MATRIX_EWISEMULT_SEMIRING, GrB_Matrix_eWiseMult_Semiring)               \
+    X (MATRIX_EWISEMULT_MONOID,   GrB_Matrix_eWiseMult_Monoid)                 \
+    X (MATRIX_EWISEMULT_BINARYOP, GrB_Matrix_eWiseMult_BinaryOp)               \
+    X (MATRIX_EWISEADD_SEMIRING,  GrB_Matrix_eWiseAdd_Semiring)                \
+    X (MATRIX_EWISEADD_MONOID,    GrB_Matrix_eWiseAdd_Monoid)                  \
+    X (MATRIX_EWISEADD_BINARYOP,  GrB_Matrix_eWiseAdd_BinaryOp)                \
+    X (MATRIX_EWISEUNION,         GxB_Matrix_eWiseUnion)                       \
+    X (VECTOR_EWISEMULT_SEMIRING, GrB_Vector_eWiseMult_Semiring)               \
+    X (VECTOR_EWISEMULT_MONOID,   GrB_Vector_eWiseMult_Monoid)                 \
+    X (VECTOR_EWISEMULT_BINARYOP, GrB_Vector_eWiseMult_BinaryOp)               \
+    X (VECTOR_EWISEADD_SEMIRING,  GrB_Vector_eWiseAdd_Semiring)                \
+    X (VECTOR_EWISEADD_MONOID,    GrB_Vector_eWiseAdd_Monoid)                  \
+    X (VECTOR_EWISEADD_BINARYOP,  GrB_Vector_eWiseAdd_BinaryOp)                \
+    X (VECTOR_EWISEUNION,         GxB_Vector_eWiseUnion)
+
 typedef enum
 {
-    GCU_OP_MXM,
-    GCU_OP_MXV,
-    GCU_OP_VXM,
-    GCU_OP_MATRIX_EWISEMULT_SEMIRING,
-    GCU_OP_MATRIX_EWISEMULT_MONOID,
-    GCU_OP_MATRIX_EWISEMULT_BINARYOP,
-    GCU_OP_MATRIX_EWISEADD_SEMIRING,
-    GCU_OP_MATRIX_EWISEADD_MONOID,
-    GCU_OP_MATRIX_EWISEADD_BINARYOP,
-    GCU_OP_MATRIX_EWISEUNION,
-    GCU_OP_VECTOR_EWISEMULT_SEMIRING,
-    GCU_OP_VECTOR_EWISEMULT_MONOID,
-    GCU_OP_VECTOR_EWISEMULT_BINARYOP,
-    GCU_OP_VECTOR_EWISEADD_SEMIRING,
-    GCU_OP_VECTOR_EWISEADD_MONOID,
-    GCU_OP_VECTOR_EWISEADD_BINARYOP,
-    GCU_OP_VECTOR_EWISEUNION,
+#define GCU_CALL_OP_ENUM(CODE, NAME) GCU_OP_##CODE,
+    GCU_CALL_OPS (GCU_CALL_OP_ENUM)
+#undef GCU_CALL_OP_ENUM
     GCU_OP_COUNT
 }
 gcu_op ;
