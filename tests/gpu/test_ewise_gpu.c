@@ -27,6 +27,15 @@
 // the signatures),
 // --self-test (no GPU needed: each case's grbcuda result is perturbed, a
 // removed, added or changed entry, and every perturbation must be caught).
+// The same test of GrB_Matrix_eWiseAdd/eWiseMult is test_ewise_matrix_gpu.c:
+// it includes this file with EWISE_MATRIX 1 (obj_t and the O_* macros
+// below): shapes 1x1, 7x5, 300x200, 2000x1500 (default 200 cases); host
+// operands also with a sparsity control (sparse, hypersparse, bitmap, full)
+// and GxB_FORMAT set by hand, or iso (a scalar assigned through a pattern);
+// device-newest ones from GrB_mxm (x*D, D diagonal or random); u and/or v
+// transposed by the descriptor (GrB_DESC_<mask>T0, T1, T0T1); the errors
+// also with a transposed u or v of another shape. In the vector test the
+// random stream of every case is as before.
 #define _GNU_SOURCE
 #include "gcu_test.h"
 #include "grbcuda.h"
@@ -39,34 +48,85 @@
 #include <time.h>
 
 //------------------------------------------------------------------------------
+// vectors or matrices: test_ewise_matrix_gpu.c includes this file with
+// EWISE_MATRIX 1. An object of m-by-n (vectors: of length m; j is 0)
+//------------------------------------------------------------------------------
+
+#ifndef EWISE_MATRIX
+#define EWISE_MATRIX 0
+#endif
+#define IS_MATRIX EWISE_MATRIX
+#if IS_MATRIX
+#define OBJ Matrix
+#define OBJL matrix
+#define IJ(i, j) i, j                   // an index, or the dimensions
+#define PROD_GPU GrB_mxm                // the product making device operands
+#define PROD_XD(D, x) x, D              // x*D
+#define PROD_T const GrB_Matrix, const GrB_Matrix
+#else
+#define PROD_GPU GrB_mxv
+#define PROD_T const GrB_Matrix, const GrB_Vector
+#define IJ(i, j) i
+#define OBJL vector
+#define PROD_XD(D, x) D, x              // D*x
+#define OBJ Vector
+#endif
+#define CAT4_(a, b, c, d) a ## b ## c ## d
+#define CAT4(a, b, c, d) CAT4_ (a, b, c, d)
+#define STR_(a) #a
+#define STR(a) STR_ (a)
+#define TEST_NAME (IS_MATRIX ? "test_ewise_matrix_gpu" : "test_ewise_gpu")
+#define KIND(f) "GrB_" STR (OBJ) "_" f
+#define EWF(f) CAT4 (GrB_, OBJ, _, f)
+#define EWX(f) CAT4 (GxB_, OBJ, _, f)
+typedef CAT4 (GrB_, OBJ, , ) obj_t ;
+#define O_new(p, t, m, n) EWF (new) (p, t, IJ (m, n))
+#define O_get_FP64(x, A, i, j) EWF (extractElement_FP64) (x, A, IJ (i, j))
+#define O_get_FC64(x, A, i, j) EWX (extractElement_FC64) (x, A, IJ (i, j))
+#define O_set_FP64(A, x, i, j) EWF (setElement_FP64) (A, x, IJ (i, j))
+#define O_set_BOOL(A, x, i, j) EWF (setElement_BOOL) (A, x, IJ (i, j))
+#define O_remove(A, i, j) EWF (removeElement) (A, IJ (i, j))
+#define O_random(t, m, n, d, st) CAT4 (gcu_test_random_, OBJL, , ) (t, IJ (m, n), d, st)
+#define ALL_(k) GrB_ALL, k
+#define O_assign_FP64(A, P, x, m, n) EWF (assign_FP64) (A, P, NULL, x, IJ (ALL_ (m), ALL_ (n)), GrB_DESC_S)
+#define O_type EWX (type)
+#define O_nvals EWF (nvals)
+#define O_dup EWF (dup)
+#define O_free EWF (free)
+#define O_error EWF (error)
+#define O_equal CAT4 (gcu_test_, OBJL, _equal, )
+#define PROD_NAME STR (PROD_GPU)
+typedef GrB_Info (*prod_t) (obj_t, const obj_t, const GrB_BinaryOp, const GrB_Semiring,
+    PROD_T, const GrB_Descriptor) ;
+#define PROD(f, g, s, D, x) f (g, NULL, NULL, s, PROD_XD (D, x), NULL)
+
+//------------------------------------------------------------------------------
 // the functions under test, and SuiteSparse's own
 //------------------------------------------------------------------------------
 
-typedef GrB_Info (*ew_bin_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
-    const GrB_BinaryOp, const GrB_Vector, const GrB_Vector, const GrB_Descriptor) ;
-typedef GrB_Info (*ew_mon_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
-    const GrB_Monoid, const GrB_Vector, const GrB_Vector, const GrB_Descriptor) ;
-typedef GrB_Info (*ew_sem_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
-    const GrB_Semiring, const GrB_Vector, const GrB_Vector, const GrB_Descriptor) ;
-typedef GrB_Info (*mxv_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
-    const GrB_Semiring, const GrB_Matrix, const GrB_Vector, const GrB_Descriptor) ;
+// an eWise function with an operator of type op_t
+#define EW_T(name, op_t) typedef GrB_Info (*name) (obj_t, const obj_t, \
+    const GrB_BinaryOp, const op_t, const obj_t, const obj_t, const GrB_Descriptor)
+EW_T (ew_bin_t, GrB_BinaryOp) ;
+EW_T (ew_mon_t, GrB_Monoid) ;
+EW_T (ew_sem_t, GrB_Semiring) ;
 typedef GrB_Info (*reduce_bool_t) (bool *, const GrB_BinaryOp, const GrB_Monoid,
-    const GrB_Vector, const GrB_Descriptor) ;
+    const obj_t, const GrB_Descriptor) ;
 
 enum { ADD = 0, MULT = 1 } ;                     // family
 enum { BINOP = 0, MONOID = 1, SEMIRING = 2 } ;   // variant
 static const char *ew_name [2][3] = {
-    { "GrB_Vector_eWiseAdd_BinaryOp", "GrB_Vector_eWiseAdd_Monoid", "GrB_Vector_eWiseAdd_Semiring" },
-    { "GrB_Vector_eWiseMult_BinaryOp", "GrB_Vector_eWiseMult_Monoid", "GrB_Vector_eWiseMult_Semiring" } } ;
+    { KIND ("eWiseAdd_BinaryOp"), KIND ("eWiseAdd_Monoid"), KIND ("eWiseAdd_Semiring") },
+    { KIND ("eWiseMult_BinaryOp"), KIND ("eWiseMult_Monoid"), KIND ("eWiseMult_Semiring") } } ;
 static ew_bin_t real_bin [2] ;
 static ew_mon_t real_mon [2] ;
 static ew_sem_t real_sem [2] ;
-static mxv_t real_mxv ;
+static prod_t real_prod ;
 static reduce_bool_t real_reduce_bool ;
 
 // w<M> = accum (w, u op v): through grbcuda (real false) or SuiteSparse
-static GrB_Info ewise (bool real, int fam, int var, GrB_Vector w, GrB_Vector M,
-    GrB_BinaryOp accum, void *op, GrB_Vector u, GrB_Vector v, GrB_Descriptor d)
+static GrB_Info ewise (bool real, int fam, int var, obj_t w, obj_t M,
+    GrB_BinaryOp accum, void *op, obj_t u, obj_t v, GrB_Descriptor d)
 {
     if (real)
     {
@@ -79,12 +139,12 @@ static GrB_Info ewise (bool real, int fam, int var, GrB_Vector w, GrB_Vector M,
     }
     switch (fam * 3 + var)
     {
-        case 0:  return GrB_Vector_eWiseAdd_BinaryOp (w, M, accum, (GrB_BinaryOp) op, u, v, d) ;
-        case 1:  return GrB_Vector_eWiseAdd_Monoid (w, M, accum, (GrB_Monoid) op, u, v, d) ;
-        case 2:  return GrB_Vector_eWiseAdd_Semiring (w, M, accum, (GrB_Semiring) op, u, v, d) ;
-        case 3:  return GrB_Vector_eWiseMult_BinaryOp (w, M, accum, (GrB_BinaryOp) op, u, v, d) ;
-        case 4:  return GrB_Vector_eWiseMult_Monoid (w, M, accum, (GrB_Monoid) op, u, v, d) ;
-        default: return GrB_Vector_eWiseMult_Semiring (w, M, accum, (GrB_Semiring) op, u, v, d) ;
+        case 0:  return EWF (eWiseAdd_BinaryOp) (w, M, accum, (GrB_BinaryOp) op, u, v, d) ;
+        case 1:  return EWF (eWiseAdd_Monoid) (w, M, accum, (GrB_Monoid) op, u, v, d) ;
+        case 2:  return EWF (eWiseAdd_Semiring) (w, M, accum, (GrB_Semiring) op, u, v, d) ;
+        case 3:  return EWF (eWiseMult_BinaryOp) (w, M, accum, (GrB_BinaryOp) op, u, v, d) ;
+        case 4:  return EWF (eWiseMult_Monoid) (w, M, accum, (GrB_Monoid) op, u, v, d) ;
+        default: return EWF (eWiseMult_Semiring) (w, M, accum, (GrB_Semiring) op, u, v, d) ;
     }
 }
 
@@ -95,7 +155,7 @@ static uint64_t gpu_calls (int fam, int var)
     return grbcuda_stats_get (ew_name [fam][var], &s) == GrB_SUCCESS ? s.gpu : 0 ;
 }
 
-static bool is_newest (GrB_Vector v)
+static bool is_newest (const void *v)
 {
     uint64_t nv ;
     return gcu_residency_newest_nvals (v, &nv) ;
@@ -287,57 +347,94 @@ static GrB_Semiring plus_times (int t)
     return (GrB_Semiring) lookup (semiring_fmt, 2, "PLUS_TIMES", t, name, sizeof (name)) ;
 }
 
-// g through grbcuda, o through SuiteSparse. SRC_DEVICE: g = A*x by GrB_mxv
-// with the GPU forced (left on the device), o by SuiteSparse's GrB_mxv; A
-// identity-like (a diagonal with holes) or random, x of ~density: the
-// products of small numbers are exact in every type, in any order.
-static void make_pair (int src, int t, GrB_Index n, double density, uint64_t *st,
-    GrB_Vector *g, GrB_Vector *o, char *how, size_t size)
+#if IS_MATRIX
+// matrices only: the storage of g set by hand (sparsity control, by row or
+// by column), or g made iso by an assign of a scalar through a pattern
+static void storage (GrB_Matrix *g, int t, GrB_Index m, GrB_Index n, double density,
+    uint64_t *st, char *how, size_t size)
+{
+    static const int ctl [4] = { GxB_SPARSE, GxB_HYPERSPARSE, GxB_BITMAP, GxB_FULL } ;
+    static const char *cname [4] = { "sparse", "hyper", "bitmap", "full" } ;
+    const unsigned r = (unsigned) (gcu_rand (st) % 8) ;
+    const size_t len = strlen (how) ;
+    if (r == 0)
+    {
+        // iso: a scalar assigned through g's own pattern (or everywhere)
+        GrB_Matrix P = *g ;
+        const double x = (double) (gcu_rand (st) % 5) + ((gcu_rand (st) % 2) ? 0.5 : 0) ;
+        OK (O_new (g, TY [t], m, n)) ;
+        if (density >= 1) OK (GrB_Matrix_assign_FP64 (*g, NULL, NULL, x, GrB_ALL, m, GrB_ALL, n, NULL)) ;
+        else OK (O_assign_FP64 (*g, P, x, m, n)) ;
+        GrB_Matrix_free (&P) ;
+        snprintf (how + len, size - len, " iso %g", x) ;
+    }
+    else if (r < 5)
+    {
+        const int c = (int) (gcu_rand (st) % 4) ;
+        const bool by_col = gcu_rand (st) % 2 ;
+        OK (GxB_Matrix_Option_set (*g, GxB_FORMAT, by_col ? GxB_BY_COL : GxB_BY_ROW)) ;
+        OK (GxB_Matrix_Option_set (*g, GxB_SPARSITY_CONTROL, ctl [c])) ;
+        snprintf (how + len, size - len, " %s by %s", cname [c], by_col ? "col" : "row") ;
+    }
+}
+#endif
+
+// g through grbcuda, o through SuiteSparse, m-by-n. SRC_DEVICE: g = D*x
+// (vectors, GrB_mxv) or x*D (matrices, GrB_mxm) with the GPU forced (left
+// on the device), o by SuiteSparse's own; D identity-like (a diagonal with
+// holes) or random, x of ~density: the products of small numbers are exact
+// in every type, in any order.
+static void make_pair (int src, int t, GrB_Index m, GrB_Index n, double density, uint64_t *st,
+    obj_t *g, obj_t *o, char *how, size_t size)
 {
     if (src == SRC_HOST)
     {
-        *g = gcu_test_random_vector (TY [t], n, density, st) ;
-        OK (GrB_Vector_dup (o, *g)) ;
+        *g = O_random (TY [t], m, n, density, st) ;
         snprintf (how, size, "host %s %.2f", TN [t], density) ;
+#if IS_MATRIX
+        storage (g, t, m, n, density, st, how, size) ;
+#endif
+        OK (O_dup (o, *g)) ;
         return ;
     }
+    const GrB_Index k = IS_MATRIX ? n : m ;
     GrB_Matrix A = NULL ;
     const bool diag = gcu_rand (st) % 2 ;
     if (diag)
     {
         const double d = (gcu_rand (st) % 2) ? 1.0 : 0.7 ;
-        GrB_Index *I = malloc (n * sizeof (GrB_Index)) ;
-        double *X = malloc (n * sizeof (double)) ;
+        GrB_Index *I = malloc (k * sizeof (GrB_Index)) ;
+        double *X = malloc (k * sizeof (double)) ;
         GrB_Index nz = 0 ;
-        for (GrB_Index i = 0 ; i < n ; i++)
+        for (GrB_Index i = 0 ; i < k ; i++)
         {
             if (gcu_rand01 (st) >= d) continue ;
             I [nz] = i ;
             X [nz++] = (double) ((int) (gcu_rand (st) % 9) - 2) + ((gcu_rand (st) % 4 == 0) ? 0.5 : 0) ;
         }
-        OK (GrB_Matrix_new (&A, TY [t], n, n)) ;
+        OK (GrB_Matrix_new (&A, TY [t], k, k)) ;
         OK (GrB_Matrix_build_FP64 (A, I, I, X, nz, GrB_SECOND_FP64)) ;
         free (I) ; free (X) ;
     }
     else
     {
         const double per_row = 1 + (double) (gcu_rand (st) % 4) ;
-        A = gcu_test_random_matrix (TY [t], n, n, per_row / (double) n, st) ;
+        A = gcu_test_random_matrix (TY [t], k, k, per_row / (double) k, st) ;
     }
-    GrB_Vector x = gcu_test_random_vector (TY [t], n, density, st) ;
+    obj_t x = O_random (TY [t], m, n, density, st) ;
     GrB_Semiring s = plus_times (t) ;
-    OK (GrB_Vector_new (g, TY [t], n)) ;
-    OK (GrB_Vector_new (o, TY [t], n)) ;
-    GrB_Info i1 = GrB_mxv (*g, NULL, NULL, s, A, x, NULL) ;
-    GrB_Info i2 = real_mxv (*o, NULL, NULL, s, A, x, NULL) ;
-    CHECK (i1 == GrB_SUCCESS && i2 == GrB_SUCCESS, "operand by mxv: info %d, SuiteSparse %d",
-        (int) i1, (int) i2) ;
+    OK (O_new (g, TY [t], m, n)) ;
+    OK (O_new (o, TY [t], m, n)) ;
+    GrB_Info i1 = PROD (PROD_GPU, *g, s, A, x) ;
+    GrB_Info i2 = PROD (real_prod, *o, s, A, x) ;
+    CHECK (i1 == GrB_SUCCESS && i2 == GrB_SUCCESS, "operand by %s: info %d, SuiteSparse %d",
+        PROD_NAME, (int) i1, (int) i2) ;
     const bool newest = is_newest (*g) ;
     newest_inputs += newest ;
-    snprintf (how, size, "%s %s = %s*x(%.2f)", newest ? "device-newest" : "mxv (not newest)",
-        TN [t], diag ? "diag" : "random A", density) ;
+    snprintf (how, size, "%s %s = %s (%s, x %.2f)", newest ? "device-newest" : "not newest",
+        TN [t], PROD_NAME, diag ? "diag" : "random", density) ;
     GrB_Matrix_free (&A) ;
-    GrB_Vector_free (&x) ;
+    O_free (&x) ;
 }
 
 //------------------------------------------------------------------------------
@@ -351,43 +448,45 @@ static bool same_double (double a, double b)
 
 // ANY: same type and pattern as o1 (and o2), and each entry equal to o1's
 // (T from FIRST) or o2's (T from SECOND), through SuiteSparse's functions
-static bool any_equal (GrB_Vector w, GrB_Vector o1, GrB_Vector o2, GrB_Index n,
+static bool any_equal (obj_t w, obj_t o1, obj_t o2, GrB_Index m, GrB_Index n,
     const char *what)
 {
-    if (!gcu_test_vector_equal (w, o1, 0, true, what)) return false ;
+    (void) n ;                                  // vectors: unused
+    if (!O_equal (w, o1, 0, true, what)) return false ;
     GrB_Type t ;
-    OK (GxB_Vector_type (&t, w)) ;
+    OK (O_type (&t, w)) ;
     char name [64] ;
     const int k = type_index (t) ;
     GrB_BinaryOp eq = (k < 0) ? NULL : (GrB_BinaryOp) lookup (binop_fmt, 2, "EQ", k, name, sizeof (name)) ;
     if (eq == NULL) { fprintf (stderr, "%s: no EQ for the type\n", what) ; return false ; }
-    GrB_Vector e1 = NULL, e2 = NULL ;
-    OK (GrB_Vector_new (&e1, GrB_BOOL, n)) ;
-    OK (GrB_Vector_new (&e2, GrB_BOOL, n)) ;
+    obj_t e1 = NULL, e2 = NULL ;
+    OK (O_new (&e1, GrB_BOOL, m, n)) ;
+    OK (O_new (&e2, GrB_BOOL, m, n)) ;
     OK (real_bin [MULT] (e1, NULL, NULL, eq, w, o1, NULL)) ;
     OK (real_bin [MULT] (e2, NULL, NULL, eq, w, o2, NULL)) ;
     OK (real_bin [ADD] (e1, NULL, NULL, GrB_LOR, e1, e2, NULL)) ;
     bool all = false ;
     OK (real_reduce_bool (&all, NULL, GrB_LAND_MONOID_BOOL, e1, NULL)) ;
     if (!all) fprintf (stderr, "%s: an entry is neither the FIRST nor the SECOND answer\n", what) ;
-    GrB_Vector_free (&e1) ; GrB_Vector_free (&e2) ;
+    O_free (&e1) ; O_free (&e2) ;
     return all ;
 }
 
 // Deliberately wrong: one entry of w removed, added or changed (the
 // self-test's stand-in for a wrong GPU answer). value_ok: a change of value
 // may be caught (not under ANY, where the other answer may be right too).
-static void perturb (GrB_Vector w, GrB_Index n, bool value_ok, uint64_t *st)
+static void perturb (obj_t w, GrB_Index m, GrB_Index n, bool value_ok, uint64_t *st)
 {
-    const GrB_Index i = gcu_rand (st) % n ;
+    const GrB_Index i = gcu_rand (st) % m, j = IS_MATRIX ? gcu_rand (st) % n : 0 ;
+    (void) j ;                                  // vectors: unused
     GrB_Type t ;
-    OK (GxB_Vector_type (&t, w)) ;
+    OK (O_type (&t, w)) ;
     double x = 0 ;
-    GrB_Info info = GrB_Vector_extractElement_FP64 (&x, w, i) ;
-    if (info == GrB_NO_VALUE) OK (GrB_Vector_setElement_FP64 (w, 1.0, i)) ;
-    else if (!value_ok || gcu_rand (st) % 2) OK (GrB_Vector_removeElement (w, i)) ;
-    else if (t == GrB_BOOL) OK (GrB_Vector_setElement_BOOL (w, !(x != 0), i)) ;
-    else OK (GrB_Vector_setElement_FP64 (w, x == 2 ? 3 : 2, i)) ;
+    GrB_Info info = O_get_FP64 (&x, w, i, j) ;
+    if (info == GrB_NO_VALUE) OK (O_set_FP64 (w, 1.0, i, j)) ;
+    else if (!value_ok || gcu_rand (st) % 2) OK (O_remove (w, i, j)) ;
+    else if (t == GrB_BOOL) OK (O_set_BOOL (w, !(x != 0), i, j)) ;
+    else OK (O_set_FP64 (w, x == 2 ? 3 : 2, i, j)) ;
 }
 
 //------------------------------------------------------------------------------
@@ -405,22 +504,33 @@ static void run_case (int k, const sig_t *S, uint64_t seed)
     const int failed0 = gcu_test_failed ;
     char du [96] = "", dv [96] = "", dw [96] = "", dm [96] = "none" ;
 
-    static const GrB_Index lengths [4] = { 1, 7, 1000, 50000 } ;
+#if IS_MATRIX
+    static const GrB_Index shapes [4][2] = { { 1, 1 }, { 7, 5 }, { 300, 200 }, { 2000, 1500 } } ;
+#else
+    static const GrB_Index shapes [4][2] = { { 1, 1 }, { 7, 1 }, { 1000, 1 }, { 50000, 1 } } ;
+#endif
     const unsigned rl = (unsigned) (gcu_rand (&st) % 20) ;
-    const GrB_Index n = lengths [rl < 3 ? 0 : rl < 7 ? 1 : rl < 16 ? 2 : 3] ;
+    const int sh = rl < 3 ? 0 : rl < 7 ? 1 : rl < (IS_MATRIX ? 19 : 16) ? 2 : 3 ;
+    const GrB_Index m = shapes [sh][0], n = shapes [sh][1] ;
     static const double dens [7] = { 0, 0.01, 0.1, 0.3, 0.5, 0.9, 1.0 } ;
     // aliasing: 0 none, 1 w == u, 2 u == v, 3 w == v
     const unsigned ra = (unsigned) (gcu_rand (&st) % 20) ;
     const int alias = ra < 14 ? 0 : ra < 17 ? 1 : ra < 19 ? 2 : 3 ;
+    // matrices: u (bit 0) and v (bit 1) transposed by the descriptor; an
+    // aliased one not where its shape would differ
+    int tr = IS_MATRIX ? (int) (gcu_rand (&st) % 4) : 0 ;
+    if (m != n) tr = alias == 1 ? tr & 2 : alias == 3 ? tr & 1 : alias == 2 ? 3 * (tr & 1) : tr ;
+    const GrB_Index um = (tr & 1) ? n : m, un = (tr & 1) ? m : n ;
+    const GrB_Index vm = (tr & 2) ? n : m, vn = (tr & 2) ? m : n ;
 
-    GrB_Vector ug, uo, vg, vo, wg = NULL, wo = NULL, Mg = NULL, Mo = NULL ;
+    obj_t ug, uo, vg, vo, wg = NULL, wo = NULL, Mg = NULL, Mo = NULL ;
     int src = (gcu_rand (&st) % 100 < 40) ? SRC_DEVICE : SRC_HOST ;
-    make_pair (src, S->tu, n, dens [gcu_rand (&st) % 7], &st, &ug, &uo, du, sizeof (du)) ;
+    make_pair (src, S->tu, um, un, dens [gcu_rand (&st) % 7], &st, &ug, &uo, du, sizeof (du)) ;
     if (alias == 2) { vg = ug ; vo = uo ; snprintf (dv, sizeof (dv), "u") ; }
     else
     {
         src = (gcu_rand (&st) % 100 < 40) ? SRC_DEVICE : SRC_HOST ;
-        make_pair (src, S->tv, n, dens [gcu_rand (&st) % 7], &st, &vg, &vo, dv, sizeof (dv)) ;
+        make_pair (src, S->tv, vm, vn, dens [gcu_rand (&st) % 7], &st, &vg, &vo, dv, sizeof (dv)) ;
     }
     if (alias == 1) { wg = ug ; wo = uo ; snprintf (dw, sizeof (dw), "u") ; }
     else if (alias == 3) { wg = vg ; wo = vo ; snprintf (dw, sizeof (dw), "v") ; }
@@ -429,39 +539,42 @@ static void run_case (int k, const sig_t *S, uint64_t seed)
         switch (gcu_rand (&st) % 5)
         {
             case 0: case 1:
-                OK (GrB_Vector_new (&wg, TY [S->tw], n)) ;
-                OK (GrB_Vector_new (&wo, TY [S->tw], n)) ;
+                OK (O_new (&wg, TY [S->tw], m, n)) ;
+                OK (O_new (&wo, TY [S->tw], m, n)) ;
                 snprintf (dw, sizeof (dw), "empty %s", TN [S->tw]) ;
                 break ;
-            case 2: make_pair (SRC_HOST, S->tw, n, 0.3, &st, &wg, &wo, dw, sizeof (dw)) ; break ;
-            case 3: make_pair (SRC_HOST, S->tw, n, 1.0, &st, &wg, &wo, dw, sizeof (dw)) ; break ;
-            default: make_pair (SRC_DEVICE, S->tw, n, 0.5, &st, &wg, &wo, dw, sizeof (dw)) ; break ;
+            case 2: make_pair (SRC_HOST, S->tw, m, n, 0.3, &st, &wg, &wo, dw, sizeof (dw)) ; break ;
+            case 3: make_pair (SRC_HOST, S->tw, m, n, 1.0, &st, &wg, &wo, dw, sizeof (dw)) ; break ;
+            default: make_pair (SRC_DEVICE, S->tw, m, n, 0.5, &st, &wg, &wo, dw, sizeof (dw)) ; break ;
         }
     }
     // the mask: none, a host vector, a device-newest one, or w itself
     const unsigned rm = (unsigned) (gcu_rand (&st) % 20) ;
     if (rm >= 6 && rm < 17)
-        make_pair (SRC_HOST, S->tm, n, dens [1 + gcu_rand (&st) % 6], &st, &Mg, &Mo, dm, sizeof (dm)) ;
+        make_pair (SRC_HOST, S->tm, m, n, dens [1 + gcu_rand (&st) % 6], &st, &Mg, &Mo, dm, sizeof (dm)) ;
     else if (rm >= 17 && rm < 19)
-        make_pair (SRC_DEVICE, S->tm, n, 0.5, &st, &Mg, &Mo, dm, sizeof (dm)) ;
+        make_pair (SRC_DEVICE, S->tm, m, n, 0.5, &st, &Mg, &Mo, dm, sizeof (dm)) ;
     else if (rm == 19) { Mg = wg ; Mo = wo ; snprintf (dm, sizeof (dm), "w") ; }
     static const char *dname [8] = { "NULL", "C", "S", "SC", "R", "RC", "RS", "RSC" } ;
-    const GrB_Descriptor descs [8] = { NULL, GrB_DESC_C, GrB_DESC_S, GrB_DESC_SC,
-        GrB_DESC_R, GrB_DESC_RC, GrB_DESC_RS, GrB_DESC_RSC } ;
+    static const char *tname [4] = { "", "T0", "T1", "T0T1" } ;
     const int di = (int) (gcu_rand (&st) % 8) ;
-    const GrB_Descriptor d = descs [di] ;
+    // GrB_DESC_<mask><transposes> (NULL for none of them)
+    char dsc [32] ;
+    snprintf (dsc, sizeof (dsc), "GrB_DESC_%s%s", di ? dname [di] : "", tname [tr]) ;
+    const GrB_Descriptor d = (GrB_Descriptor) global (dsc) ;
+    CHECK (d != NULL || (di == 0 && tr == 0), "descriptor %s", dsc) ;
 
     char what [600] ;
-    snprintf (what, sizeof (what), "case %d: %s %s, n %llu, u %s, v %s, w %s, mask %s, desc %s, "
-        "accum %s%s", k, ew_name [S->fam][S->var], S->opname, (unsigned long long) n, du, dv, dw,
-        dm, dname [di], S->accname, S->any ? " (ANY)" : "") ;
+    snprintf (what, sizeof (what), "case %d: %s %s, %llux%llu, u %s, v %s, w %s, mask %s, desc %s%s, "
+        "accum %s%s", k, ew_name [S->fam][S->var], S->opname, (unsigned long long) m,
+        (unsigned long long) n, du, dv, dw, dm, dname [di], tname [tr], S->accname, S->any ? " (ANY)" : "") ;
 
     // for ANY, the oracle's two readings: T from FIRST and from SECOND
-    GrB_Vector o1 = NULL, o2 = NULL ;
+    obj_t o1 = NULL, o2 = NULL ;
     if (S->any)
     {
-        OK (GrB_Vector_dup (&o1, wo)) ;
-        OK (GrB_Vector_dup (&o2, wo)) ;
+        OK (O_dup (&o1, wo)) ;
+        OK (O_dup (&o2, wo)) ;
     }
 
     // the call under test, then SuiteSparse's
@@ -479,11 +592,11 @@ static void run_case (int k, const sig_t *S, uint64_t seed)
         GrB_BinaryOp first = lookup (binop_fmt, 2, "FIRST", S->ot, name, sizeof (name)) ;
         GrB_BinaryOp second = lookup (binop_fmt, 2, "SECOND", S->ot, name, sizeof (name)) ;
         // the same aliasing on the oracle side: w == u is o1 == u there
-        GrB_Vector u1 = alias == 1 ? o1 : uo, v1 = alias == 3 ? o1 : alias == 2 ? u1 : vo ;
-        GrB_Vector M1 = Mo == wo ? o1 : Mo ;
+        obj_t u1 = alias == 1 ? o1 : uo, v1 = alias == 3 ? o1 : alias == 2 ? u1 : vo ;
+        obj_t M1 = Mo == wo ? o1 : Mo ;
         io = real_bin [S->fam] (o1, M1, S->accum, first, u1, v1, d) ;
-        GrB_Vector u2 = alias == 1 ? o2 : uo, v2 = alias == 3 ? o2 : alias == 2 ? u2 : vo ;
-        GrB_Vector M2 = Mo == wo ? o2 : Mo ;
+        obj_t u2 = alias == 1 ? o2 : uo, v2 = alias == 3 ? o2 : alias == 2 ? u2 : vo ;
+        obj_t M2 = Mo == wo ? o2 : Mo ;
         const GrB_Info io2 = real_bin [S->fam] (o2, M2, S->accum, second, u2, v2, d) ;
         CHECK (io == io2, "%s: SuiteSparse FIRST %d, SECOND %d", what, (int) io, (int) io2) ;
         // wo keeps w's value from before (o1 and o2 are its copies): the
@@ -500,7 +613,7 @@ static void run_case (int k, const sig_t *S, uint64_t seed)
 
     if (self_test && ig == GrB_SUCCESS && io == GrB_SUCCESS)
     {
-        perturb (wg, n, !S->any, &st) ;
+        perturb (wg, m, n, !S->any, &st) ;
         perturbed++ ;
     }
     const int failed1 = gcu_test_failed ;
@@ -509,47 +622,47 @@ static void run_case (int k, const sig_t *S, uint64_t seed)
     {
         // nvals and a few entries while w may still be on the device
         GrB_Index ng = 0, no = 0 ;
-        OK (GrB_Vector_nvals (&ng, wg)) ;
-        OK (GrB_Vector_nvals (&no, S->any ? o1 : wo)) ;
+        OK (O_nvals (&ng, wg)) ;
+        OK (O_nvals (&no, S->any ? o1 : wo)) ;
         CHECK (ng == no, "%s: nvals %llu, SuiteSparse %llu", what, (unsigned long long) ng,
             (unsigned long long) no) ;
         for (int e = 0 ; e < 3 ; e++)
         {
-            const GrB_Index i = gcu_rand (&st) % n ;
+            const GrB_Index i = gcu_rand (&st) % m, j = IS_MATRIX ? gcu_rand (&st) % n : 0 ;
             GrB_Info e1, e2 ;
             double complex a = 0, b = 0 ;
             GrB_Type wt ;
-            OK (GxB_Vector_type (&wt, wg)) ;
+            OK (O_type (&wt, wg)) ;
             if (wt == GxB_FC64)
             {
-                e1 = GxB_Vector_extractElement_FC64 (&a, wg, i) ;
-                e2 = GxB_Vector_extractElement_FC64 (&b, S->any ? o1 : wo, i) ;
+                e1 = O_get_FC64 (&a, wg, i, j) ;
+                e2 = O_get_FC64 (&b, S->any ? o1 : wo, i, j) ;
             }
             else
             {
                 double x = 0, y = 0 ;
-                e1 = GrB_Vector_extractElement_FP64 (&x, wg, i) ;
-                e2 = GrB_Vector_extractElement_FP64 (&y, S->any ? o1 : wo, i) ;
+                e1 = O_get_FP64 (&x, wg, i, j) ;
+                e2 = O_get_FP64 (&y, S->any ? o1 : wo, i, j) ;
                 a = x ; b = y ;
             }
             CHECK (e1 == e2 && (e1 != GrB_SUCCESS || S->any
                 || (same_double (creal (a), creal (b)) && same_double (cimag (a), cimag (b)))),
-                "%s: w(%llu) info %d value %g%+gi, SuiteSparse %d %g%+gi", what,
-                (unsigned long long) i, (int) e1, creal (a), cimag (a), (int) e2, creal (b), cimag (b)) ;
+                "%s: w(%llu,%llu) info %d value %g%+gi, SuiteSparse %d %g%+gi", what,
+                (unsigned long long) i, (unsigned long long) j, (int) e1, creal (a), cimag (a), (int) e2, creal (b), cimag (b)) ;
         }
         // the whole of w (now written back into SuiteSparse)
-        if (S->any) CHECK (any_equal (wg, o1, o2, n, what), "%s: w", what) ;
-        else CHECK (gcu_test_vector_equal (wg, wo, 0, false, what), "%s: w", what) ;
+        if (S->any) CHECK (any_equal (wg, o1, o2, m, n, what), "%s: w", what) ;
+        else CHECK (O_equal (wg, wo, 0, false, what), "%s: w", what) ;
     }
     else if (ig == io)
     {
-        CHECK (gcu_test_vector_equal (wg, S->any ? o1 : wo, 0, false, what), "%s: w after the error", what) ;
+        CHECK (O_equal (wg, S->any ? o1 : wo, 0, false, what), "%s: w after the error", what) ;
     }
     // the inputs are unchanged (those that are not w); a device-newest
     // operand's difference may also be its GrB_mxv's
-    if (ug != wg) CHECK (gcu_test_vector_equal (ug, uo, 0, false, "u"), "%s: u changed", what) ;
-    if (vg != wg && vg != ug) CHECK (gcu_test_vector_equal (vg, vo, 0, false, "v"), "%s: v changed", what) ;
-    if (Mg != NULL && Mg != wg) CHECK (gcu_test_vector_equal (Mg, Mo, 0, false, "M"), "%s: M changed", what) ;
+    if (ug != wg) CHECK (O_equal (ug, uo, 0, false, "u"), "%s: u changed", what) ;
+    if (vg != wg && vg != ug) CHECK (O_equal (vg, vo, 0, false, "v"), "%s: v changed", what) ;
+    if (Mg != NULL && Mg != wg) CHECK (O_equal (Mg, Mo, 0, false, "M"), "%s: M changed", what) ;
 
     if (self_test)
     {
@@ -561,19 +674,19 @@ static void run_case (int k, const sig_t *S, uint64_t seed)
     }
     if (gcu_test_failed > failed0)
     {
-        fprintf (stderr, "  ... %s [%s, w %s]; replay: test_ewise_gpu --case %d\n", what,
-            on_gpu ? "GPU" : "host", w_newest ? "device newest" : "in SuiteSparse", k) ;
+        fprintf (stderr, "  ... %s [%s, w %s]; replay: %s --case %d\n", what,
+            on_gpu ? "GPU" : "host", w_newest ? "device newest" : "in SuiteSparse", TEST_NAME, k) ;
     }
 
     // free each object once
-    GrB_Vector objs [6] = { ug, vg, wg, Mg, NULL, NULL } ;
-    GrB_Vector oobj [6] = { uo, vo, wo, Mo, o1, o2 } ;
+    obj_t objs [6] = { ug, vg, wg, Mg, NULL, NULL } ;
+    obj_t oobj [6] = { uo, vo, wo, Mo, o1, o2 } ;
     for (int a = 0 ; a < 6 ; a++)
     {
         for (int b = 0 ; b < a ; b++) if (objs [b] == objs [a]) objs [a] = NULL ;
         for (int b = 0 ; b < a ; b++) if (oobj [b] == oobj [a]) oobj [a] = NULL ;
     }
-    for (int a = 0 ; a < 6 ; a++) { GrB_Vector_free (&objs [a]) ; GrB_Vector_free (&oobj [a]) ; }
+    for (int a = 0 ; a < 6 ; a++) { O_free (&objs [a]) ; O_free (&oobj [a]) ; }
 }
 
 //------------------------------------------------------------------------------
@@ -588,19 +701,20 @@ static void error_case (const char *what, int fam, int var, GrB_Index nw, GrB_Ty
 {
     void *ops [3] = { GrB_PLUS_FP64, GrB_PLUS_MONOID_FP64, GrB_PLUS_TIMES_SEMIRING_FP64 } ;
     void *op = null_op ? NULL : ops [var] ;
-    GrB_Vector ug, uo, vg, vo, wg, wo, Mg = NULL, Mo = NULL ;
+    obj_t ug, uo, vg, vo, wg, wo, Mg = NULL, Mo = NULL ;
+    const GrB_Index nc = IS_MATRIX ? 7 : 1 ;     // each object is x-by-nc
     char how [96], full [256] ;
     snprintf (full, sizeof (full), "error case %s, %s", what, ew_name [fam][var]) ;
     // u device newest where it can be
-    if (tu == udt) { OK (GrB_Vector_new (&ug, udt, nu)) ; OK (GrB_Vector_new (&uo, udt, nu)) ; }
-    else make_pair (SRC_DEVICE, FP64_, nu, 0.5, st, &ug, &uo, how, sizeof (how)) ;
-    make_pair (SRC_HOST, INT32_, nv, 0.5, st, &vg, &vo, how, sizeof (how)) ;
-    if (tw == udt) { OK (GrB_Vector_new (&wg, udt, nw)) ; OK (GrB_Vector_new (&wo, udt, nw)) ; }
-    else make_pair (SRC_HOST, type_index (tw), nw, 0.3, st, &wg, &wo, how, sizeof (how)) ;
+    if (tu == udt) { OK (O_new (&ug, udt, nu, nc)) ; OK (O_new (&uo, udt, nu, nc)) ; }
+    else make_pair (SRC_DEVICE, FP64_, nu, nc, 0.5, st, &ug, &uo, how, sizeof (how)) ;
+    make_pair (SRC_HOST, INT32_, nv, nc, 0.5, st, &vg, &vo, how, sizeof (how)) ;
+    if (tw == udt) { OK (O_new (&wg, udt, nw, nc)) ; OK (O_new (&wo, udt, nw, nc)) ; }
+    else make_pair (SRC_HOST, type_index (tw), nw, nc, 0.3, st, &wg, &wo, how, sizeof (how)) ;
     if (nm > 0)
     {
-        if (tm == udt) { OK (GrB_Vector_new (&Mg, udt, nm)) ; OK (GrB_Vector_new (&Mo, udt, nm)) ; }
-        else make_pair (SRC_HOST, type_index (tm), nm, 0.5, st, &Mg, &Mo, how, sizeof (how)) ;
+        if (tm == udt) { OK (O_new (&Mg, udt, nm, nc)) ; OK (O_new (&Mo, udt, nm, nc)) ; }
+        else make_pair (SRC_HOST, type_index (tm), nm, nc, 0.5, st, &Mg, &Mo, how, sizeof (how)) ;
     }
     const GrB_Info ig = ewise (false, fam, var, wg, Mg, NULL, op, ug, vg, d) ;
     const GrB_Info io = ewise (true, fam, var, wo, Mo, NULL, op, uo, vo, d) ;
@@ -611,15 +725,15 @@ static void error_case (const char *what, int fam, int var, GrB_Index nw, GrB_Ty
     if (ig != GrB_SUCCESS && io != GrB_SUCCESS)
     {
         const char *sg = NULL, *so = NULL ;
-        OK (GrB_Vector_error (&sg, wg)) ;
-        OK (GrB_Vector_error (&so, wo)) ;
+        OK (O_error (&sg, wg)) ;
+        OK (O_error (&so, wo)) ;
         CHECK (sg != NULL && so != NULL && strcmp (sg, so) == 0, "%s: error string \"%s\", "
             "SuiteSparse \"%s\"", full, sg ? sg : "(null)", so ? so : "(null)") ;
     }
-    if (tw != udt) CHECK (gcu_test_vector_equal (wg, wo, 0, false, full), "%s: w", full) ;
-    if (tu != udt) CHECK (gcu_test_vector_equal (ug, uo, 0, false, full), "%s: u", full) ;
-    GrB_Vector_free (&ug) ; GrB_Vector_free (&uo) ; GrB_Vector_free (&vg) ; GrB_Vector_free (&vo) ;
-    GrB_Vector_free (&wg) ; GrB_Vector_free (&wo) ; GrB_Vector_free (&Mg) ; GrB_Vector_free (&Mo) ;
+    if (tw != udt) CHECK (O_equal (wg, wo, 0, false, full), "%s: w", full) ;
+    if (tu != udt) CHECK (O_equal (ug, uo, 0, false, full), "%s: u", full) ;
+    O_free (&ug) ; O_free (&uo) ; O_free (&vg) ; O_free (&vo) ;
+    O_free (&wg) ; O_free (&wo) ; O_free (&Mg) ; O_free (&Mo) ;
 }
 
 static void errors (uint64_t *st)
@@ -646,6 +760,12 @@ static void errors (uint64_t *st)
                 GrB_DESC_S, n, GrB_FP64, n, false, st) ;
             error_case ("NULL operator", fam, var, n, GrB_FP64, 0, NULL, NULL,
                 n, GrB_FP64, n, true, st) ;
+            if (!IS_MATRIX) continue ;
+            // n-by-7 operands, one of them transposed by the descriptor
+            error_case ("u transposed: of another shape", fam, var, n, GrB_FP64, 0, NULL,
+                GrB_DESC_T0, n, GrB_FP64, n, false, st) ;
+            error_case ("v transposed: of another shape", fam, var, n, GrB_FP64, 0, NULL,
+                GrB_DESC_RT1, n, GrB_FP64, n, false, st) ;
         }
     }
     GrB_Type_free (&udt) ;
@@ -655,7 +775,7 @@ static void errors (uint64_t *st)
 
 int main (int argc, char **argv)
 {
-    int ncases = 360, only = -1, pool = 48 ;
+    int ncases = IS_MATRIX ? 200 : 360, only = -1, pool = 48 ;
     uint64_t seed = 0x5EED0E3153ull ;
     bool no_gpu_ok = false, list = false ;
     const char *e = getenv ("GRBCUDA_EWISE_CASES") ;
@@ -675,7 +795,7 @@ int main (int argc, char **argv)
     OK (GrB_init (GrB_NONBLOCKING)) ;
     if (!grbcuda_gpu_available () && !no_gpu_ok)
     {
-        printf ("SKIP: no usable GPU; test_ewise_gpu needs one\n") ;
+        printf ("SKIP: no usable GPU; %s needs one\n", TEST_NAME) ;
         GrB_finalize () ;
         return GCU_TEST_SKIP ;
     }
@@ -686,13 +806,13 @@ int main (int argc, char **argv)
         real_sem [f] = (ew_sem_t) gcu_test_real (ew_name [f][SEMIRING]) ;
         CHECK (real_bin [f] && real_mon [f] && real_sem [f], "SuiteSparse's %s family", ew_name [f][0]) ;
         // the oracle must be SuiteSparse's definition, never grbcuda's
-        CHECK ((void *) real_bin [f] != (void *) (f ? GrB_Vector_eWiseMult_BinaryOp : GrB_Vector_eWiseAdd_BinaryOp),
+        CHECK ((void *) real_bin [f] != (void *) (f ? EWF (eWiseMult_BinaryOp) : EWF (eWiseAdd_BinaryOp)),
             "the oracle is not the interposed function") ;
     }
-    real_mxv = (mxv_t) gcu_test_real ("GrB_mxv") ;
-    real_reduce_bool = (reduce_bool_t) gcu_test_real ("GrB_Vector_reduce_BOOL") ;
-    CHECK (real_mxv != NULL && real_reduce_bool != NULL, "SuiteSparse's GrB_mxv, GrB_Vector_reduce_BOOL") ;
-    if (gcu_test_failed > 0) { GrB_finalize () ; return gcu_test_report ("test_ewise_gpu") ; }
+    real_prod = (prod_t) gcu_test_real (PROD_NAME) ;
+    real_reduce_bool = (reduce_bool_t) gcu_test_real (KIND ("reduce_BOOL")) ;
+    CHECK (real_prod != NULL && real_reduce_bool != NULL, "SuiteSparse's %s, %s", PROD_NAME, KIND ("reduce_BOOL")) ;
+    if (gcu_test_failed > 0) { GrB_finalize () ; return gcu_test_report (TEST_NAME) ; }
     gcu_test_types_init () ;
     const GrB_Type t [NT] = { GrB_BOOL, GrB_INT8, GrB_INT32, GrB_INT64, GrB_UINT16,
         GrB_UINT64, GrB_FP32, GrB_FP64, GxB_FC64 } ;
@@ -712,8 +832,8 @@ int main (int argc, char **argv)
         if (list) printf ("signature %2d: %s %s, u %s, v %s, w %s, mask %s, accum %s\n", k,
             ew_name [S->fam][S->var], S->opname, TN [S->tu], TN [S->tv], TN [S->tw], TN [S->tm], S->accname) ;
     }
-    printf ("test_ewise_gpu: seed 0x%llx, %d cases over %d signatures%s\n",
-        (unsigned long long) seed, only >= 0 ? 1 : ncases, pool, self_test ? " (self-test)" : "") ;
+    printf ("%s: seed 0x%llx, %d cases over %d signatures%s\n",
+        TEST_NAME, (unsigned long long) seed, only >= 0 ? 1 : ncases, pool, self_test ? " (self-test)" : "") ;
 
     for (int k = 0 ; k < ncases ; k++)
     {
@@ -727,13 +847,13 @@ int main (int argc, char **argv)
 
     clock_gettime (CLOCK_MONOTONIC, &ts1) ;
     const double wall = (double) (ts1.tv_sec - ts0.tv_sec) + 1e-9 * (double) (ts1.tv_nsec - ts0.tv_nsec) ;
-    printf ("test_ewise_gpu: %d cases (%d eWiseAdd, %d eWiseMult, %d ANY, %d errors), %d on the GPU "
+    printf ("%s: %d cases (%d eWiseAdd, %d eWiseMult, %d ANY, %d errors), %d on the GPU "
         "(%d left w device newest), %d with a device-newest operand (%d made), %.1f s\n",
-        cases_run, fam_count [ADD], fam_count [MULT], cases_any, cases_err, cases_gpu,
+        TEST_NAME, cases_run, fam_count [ADD], fam_count [MULT], cases_any, cases_err, cases_gpu,
         cases_gpu_newest, cases_newest_in, newest_inputs, wall) ;
     if (self_test)
     {
-        printf ("test_ewise_gpu self-test: %d of %d perturbed results caught\n", caught, perturbed) ;
+        printf ("%s self-test: %d of %d perturbed results caught\n", TEST_NAME, caught, perturbed) ;
         CHECK (perturbed > 0 && caught == perturbed, "every perturbation caught (%d of %d)", caught, perturbed) ;
     }
     else if (grbcuda_gpu_available () && only < 0)
@@ -745,5 +865,5 @@ int main (int argc, char **argv)
     free (sigs) ;
     gcu_residency_clear_all () ;
     GrB_finalize () ;
-    return gcu_test_report ("test_ewise_gpu") ;
+    return gcu_test_report (TEST_NAME) ;
 }
