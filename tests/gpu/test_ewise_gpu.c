@@ -383,7 +383,19 @@ static void storage (GrB_Matrix *g, int t, GrB_Index m, GrB_Index n, double dens
 // (vectors, GrB_mxv) or x*D (matrices, GrB_mxm) with the GPU forced (left
 // on the device), o by SuiteSparse's own; D identity-like (a diagonal with
 // holes) or random, x of ~density: the products of small numbers are exact
-// in every type, in any order.
+// in every type, in any order. In a floating type D's entries are positive,
+// so that no entry is -0 (0 * -2, or -3 * 0): any operand may be a valued
+// mask (M == w too), and SuiteSparse 7.4 reads a -0 in a valued mask as
+// true (its kernels test the bits, as grbcuda's do) or as false (where it
+// transposes the mask to its own orientation, casting it to bool), by the
+// storage of C, M, u and v and the descriptor: no answer is SuiteSparse's
+// alone (seen on the H200, test_ewise_matrix_gpu cases 92 and 114 at
+// seed 0x5eed0e3153; reproduced with SuiteSparse alone).
+static bool is_float_type (int t)
+{
+    return TY [t] == GrB_FP32 || TY [t] == GrB_FP64 || TY [t] == GxB_FC32 || TY [t] == GxB_FC64 ;
+}
+
 static void make_pair (int src, int t, GrB_Index m, GrB_Index n, double density, uint64_t *st,
     obj_t *g, obj_t *o, char *how, size_t size)
 {
@@ -410,7 +422,9 @@ static void make_pair (int src, int t, GrB_Index m, GrB_Index n, double density,
         {
             if (gcu_rand01 (st) >= d) continue ;
             I [nz] = i ;
-            X [nz++] = (double) ((int) (gcu_rand (st) % 9) - 2) + ((gcu_rand (st) % 4 == 0) ? 0.5 : 0) ;
+            X [nz] = (double) ((int) (gcu_rand (st) % 9) - 2) + ((gcu_rand (st) % 4 == 0) ? 0.5 : 0) ;
+            if (is_float_type (t)) X [nz] = fabs (X [nz]) + 0.5 ;
+            nz++ ;
         }
         OK (GrB_Matrix_new (&A, TY [t], k, k)) ;
         OK (GrB_Matrix_build_FP64 (A, I, I, X, nz, GrB_SECOND_FP64)) ;
@@ -420,6 +434,12 @@ static void make_pair (int src, int t, GrB_Index m, GrB_Index n, double density,
     {
         const double per_row = 1 + (double) (gcu_rand (st) % 4) ;
         A = gcu_test_random_matrix (TY [t], k, k, per_row / (double) k, st) ;
+        if (is_float_type (t))
+        {
+            // |D| + 1: no zero, no negative entry
+            OK (GrB_Matrix_apply (A, NULL, NULL, GrB_ABS_FP64, A, NULL)) ;
+            OK (GrB_Matrix_apply_BinaryOp2nd_FP64 (A, NULL, NULL, GrB_PLUS_FP64, A, 1.0, NULL)) ;
+        }
     }
     obj_t x = O_random (TY [t], m, n, density, st) ;
     GrB_Semiring s = plus_times (t) ;
