@@ -9,6 +9,9 @@
 //                 T(j) cast to C's type
 //   t, no accum   C(j) = T(j) cast to C's type; none where T has none
 //   not t         C(j) kept, or none with GrB_REPLACE
+// The element-wise operations' T = A op B runs here too (A as C, B as T, op
+// as the accum, no mask): eWiseAdd as above, eWiseMult with intersect,
+// eWiseUnion with union_ab (a one-sided entry meets alpha or beta).
 // Host-compilable (GCU_HD), so the CPU tests run the same rows.
 #ifndef GCU_MERGE_CUH
 #define GCU_MERGE_CUH
@@ -59,20 +62,35 @@ struct gcu_merge_typed
     typedef typename SR::TA TA ;
     typedef typename SR::TB TB ;
     typedef typename SR::TC TC ;
+    typedef typename SR::X X ;
+    typedef typename SR::Y Y ;
+    // eWiseUnion's alpha or beta, held as the operator's x or y
+    template <class W> static GCU_HD W scalar (const uint64_t *s)
+    {
+        W w ;
+        memcpy (&w, s, sizeof (W)) ;
+        return w ;
+    }
+    static GCU_HD X c_value (const gcu_merge_args &a, int64_t pc)
+    {
+        return gcu_cast<X> (((const TA *) a.Cx) [a.c_iso ? 0 : pc]) ;
+    }
     static GCU_HD void from_c (const gcu_merge_args &a, void *Ox, int64_t q, int64_t pc)
     {
-        ((TC *) Ox) [q] = gcu_cast<TC> (((const TA *) a.Cx) [a.c_iso ? 0 : pc]) ;
+        if (a.union_ab) ((TC *) Ox) [q] = gcu_cast<TC> (SR::mult (c_value (a, pc), scalar<Y> (a.beta), 0, 0, 0)) ;
+        else ((TC *) Ox) [q] = gcu_cast<TC> (((const TA *) a.Cx) [a.c_iso ? 0 : pc]) ;
     }
     static GCU_HD void from_t (const gcu_merge_args &a, void *Ox, int64_t q, int64_t pt)
     {
-        ((TC *) Ox) [q] = gcu_cast<TC> (((const TB *) a.Tx) [pt]) ;
+        if (a.union_ab) ((TC *) Ox) [q] = gcu_cast<TC> (SR::mult (scalar<X> (a.alpha),
+            gcu_cast<Y> (((const TB *) a.Tx) [pt]), 0, 0, 0)) ;
+        else ((TC *) Ox) [q] = gcu_cast<TC> (((const TB *) a.Tx) [pt]) ;
     }
     static GCU_HD void from_both (const gcu_merge_args &a, void *Ox, int64_t q, int64_t pc, int64_t pt)
     {
         if (!a.accum) { from_t (a, Ox, q, pt) ; return ; }
-        const typename SR::X x = gcu_cast<typename SR::X> (((const TA *) a.Cx) [a.c_iso ? 0 : pc]) ;
-        const typename SR::Y y = gcu_cast<typename SR::Y> (((const TB *) a.Tx) [pt]) ;
-        ((TC *) Ox) [q] = gcu_cast<TC> (SR::mult (x, y, 0, 0, 0)) ;
+        const Y y = gcu_cast<Y> (((const TB *) a.Tx) [pt]) ;
+        ((TC *) Ox) [q] = gcu_cast<TC> (SR::mult (c_value (a, pc), y, 0, 0, 0)) ;
     }
 } ;
 

@@ -24,7 +24,11 @@
 // true when any byte of its msize-byte value is nonzero (SuiteSparse tests
 // the bits). csize: C's value size (the result's); tsize: T's. intersect
 // (an element-wise multiply, A .* B with A as C and B as T, the op as the
-// accum, no mask): an entry only where both have one.
+// accum, no mask): an entry only where both have one. union_ab (eWiseUnion,
+// with accum, not intersect): an entry of C's side only becomes
+// mult (C(j), beta), one of T's side only mult (alpha, T(j)); alpha and beta
+// hold values of the operator's x and y types, cast on the host (the typed
+// value policy only).
 typedef struct
 {
     int64_t m ;
@@ -32,8 +36,9 @@ typedef struct
     const void *Tp, *Tj, *Tx ;
     const void *Mp, *Mj, *Mx ;
     uint64_t csize, tsize, msize ;
+    uint64_t alpha [2], beta [2] ;
     bool c_idx64, c_iso, t_idx64, m_idx64, m_iso ;
-    bool structural, complement, replace, accum, intersect ;
+    bool structural, complement, replace, accum, intersect, union_ab ;
 }
 gcu_merge_args ;
 

@@ -10,7 +10,8 @@
 //   not t         w(i) kept, or none with GrB_REPLACE
 // The same kernel computes the element-wise operations' T = u op v (u as w,
 // v as T, the op as the accum, no mask): eWiseAdd as above, eWiseMult with
-// v.intersect (an entry only where both are).
+// v.intersect (an entry only where both are), eWiseUnion with v.union_ab
+// (an entry of one side only meets alpha or beta: gcu_merge_typed).
 // Host-compilable (GCU_HD): the CPU tests run the same positions.
 #ifndef GCU_VMERGE_CUH
 #define GCU_VMERGE_CUH

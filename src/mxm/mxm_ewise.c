@@ -1,12 +1,15 @@
 // mxm_ewise.c — the GPU family of GrB_Matrix_eWiseAdd and
-// GrB_Matrix_eWiseMult (BinaryOp, Monoid and Semiring forms):
+// GrB_Matrix_eWiseMult (BinaryOp, Monoid and Semiring forms) and
+// GxB_Matrix_eWiseUnion:
 // C<M,replace> = accum (C, A op B), the result left as C's newest value
 // (DESIGN §3). Two passes of the device write-back's row merge
 // (cuda/writeback/gcu_merge.cuh, src/mxm/merge.cu):
 //   T = A op B   A as the "C" side, B as T, op as the accum, no mask, into a
 //                T of op's z type (eWiseAdd: the union of the patterns, an
 //                entry of one side only cast to z; eWiseMult: the
-//                intersection), rows of op(A) and op(B) (a transposed input
+//                intersection; eWiseUnion: the union, an entry of A only
+//                op (A, beta), of B only op (alpha, B)), rows of op(A) and
+//                op(B) (a transposed input
 //                read as its CSC)
 //   C<M,replace> = accum (C, T)   gcu_mxm_merge_into_c, as GrB_mxm's T
 // Built-in types and operators the device computes exactly; an iso B (one
@@ -49,6 +52,9 @@ static GrB_Info ewise_branch (const gcu_call *call)
     GrB_Type ct = builtin_type (call->C, &d) ;
     if (at == NULL || bt == NULL || ct == NULL) return GCU_NOT_HANDLED ;
     if (!gcu_jit_writeback_expressible (at, bt, op)) return GCU_NOT_HANDLED ;
+    uint64_t alpha [2], beta [2] ;
+    if (gcu_op_union (call->op) && gcu_ewise_union_scalars (call, op, alpha, beta) != GrB_SUCCESS)
+        return GCU_NOT_HANDLED ;
     // C = T itself needs no merge: any other case as a product's T
     if (call->M == NULL && call->accum == NULL && ct == bd.z.handle) return gcu_keep_results ()
         ? GrB_SUCCESS : GCU_NOT_HANDLED ;
@@ -90,12 +96,13 @@ static GrB_Info ewise_run (gcu_call *call)
 
     // T = A op B, of op's z type, in the scratch buffers
     const size_t zsize = bd.z.size ;
-    const gcu_merge_args in = { .m = (int64_t) m,
+    gcu_merge_args in = { .m = (int64_t) m,
         .Cp = oa.nvals > 0 ? oa.p : NULL, .Cj = oa.j, .Cx = oa.x,
         .Tp = ob.p, .Tj = ob.j, .Tx = ob.x,
         .csize = zsize, .tsize = bd_.size,
         .c_idx64 = oa.idx64, .c_iso = oa.iso, .t_idx64 = ob.idx64,
-        .accum = true, .intersect = mult } ;
+        .accum = true, .intersect = mult, .union_ab = gcu_op_union (call->op) } ;
+    if (in.union_ab) GCU_TRY (gcu_ewise_union_scalars (call, op, in.alpha, in.beta)) ;
     GrB_Index tn = 0 ;
     GCU_TRY (gcu_mxm_merge_device (&in, fill, &scr.keep, &tn, s)) ;
     const double t2 = gcu_now () ;
@@ -117,7 +124,8 @@ static GrB_Info ewise_run (gcu_call *call)
     call->kernel_seconds = t2 - t1 ;
     gcu_log ("%s gpu: %llu x %llu, nnz(T) %llu; %s, %s; operands %.2f ms, T %.3f ms, "
         "write-back on the device %.2f ms: C left there (%llu entries)",
-        mult ? "GrB_Matrix_eWiseMult" : "GrB_Matrix_eWiseAdd", (unsigned long long) m,
+        gcu_op_union (call->op) ? "GxB_Matrix_eWiseUnion" : mult ? "GrB_Matrix_eWiseMult"
+        : "GrB_Matrix_eWiseAdd", (unsigned long long) m,
         (unsigned long long) n, (unsigned long long) tn, da, db, 1e3 * (t1 - t0),
         1e3 * (t2 - t1), 1e3 * (gcu_now () - t2), (unsigned long long) cn) ;
     GCU_FREE_ALL ;

@@ -86,4 +86,11 @@ bool gcu_mask_kind (GrB_Descriptor desc, bool *structural, bool *complement) ;
 // (mult: eWiseMult); NULL if it cannot be read.
 GrB_BinaryOp gcu_ewise_op (const gcu_call *call, bool mult) ;
 
+// eWiseUnion's alpha and beta (call->alpha, call->beta) cast to the types of
+// the operator's x and y, as SuiteSparse casts them, into alpha and beta
+// (gcu_merge_args' fields); GCU_NOT_HANDLED where either is NULL, holds no
+// entry or is not of a built-in type (SuiteSparse judges those).
+GrB_Info gcu_ewise_union_scalars (const gcu_call *call, GrB_BinaryOp op,
+    uint64_t alpha [2], uint64_t beta [2]) ;
+
 #endif

@@ -2,6 +2,8 @@
 // result back on the host (gcu_operand.h): the mask's kind, a descriptor
 // with only the write-back's settings, and a mask SuiteSparse can take.
 #include "gcu_operand.h"
+#include "gcu_semiring.h"
+#include "gcu_util.h"
 
 bool gcu_mask_kind (GrB_Descriptor desc, bool *structural, bool *complement)
 {
@@ -74,3 +76,44 @@ GrB_Info gcu_writeback_mask (const gcu_call *call, void **Mtmp)
     return info ;
 }
 
+
+// s's value cast to the built-in type code t, into out (16 bytes)
+static GrB_Info scalar_as (GrB_Scalar s, int t, uint64_t out [2])
+{
+    GrB_Type st = NULL ;
+    gcu_type_desc sd ;
+    GrB_Index n = 0 ;
+    out [0] = out [1] = 0 ;
+    if (s == NULL || GxB_Scalar_type (&st, s) != GrB_SUCCESS || gcu_type_identify (st, &sd) != GrB_SUCCESS
+        || sd.code >= GCU_NTYPES || GrB_Scalar_nvals (&n, s) != GrB_SUCCESS || n != 1)
+        return GCU_NOT_HANDLED ;
+    void *x = out ;
+    switch (t)
+    {
+        case GCU_T_BOOL:   return GrB_Scalar_extractElement_BOOL   ((bool *) x, s) ;
+        case GCU_T_INT8:   return GrB_Scalar_extractElement_INT8   ((int8_t *) x, s) ;
+        case GCU_T_INT16:  return GrB_Scalar_extractElement_INT16  ((int16_t *) x, s) ;
+        case GCU_T_INT32:  return GrB_Scalar_extractElement_INT32  ((int32_t *) x, s) ;
+        case GCU_T_INT64:  return GrB_Scalar_extractElement_INT64  ((int64_t *) x, s) ;
+        case GCU_T_UINT8:  return GrB_Scalar_extractElement_UINT8  ((uint8_t *) x, s) ;
+        case GCU_T_UINT16: return GrB_Scalar_extractElement_UINT16 ((uint16_t *) x, s) ;
+        case GCU_T_UINT32: return GrB_Scalar_extractElement_UINT32 ((uint32_t *) x, s) ;
+        case GCU_T_UINT64: return GrB_Scalar_extractElement_UINT64 ((uint64_t *) x, s) ;
+        case GCU_T_FP32:   return GrB_Scalar_extractElement_FP32   ((float *) x, s) ;
+        case GCU_T_FP64:   return GrB_Scalar_extractElement_FP64   ((double *) x, s) ;
+        case GCU_T_FC32:   return GxB_Scalar_extractElement_FC32   ((GxB_FC32_t *) x, s) ;
+        case GCU_T_FC64:   return GxB_Scalar_extractElement_FC64   ((GxB_FC64_t *) x, s) ;
+        default:           return GCU_NOT_HANDLED ;
+    }
+}
+
+GrB_Info gcu_ewise_union_scalars (const gcu_call *call, GrB_BinaryOp op,
+    uint64_t alpha [2], uint64_t beta [2])
+{
+    gcu_binop_desc bd ;
+    if (op == NULL || gcu_binop_identify (op, &bd) != GrB_SUCCESS
+        || bd.x.code >= GCU_NTYPES || bd.y.code >= GCU_NTYPES) return GCU_NOT_HANDLED ;
+    GrB_Info info = scalar_as (call->alpha, bd.x.code, alpha) ;
+    if (info == GrB_SUCCESS) info = scalar_as (call->beta, bd.y.code, beta) ;
+    return info == GrB_SUCCESS ? GrB_SUCCESS : GCU_NOT_HANDLED ;
+}

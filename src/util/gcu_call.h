@@ -42,12 +42,18 @@ typedef enum
 }
 gcu_op ;
 
-// eWiseAdd and eWiseMult of matrices and vectors, any operator kind (not
-// eWiseUnion)
+// eWiseAdd, eWiseMult (any operator kind) and eWiseUnion of matrices and
+// vectors
 static inline bool gcu_op_ewise (gcu_op op)
 {
-    return (op >= GCU_OP_MATRIX_EWISEMULT_SEMIRING && op <= GCU_OP_MATRIX_EWISEADD_BINARYOP)
-        || (op >= GCU_OP_VECTOR_EWISEMULT_SEMIRING && op <= GCU_OP_VECTOR_EWISEADD_BINARYOP) ;
+    return (op >= GCU_OP_MATRIX_EWISEMULT_SEMIRING && op <= GCU_OP_MATRIX_EWISEUNION)
+        || (op >= GCU_OP_VECTOR_EWISEMULT_SEMIRING && op <= GCU_OP_VECTOR_EWISEUNION) ;
+}
+
+// eWiseUnion of a matrix or a vector
+static inline bool gcu_op_union (gcu_op op)
+{
+    return op == GCU_OP_MATRIX_EWISEUNION || op == GCU_OP_VECTOR_EWISEUNION ;
 }
 
 // Everything known about one call. The entry point fills the operands; the

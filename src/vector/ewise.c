@@ -1,11 +1,14 @@
 // ewise.c — the GPU family of GrB_Vector_eWiseAdd and GrB_Vector_eWiseMult
-// (BinaryOp, Monoid and Semiring forms): w<M,replace> = accum (w, u op v)
+// (BinaryOp, Monoid and Semiring forms) and GxB_Vector_eWiseUnion:
+// w<M,replace> = accum (w, u op v)
 // over vectors held densely on the device (DESIGN §3), the result left as
 // w's newest value. Two passes of the dense-vector write-back kernel
 // (cuda/writeback/gcu_vmerge.cuh):
 //   T = u op v   u as the "w" side, v as T, op as the accum, no mask, into
 //                a fresh T of op's z type (eWiseAdd: the union, an entry of
-//                one side only cast to z; eWiseMult: the intersection)
+//                one side only cast to z; eWiseMult: the intersection;
+//                eWiseUnion: the union, an entry of u only op (u, beta),
+//                of v only op (alpha, v), alpha and beta cast on the host)
 //   w<M,replace> = accum (w, T)   gcu_vec_write_back, as GrB_mxv's result
 // Built-in types and operators the device computes exactly (not
 // positional, not pow/atan2/hypot); anything else stays SuiteSparse's. In
@@ -50,6 +53,9 @@ static GrB_Info ewise_branch (const gcu_call *call)
     GrB_Type ut = builtin_type (call->A), vt = builtin_type (call->B) ;
     if (ut == NULL || vt == NULL || builtin_type (call->C) == NULL) return GCU_NOT_HANDLED ;
     if (!gcu_jit_writeback_expressible (ut, vt, op)) return GCU_NOT_HANDLED ;
+    uint64_t alpha [2], beta [2] ;
+    if (gcu_op_union (call->op) && gcu_ewise_union_scalars (call, op, alpha, beta) != GrB_SUCCESS)
+        return GCU_NOT_HANDLED ;
     if (!gcu_mask_kind (call->desc, &structural, &comp)) return GCU_NOT_HANDLED ;
     if (call->M != NULL && !structural && builtin_type (call->M) == NULL) return GCU_NOT_HANDLED ;
     if (call->c_rows >= ((GrB_Index) 1 << 31)) return GCU_NOT_HANDLED ;
@@ -111,6 +117,8 @@ static GrB_Info ewise_run (gcu_call *call)
     a.v.Tx = ov.x ;
     a.Tb = (const int8_t *) ov.b ;      // (NULL only when v is full)
     a.v.intersect = mult ;
+    a.v.union_ab = gcu_op_union (call->op) ;
+    if (a.v.union_ab) GCU_TRY (gcu_ewise_union_scalars (call, op, a.v.alpha, a.v.beta)) ;
     a.Ob = Tb ;
     a.Ox = Tx ;
     a.count = cnt ;
@@ -137,7 +145,8 @@ static GrB_Info ewise_run (gcu_call *call)
     call->kernel_seconds = t2 - t1 ;
     gcu_log ("%s gpu: length %llu, nnz(u) %llu, nnz(v) %llu, nnz(T) %llu; %s, %s; operands "
         "%.2f ms, T %.3f ms, write-back on the device %.2f ms: w left there (%llu entries)",
-        mult ? "GrB_Vector_eWiseMult" : "GrB_Vector_eWiseAdd", (unsigned long long) n, (unsigned long long) unv,
+        gcu_op_union (call->op) ? "GxB_Vector_eWiseUnion" : mult ? "GrB_Vector_eWiseMult"
+        : "GrB_Vector_eWiseAdd", (unsigned long long) n, (unsigned long long) unv,
         (unsigned long long) vnv, tn, du, dv, 1e3 * (t1 - t0), 1e3 * (t2 - t1),
         1e3 * (gcu_now () - t2), (unsigned long long) wnvals) ;
     GCU_FREE_ALL ;

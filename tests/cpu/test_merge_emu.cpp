@@ -6,7 +6,9 @@
 //     typecast T -> C; accums PLUS, MINUS (not commutative: x is C's
 //     value), MAX over floating point with NaN, FIRST, SECOND, LOR);
 //   - no mask, valued masks with explicit zeros, structural, complemented,
-//     GrB_REPLACE; C empty, with entries, iso; empty rows and columns.
+//     GrB_REPLACE; C empty, with entries, iso; empty rows and columns;
+//   - the element-wise T = u op v (eWiseAdd, eWiseMult, eWiseUnion with
+//     alpha and beta) against SuiteSparse's own operations.
 // Column vectors (n = 1) run the dense-vector write-back too
 // (cuda/writeback/gcu_vmerge.cuh: one position at a time over presence
 // bytes and values) against the same SuiteSparse result.
@@ -275,12 +277,41 @@ struct SRE
 
 template <class T> static bool lt_op (const T &x, const T &y) { return x < y ; }
 
-// T = u op v by the dense-vector kernel (eWiseAdd: the union; mult: the
-// intersection), v full (no presence bytes) or not, against SuiteSparse's
-// GrB_eWiseAdd / GrB_eWiseMult of m-by-1 matrices
+// T = u op v by the dense-vector kernel (kind 0, eWiseAdd: the union; 1,
+// eWiseMult: the intersection; 2, eWiseUnion: the union with alpha and beta
+// for a missing side, given as FP64 scalars and cast to the op's x and y
+// here as SuiteSparse casts them), v full (no presence bytes) or not,
+// against SuiteSparse's GrB_eWiseAdd / GrB_eWiseMult / GxB_eWiseUnion of
+// m-by-1 matrices
 template <class SR>
-static void ewise (const char *name, GrB_BinaryOp op, bool mult, int q, std::mt19937_64 &rng)
+static void ewise (const char *name, GrB_BinaryOp op, int kind, int q, std::mt19937_64 &rng,
+    double alpha = 0, double beta = 0)
 {
+    const bool mult = kind == 1, onion = kind == 2 ;
+    GrB_Scalar sa = NULL, sb = NULL ;
+    OK (GrB_Scalar_new (&sa, GrB_FP64)) ;
+    OK (GrB_Scalar_new (&sb, GrB_FP64)) ;
+    OK (GrB_Scalar_setElement_FP64 (sa, alpha)) ;
+    OK (GrB_Scalar_setElement_FP64 (sb, beta)) ;
+    uint64_t ab [2][2] = { { 0, 0 }, { 0, 0 } } ;
+    {
+        // alpha as the op's x, beta as its y, through SuiteSparse's casts
+        // (a 1-by-1 matrix of each type)
+        GrB_Matrix t = NULL ;
+        typename SR::X x {} ; typename SR::Y y {} ;
+        OK (GrB_Matrix_new (&t, grb_type<typename SR::X> (), 1, 1)) ;
+        OK (GrB_Matrix_setElement_FP64 (t, alpha, 0, 0)) ;
+        auto ex = entries<typename SR::X> (t) ;
+        if (!ex.empty ()) x = std::get<2> (ex [0]) ;
+        GrB_Matrix_free (&t) ;
+        OK (GrB_Matrix_new (&t, grb_type<typename SR::Y> (), 1, 1)) ;
+        OK (GrB_Matrix_setElement_FP64 (t, beta, 0, 0)) ;
+        auto ey = entries<typename SR::Y> (t) ;
+        if (!ey.empty ()) y = std::get<2> (ey [0]) ;
+        GrB_Matrix_free (&t) ;
+        memcpy (ab [0], &x, sizeof (x)) ;
+        memcpy (ab [1], &y, sizeof (y)) ;
+    }
     typedef typename SR::TA TU ; typedef typename SR::TB TV ; typedef typename SR::TC Z ;
     const bool vfull = q % 3 == 2, uempty = q % 5 == 4 ;
     const GrB_Index m = 20 + (GrB_Index) (rng () % 40) ;
@@ -295,6 +326,7 @@ static void ewise (const char *name, GrB_BinaryOp op, bool mult, int q, std::mt1
     else V = random_matrix (grb_type<TV> (), m, 1, 0.5, rng, true, std::is_floating_point<TV>::value) ;
     OK (GrB_Matrix_new (&R, grb_type<Z> (), m, 1)) ;
     if (mult) OK (GrB_Matrix_eWiseMult_BinaryOp (R, NULL, NULL, op, U, V, NULL)) ;
+    else if (onion) OK (GxB_Matrix_eWiseUnion (R, NULL, NULL, op, U, sa, V, sb, NULL)) ;
     else OK (GrB_Matrix_eWiseAdd_BinaryOp (R, NULL, NULL, op, U, V, NULL)) ;
     std::vector<int8_t> ub, vb, ob (m + 1, 0) ;
     store<TU> ux ;
@@ -314,6 +346,9 @@ static void ewise (const char *name, GrB_BinaryOp op, bool mult, int q, std::mt1
     a.v.Tx = vx.data () ;
     a.Tb = vfull ? NULL : vb.data () ;
     a.v.intersect = mult ;
+    a.v.union_ab = onion ;
+    memcpy (a.v.alpha, ab [0], 16) ;
+    memcpy (a.v.beta, ab [1], 16) ;
     a.Ob = ob.data () ;
     a.Ox = ox.data () ;
     GrB_Index count = 0 ;
@@ -327,7 +362,7 @@ static void ewise (const char *name, GrB_BinaryOp op, bool mult, int q, std::mt1
         same = same && ob [i] && ((x == y) || (std::is_floating_point<Z>::value && x != x && y != y)) ;
     }
     CHECK (same, "%s, element-wise case %d (%s%s%s): %llu entries, SuiteSparse %zu", name, q,
-        mult ? "mult" : "add", vfull ? ", v full" : "", uempty ? ", u empty" : "",
+        mult ? "mult" : onion ? "union" : "add", vfull ? ", v full" : "", uempty ? ", u empty" : "",
         (unsigned long long) count, want.size ()) ;
     // the matrix form (src/mxm/mxm_ewise.c): the row merge over the CSR of
     // the m-by-1 U (as C) and V (as T), 32- and 64-bit indices
@@ -339,7 +374,9 @@ static void ewise (const char *name, GrB_BinaryOp op, bool mult, int q, std::mt1
     b.Cp = un > 0 ? hu.P () : NULL ; b.Cj = hu.J () ; b.Cx = hu.x.data () ; b.c_idx64 = q % 2 ;
     b.Tp = hv.P () ; b.Tj = hv.J () ; b.Tx = hv.x.data () ; b.t_idx64 = !(q % 2) ;
     b.csize = sizeof (Z) ; b.tsize = sizeof (TV) ;
-    b.accum = true ; b.intersect = mult ;
+    b.accum = true ; b.intersect = mult ; b.union_ab = onion ;
+    memcpy (b.alpha, ab [0], 16) ;
+    memcpy (b.beta, ab [1], 16) ;
     std::vector<int64_t> Op (m + 1, 0) ;
     for (GrB_Index i = 0 ; i < m ; i++)
         Op [i + 1] = Op [i] + gcu_merge_row<false, gcu_merge_typed<SR>> (b, (int64_t) i, NULL, NULL, 0) ;
@@ -356,9 +393,10 @@ static void ewise (const char *name, GrB_BinaryOp op, bool mult, int q, std::mt1
                 && ((x == y) || (std::is_floating_point<Z>::value && x != x && y != y)) ;
         }
     CHECK (same, "%s, matrix element-wise case %d (%s%s%s): %lld entries, SuiteSparse %zu", name, q,
-        mult ? "mult" : "add", vfull ? ", v full" : "", uempty ? ", u empty" : "",
+        mult ? "mult" : onion ? "union" : "add", vfull ? ", v full" : "", uempty ? ", u empty" : "",
         (long long) Op [m], want.size ()) ;
     GrB_Matrix_free (&U) ; GrB_Matrix_free (&V) ; GrB_Matrix_free (&R) ;
+    GrB_Scalar_free (&sa) ; GrB_Scalar_free (&sb) ;
 }
 
 int main (void)
@@ -382,13 +420,16 @@ int main (void)
         one<SRX<int64_t, int32_t, int64_t, int64_t, int64_t, first_op<int64_t>>, false> ("accum FIRST_INT64", GrB_FIRST_INT64, q % 72, rng, vec) ;
         one<SRX<bool, bool, bool, bool, bool, gcu_lor<bool>>, false> ("accum LOR", GrB_LOR, q % 72, rng, vec) ;
     }
-    for (int q = 0 ; q < 60 ; q++)
+    for (int q = 0 ; q < 90 ; q++)
     {
-        const bool mult = q % 2 ;
-        ewise<SRE<double, int32_t, double, double, double, gcu_plus<double>>> ("PLUS_FP64 (FP64, INT32)", GrB_PLUS_FP64, mult, q / 2, rng) ;
-        ewise<SRE<double, int32_t, int64_t, int64_t, bool, lt_op<int64_t>>> ("LT_INT64 (FP64, INT32) -> BOOL", GrB_LT_INT64, mult, q / 2, rng) ;
-        ewise<SRE<float, float, float, float, float, gcu_min<float>>> ("MIN_FP32 (NaN)", GrB_MIN_FP32, mult, q / 2, rng) ;
-        ewise<SRE<int32_t, double, int32_t, int32_t, int32_t, gcu_minus<int32_t>>> ("MINUS_INT32 (INT32, FP64)", GrB_MINUS_INT32, mult, q / 2, rng) ;
+        const int kind = q % 3 ;        // add, mult, union
+        // union: alpha and beta cast to the op's x and y (2.5 -> 2 in an
+        // integer; NaN -> 0 in an integer, NaN in MIN_FP32)
+        const double al = (q / 3) % 2 ? 2.5 : -3, be = (q / 3) % 3 == 1 ? NAN : 7 ;
+        ewise<SRE<double, int32_t, double, double, double, gcu_plus<double>>> ("PLUS_FP64 (FP64, INT32)", GrB_PLUS_FP64, kind, q / 3, rng, al, be) ;
+        ewise<SRE<double, int32_t, int64_t, int64_t, bool, lt_op<int64_t>>> ("LT_INT64 (FP64, INT32) -> BOOL", GrB_LT_INT64, kind, q / 3, rng, al, be) ;
+        ewise<SRE<float, float, float, float, float, gcu_min<float>>> ("MIN_FP32 (NaN)", GrB_MIN_FP32, kind, q / 3, rng, al, be) ;
+        ewise<SRE<int32_t, double, int32_t, int32_t, int32_t, gcu_minus<int32_t>>> ("MINUS_INT32 (INT32, FP64)", GrB_MINUS_INT32, kind, q / 3, rng, al, be) ;
     }
     GrB_finalize () ;
     printf ("test_merge_emu: %d passed, %d failed\n", checks - failures, failures) ;

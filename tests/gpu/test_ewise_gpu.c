@@ -113,14 +113,23 @@ EW_T (ew_sem_t, GrB_Semiring) ;
 typedef GrB_Info (*reduce_bool_t) (bool *, const GrB_BinaryOp, const GrB_Monoid,
     const obj_t, const GrB_Descriptor) ;
 
-enum { ADD = 0, MULT = 1 } ;                     // family
-enum { BINOP = 0, MONOID = 1, SEMIRING = 2 } ;   // variant
-static const char *ew_name [2][3] = {
+// GxB_eWiseUnion: a binary operator and the scalars alpha and beta
+typedef GrB_Info (*ew_union_t) (obj_t, const obj_t, const GrB_BinaryOp, const GrB_BinaryOp,
+    const obj_t, const GrB_Scalar, const obj_t, const GrB_Scalar, const GrB_Descriptor) ;
+
+enum { ADD = 0, MULT = 1, UNION = 2 } ;          // family
+enum { BINOP = 0, MONOID = 1, SEMIRING = 2 } ;   // variant (UNION: BINOP only)
+#define UNION_NAME "GxB_" STR (OBJ) "_eWiseUnion"
+static const char *ew_name [3][3] = {
     { KIND ("eWiseAdd_BinaryOp"), KIND ("eWiseAdd_Monoid"), KIND ("eWiseAdd_Semiring") },
-    { KIND ("eWiseMult_BinaryOp"), KIND ("eWiseMult_Monoid"), KIND ("eWiseMult_Semiring") } } ;
+    { KIND ("eWiseMult_BinaryOp"), KIND ("eWiseMult_Monoid"), KIND ("eWiseMult_Semiring") },
+    { UNION_NAME, UNION_NAME, UNION_NAME } } ;
 static ew_bin_t real_bin [2] ;
 static ew_mon_t real_mon [2] ;
 static ew_sem_t real_sem [2] ;
+static ew_union_t real_union ;
+// the union's alpha and beta of the case running (run_case, error_case)
+static GrB_Scalar u_alpha = NULL, u_beta = NULL ;
 static prod_t real_prod ;
 static reduce_bool_t real_reduce_bool ;
 
@@ -128,6 +137,9 @@ static reduce_bool_t real_reduce_bool ;
 static GrB_Info ewise (bool real, int fam, int var, obj_t w, obj_t M,
     GrB_BinaryOp accum, void *op, obj_t u, obj_t v, GrB_Descriptor d)
 {
+    if (fam == UNION)
+        return real ? real_union (w, M, accum, (GrB_BinaryOp) op, u, u_alpha, v, u_beta, d)
+            : EWX (eWiseUnion) (w, M, accum, (GrB_BinaryOp) op, u, u_alpha, v, u_beta, d) ;
     if (real)
     {
         switch (var)
@@ -241,6 +253,8 @@ typedef struct
     char opname [64] ;
     int ot ;                // the operator's type (its name's suffix)
     bool any ;              // T's values where u and v both have an entry: either
+    int ta ;                // UNION: the type of alpha and beta
+    double alpha, beta ;    // UNION: their values
     int tu, tv, tw, tm ;    // types of u, v, w, the mask
     GrB_BinaryOp accum ;
     char accname [32] ;
@@ -304,6 +318,18 @@ static void make_sig (sig_t *S, int k, uint64_t *st)
     // ANY: where u and v both have an entry, T may hold either's value
     if (S->var == BINOP || S->var == MONOID) S->any = strcmp (K->kind, "ANY") == 0 ;
     else S->any = (S->fam == ADD) && strncmp (K->kind, "ANY_", 4) == 0 ;
+    // eWiseUnion in place of two eWiseAdd binary-operator signatures in
+    // three, decided by k alone (the random stream, and so every other
+    // signature and case, stays as it was): alpha and beta of a type of
+    // their own (cast to the operator's x and y), NaN among their values
+    if (S->fam == ADD && S->var == BINOP && k % 3 != 2)
+    {
+        static const double av [5] = { 2.5, -3, 0, 7, NAN } ;
+        S->fam = UNION ;
+        S->ta = (int) ((k * 5 + 3) % NT) ;
+        S->alpha = av [k % 5] ;
+        S->beta = av [(k / 5 + 2) % 5] ;
+    }
     S->tu = pick_type (st, S->ot) ;
     S->tv = pick_type (st, S->ot) ;
     S->tw = pick_type (st, S->ot) ;
@@ -515,7 +541,7 @@ static void perturb (obj_t w, GrB_Index m, GrB_Index n, bool value_ok, uint64_t 
 
 static bool self_test = false ;
 static int cases_run = 0, cases_gpu = 0, cases_gpu_newest = 0, cases_newest_in = 0 ;
-static int cases_err = 0, cases_any = 0, fam_count [2], perturbed = 0, caught = 0 ;
+static int cases_err = 0, cases_any = 0, fam_count [3], perturbed = 0, caught = 0 ;
 
 static void run_case (int k, const sig_t *S, uint64_t seed)
 {
@@ -584,9 +610,19 @@ static void run_case (int k, const sig_t *S, uint64_t seed)
     const GrB_Descriptor d = (GrB_Descriptor) global (dsc) ;
     CHECK (d != NULL || (di == 0 && tr == 0), "descriptor %s", dsc) ;
 
-    char what [600] ;
-    snprintf (what, sizeof (what), "case %d: %s %s, %llux%llu, u %s, v %s, w %s, mask %s, desc %s%s, "
-        "accum %s%s", k, ew_name [S->fam][S->var], S->opname, (unsigned long long) m,
+    // eWiseUnion's alpha and beta
+    char dab [96] = "" ;
+    if (S->fam == UNION)
+    {
+        OK (GrB_Scalar_new (&u_alpha, TY [S->ta])) ;
+        OK (GrB_Scalar_new (&u_beta, TY [S->ta])) ;
+        OK (GrB_Scalar_setElement_FP64 (u_alpha, S->alpha)) ;
+        OK (GrB_Scalar_setElement_FP64 (u_beta, S->beta)) ;
+        snprintf (dab, sizeof (dab), ", alpha %g beta %g (%s)", S->alpha, S->beta, TN [S->ta]) ;
+    }
+    char what [700] ;
+    snprintf (what, sizeof (what), "case %d: %s %s%s, %llux%llu, u %s, v %s, w %s, mask %s, desc %s%s, "
+        "accum %s%s", k, ew_name [S->fam][S->var], S->opname, dab, (unsigned long long) m,
         (unsigned long long) n, du, dv, dw, dm, dname [di], tname [tr], S->accname, S->any ? " (ANY)" : "") ;
 
     // for ANY, the oracle's two readings: T from FIRST and from SECOND
@@ -614,10 +650,10 @@ static void run_case (int k, const sig_t *S, uint64_t seed)
         // the same aliasing on the oracle side: w == u is o1 == u there
         obj_t u1 = alias == 1 ? o1 : uo, v1 = alias == 3 ? o1 : alias == 2 ? u1 : vo ;
         obj_t M1 = Mo == wo ? o1 : Mo ;
-        io = real_bin [S->fam] (o1, M1, S->accum, first, u1, v1, d) ;
+        io = ewise (true, S->fam, BINOP, o1, M1, S->accum, first, u1, v1, d) ;
         obj_t u2 = alias == 1 ? o2 : uo, v2 = alias == 3 ? o2 : alias == 2 ? u2 : vo ;
         obj_t M2 = Mo == wo ? o2 : Mo ;
-        const GrB_Info io2 = real_bin [S->fam] (o2, M2, S->accum, second, u2, v2, d) ;
+        const GrB_Info io2 = ewise (true, S->fam, BINOP, o2, M2, S->accum, second, u2, v2, d) ;
         CHECK (io == io2, "%s: SuiteSparse FIRST %d, SECOND %d", what, (int) io, (int) io2) ;
         // wo keeps w's value from before (o1 and o2 are its copies): the
         // inputs that are not w were read by neither oracle call
@@ -707,6 +743,8 @@ static void run_case (int k, const sig_t *S, uint64_t seed)
         for (int b = 0 ; b < a ; b++) if (oobj [b] == oobj [a]) oobj [a] = NULL ;
     }
     for (int a = 0 ; a < 6 ; a++) { O_free (&objs [a]) ; O_free (&oobj [a]) ; }
+    GrB_Scalar_free (&u_alpha) ;
+    GrB_Scalar_free (&u_beta) ;
 }
 
 //------------------------------------------------------------------------------
@@ -788,6 +826,27 @@ static void errors (uint64_t *st)
                 GrB_DESC_RT1, n, GrB_FP64, n, false, st) ;
         }
     }
+    // eWiseUnion: the errors above (an operator only), and alpha or beta
+    // missing or holding no entry
+    OK (GrB_Scalar_new (&u_alpha, GrB_FP64)) ;
+    OK (GrB_Scalar_new (&u_beta, GrB_INT32)) ;
+    OK (GrB_Scalar_setElement_FP64 (u_alpha, 1.5)) ;
+    OK (GrB_Scalar_setElement_INT32 (u_beta, -2)) ;
+    error_case ("u and v of different lengths", UNION, BINOP, n, GrB_FP64, 0, NULL, NULL,
+        n, GrB_FP64, n + 1, false, st) ;
+    error_case ("mask of another length", UNION, BINOP, n, GrB_FP32, n - 1, GrB_BOOL,
+        GrB_DESC_R, n, GrB_FP64, n, false, st) ;
+    error_case ("u of a user-defined type", UNION, BINOP, n, GrB_FP64, 0, NULL, NULL,
+        n, udt, n, false, st) ;
+    error_case ("NULL operator", UNION, BINOP, n, GrB_FP64, 0, NULL, NULL,
+        n, GrB_FP64, n, true, st) ;
+    OK (GrB_Scalar_clear (u_beta)) ;
+    error_case ("beta with no entry", UNION, BINOP, n, GrB_FP64, 0, NULL, NULL,
+        n, GrB_FP64, n, false, st) ;
+    GrB_Scalar_free (&u_beta) ;
+    error_case ("beta NULL", UNION, BINOP, n, GrB_FP64, 0, NULL, NULL,
+        n, GrB_FP64, n, false, st) ;
+    GrB_Scalar_free (&u_alpha) ;
     GrB_Type_free (&udt) ;
 }
 
@@ -829,6 +888,9 @@ int main (int argc, char **argv)
         CHECK ((void *) real_bin [f] != (void *) (f ? EWF (eWiseMult_BinaryOp) : EWF (eWiseAdd_BinaryOp)),
             "the oracle is not the interposed function") ;
     }
+    real_union = (ew_union_t) gcu_test_real (UNION_NAME) ;
+    CHECK (real_union != NULL && (void *) real_union != (void *) EWX (eWiseUnion),
+        "SuiteSparse's %s, not the interposed one", UNION_NAME) ;
     real_prod = (prod_t) gcu_test_real (PROD_NAME) ;
     real_reduce_bool = (reduce_bool_t) gcu_test_real (KIND ("reduce_BOOL")) ;
     CHECK (real_prod != NULL && real_reduce_bool != NULL, "SuiteSparse's %s, %s", PROD_NAME, KIND ("reduce_BOOL")) ;
@@ -867,9 +929,9 @@ int main (int argc, char **argv)
 
     clock_gettime (CLOCK_MONOTONIC, &ts1) ;
     const double wall = (double) (ts1.tv_sec - ts0.tv_sec) + 1e-9 * (double) (ts1.tv_nsec - ts0.tv_nsec) ;
-    printf ("%s: %d cases (%d eWiseAdd, %d eWiseMult, %d ANY, %d errors), %d on the GPU "
+    printf ("%s: %d cases (%d eWiseAdd, %d eWiseMult, %d eWiseUnion, %d ANY, %d errors), %d on the GPU "
         "(%d left w device newest), %d with a device-newest operand (%d made), %.1f s\n",
-        TEST_NAME, cases_run, fam_count [ADD], fam_count [MULT], cases_any, cases_err, cases_gpu,
+        TEST_NAME, cases_run, fam_count [ADD], fam_count [MULT], fam_count [UNION], cases_any, cases_err, cases_gpu,
         cases_gpu_newest, cases_newest_in, newest_inputs, wall) ;
     if (self_test)
     {
