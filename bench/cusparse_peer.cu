@@ -180,6 +180,45 @@ static int hcsr_from (hcsr *A, const gg_csr *C)
 }
 
 //------------------------------------------------------------------------------
+// a CSR matrix on the device (32-bit indices), from the buffer cache
+//------------------------------------------------------------------------------
+
+typedef struct { dbuf rp, ci, v ; } dcsr ;
+
+// Room for n rows, nnz entries, values of vsize bytes.
+static int dcsr_reserve (dcsr *D, int64_t n, int64_t nnz, size_t vsize)
+{
+    if (dbuf_reserve (&D->rp, (size_t) (n + 1) * 4)) return 1 ;
+    if (dbuf_reserve (&D->ci, (size_t) nnz * 4)) return 1 ;
+    return dbuf_reserve (&D->v, (size_t) nnz * vsize) ;
+}
+
+// A's pattern and the values vals (vsize bytes each; NULL: zeros), queued on
+// the stream.
+static int dcsr_upload (gpu_t *g, dcsr *D, const hcsr *A, const void *vals, size_t vsize)
+{
+    const size_t nv = (size_t) A->nnz * vsize ;
+    if (dcsr_reserve (D, A->n, A->nnz, vsize)) return 1 ;
+    if (CU (cudaMemcpyAsync (D->rp.p, A->rp, (size_t) (A->n + 1) * 4, cudaMemcpyHostToDevice, g->stream))) return 1 ;
+    if (CU (cudaMemcpyAsync (D->ci.p, A->ci, (size_t) A->nnz * 4, cudaMemcpyHostToDevice, g->stream))) return 1 ;
+    if (vals == NULL) return CU (cudaMemsetAsync (D->v.p, 0, nv, g->stream)) ;
+    return CU (cudaMemcpyAsync (D->v.p, vals, nv, cudaMemcpyHostToDevice, g->stream)) ;
+}
+
+// The n-by-n CSR descriptor over D, values of type t.
+static int dcsr_descr (cusparseSpMatDescr_t *M, const dcsr *D, int64_t n, int64_t nnz,
+    cudaDataType t)
+{
+    return SP (cusparseCreateCsr (M, n, n, nnz, D->rp.p, D->ci.p, D->v.p,
+        CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, t)) ;
+}
+
+static void dcsr_free (dcsr *D)
+{
+    dbuf_free (&D->rp) ; dbuf_free (&D->ci) ; dbuf_free (&D->v) ;
+}
+
+//------------------------------------------------------------------------------
 // one operation's report
 //------------------------------------------------------------------------------
 
@@ -247,6 +286,55 @@ static void report_print (const char *workload, const report_t *r, const gpu_t *
 typedef struct { int reps ; double max_s ; } budget_t ;
 
 //------------------------------------------------------------------------------
+// the timing loops every operation shares
+//------------------------------------------------------------------------------
+
+// One timed repeat of an operation (job: its operands and device state):
+// nonzero on failure, pc_err saying why; else *ms.
+typedef int (*once_fn) (void *job, double *ms) ;
+
+// The kernel's times over a budget, operands resident (the operation sets
+// them up and takes them down): nonzero on failure; else t [0..*n-1].
+typedef int (*kernel_fn) (void *job, budget_t b, double *t, int *n) ;
+
+// Room for n times; NULL, pc_err set, when out of host memory.
+static double *times_new (int n)
+{
+    double *t = (double *) malloc ((size_t) n * sizeof (double)) ;
+    if (t == NULL) snprintf (pc_err, sizeof (pc_err), "out of host memory") ;
+    return t ;
+}
+
+// Repeats of once within b, their times in t [0..*n-1].
+static int time_reps (budget_t b, once_fn once, void *job, double *t, int *n)
+{
+    double spent = 0 ;
+    *n = 0 ;
+    while (*n < b.reps && (*n == 0 || spent < b.max_s))
+    {
+        if (once (job, &t [*n]) != 0) return 1 ;
+        spent += 1e-3 * t [(*n)++] ;
+    }
+    return 0 ;
+}
+
+// The two timings of a report, each over b: the kernel's (median and
+// minimum), then end to end (median). t: room for b.reps times.
+static int time_report (void *job, kernel_fn kernel, once_fn e2e, budget_t b,
+    double *t, report_t *r)
+{
+    int n = 0 ;
+    if (kernel (job, b, t, &n) != 0) return 1 ;
+    r->kernel_reps = n ;
+    r->kernel_ms = median (t, n) ;
+    r->kernel_min_ms = t [0] ;
+    if (time_reps (b, e2e, job, t, &n) != 0) return 1 ;
+    r->e2e_reps = n ;
+    r->e2e_ms = median (t, n) ;
+    return 0 ;
+}
+
+//------------------------------------------------------------------------------
 // device-to-device copy bandwidth (the floor's denominator)
 //------------------------------------------------------------------------------
 
@@ -277,13 +365,15 @@ static int measure_copy_bw (gpu_t *g)
     #undef PC_FREE_ALL
 }
 
+
 //------------------------------------------------------------------------------
 // SpMV: y = A*x, FP64
 //------------------------------------------------------------------------------
 
 typedef struct
 {
-    dbuf rp, ci, v, x, y, work ;
+    dcsr a ;
+    dbuf x, y, work ;
     cusparseSpMatDescr_t A ;
     cusparseDnVecDescr_t vx, vy ;
 }
@@ -297,25 +387,40 @@ static void spmv_destroy (spmv_dev *d)
     d->A = NULL ; d->vx = NULL ; d->vy = NULL ;
 }
 
+static void spmv_release (spmv_dev *d)
+{
+    spmv_destroy (d) ;
+    dcsr_free (&d->a) ;
+    dbuf_free (&d->x) ; dbuf_free (&d->y) ; dbuf_free (&d->work) ;
+}
+
+// What the timing loops call SpMV with.
+typedef struct
+{
+    gpu_t *g ;
+    spmv_dev d ;
+    const hcsr *A ;
+    const double *x ;
+    double *y ;         // the end-to-end call's result
+}
+spmv_job ;
+
 // Upload, descriptors, buffer: the setup both timings share.
-static int spmv_setup (gpu_t *g, spmv_dev *d, const hcsr *A, const double *x, int preprocess)
+static int spmv_setup (spmv_job *j, int preprocess)
 {
     const double one = 1, zero = 0 ;
+    gpu_t *g = j->g ;
+    spmv_dev *d = &j->d ;
+    const int64_t n = j->A->n ;
     size_t ws = 0 ;
     #define PC_FREE_ALL spmv_destroy (d)
-    PC_TRY (dbuf_reserve (&d->rp, (size_t) (A->n + 1) * 4)) ;
-    PC_TRY (dbuf_reserve (&d->ci, (size_t) A->nnz * 4)) ;
-    PC_TRY (dbuf_reserve (&d->v, (size_t) A->nnz * 8)) ;
-    PC_TRY (dbuf_reserve (&d->x, (size_t) A->n * 8)) ;
-    PC_TRY (dbuf_reserve (&d->y, (size_t) A->n * 8)) ;
-    PC_TRY (CU (cudaMemcpyAsync (d->rp.p, A->rp, (size_t) (A->n + 1) * 4, cudaMemcpyHostToDevice, g->stream))) ;
-    PC_TRY (CU (cudaMemcpyAsync (d->ci.p, A->ci, (size_t) A->nnz * 4, cudaMemcpyHostToDevice, g->stream))) ;
-    PC_TRY (CU (cudaMemcpyAsync (d->v.p, A->v64, (size_t) A->nnz * 8, cudaMemcpyHostToDevice, g->stream))) ;
-    PC_TRY (CU (cudaMemcpyAsync (d->x.p, x, (size_t) A->n * 8, cudaMemcpyHostToDevice, g->stream))) ;
-    PC_TRY (SP (cusparseCreateCsr (&d->A, A->n, A->n, A->nnz, d->rp.p, d->ci.p, d->v.p,
-        CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F))) ;
-    PC_TRY (SP (cusparseCreateDnVec (&d->vx, A->n, d->x.p, CUDA_R_64F))) ;
-    PC_TRY (SP (cusparseCreateDnVec (&d->vy, A->n, d->y.p, CUDA_R_64F))) ;
+    PC_TRY (dbuf_reserve (&d->x, (size_t) n * 8)) ;
+    PC_TRY (dbuf_reserve (&d->y, (size_t) n * 8)) ;
+    PC_TRY (dcsr_upload (g, &d->a, j->A, j->A->v64, 8)) ;
+    PC_TRY (CU (cudaMemcpyAsync (d->x.p, j->x, (size_t) n * 8, cudaMemcpyHostToDevice, g->stream))) ;
+    PC_TRY (dcsr_descr (&d->A, &d->a, n, j->A->nnz, CUDA_R_64F)) ;
+    PC_TRY (SP (cusparseCreateDnVec (&d->vx, n, d->x.p, CUDA_R_64F))) ;
+    PC_TRY (SP (cusparseCreateDnVec (&d->vy, n, d->y.p, CUDA_R_64F))) ;
     PC_TRY (SP (cusparseSpMV_bufferSize (g->h, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, d->A,
         d->vx, &zero, d->vy, CUDA_R_64F, CUSPARSE_SPMV_ALG_DEFAULT, &ws))) ;
     PC_TRY (dbuf_reserve (&d->work, ws)) ;
@@ -326,24 +431,48 @@ static int spmv_setup (gpu_t *g, spmv_dev *d, const hcsr *A, const double *x, in
     #undef PC_FREE_ALL
 }
 
-static int spmv_call (gpu_t *g, spmv_dev *d)
+static int spmv_call (spmv_job *j)
 {
     const double one = 1, zero = 0 ;
-    return SP (cusparseSpMV (g->h, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, d->A, d->vx,
+    spmv_dev *d = &j->d ;
+    return SP (cusparseSpMV (j->g->h, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, d->A, d->vx,
         &zero, d->vy, CUDA_R_64F, CUSPARSE_SPMV_ALG_DEFAULT, d->work.p)) ;
 }
 
 // One end-to-end call: upload, SpMV, download y.
-static int spmv_e2e (gpu_t *g, spmv_dev *d, const hcsr *A, const double *x, double *y, double *ms)
+static int spmv_e2e (void *job, double *ms)
 {
-    #define PC_FREE_ALL spmv_destroy (d)
+    spmv_job *j = (spmv_job *) job ;
+    #define PC_FREE_ALL spmv_destroy (&j->d)
     double t0 = gg_now () ;
-    PC_TRY (spmv_setup (g, d, A, x, 0)) ;
-    PC_TRY (spmv_call (g, d)) ;
-    PC_TRY (CU (cudaMemcpyAsync (y, d->y.p, (size_t) A->n * 8, cudaMemcpyDeviceToHost, g->stream))) ;
-    PC_TRY (CU (cudaStreamSynchronize (g->stream))) ;
+    PC_TRY (spmv_setup (j, 0)) ;
+    PC_TRY (spmv_call (j)) ;
+    PC_TRY (CU (cudaMemcpyAsync (j->y, j->d.y.p, (size_t) j->A->n * 8, cudaMemcpyDeviceToHost, j->g->stream))) ;
+    PC_TRY (CU (cudaStreamSynchronize (j->g->stream))) ;
     *ms = 1e3 * (gg_now () - t0) ;
-    spmv_destroy (d) ;
+    spmv_destroy (&j->d) ;
+    return 0 ;
+    #undef PC_FREE_ALL
+}
+
+static int spmv_kernel_once (void *job, double *ms)
+{
+    spmv_job *j = (spmv_job *) job ;
+    if (CU (cudaEventRecord (j->g->e0, j->g->stream)) || spmv_call (j)
+        || CU (cudaEventRecord (j->g->e1, j->g->stream)))
+        return 1 ;
+    return ev_ms (j->g, ms) ;
+}
+
+// kernel: operands resident, preprocessed, warmed up
+static int spmv_kernel (void *job, budget_t b, double *t, int *n)
+{
+    spmv_job *j = (spmv_job *) job ;
+    #define PC_FREE_ALL spmv_destroy (&j->d)
+    PC_TRY (spmv_setup (j, 1)) ;
+    for (int w = 0 ; w < 3 ; w++) PC_TRY (spmv_call (j)) ;
+    PC_TRY (time_reps (b, spmv_kernel_once, j, t, n)) ;
+    spmv_destroy (&j->d) ;
     return 0 ;
     #undef PC_FREE_ALL
 }
@@ -351,40 +480,15 @@ static int spmv_e2e (gpu_t *g, spmv_dev *d, const hcsr *A, const double *x, doub
 static int bench_spmv (gpu_t *g, const hcsr *A, const double *x, double *y,
     budget_t b, report_t *r)
 {
-    spmv_dev d ;
-    memset (&d, 0, sizeof (d)) ;
-    double *t = (double *) malloc ((size_t) b.reps * sizeof (double)) ;
-    #define PC_FREE_ALL do { spmv_destroy (&d) ; dbuf_free (&d.rp) ; dbuf_free (&d.ci) ;   \
-        dbuf_free (&d.v) ; dbuf_free (&d.x) ; dbuf_free (&d.y) ; dbuf_free (&d.work) ;      \
-        free (t) ; } while (0)
-    if (t == NULL) { snprintf (pc_err, sizeof (pc_err), "out of host memory") ; PC_FREE_ALL ; return 1 ; }
+    spmv_job j ;
+    memset (&j, 0, sizeof (j)) ;
+    j.g = g ; j.A = A ; j.x = x ; j.y = y ;
+    double *t = times_new (b.reps) ;
+    #define PC_FREE_ALL do { spmv_release (&j.d) ; free (t) ; } while (0)
+    if (t == NULL) { PC_FREE_ALL ; return 1 ; }
     snprintf (r->config, sizeof (r->config), "CSR, ALG_DEFAULT, 32-bit indices") ;
-    PC_TRY (spmv_e2e (g, &d, A, x, y, &r->first_ms)) ;
-    // kernel: operands resident, preprocessed, warmed up
-    PC_TRY (spmv_setup (g, &d, A, x, 1)) ;
-    for (int w = 0 ; w < 3 ; w++) PC_TRY (spmv_call (g, &d)) ;
-    double spent = 0 ;
-    int n = 0 ;
-    while (n < b.reps && (n == 0 || spent < b.max_s))
-    {
-        PC_TRY (CU (cudaEventRecord (g->e0, g->stream))) ;
-        PC_TRY (spmv_call (g, &d)) ;
-        PC_TRY (CU (cudaEventRecord (g->e1, g->stream))) ;
-        PC_TRY (ev_ms (g, &t [n])) ;
-        spent += 1e-3 * t [n++] ;
-    }
-    r->kernel_reps = n ;
-    r->kernel_ms = median (t, n) ;
-    r->kernel_min_ms = t [0] ;
-    spmv_destroy (&d) ;
-    spent = 0 ; n = 0 ;
-    while (n < b.reps && (n == 0 || spent < b.max_s))
-    {
-        PC_TRY (spmv_e2e (g, &d, A, x, y, &t [n])) ;
-        spent += 1e-3 * t [n++] ;
-    }
-    r->e2e_reps = n ;
-    r->e2e_ms = median (t, n) ;
+    PC_TRY (spmv_e2e (&j, &r->first_ms)) ;
+    PC_TRY (time_report (&j, spmv_kernel, spmv_e2e, b, t, r)) ;
     r->nnz_out = A->n ;
     r->flops = 2.0 * (double) A->nnz ;
     // rowptr + colidx + values of A, x read, y written
@@ -400,8 +504,7 @@ static int bench_spmv (gpu_t *g, const hcsr *A, const double *x, double *y,
 
 typedef struct
 {
-    dbuf rp, ci, v ;                // A
-    dbuf crp, cci, cv ;             // C
+    dcsr a, c ;                     // A, C
     dbuf buf1, buf2 ;
     cusparseSpMatDescr_t A, B, C ;
     cusparseSpGEMMDescr_t sd ;
@@ -420,22 +523,8 @@ static void spgemm_destroy (spgemm_dev *d)
 static void spgemm_release (spgemm_dev *d)
 {
     spgemm_destroy (d) ;
-    dbuf_free (&d->rp) ; dbuf_free (&d->ci) ; dbuf_free (&d->v) ;
-    dbuf_free (&d->crp) ; dbuf_free (&d->cci) ; dbuf_free (&d->cv) ;
+    dcsr_free (&d->a) ; dcsr_free (&d->c) ;
     dbuf_free (&d->buf1) ; dbuf_free (&d->buf2) ;
-}
-
-static int spgemm_upload (gpu_t *g, spgemm_dev *d, const hcsr *A)
-{
-    #define PC_FREE_ALL ;
-    PC_TRY (dbuf_reserve (&d->rp, (size_t) (A->n + 1) * 4)) ;
-    PC_TRY (dbuf_reserve (&d->ci, (size_t) A->nnz * 4)) ;
-    PC_TRY (dbuf_reserve (&d->v, (size_t) A->nnz * 8)) ;
-    PC_TRY (CU (cudaMemcpyAsync (d->rp.p, A->rp, (size_t) (A->n + 1) * 4, cudaMemcpyHostToDevice, g->stream))) ;
-    PC_TRY (CU (cudaMemcpyAsync (d->ci.p, A->ci, (size_t) A->nnz * 4, cudaMemcpyHostToDevice, g->stream))) ;
-    PC_TRY (CU (cudaMemcpyAsync (d->v.p, A->v64, (size_t) A->nnz * 8, cudaMemcpyHostToDevice, g->stream))) ;
-    return 0 ;
-    #undef PC_FREE_ALL
 }
 
 // The cuSPARSE flow on resident A: work estimation, compute, size, copy.
@@ -449,10 +538,8 @@ static int spgemm_compute (gpu_t *g, spgemm_dev *d, int64_t n, int64_t nnzA,
     size_t s1 = 0, s2 = 0 ;
     int64_t r = 0, c = 0 ;
     #define PC_FREE_ALL spgemm_destroy (d)
-    PC_TRY (SP (cusparseCreateCsr (&d->A, n, n, nnzA, d->rp.p, d->ci.p, d->v.p,
-        CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F))) ;
-    PC_TRY (SP (cusparseCreateCsr (&d->B, n, n, nnzA, d->rp.p, d->ci.p, d->v.p,
-        CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F))) ;
+    PC_TRY (dcsr_descr (&d->A, &d->a, n, nnzA, CUDA_R_64F)) ;
+    PC_TRY (dcsr_descr (&d->B, &d->a, n, nnzA, CUDA_R_64F)) ;
     PC_TRY (SP (cusparseCreateCsr (&d->C, n, n, 0, NULL, NULL, NULL,
         CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F))) ;
     PC_TRY (SP (cusparseSpGEMM_createDescr (&d->sd))) ;
@@ -475,10 +562,8 @@ static int spgemm_compute (gpu_t *g, spgemm_dev *d, int64_t n, int64_t nnzA,
         PC_FREE_ALL ;
         return 1 ;
     }
-    PC_TRY (dbuf_reserve (&d->crp, (size_t) (n + 1) * 4)) ;
-    PC_TRY (dbuf_reserve (&d->cci, (size_t) *nnzC * 4)) ;
-    PC_TRY (dbuf_reserve (&d->cv, (size_t) *nnzC * 8)) ;
-    PC_TRY (SP (cusparseCsrSetPointers (d->C, d->crp.p, d->cci.p, d->cv.p))) ;
+    PC_TRY (dcsr_reserve (&d->c, n, *nnzC, 8)) ;
+    PC_TRY (SP (cusparseCsrSetPointers (d->C, d->c.rp.p, d->c.ci.p, d->c.v.p))) ;
     PC_TRY (SP (cusparseSpGEMM_copy (g->h, N, N, &one, d->A, d->B, &zero, d->C,
         CUDA_R_64F, alg, d->sd))) ;
     PC_TRY (CU (cudaEventRecord (g->e1, g->stream))) ;
@@ -490,17 +575,31 @@ static int spgemm_compute (gpu_t *g, spgemm_dev *d, int64_t n, int64_t nnzA,
 
 typedef struct { int32_t *rp, *ci ; double *v ; size_t cap ; } hC_t ;
 
-static int spgemm_e2e (gpu_t *g, spgemm_dev *d, const hcsr *A, hC_t *hC,
-    int64_t *nnzC, double *ms)
+// What the timing loops call SpGEMM with.
+typedef struct
 {
-    #define PC_FREE_ALL ;
+    gpu_t *g ;
+    spgemm_dev d ;
+    const hcsr *A ;
+    hC_t *hC ;          // the end-to-end call's result
+    int64_t nnzC ;
+}
+spgemm_job ;
+
+static int spgemm_e2e (void *job, double *ms)
+{
+    spgemm_job *j = (spgemm_job *) job ;
+    gpu_t *g = j->g ;
+    hC_t *hC = j->hC ;
+    const dcsr *C = &j->d.c ;
     double t0 = gg_now (), kms ;
-    PC_TRY (spgemm_upload (g, d, A)) ;
-    PC_TRY (spgemm_compute (g, d, A->n, A->nnz, nnzC, &kms)) ;
-    if ((size_t) *nnzC + 1 > hC->cap)
+    if (dcsr_upload (g, &j->d.a, j->A, j->A->v64, 8)) return 1 ;
+    if (spgemm_compute (g, &j->d, j->A->n, j->A->nnz, &j->nnzC, &kms)) return 1 ;
+    const size_t nc = (size_t) j->nnzC ;
+    if (nc + 1 > hC->cap)
     {
         free (hC->ci) ; free (hC->v) ;
-        hC->cap = (size_t) *nnzC + 1 ;
+        hC->cap = nc + 1 ;
         hC->ci = (int32_t *) malloc (hC->cap * 4) ;
         hC->v = (double *) malloc (hC->cap * 8) ;
         if (hC->ci == NULL || hC->v == NULL)
@@ -510,50 +609,219 @@ static int spgemm_e2e (gpu_t *g, spgemm_dev *d, const hcsr *A, hC_t *hC,
             return 1 ;
         }
     }
-    PC_TRY (CU (cudaMemcpyAsync (hC->rp, d->crp.p, (size_t) (A->n + 1) * 4, cudaMemcpyDeviceToHost, g->stream))) ;
-    PC_TRY (CU (cudaMemcpyAsync (hC->ci, d->cci.p, (size_t) *nnzC * 4, cudaMemcpyDeviceToHost, g->stream))) ;
-    PC_TRY (CU (cudaMemcpyAsync (hC->v, d->cv.p, (size_t) *nnzC * 8, cudaMemcpyDeviceToHost, g->stream))) ;
-    PC_TRY (CU (cudaStreamSynchronize (g->stream))) ;
+    if (CU (cudaMemcpyAsync (hC->rp, C->rp.p, (size_t) (j->A->n + 1) * 4, cudaMemcpyDeviceToHost, g->stream))
+        || CU (cudaMemcpyAsync (hC->ci, C->ci.p, nc * 4, cudaMemcpyDeviceToHost, g->stream))
+        || CU (cudaMemcpyAsync (hC->v, C->v.p, nc * 8, cudaMemcpyDeviceToHost, g->stream))
+        || CU (cudaStreamSynchronize (g->stream)))
+        return 1 ;
     *ms = 1e3 * (gg_now () - t0) ;
     return 0 ;
-    #undef PC_FREE_ALL
+}
+
+static int spgemm_kernel_once (void *job, double *ms)
+{
+    spgemm_job *j = (spgemm_job *) job ;
+    return spgemm_compute (j->g, &j->d, j->A->n, j->A->nnz, &j->nnzC, ms) ;
+}
+
+// kernel: A resident; buffers from the cache
+static int spgemm_kernel (void *job, budget_t b, double *t, int *n)
+{
+    spgemm_job *j = (spgemm_job *) job ;
+    if (dcsr_upload (j->g, &j->d.a, j->A, j->A->v64, 8)) return 1 ;
+    return time_reps (b, spgemm_kernel_once, j, t, n) ;
 }
 
 static int bench_spgemm (gpu_t *g, const hcsr *A, hC_t *hC, budget_t b, report_t *r)
 {
-    spgemm_dev d ;
-    memset (&d, 0, sizeof (d)) ;
-    int64_t nnzC = 0 ;
-    double *t = (double *) malloc ((size_t) b.reps * sizeof (double)) ;
-    #define PC_FREE_ALL do { spgemm_release (&d) ; free (t) ; } while (0)
-    if (t == NULL) { snprintf (pc_err, sizeof (pc_err), "out of host memory") ; PC_FREE_ALL ; return 1 ; }
+    spgemm_job j ;
+    memset (&j, 0, sizeof (j)) ;
+    j.g = g ; j.A = A ; j.hC = hC ;
+    double *t = times_new (b.reps) ;
+    #define PC_FREE_ALL do { spgemm_release (&j.d) ; free (t) ; } while (0)
+    if (t == NULL) { PC_FREE_ALL ; return 1 ; }
     snprintf (r->config, sizeof (r->config), "CSR, SPGEMM_DEFAULT, 32-bit indices") ;
-    PC_TRY (spgemm_e2e (g, &d, A, hC, &nnzC, &r->first_ms)) ;
-    r->nnz_out = nnzC ;
-    // kernel: A resident; buffers from the cache
-    PC_TRY (spgemm_upload (g, &d, A)) ;
-    double spent = 0 ;
-    int n = 0 ;
-    while (n < b.reps && (n == 0 || spent < b.max_s))
-    {
-        PC_TRY (spgemm_compute (g, &d, A->n, A->nnz, &nnzC, &t [n])) ;
-        spent += 1e-3 * t [n++] ;
-    }
-    r->kernel_reps = n ;
-    r->kernel_ms = median (t, n) ;
-    r->kernel_min_ms = t [0] ;
-    spent = 0 ; n = 0 ;
-    while (n < b.reps && (n == 0 || spent < b.max_s))
-    {
-        PC_TRY (spgemm_e2e (g, &d, A, hC, &nnzC, &t [n])) ;
-        spent += 1e-3 * t [n++] ;
-    }
-    r->e2e_reps = n ;
-    r->e2e_ms = median (t, n) ;
-    r->nnz_out = nnzC ;
+    PC_TRY (spgemm_e2e (&j, &r->first_ms)) ;
+    r->nnz_out = j.nnzC ;
+    PC_TRY (time_report (&j, spgemm_kernel, spgemm_e2e, b, t, r)) ;
+    r->nnz_out = j.nnzC ;
     // A and B read once each, C written once, 32-bit indices, FP64 values
     double bytesA = 4.0 * (A->n + 1) + 12.0 * A->nnz ;
-    r->bytes_min = 2 * bytesA + 4.0 * (A->n + 1) + 12.0 * nnzC ;
+    r->bytes_min = 2 * bytesA + 4.0 * (A->n + 1) + 12.0 * j.nnzC ;
+    PC_FREE_ALL ;
+    return 0 ;
+    #undef PC_FREE_ALL
+}
+
+//------------------------------------------------------------------------------
+// the dense operations (SpMM, SDDMM): the configuration probe
+//------------------------------------------------------------------------------
+
+typedef struct
+{
+    dcsr a ;
+    dbuf X, Y, work ;
+    cusparseSpMatDescr_t A ;
+    cusparseDnMatDescr_t mX, mY ;
+}
+dn_dev ;
+
+static void dn_destroy (dn_dev *d)
+{
+    if (d->A) SPQ (cusparseDestroySpMat (d->A)) ;
+    if (d->mX) SPQ (cusparseDestroyDnMat (d->mX)) ;
+    if (d->mY) SPQ (cusparseDestroyDnMat (d->mY)) ;
+    d->A = NULL ; d->mX = NULL ; d->mY = NULL ;
+}
+
+static void dn_release (dn_dev *d)
+{
+    dn_destroy (d) ;
+    dcsr_free (&d->a) ;
+    dbuf_free (&d->X) ; dbuf_free (&d->Y) ; dbuf_free (&d->work) ;
+}
+
+typedef struct dn_job dn_job ;
+
+// What a dense operation gives the probe-and-time driver (dn_bench): its
+// configurations (layouts, algorithms) and the steps of one call.
+typedef struct
+{
+    const char *what ;                  // "SpMM": the error names it
+    int ncfg ;                          // configurations 0..ncfg-1
+    const char *(*name) (int c) ;
+    // upload, descriptors, buffer for configuration j->c, preprocessed when
+    // asked; nonzero where cuSPARSE refuses the configuration
+    int (*setup) (dn_job *j, int preprocess) ;
+    int (*call) (dn_job *j) ;           // the operation, operands resident
+    int (*download) (dn_job *j) ;       // its result to j->out, queued
+}
+dn_op ;
+
+// What the timing loops call a dense operation with.
+struct dn_job
+{
+    gpu_t *g ;
+    const dn_op *op ;
+    dn_dev d ;
+    int c ;             // the configuration
+    int pre ;           // whether its end-to-end calls preprocess
+    const hcsr *A ;
+    int k ;
+    const float *Xrow, *Xcol, *Yrow, *Ycol ;    // n-by-k, row- and column-major
+    float *out ;        // the end-to-end call's result, as the configuration lays it
+} ;
+
+// A (its FP32 values, or zeros where vals is NULL), X and, where given, Y
+// (n-by-k) to the device; room for an n-by-k Y in any case.
+static int dn_upload (dn_job *j, const float *vals, const float *X, const float *Y)
+{
+    const size_t bytes = (size_t) j->A->n * j->k * 4 ;
+    dn_dev *d = &j->d ;
+    cudaStream_t s = j->g->stream ;
+    if (dbuf_reserve (&d->X, bytes) || dbuf_reserve (&d->Y, bytes)) return 1 ;
+    if (dcsr_upload (j->g, &d->a, j->A, vals, 4)) return 1 ;
+    if (CU (cudaMemcpyAsync (d->X.p, X, bytes, cudaMemcpyHostToDevice, s))) return 1 ;
+    return Y == NULL ? 0 : CU (cudaMemcpyAsync (d->Y.p, Y, bytes, cudaMemcpyHostToDevice, s)) ;
+}
+
+// One end-to-end call: upload, the operation, download.
+static int dn_e2e (void *job, double *ms)
+{
+    dn_job *j = (dn_job *) job ;
+    #define PC_FREE_ALL dn_destroy (&j->d)
+    double t0 = gg_now () ;
+    PC_TRY (j->op->setup (j, j->pre)) ;
+    PC_TRY (j->op->call (j)) ;
+    PC_TRY (j->op->download (j)) ;
+    PC_TRY (CU (cudaStreamSynchronize (j->g->stream))) ;
+    *ms = 1e3 * (gg_now () - t0) ;
+    dn_destroy (&j->d) ;
+    return 0 ;
+    #undef PC_FREE_ALL
+}
+
+static int dn_kernel_once (void *job, double *ms)
+{
+    dn_job *j = (dn_job *) job ;
+    if (CU (cudaEventRecord (j->g->e0, j->g->stream)) || j->op->call (j)
+        || CU (cudaEventRecord (j->g->e1, j->g->stream)))
+        return 1 ;
+    return ev_ms (j->g, ms) ;
+}
+
+// kernel: operands resident, preprocessed, warmed up
+static int dn_kernel (void *job, budget_t b, double *t, int *n)
+{
+    dn_job *j = (dn_job *) job ;
+    #define PC_FREE_ALL dn_destroy (&j->d)
+    PC_TRY (j->op->setup (j, 1)) ;
+    for (int w = 0 ; w < 2 ; w++) PC_TRY (j->op->call (j)) ;
+    PC_TRY (time_reps (b, dn_kernel_once, j, t, n)) ;
+    dn_destroy (&j->d) ;
+    return 0 ;
+    #undef PC_FREE_ALL
+}
+
+// Configuration j->c once end to end (without preprocessing, then with it
+// where cuSPARSE needs it: j->pre says which), then its kernel on a small
+// probe budget. *first: the end-to-end time; *ms: the kernel's median.
+// Nonzero where cuSPARSE refuses the configuration (pc_err says why).
+static int dn_probe (dn_job *j, double *t, double *first, double *ms)
+{
+    const budget_t probe = { 5, 0.5 } ;
+    int n = 0 ;
+    *first = -1 ;
+    j->pre = 0 ;
+    if (dn_e2e (j, first) != 0)
+    {
+        (void) cudaGetLastError () ;
+        j->pre = 1 ;
+        if (dn_e2e (j, first) != 0) *first = -1 ;
+    }
+    if (*first < 0 || dn_kernel (j, probe, t, &n) != 0) return 1 ;
+    *ms = median (t, n) ;
+    return 0 ;
+}
+
+// The probe-and-time driver: each configuration of j->op probed (the first
+// that cuSPARSE accepts gives the one-time figure), then the fastest
+// kernel's timed over b, kernel and end to end. On success j->c is that
+// configuration and j->out holds its result.
+static int dn_bench (dn_job *j, budget_t b, report_t *r)
+{
+    const dn_op *op = j->op ;
+    double *t = times_new (b.reps > 5 ? b.reps : 5) ;
+    #define PC_FREE_ALL do { dn_release (&j->d) ; free (t) ; } while (0)
+    if (t == NULL) { PC_FREE_ALL ; return 1 ; }
+    int best = -1, best_pre = 0 ;
+    double best_ms = 0 ;
+    char refused [512] = "" ;
+    for (int c = 0 ; c < op->ncfg ; c++)
+    {
+        double first, ms ;
+        j->c = c ;
+        if (dn_probe (j, t, &first, &ms) != 0)
+        {
+            // cuSPARSE refused this layout/algorithm: try the next one
+            size_t l = strlen (refused) ;
+            snprintf (refused + l, sizeof (refused) - l, "%s%s: %.100s", l ? "; " : "", op->name (c), pc_err) ;
+            (void) cudaGetLastError () ;
+            continue ;
+        }
+        if (r->first_ms < 0) r->first_ms = first ;
+        if (best < 0 || ms < best_ms) { best = c ; best_ms = ms ; best_pre = j->pre ; }
+    }
+    if (best < 0)
+    {
+        snprintf (pc_err, sizeof (pc_err), "no %s configuration accepted: %s", op->what, refused) ;
+        PC_FREE_ALL ;
+        return 1 ;
+    }
+    j->c = best ;
+    j->pre = best_pre ;
+    snprintf (r->config, sizeof (r->config), "%s (fastest of %d)", op->name (best), op->ncfg) ;
+    PC_TRY (time_report (j, dn_kernel, dn_e2e, b, t, r)) ;
     PC_FREE_ALL ;
     return 0 ;
     #undef PC_FREE_ALL
@@ -575,50 +843,22 @@ static const spmm_cfg spmm_cfgs [] =
 } ;
 #define N_SPMM_CFGS ((int) (sizeof (spmm_cfgs) / sizeof (spmm_cfgs [0])))
 
-typedef struct
-{
-    dbuf rp, ci, v, X, Y, work ;
-    cusparseSpMatDescr_t A ;
-    cusparseDnMatDescr_t mX, mY ;
-}
-dn_dev ;
+static const char *spmm_name (int c) { return spmm_cfgs [c].name ; }
 
-static void dn_destroy (dn_dev *d)
+// Upload A (FP32) and X in the layout of the configuration, make
+// descriptors, size the buffer, preprocess.
+static int spmm_setup (dn_job *j, int preprocess)
 {
-    if (d->A) SPQ (cusparseDestroySpMat (d->A)) ;
-    if (d->mX) SPQ (cusparseDestroyDnMat (d->mX)) ;
-    if (d->mY) SPQ (cusparseDestroyDnMat (d->mY)) ;
-    d->A = NULL ; d->mX = NULL ; d->mY = NULL ;
-}
-
-static void dn_release (dn_dev *d)
-{
-    dn_destroy (d) ;
-    dbuf_free (&d->rp) ; dbuf_free (&d->ci) ; dbuf_free (&d->v) ;
-    dbuf_free (&d->X) ; dbuf_free (&d->Y) ; dbuf_free (&d->work) ;
-}
-
-// Upload A (FP32) and X in the layout of cfg, make descriptors, size the
-// buffer, preprocess. Nonzero if cuSPARSE refuses the configuration.
-static int spmm_setup (gpu_t *g, dn_dev *d, const hcsr *A, const float *X, int k,
-    const spmm_cfg *cfg, int preprocess)
-{
+    const spmm_cfg *cfg = &spmm_cfgs [j->c] ;
     const float one = 1, zero = 0 ;
-    const int64_t n = A->n ;
+    const int64_t n = j->A->n, k = j->k ;
     const int64_t ld = (cfg->order == CUSPARSE_ORDER_ROW) ? k : n ;
+    gpu_t *g = j->g ;
+    dn_dev *d = &j->d ;
     size_t ws = 0 ;
     #define PC_FREE_ALL dn_destroy (d)
-    PC_TRY (dbuf_reserve (&d->rp, (size_t) (n + 1) * 4)) ;
-    PC_TRY (dbuf_reserve (&d->ci, (size_t) A->nnz * 4)) ;
-    PC_TRY (dbuf_reserve (&d->v, (size_t) A->nnz * 4)) ;
-    PC_TRY (dbuf_reserve (&d->X, (size_t) n * k * 4)) ;
-    PC_TRY (dbuf_reserve (&d->Y, (size_t) n * k * 4)) ;
-    PC_TRY (CU (cudaMemcpyAsync (d->rp.p, A->rp, (size_t) (n + 1) * 4, cudaMemcpyHostToDevice, g->stream))) ;
-    PC_TRY (CU (cudaMemcpyAsync (d->ci.p, A->ci, (size_t) A->nnz * 4, cudaMemcpyHostToDevice, g->stream))) ;
-    PC_TRY (CU (cudaMemcpyAsync (d->v.p, A->v32, (size_t) A->nnz * 4, cudaMemcpyHostToDevice, g->stream))) ;
-    PC_TRY (CU (cudaMemcpyAsync (d->X.p, X, (size_t) n * k * 4, cudaMemcpyHostToDevice, g->stream))) ;
-    PC_TRY (SP (cusparseCreateCsr (&d->A, n, n, A->nnz, d->rp.p, d->ci.p, d->v.p,
-        CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F))) ;
+    PC_TRY (dn_upload (j, j->A->v32, cfg->order == CUSPARSE_ORDER_ROW ? j->Xrow : j->Xcol, NULL)) ;
+    PC_TRY (dcsr_descr (&d->A, &d->a, n, j->A->nnz, CUDA_R_32F)) ;
     PC_TRY (SP (cusparseCreateDnMat (&d->mX, n, k, ld, d->X.p, CUDA_R_32F, cfg->order))) ;
     PC_TRY (SP (cusparseCreateDnMat (&d->mY, n, k, ld, d->Y.p, CUDA_R_32F, cfg->order))) ;
     PC_TRY (SP (cusparseSpMM_bufferSize (g->h, CUSPARSE_OPERATION_NON_TRANSPOSE,
@@ -634,127 +874,42 @@ static int spmm_setup (gpu_t *g, dn_dev *d, const hcsr *A, const float *X, int k
     #undef PC_FREE_ALL
 }
 
-static int spmm_call (gpu_t *g, dn_dev *d, const spmm_cfg *cfg)
+static int spmm_call (dn_job *j)
 {
     const float one = 1, zero = 0 ;
-    return SP (cusparseSpMM (g->h, CUSPARSE_OPERATION_NON_TRANSPOSE,
+    dn_dev *d = &j->d ;
+    return SP (cusparseSpMM (j->g->h, CUSPARSE_OPERATION_NON_TRANSPOSE,
         CUSPARSE_OPERATION_NON_TRANSPOSE, &one, d->A, d->mX, &zero, d->mY, CUDA_R_32F,
-        cfg->alg, d->work.p)) ;
+        spmm_cfgs [j->c].alg, d->work.p)) ;
 }
 
-static int spmm_kernel_times (gpu_t *g, dn_dev *d, const spmm_cfg *cfg, budget_t b,
-    double *t, int *n)
+static int spmm_download (dn_job *j)
 {
-    #define PC_FREE_ALL ;
-    for (int w = 0 ; w < 2 ; w++) PC_TRY (spmm_call (g, d, cfg)) ;
-    double spent = 0 ;
-    *n = 0 ;
-    while (*n < b.reps && (*n == 0 || spent < b.max_s))
-    {
-        PC_TRY (CU (cudaEventRecord (g->e0, g->stream))) ;
-        PC_TRY (spmm_call (g, d, cfg)) ;
-        PC_TRY (CU (cudaEventRecord (g->e1, g->stream))) ;
-        PC_TRY (ev_ms (g, &t [*n])) ;
-        spent += 1e-3 * t [(*n)++] ;
-    }
-    return 0 ;
-    #undef PC_FREE_ALL
+    return CU (cudaMemcpyAsync (j->out, j->d.Y.p, (size_t) j->A->n * j->k * 4,
+        cudaMemcpyDeviceToHost, j->g->stream)) ;
 }
 
-static int spmm_e2e (gpu_t *g, dn_dev *d, const hcsr *A, const float *X, int k,
-    const spmm_cfg *cfg, int preprocess, float *Y, double *ms)
-{
-    #define PC_FREE_ALL dn_destroy (d)
-    double t0 = gg_now () ;
-    PC_TRY (spmm_setup (g, d, A, X, k, cfg, preprocess)) ;
-    PC_TRY (spmm_call (g, d, cfg)) ;
-    PC_TRY (CU (cudaMemcpyAsync (Y, d->Y.p, (size_t) A->n * k * 4, cudaMemcpyDeviceToHost, g->stream))) ;
-    PC_TRY (CU (cudaStreamSynchronize (g->stream))) ;
-    *ms = 1e3 * (gg_now () - t0) ;
-    dn_destroy (d) ;
-    return 0 ;
-    #undef PC_FREE_ALL
-}
+static const dn_op spmm_op =
+    { "SpMM", N_SPMM_CFGS, spmm_name, spmm_setup, spmm_call, spmm_download } ;
 
 // Xrow: row-major n-by-k; Xcol: the same, column-major. Y gets the result
 // row-major.
 static int bench_spmm (gpu_t *g, const hcsr *A, const float *Xrow, const float *Xcol,
     int k, float *Y, float *Ytmp, budget_t b, report_t *r)
 {
-    dn_dev d ;
-    memset (&d, 0, sizeof (d)) ;
-    int nt = b.reps > 5 ? b.reps : 5 ;
-    double *t = (double *) malloc ((size_t) nt * sizeof (double)) ;
-    #define PC_FREE_ALL do { dn_release (&d) ; free (t) ; } while (0)
-    if (t == NULL) { snprintf (pc_err, sizeof (pc_err), "out of host memory") ; PC_FREE_ALL ; return 1 ; }
-    // each configuration once end to end (the first success is the one-time
-    // figure; preprocessing only where cuSPARSE needs it), then its kernel
-    int best = -1, pre [N_SPMM_CFGS] ;
-    double best_ms = 0 ;
-    char refused [512] = "" ;
-    for (int c = 0 ; c < N_SPMM_CFGS ; c++)
-    {
-        const spmm_cfg *cfg = &spmm_cfgs [c] ;
-        const float *X = cfg->order == CUSPARSE_ORDER_ROW ? Xrow : Xcol ;
-        double first = -1 ;
-        int n = 0 ;
-        budget_t probe = { 5, 0.5 } ;
-        pre [c] = 0 ;
-        if (spmm_e2e (g, &d, A, X, k, cfg, 0, Ytmp, &first) != 0)
-        {
-            (void) cudaGetLastError () ;
-            pre [c] = 1 ;
-            if (spmm_e2e (g, &d, A, X, k, cfg, 1, Ytmp, &first) != 0) first = -1 ;
-        }
-        if (first < 0 || spmm_setup (g, &d, A, X, k, cfg, 1) != 0
-            || spmm_kernel_times (g, &d, cfg, probe, t, &n) != 0)
-        {
-            // cuSPARSE refused this layout/algorithm: try the next one
-            size_t l = strlen (refused) ;
-            snprintf (refused + l, sizeof (refused) - l, "%s%s: %.100s", l ? "; " : "", cfg->name, pc_err) ;
-            dn_destroy (&d) ;
-            (void) cudaGetLastError () ;
-            continue ;
-        }
-        if (r->first_ms < 0) r->first_ms = first ;
-        dn_destroy (&d) ;
-        double m = median (t, n) ;
-        if (best < 0 || m < best_ms) { best = c ; best_ms = m ; }
-    }
-    if (best < 0)
-    {
-        snprintf (pc_err, sizeof (pc_err), "no SpMM configuration accepted: %s", refused) ;
-        PC_FREE_ALL ;
-        return 1 ;
-    }
-    const spmm_cfg *cfg = &spmm_cfgs [best] ;
-    const float *X = cfg->order == CUSPARSE_ORDER_ROW ? Xrow : Xcol ;
-    snprintf (r->config, sizeof (r->config), "%s (fastest of %d)", cfg->name, N_SPMM_CFGS) ;
-    int n = 0 ;
-    PC_TRY (spmm_setup (g, &d, A, X, k, cfg, 1)) ;
-    PC_TRY (spmm_kernel_times (g, &d, cfg, b, t, &n)) ;
-    dn_destroy (&d) ;
-    r->kernel_reps = n ;
-    r->kernel_ms = median (t, n) ;
-    r->kernel_min_ms = t [0] ;
-    double spent = 0 ;
-    n = 0 ;
-    while (n < b.reps && (n == 0 || spent < b.max_s))
-    {
-        PC_TRY (spmm_e2e (g, &d, A, X, k, cfg, pre [best], Ytmp, &t [n])) ;
-        spent += 1e-3 * t [n++] ;
-    }
-    r->e2e_reps = n ;
-    r->e2e_ms = median (t, n) ;
+    dn_job j ;
+    memset (&j, 0, sizeof (j)) ;
+    j.g = g ; j.op = &spmm_op ; j.A = A ; j.k = k ;
+    j.Xrow = Xrow ; j.Xcol = Xcol ; j.out = Ytmp ;
+    if (dn_bench (&j, b, r) != 0) return 1 ;
     // the result, row-major whatever the layout
+    const bool row = spmm_cfgs [j.c].order == CUSPARSE_ORDER_ROW ;
     for (int64_t i = 0 ; i < A->n ; i++)
         for (int c = 0 ; c < k ; c++)
-            Y [i * k + c] = (cfg->order == CUSPARSE_ORDER_ROW) ? Ytmp [i * k + c] : Ytmp [c * A->n + i] ;
+            Y [i * k + c] = row ? Ytmp [i * k + c] : Ytmp [c * A->n + i] ;
     r->nnz_out = A->n * k ;
     r->flops = 2.0 * (double) A->nnz * k ;
-    PC_FREE_ALL ;
     return 0 ;
-    #undef PC_FREE_ALL
 }
 
 //------------------------------------------------------------------------------
@@ -782,26 +937,21 @@ static const sddmm_cfg sddmm_cfgs [] =
 } ;
 #define N_SDDMM_CFGS ((int) (sizeof (sddmm_cfgs) / sizeof (sddmm_cfgs [0])))
 
-static int sddmm_setup (gpu_t *g, dn_dev *d, const hcsr *A, const float *X, const float *Yd,
-    int k, const sddmm_cfg *cfg, int preprocess)
+static const char *sddmm_name (int c) { return sddmm_cfgs [c].name ; }
+
+static int sddmm_setup (dn_job *j, int preprocess)
 {
+    const sddmm_cfg *cfg = &sddmm_cfgs [j->c] ;
     const float one = 1, zero = 0 ;
-    const int64_t n = A->n ;
+    const int64_t n = j->A->n, k = j->k ;
+    gpu_t *g = j->g ;
+    dn_dev *d = &j->d ;
     size_t ws = 0 ;
     #define PC_FREE_ALL dn_destroy (d)
-    PC_TRY (dbuf_reserve (&d->rp, (size_t) (n + 1) * 4)) ;
-    PC_TRY (dbuf_reserve (&d->ci, (size_t) A->nnz * 4)) ;
-    PC_TRY (dbuf_reserve (&d->v, (size_t) A->nnz * 4)) ;
-    PC_TRY (dbuf_reserve (&d->X, (size_t) n * k * 4)) ;
-    PC_TRY (dbuf_reserve (&d->Y, (size_t) n * k * 4)) ;
-    PC_TRY (CU (cudaMemcpyAsync (d->rp.p, A->rp, (size_t) (n + 1) * 4, cudaMemcpyHostToDevice, g->stream))) ;
-    PC_TRY (CU (cudaMemcpyAsync (d->ci.p, A->ci, (size_t) A->nnz * 4, cudaMemcpyHostToDevice, g->stream))) ;
     // beta = 0, but 0*NaN is NaN: start C's values from zeros
-    PC_TRY (CU (cudaMemsetAsync (d->v.p, 0, (size_t) A->nnz * 4, g->stream))) ;
-    PC_TRY (CU (cudaMemcpyAsync (d->X.p, X, (size_t) n * k * 4, cudaMemcpyHostToDevice, g->stream))) ;
-    PC_TRY (CU (cudaMemcpyAsync (d->Y.p, Yd, (size_t) n * k * 4, cudaMemcpyHostToDevice, g->stream))) ;
-    PC_TRY (SP (cusparseCreateCsr (&d->A, n, n, A->nnz, d->rp.p, d->ci.p, d->v.p,
-        CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F))) ;
+    PC_TRY (dn_upload (j, NULL, cfg->x_colmajor ? j->Xcol : j->Xrow,
+        cfg->y_colmajor ? j->Ycol : j->Yrow)) ;
+    PC_TRY (dcsr_descr (&d->A, &d->a, n, j->A->nnz, CUDA_R_32F)) ;
     PC_TRY (SP (cusparseCreateDnMat (&d->mX, n, k, cfg->oA == CUSPARSE_ORDER_ROW ? k : n,
         d->X.p, CUDA_R_32F, cfg->oA))) ;
     if (cfg->opB == CUSPARSE_OPERATION_TRANSPOSE)
@@ -819,119 +969,35 @@ static int sddmm_setup (gpu_t *g, dn_dev *d, const hcsr *A, const float *X, cons
     #undef PC_FREE_ALL
 }
 
-static int sddmm_call (gpu_t *g, dn_dev *d, const sddmm_cfg *cfg)
+static int sddmm_call (dn_job *j)
 {
     const float one = 1, zero = 0 ;
-    return SP (cusparseSDDMM (g->h, CUSPARSE_OPERATION_NON_TRANSPOSE, cfg->opB, &one,
-        d->mX, d->mY, &zero, d->A, CUDA_R_32F, CUSPARSE_SDDMM_ALG_DEFAULT, d->work.p)) ;
+    dn_dev *d = &j->d ;
+    return SP (cusparseSDDMM (j->g->h, CUSPARSE_OPERATION_NON_TRANSPOSE, sddmm_cfgs [j->c].opB,
+        &one, d->mX, d->mY, &zero, d->A, CUDA_R_32F, CUSPARSE_SDDMM_ALG_DEFAULT, d->work.p)) ;
 }
 
-static int sddmm_kernel_times (gpu_t *g, dn_dev *d, const sddmm_cfg *cfg, budget_t b,
-    double *t, int *n)
+static int sddmm_download (dn_job *j)
 {
-    #define PC_FREE_ALL ;
-    for (int w = 0 ; w < 2 ; w++) PC_TRY (sddmm_call (g, d, cfg)) ;
-    double spent = 0 ;
-    *n = 0 ;
-    while (*n < b.reps && (*n == 0 || spent < b.max_s))
-    {
-        PC_TRY (CU (cudaEventRecord (g->e0, g->stream))) ;
-        PC_TRY (sddmm_call (g, d, cfg)) ;
-        PC_TRY (CU (cudaEventRecord (g->e1, g->stream))) ;
-        PC_TRY (ev_ms (g, &t [*n])) ;
-        spent += 1e-3 * t [(*n)++] ;
-    }
-    return 0 ;
-    #undef PC_FREE_ALL
+    return CU (cudaMemcpyAsync (j->out, j->d.a.v.p, (size_t) j->A->nnz * 4,
+        cudaMemcpyDeviceToHost, j->g->stream)) ;
 }
 
-static int sddmm_e2e (gpu_t *g, dn_dev *d, const hcsr *A, const float *X, const float *Yd,
-    int k, const sddmm_cfg *cfg, int preprocess, float *Cv, double *ms)
-{
-    #define PC_FREE_ALL dn_destroy (d)
-    double t0 = gg_now () ;
-    PC_TRY (sddmm_setup (g, d, A, X, Yd, k, cfg, preprocess)) ;
-    PC_TRY (sddmm_call (g, d, cfg)) ;
-    PC_TRY (CU (cudaMemcpyAsync (Cv, d->v.p, (size_t) A->nnz * 4, cudaMemcpyDeviceToHost, g->stream))) ;
-    PC_TRY (CU (cudaStreamSynchronize (g->stream))) ;
-    *ms = 1e3 * (gg_now () - t0) ;
-    dn_destroy (d) ;
-    return 0 ;
-    #undef PC_FREE_ALL
-}
+static const dn_op sddmm_op =
+    { "SDDMM", N_SDDMM_CFGS, sddmm_name, sddmm_setup, sddmm_call, sddmm_download } ;
 
+// Cv gets C's values in A's pattern.
 static int bench_sddmm (gpu_t *g, const hcsr *A, const float *Xrow, const float *Xcol,
     const float *Yrow, const float *Ycol, int k, float *Cv, budget_t b, report_t *r)
 {
-    dn_dev d ;
-    memset (&d, 0, sizeof (d)) ;
-    int nt = b.reps > 5 ? b.reps : 5 ;
-    double *t = (double *) malloc ((size_t) nt * sizeof (double)) ;
-    #define PC_FREE_ALL do { dn_release (&d) ; free (t) ; } while (0)
-    if (t == NULL) { snprintf (pc_err, sizeof (pc_err), "out of host memory") ; PC_FREE_ALL ; return 1 ; }
-    int best = -1, pre [N_SDDMM_CFGS] ;
-    double best_ms = 0 ;
-    char refused [512] = "" ;
-    for (int c = 0 ; c < N_SDDMM_CFGS ; c++)
-    {
-        const sddmm_cfg *cfg = &sddmm_cfgs [c] ;
-        const float *X = cfg->x_colmajor ? Xcol : Xrow ;
-        const float *Yd = cfg->y_colmajor ? Ycol : Yrow ;
-        double first = -1 ;
-        int n = 0 ;
-        budget_t probe = { 5, 0.5 } ;
-        pre [c] = 0 ;
-        if (sddmm_e2e (g, &d, A, X, Yd, k, cfg, 0, Cv, &first) != 0)
-        {
-            (void) cudaGetLastError () ;
-            pre [c] = 1 ;
-            if (sddmm_e2e (g, &d, A, X, Yd, k, cfg, 1, Cv, &first) != 0) first = -1 ;
-        }
-        if (first < 0 || sddmm_setup (g, &d, A, X, Yd, k, cfg, 1) != 0
-            || sddmm_kernel_times (g, &d, cfg, probe, t, &n) != 0)
-        {
-            size_t l = strlen (refused) ;
-            snprintf (refused + l, sizeof (refused) - l, "%s%s: %.100s", l ? "; " : "", cfg->name, pc_err) ;
-            dn_destroy (&d) ;
-            (void) cudaGetLastError () ;
-            continue ;
-        }
-        if (r->first_ms < 0) r->first_ms = first ;
-        dn_destroy (&d) ;
-        double m = median (t, n) ;
-        if (best < 0 || m < best_ms) { best = c ; best_ms = m ; }
-    }
-    if (best < 0)
-    {
-        snprintf (pc_err, sizeof (pc_err), "no SDDMM configuration accepted: %s", refused) ;
-        PC_FREE_ALL ;
-        return 1 ;
-    }
-    const sddmm_cfg *cfg = &sddmm_cfgs [best] ;
-    const float *X = cfg->x_colmajor ? Xcol : Xrow ;
-    const float *Yd = cfg->y_colmajor ? Ycol : Yrow ;
-    snprintf (r->config, sizeof (r->config), "%s (fastest of %d)", cfg->name, N_SDDMM_CFGS) ;
-    int n = 0 ;
-    PC_TRY (sddmm_setup (g, &d, A, X, Yd, k, cfg, 1)) ;
-    PC_TRY (sddmm_kernel_times (g, &d, cfg, b, t, &n)) ;
-    dn_destroy (&d) ;
-    r->kernel_reps = n ;
-    r->kernel_ms = median (t, n) ;
-    r->kernel_min_ms = t [0] ;
-    double spent = 0 ;
-    n = 0 ;
-    while (n < b.reps && (n == 0 || spent < b.max_s))
-    {
-        PC_TRY (sddmm_e2e (g, &d, A, X, Yd, k, cfg, pre [best], Cv, &t [n])) ;
-        spent += 1e-3 * t [n++] ;
-    }
-    r->e2e_reps = n ;
-    r->e2e_ms = median (t, n) ;
+    dn_job j ;
+    memset (&j, 0, sizeof (j)) ;
+    j.g = g ; j.op = &sddmm_op ; j.A = A ; j.k = k ;
+    j.Xrow = Xrow ; j.Xcol = Xcol ; j.Yrow = Yrow ; j.Ycol = Ycol ; j.out = Cv ;
+    if (dn_bench (&j, b, r) != 0) return 1 ;
     r->nnz_out = A->nnz ;
     r->flops = 2.0 * (double) A->nnz * k ;
-    PC_FREE_ALL ;
     return 0 ;
-    #undef PC_FREE_ALL
 }
 
 //------------------------------------------------------------------------------
@@ -952,19 +1018,263 @@ static void fail_report (report_t *r)
     (void) cudaGetLastError () ;    // clear a non-sticky error for the next op
 }
 
-int main (int argc, char **argv)
+// One workload as the operations see it.
+typedef struct
+{
+    const char *name ;
+    gpu_t *g ;
+    GrB_Matrix A ;      // SuiteSparse's operand (the references)
+    gg_csr csr ;        // its CSR
+    hcsr H ;            // the same with 32-bit indices (cuSPARSE's)
+    uint64_t seed ;
+    budget_t budget ;
+}
+workload_t ;
+
+// Prints r; 1 where the operation failed or its result is not right.
+static int report_done (const workload_t *w, const report_t *r)
+{
+    report_print (w->name, r, w->g) ;
+    return (r->failed || strcmp (r->check, "ok") != 0) ? 1 : 0 ;
+}
+
+static int op_spmv (workload_t *w)
+{
+    const hcsr *H = &w->H ;
+    report_t r ;
+    report_init (&r, "spmv") ;
+    fprintf (stderr, "[cusparse_peer] %s spmv\n", w->name) ;
+    double *x = (double *) malloc ((size_t) H->n * sizeof (double)) ;
+    double *y = (double *) malloc ((size_t) H->n * sizeof (double)) ;
+    if (x == NULL || y == NULL) { snprintf (pc_err, sizeof (pc_err), "out of host memory") ; fail_report (&r) ; }
+    else
+    {
+        for (int64_t i = 0 ; i < H->n ; i++) x [i] = gg_dense_value (bu_seed_x (w->seed), (uint64_t) i) ;
+        if (bench_spmv (w->g, H, x, y, w->budget, &r) != 0) fail_report (&r) ;
+        else
+        {
+            GrB_Vector gx = NULL, gy = NULL ;
+            bu_vec ref ;
+            memset (&ref, 0, sizeof (ref)) ;
+            GrB_Info i2 = bu_make_x (&gx, w->csr.nrows, w->seed) ;
+            if (i2 == GrB_SUCCESS) i2 = bu_spmv (&gy, w->A, gx, NULL) ;
+            if (i2 == GrB_SUCCESS) i2 = bu_vec_get (&ref, gy) ;
+            if (i2 != GrB_SUCCESS) r.check = "no reference" ;
+            else
+            {
+                double *rb = bu_row_bound (&w->csr, 0x1p-53) ;
+                bu_tol tol = { 1e-12, 0, rb } ;
+                r.check = bu_compare_vec_dense (r.check_msg, sizeof (r.check_msg), &ref, y, tol)
+                    ? "ok" : "wrong" ;
+                free (rb) ;
+            }
+            bu_vec_free (&ref) ;
+            GrB_Vector_free (&gx) ; GrB_Vector_free (&gy) ;
+        }
+    }
+    free (x) ; free (y) ;
+    return report_done (w, &r) ;
+}
+
+// cuSPARSE's C (hC, r->nnz_out entries) against SuiteSparse's.
+static void spgemm_check (workload_t *w, const hC_t *hC, report_t *r)
+{
+    const int64_t n = w->H.n, nc = r->nnz_out ;
+    GrB_Matrix C = NULL ;
+    gg_csr ref, got ;
+    memset (&ref, 0, sizeof (ref)) ;
+    memset (&got, 0, sizeof (got)) ;
+    fprintf (stderr, "[cusparse_peer] %s spgemm: SuiteSparse reference\n", w->name) ;
+    GrB_Info i2 = bu_spgemm (&C, w->A, NULL) ;
+    if (i2 == GrB_SUCCESS) i2 = gg_csr_get (&ref, C) ;
+    GrB_Matrix_free (&C) ;
+    got.nrows = got.ncols = (GrB_Index) n ;
+    got.nvals = (GrB_Index) nc ;
+    got.p = (GrB_Index *) malloc ((size_t) (n + 1) * sizeof (GrB_Index)) ;
+    got.j = (GrB_Index *) malloc ((size_t) (nc + 1) * sizeof (GrB_Index)) ;
+    got.x = (double *) malloc ((size_t) (nc + 1) * sizeof (double)) ;
+    if (i2 != GrB_SUCCESS || !got.p || !got.j || !got.x) r->check = "no reference" ;
+    else
+    {
+        for (int64_t i = 0 ; i <= n ; i++) got.p [i] = (GrB_Index) hC->rp [i] ;
+        for (int64_t q = 0 ; q < nc ; q++) { got.j [q] = (GrB_Index) hC->ci [q] ; got.x [q] = hC->v [q] ; }
+        bool sane = got.p [0] == 0 && (int64_t) got.p [n] == nc ;
+        if (sane && gg_csr_sort_rows (&got) != GrB_SUCCESS) r->check = "no reference" ;
+        else if (!sane)
+        {
+            r->check = "wrong" ;
+            snprintf (r->check_msg, sizeof (r->check_msg), "row pointers inconsistent with nnz(C)=%lld", (long long) nc) ;
+        }
+        else
+        {
+            double mx = 0 ;
+            for (GrB_Index q = 0 ; q < ref.nvals ; q++) mx = fmax (mx, fabs (ref.x [q])) ;
+            bu_tol tol = { 1e-10, 1e-12 * mx, NULL } ;
+            bool ok = bu_compare_csr (r->check_msg, sizeof (r->check_msg), &ref, &got, tol) ;
+            r->check = ok ? "ok" : "wrong" ;
+            if (!ok && nc == 0 && ref.nvals > 0)
+                snprintf (r->check_msg, sizeof (r->check_msg),
+                    "cuSPARSE returned an empty matrix without an error (%llu entries expected)",
+                    (unsigned long long) ref.nvals) ;
+        }
+    }
+    gg_csr_free (&ref) ; gg_csr_free (&got) ;
+}
+
+static int op_spgemm (workload_t *w)
+{
+    report_t r ;
+    report_init (&r, "spgemm") ;
+    fprintf (stderr, "[cusparse_peer] %s spgemm\n", w->name) ;
+    r.products = bu_products (&w->csr) ;
+    r.flops = 2.0 * (double) r.products ;
+    hC_t hC ;
+    memset (&hC, 0, sizeof (hC)) ;
+    hC.rp = (int32_t *) malloc ((size_t) (w->H.n + 1) * 4) ;
+    if (hC.rp == NULL) { snprintf (pc_err, sizeof (pc_err), "out of host memory") ; fail_report (&r) ; }
+    else if (bench_spgemm (w->g, &w->H, &hC, w->budget, &r) != 0) fail_report (&r) ;
+    else spgemm_check (w, &hC, &r) ;    // SuiteSparse's C, and cuSPARSE's C in the same form
+    free (hC.rp) ; free (hC.ci) ; free (hC.v) ;
+    return report_done (w, &r) ;
+}
+
+// The dense operands of SpMM and SDDMM, in both layouts, and room for the
+// results.
+typedef struct
+{
+    bool mem ;                          // all allocated
+    float *Xr, *Xc, *Yr, *Yc ;          // n-by-k, row- and column-major
+    float *out, *tmp ;
+    GrB_Matrix gX ;                     // SuiteSparse's X, made by the first to need it
+}
+dense_t ;
+
+static int op_spmm (workload_t *w, dense_t *D, int k)
+{
+    report_t r ;
+    report_init (&r, "spmm") ;
+    fprintf (stderr, "[cusparse_peer] %s spmm\n", w->name) ;
+    if (!D->mem) { snprintf (pc_err, sizeof (pc_err), "out of host memory") ; fail_report (&r) ; }
+    else if (bench_spmm (w->g, &w->H, D->Xr, D->Xc, k, D->out, D->tmp, w->budget, &r) != 0) fail_report (&r) ;
+    else
+    {
+        GrB_Matrix A32 = NULL, R = NULL ;
+        gg_csr ref ;
+        memset (&ref, 0, sizeof (ref)) ;
+        GrB_Info i2 = bu_make_fp32 (&A32, w->A) ;
+        if (i2 == GrB_SUCCESS) i2 = bu_make_dense (&D->gX, w->csr.nrows, k, bu_seed_X (w->seed)) ;
+        if (i2 == GrB_SUCCESS) i2 = bu_spmm (&R, A32, D->gX, NULL) ;
+        if (i2 == GrB_SUCCESS) i2 = gg_csr_get (&ref, R) ;
+        double *rb = (i2 == GrB_SUCCESS) ? bu_row_bound (&w->csr, 0x1p-24) : NULL ;
+        if (rb == NULL) r.check = "no reference" ;
+        else
+        {
+            bu_tol tol = { 1e-5, 0, rb } ;
+            r.check = bu_compare_csr_dense (r.check_msg, sizeof (r.check_msg), &ref, D->out, k, tol)
+                ? "ok" : "wrong" ;
+        }
+        free (rb) ;
+        gg_csr_free (&ref) ;
+        GrB_Matrix_free (&R) ;
+        GrB_Matrix_free (&A32) ;
+    }
+    return report_done (w, &r) ;
+}
+
+static int op_sddmm (workload_t *w, dense_t *D, int k)
+{
+    const hcsr *H = &w->H ;
+    report_t r ;
+    report_init (&r, "sddmm") ;
+    fprintf (stderr, "[cusparse_peer] %s sddmm\n", w->name) ;
+    if (!D->mem) { snprintf (pc_err, sizeof (pc_err), "out of host memory") ; fail_report (&r) ; }
+    else if (bench_sddmm (w->g, H, D->Xr, D->Xc, D->Yr, D->Yc, k, D->out, w->budget, &r) != 0) fail_report (&r) ;
+    else
+    {
+        GrB_Matrix gY = NULL, R = NULL ;
+        gg_csr ref, got ;
+        memset (&ref, 0, sizeof (ref)) ;
+        got = w->csr ;      // A's pattern, cuSPARSE's values
+        got.x = (double *) malloc ((size_t) (H->nnz + 1) * sizeof (double)) ;
+        GrB_Info i2 = (got.x == NULL) ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
+        if (i2 == GrB_SUCCESS && D->gX == NULL) i2 = bu_make_dense (&D->gX, w->csr.nrows, k, bu_seed_X (w->seed)) ;
+        if (i2 == GrB_SUCCESS) i2 = bu_make_dense (&gY, w->csr.nrows, k, bu_seed_Y (w->seed)) ;
+        if (i2 == GrB_SUCCESS) i2 = bu_sddmm (&R, w->A, D->gX, gY, NULL) ;
+        if (i2 == GrB_SUCCESS) i2 = gg_csr_get (&ref, R) ;
+        if (i2 != GrB_SUCCESS) r.check = "no reference" ;
+        else
+        {
+            for (int64_t q = 0 ; q < H->nnz ; q++) got.x [q] = D->out [q] ;
+            bu_tol tol = { 1e-5, 2.0 * k * 0x1p-24 * k, NULL } ;
+            r.check = bu_compare_csr (r.check_msg, sizeof (r.check_msg), &ref, &got, tol)
+                ? "ok" : "wrong" ;
+        }
+        free (got.x) ;
+        gg_csr_free (&ref) ;
+        GrB_Matrix_free (&R) ;
+        GrB_Matrix_free (&gY) ;
+    }
+    return report_done (w, &r) ;
+}
+
+// SpMM and/or SDDMM on one set of dense operands.
+static int op_dense (workload_t *w, bool spmm, bool sddmm)
+{
+    const int k = BU_DENSE_COLS ;
+    const int64_t n = w->H.n ;
+    size_t len = (size_t) n * k ;
+    dense_t D ;
+    memset (&D, 0, sizeof (D)) ;
+    D.Xr = (float *) malloc (len * 4) ; D.Xc = (float *) malloc (len * 4) ;
+    D.Yr = (float *) malloc (len * 4) ; D.Yc = (float *) malloc (len * 4) ;
+    D.out = (float *) malloc ((len > (size_t) w->H.nnz ? len : (size_t) w->H.nnz) * 4 + 4) ;
+    D.tmp = (float *) malloc (len * 4 + 4) ;
+    D.mem = D.Xr && D.Xc && D.Yr && D.Yc && D.out && D.tmp ;
+    if (D.mem)
+    {
+        for (int64_t i = 0 ; i < n ; i++)
+            for (int c = 0 ; c < k ; c++)
+            {
+                size_t rowm = (size_t) i * k + c, colm = (size_t) c * n + i ;
+                D.Xr [rowm] = D.Xc [colm] = (float) gg_dense_value (bu_seed_X (w->seed), rowm) ;
+                D.Yr [rowm] = D.Yc [colm] = (float) gg_dense_value (bu_seed_Y (w->seed), rowm) ;
+            }
+    }
+    int rc = 0 ;
+    if (spmm) rc |= op_spmm (w, &D, k) ;
+    if (sddmm) rc |= op_sddmm (w, &D, k) ;
+    free (D.Xr) ; free (D.Xc) ; free (D.Yr) ; free (D.Yc) ; free (D.out) ; free (D.tmp) ;
+    GrB_Matrix_free (&D.gX) ;
+    return rc ;
+}
+
+//------------------------------------------------------------------------------
+// the command line, the device, the workloads
+//------------------------------------------------------------------------------
+
+typedef struct
 {
     const char *workloads [64] ;
-    int nworkloads = 0, device = 0 ;
-    bool op_spgemm = false, op_spmv = false, op_spmm = false, op_sddmm = false, any = false ;
-    budget_t budget = { 10, 10.0 } ;
-    uint64_t seed = GG_DEFAULT_SEED ;
+    int nworkloads, device ;
+    bool spgemm, spmv, spmm, sddmm ;
+    budget_t budget ;
+    uint64_t seed ;
+}
+opts_t ;
+
+// 0, or 2 after the usage message.
+static int parse_args (opts_t *o, int argc, char **argv)
+{
+    bool any = false ;
+    memset (o, 0, sizeof (*o)) ;
+    o->budget.reps = 10 ; o->budget.max_s = 10.0 ;
+    o->seed = GG_DEFAULT_SEED ;
     for (int a = 1 ; a < argc ; a++)
     {
         if (strcmp (argv [a], "--workload") == 0 && a + 1 < argc)
         {
-            if (nworkloads >= 64) { usage () ; return 2 ; }
-            workloads [nworkloads++] = argv [++a] ;
+            if (o->nworkloads >= 64) { usage () ; return 2 ; }
+            o->workloads [o->nworkloads++] = argv [++a] ;
         }
         else if (strcmp (argv [a], "--ops") == 0 && a + 1 < argc)
         {
@@ -974,57 +1284,56 @@ int main (int argc, char **argv)
             {
                 size_t l = strcspn (s, ",") ;
                 snprintf (tok, sizeof (tok), "%.*s", (int) (l < 63 ? l : 63), s) ;
-                if (strcmp (tok, "spgemm") == 0) op_spgemm = true ;
-                else if (strcmp (tok, "spmv") == 0) op_spmv = true ;
-                else if (strcmp (tok, "spmm") == 0) op_spmm = true ;
-                else if (strcmp (tok, "sddmm") == 0) op_sddmm = true ;
+                if (strcmp (tok, "spgemm") == 0) o->spgemm = true ;
+                else if (strcmp (tok, "spmv") == 0) o->spmv = true ;
+                else if (strcmp (tok, "spmm") == 0) o->spmm = true ;
+                else if (strcmp (tok, "sddmm") == 0) o->sddmm = true ;
                 else if (tok [0]) { fprintf (stderr, "cusparse_peer: unknown op %s\n", tok) ; usage () ; return 2 ; }
                 any = true ;
                 s += l ;
                 if (*s == ',') s++ ;
             }
         }
-        else if (strcmp (argv [a], "--repeats") == 0 && a + 1 < argc) budget.reps = atoi (argv [++a]) ;
-        else if (strcmp (argv [a], "--max-seconds") == 0 && a + 1 < argc) budget.max_s = atof (argv [++a]) ;
-        else if (strcmp (argv [a], "--seed") == 0 && a + 1 < argc) seed = strtoull (argv [++a], NULL, 0) ;
-        else if (strcmp (argv [a], "--device") == 0 && a + 1 < argc) device = atoi (argv [++a]) ;
+        else if (strcmp (argv [a], "--repeats") == 0 && a + 1 < argc) o->budget.reps = atoi (argv [++a]) ;
+        else if (strcmp (argv [a], "--max-seconds") == 0 && a + 1 < argc) o->budget.max_s = atof (argv [++a]) ;
+        else if (strcmp (argv [a], "--seed") == 0 && a + 1 < argc) o->seed = strtoull (argv [++a], NULL, 0) ;
+        else if (strcmp (argv [a], "--device") == 0 && a + 1 < argc) o->device = atoi (argv [++a]) ;
         else { usage () ; return 2 ; }
     }
-    if (nworkloads == 0 || budget.reps < 1) { usage () ; return 2 ; }
-    if (!any) op_spgemm = op_spmv = op_spmm = op_sddmm = true ;
+    if (o->nworkloads == 0 || o->budget.reps < 1) { usage () ; return 2 ; }
+    if (!any) o->spgemm = o->spmv = o->spmm = o->sddmm = true ;
+    return 0 ;
+}
 
+// The env line of a run without a usable device or handle.
+static void env_error (const char *status, const char *error)
+{
+    printf ("{\"type\":\"env\",\"tool\":\"cusparse_peer\",\"status\":\"%s\",\"error\":", status) ;
+    bu_json_str (stdout, error) ;
+    printf ("}\n") ;
+}
+
+// The device, the handle, the stream and events, the copy bandwidth, and
+// the env line; 0, or the exit status.
+static int gpu_start (gpu_t *g, int device)
+{
     // one-time costs: the context, then the cuSPARSE handle
-    gpu_t g ;
-    memset (&g, 0, sizeof (g)) ;
+    memset (g, 0, sizeof (*g)) ;
     int ndev = 0 ;
     double t0 = gg_now () ;
     if (CU (cudaGetDeviceCount (&ndev)) || ndev == 0)
     {
-        printf ("{\"type\":\"env\",\"tool\":\"cusparse_peer\",\"status\":\"no gpu\",\"error\":") ;
-        bu_json_str (stdout, ndev == 0 && !pc_err [0] ? "no CUDA device" : pc_err) ;
-        printf ("}\n") ;
+        env_error ("no gpu", ndev == 0 && !pc_err [0] ? "no CUDA device" : pc_err) ;
         return 3 ;
     }
-    if (CU (cudaSetDevice (device)) || CU (cudaFree (0)))
-    {
-        printf ("{\"type\":\"env\",\"tool\":\"cusparse_peer\",\"status\":\"no gpu\",\"error\":") ;
-        bu_json_str (stdout, pc_err) ;
-        printf ("}\n") ;
-        return 3 ;
-    }
+    if (CU (cudaSetDevice (device)) || CU (cudaFree (0))) { env_error ("no gpu", pc_err) ; return 3 ; }
     double ctx_ms = 1e3 * (gg_now () - t0) ;
     t0 = gg_now () ;
-    if (SP (cusparseCreate (&g.h)))
-    {
-        printf ("{\"type\":\"env\",\"tool\":\"cusparse_peer\",\"status\":\"error\",\"error\":") ;
-        bu_json_str (stdout, pc_err) ;
-        printf ("}\n") ;
-        return 1 ;
-    }
+    if (SP (cusparseCreate (&g->h))) { env_error ("error", pc_err) ; return 1 ; }
     double handle_ms = 1e3 * (gg_now () - t0) ;
-    if (CU (cudaStreamCreateWithFlags (&g.stream, cudaStreamNonBlocking))
-        || SP (cusparseSetStream (g.h, g.stream))
-        || CU (cudaEventCreate (&g.e0)) || CU (cudaEventCreate (&g.e1)))
+    if (CU (cudaStreamCreateWithFlags (&g->stream, cudaStreamNonBlocking))
+        || SP (cusparseSetStream (g->h, g->stream))
+        || CU (cudaEventCreate (&g->e0)) || CU (cudaEventCreate (&g->e1)))
     {
         fprintf (stderr, "cusparse_peer: %s\n", pc_err) ;
         return 1 ;
@@ -1032,253 +1341,85 @@ int main (int argc, char **argv)
     cudaDeviceProp prop ;
     int drv = 0, rt = 0, spv = 0 ;
     if (CU (cudaGetDeviceProperties (&prop, device)) || CU (cudaDriverGetVersion (&drv))
-        || CU (cudaRuntimeGetVersion (&rt)) || SP (cusparseGetVersion (g.h, &spv)))
+        || CU (cudaRuntimeGetVersion (&rt)) || SP (cusparseGetVersion (g->h, &spv)))
     {
         fprintf (stderr, "cusparse_peer: %s\n", pc_err) ;
         return 1 ;
     }
-    if (measure_copy_bw (&g) != 0)
+    if (measure_copy_bw (g) != 0)
     {
         fprintf (stderr, "cusparse_peer: copy bandwidth: %s\n", pc_err) ;
-        g.copy_bw = 0 ;
+        g->copy_bw = 0 ;
     }
     printf ("{\"type\":\"env\",\"tool\":\"cusparse_peer\",\"status\":\"ok\",\"gpu\":") ;
     bu_json_str (stdout, prop.name) ;
     printf (",\"sm_count\":%d,\"cc\":\"%d.%d\",\"global_mem\":%zu,\"driver\":%d,\"runtime\":%d,"
         "\"cusparse\":%d,\"ctx_init_ms\":%.3f,\"handle_ms\":%.3f,\"copy_bw_gbs\":%.1f}\n",
         prop.multiProcessorCount, prop.major, prop.minor, prop.totalGlobalMem, drv, rt, spv,
-        ctx_ms, handle_ms, g.copy_bw / 1e9) ;
+        ctx_ms, handle_ms, g->copy_bw / 1e9) ;
     fflush (stdout) ;
     fprintf (stderr, "[cusparse_peer] %s, context %.0f ms, handle %.0f ms, copy %.0f GB/s\n",
-        prop.name, ctx_ms, handle_ms, g.copy_bw / 1e9) ;
+        prop.name, ctx_ms, handle_ms, g->copy_bw / 1e9) ;
+    return 0 ;
+}
+
+// Generates workload w->name and prints its line; 0, or 1 (line says why).
+static int workload_load (workload_t *w)
+{
+    char err [512] = "" ;
+    fprintf (stderr, "[cusparse_peer] %s: generating\n", w->name) ;
+    double t0 = gg_now () ;
+    GrB_Info info = gg_load (&w->A, w->name, w->seed, GG_UNDIRECTED, err, sizeof (err)) ;
+    double gen = gg_now () - t0 ;
+    if (info == GrB_SUCCESS) info = gg_csr_get (&w->csr, w->A) ;
+    if (info == GrB_SUCCESS && hcsr_from (&w->H, &w->csr) != 0)
+    {
+        snprintf (err, sizeof (err), "%s", pc_err) ;
+        info = GrB_INVALID_VALUE ;
+    }
+    printf ("{\"type\":\"workload\",\"tool\":\"cusparse_peer\",\"workload\":") ;
+    bu_json_str (stdout, w->name) ;
+    if (info != GrB_SUCCESS)
+    {
+        printf (",\"status\":\"error\",\"error\":") ;
+        bu_json_str (stdout, err [0] ? err : "GraphBLAS failed") ;
+        printf ("}\n") ;
+        fflush (stdout) ;
+        return 1 ;
+    }
+    printf (",\"status\":\"ok\",\"n\":%llu,\"nvals\":%llu,\"gen_ms\":%.3f}\n",
+        (unsigned long long) w->csr.nrows, (unsigned long long) w->csr.nvals, 1e3 * gen) ;
+    fflush (stdout) ;
+    return 0 ;
+}
+
+int main (int argc, char **argv)
+{
+    opts_t o ;
+    int rc = parse_args (&o, argc, argv) ;
+    if (rc != 0) return rc ;
+    gpu_t g ;
+    rc = gpu_start (&g, o.device) ;
+    if (rc != 0) return rc ;
 
     GrB_Info info = GrB_init (GrB_NONBLOCKING) ;
     if (info != GrB_SUCCESS) { fprintf (stderr, "cusparse_peer: GrB_init failed (%d)\n", info) ; return 1 ; }
 
-    int rc = 0 ;
-    const int k = BU_DENSE_COLS ;
-    for (int w = 0 ; w < nworkloads ; w++)
+    for (int i = 0 ; i < o.nworkloads ; i++)
     {
-        const char *wl = workloads [w] ;
-        GrB_Matrix A = NULL ;
-        gg_csr csr ;
-        hcsr H ;
-        memset (&csr, 0, sizeof (csr)) ;
-        memset (&H, 0, sizeof (H)) ;
-        char err [512] = "" ;
-        fprintf (stderr, "[cusparse_peer] %s: generating\n", wl) ;
-        t0 = gg_now () ;
-        info = gg_load (&A, wl, seed, GG_UNDIRECTED, err, sizeof (err)) ;
-        double gen = gg_now () - t0 ;
-        if (info == GrB_SUCCESS) info = gg_csr_get (&csr, A) ;
-        if (info == GrB_SUCCESS && hcsr_from (&H, &csr) != 0)
+        workload_t w ;
+        memset (&w, 0, sizeof (w)) ;
+        w.name = o.workloads [i] ; w.g = &g ; w.seed = o.seed ; w.budget = o.budget ;
+        if (workload_load (&w) != 0) rc = 1 ;
+        else
         {
-            snprintf (err, sizeof (err), "%s", pc_err) ;
-            info = GrB_INVALID_VALUE ;
+            if (o.spmv) rc |= op_spmv (&w) ;
+            if (o.spgemm) rc |= op_spgemm (&w) ;
+            if (o.spmm || o.sddmm) rc |= op_dense (&w, o.spmm, o.sddmm) ;
         }
-        printf ("{\"type\":\"workload\",\"tool\":\"cusparse_peer\",\"workload\":") ;
-        bu_json_str (stdout, wl) ;
-        if (info != GrB_SUCCESS)
-        {
-            printf (",\"status\":\"error\",\"error\":") ;
-            bu_json_str (stdout, err [0] ? err : "GraphBLAS failed") ;
-            printf ("}\n") ;
-            fflush (stdout) ;
-            GrB_Matrix_free (&A) ; gg_csr_free (&csr) ;
-            rc = 1 ;
-            continue ;
-        }
-        printf (",\"status\":\"ok\",\"n\":%llu,\"nvals\":%llu,\"gen_ms\":%.3f}\n",
-            (unsigned long long) csr.nrows, (unsigned long long) csr.nvals, 1e3 * gen) ;
-        fflush (stdout) ;
-
-        if (op_spmv)
-        {
-            report_t r ;
-            report_init (&r, "spmv") ;
-            fprintf (stderr, "[cusparse_peer] %s spmv\n", wl) ;
-            double *x = (double *) malloc ((size_t) H.n * sizeof (double)) ;
-            double *y = (double *) malloc ((size_t) H.n * sizeof (double)) ;
-            if (x == NULL || y == NULL) { snprintf (pc_err, sizeof (pc_err), "out of host memory") ; fail_report (&r) ; }
-            else
-            {
-                for (int64_t i = 0 ; i < H.n ; i++) x [i] = gg_dense_value (bu_seed_x (seed), (uint64_t) i) ;
-                if (bench_spmv (&g, &H, x, y, budget, &r) != 0) fail_report (&r) ;
-                else
-                {
-                    GrB_Vector gx = NULL, gy = NULL ;
-                    bu_vec ref ;
-                    memset (&ref, 0, sizeof (ref)) ;
-                    GrB_Info i2 = bu_make_x (&gx, csr.nrows, seed) ;
-                    if (i2 == GrB_SUCCESS) i2 = bu_spmv (&gy, A, gx, NULL) ;
-                    if (i2 == GrB_SUCCESS) i2 = bu_vec_get (&ref, gy) ;
-                    if (i2 != GrB_SUCCESS) r.check = "no reference" ;
-                    else
-                    {
-                        double *rb = bu_row_bound (&csr, 0x1p-53) ;
-                        bu_tol tol = { 1e-12, 0, rb } ;
-                        r.check = bu_compare_vec_dense (r.check_msg, sizeof (r.check_msg), &ref, y, tol)
-                            ? "ok" : "wrong" ;
-                        free (rb) ;
-                    }
-                    bu_vec_free (&ref) ;
-                    GrB_Vector_free (&gx) ; GrB_Vector_free (&gy) ;
-                }
-            }
-            free (x) ; free (y) ;
-            report_print (wl, &r, &g) ;
-            if (r.failed || strcmp (r.check, "ok") != 0) rc = 1 ;
-        }
-
-        if (op_spgemm)
-        {
-            report_t r ;
-            report_init (&r, "spgemm") ;
-            fprintf (stderr, "[cusparse_peer] %s spgemm\n", wl) ;
-            r.products = bu_products (&csr) ;
-            r.flops = 2.0 * (double) r.products ;
-            hC_t hC ;
-            memset (&hC, 0, sizeof (hC)) ;
-            hC.rp = (int32_t *) malloc ((size_t) (H.n + 1) * 4) ;
-            if (hC.rp == NULL) { snprintf (pc_err, sizeof (pc_err), "out of host memory") ; fail_report (&r) ; }
-            else if (bench_spgemm (&g, &H, &hC, budget, &r) != 0) fail_report (&r) ;
-            else
-            {
-                // SuiteSparse's C, and cuSPARSE's C in the same form
-                GrB_Matrix C = NULL ;
-                gg_csr ref, got ;
-                memset (&ref, 0, sizeof (ref)) ;
-                memset (&got, 0, sizeof (got)) ;
-                fprintf (stderr, "[cusparse_peer] %s spgemm: SuiteSparse reference\n", wl) ;
-                GrB_Info i2 = bu_spgemm (&C, A, NULL) ;
-                if (i2 == GrB_SUCCESS) i2 = gg_csr_get (&ref, C) ;
-                GrB_Matrix_free (&C) ;
-                int64_t nc = r.nnz_out ;
-                got.nrows = got.ncols = (GrB_Index) H.n ;
-                got.nvals = (GrB_Index) nc ;
-                got.p = (GrB_Index *) malloc ((size_t) (H.n + 1) * sizeof (GrB_Index)) ;
-                got.j = (GrB_Index *) malloc ((size_t) (nc + 1) * sizeof (GrB_Index)) ;
-                got.x = (double *) malloc ((size_t) (nc + 1) * sizeof (double)) ;
-                if (i2 != GrB_SUCCESS || !got.p || !got.j || !got.x) r.check = "no reference" ;
-                else
-                {
-                    for (int64_t i = 0 ; i <= H.n ; i++) got.p [i] = (GrB_Index) hC.rp [i] ;
-                    for (int64_t q = 0 ; q < nc ; q++) { got.j [q] = (GrB_Index) hC.ci [q] ; got.x [q] = hC.v [q] ; }
-                    bool sane = got.p [0] == 0 && (int64_t) got.p [H.n] == nc ;
-                    if (sane && gg_csr_sort_rows (&got) != GrB_SUCCESS) r.check = "no reference" ;
-                    else if (!sane)
-                    {
-                        r.check = "wrong" ;
-                        snprintf (r.check_msg, sizeof (r.check_msg), "row pointers inconsistent with nnz(C)=%lld", (long long) nc) ;
-                    }
-                    else
-                    {
-                        double mx = 0 ;
-                        for (GrB_Index q = 0 ; q < ref.nvals ; q++) mx = fmax (mx, fabs (ref.x [q])) ;
-                        bu_tol tol = { 1e-10, 1e-12 * mx, NULL } ;
-                        bool ok = bu_compare_csr (r.check_msg, sizeof (r.check_msg), &ref, &got, tol) ;
-                        r.check = ok ? "ok" : "wrong" ;
-                        if (!ok && nc == 0 && ref.nvals > 0)
-                            snprintf (r.check_msg, sizeof (r.check_msg),
-                                "cuSPARSE returned an empty matrix without an error (%llu entries expected)",
-                                (unsigned long long) ref.nvals) ;
-                    }
-                }
-                gg_csr_free (&ref) ; gg_csr_free (&got) ;
-            }
-            free (hC.rp) ; free (hC.ci) ; free (hC.v) ;
-            report_print (wl, &r, &g) ;
-            if (r.failed || strcmp (r.check, "ok") != 0) rc = 1 ;
-        }
-
-        if (op_spmm || op_sddmm)
-        {
-            size_t len = (size_t) H.n * k ;
-            float *Xr = (float *) malloc (len * 4), *Xc = (float *) malloc (len * 4) ;
-            float *Yr = (float *) malloc (len * 4), *Yc = (float *) malloc (len * 4) ;
-            float *out = (float *) malloc ((len > (size_t) H.nnz ? len : (size_t) H.nnz) * 4 + 4) ;
-            float *tmp = (float *) malloc (len * 4 + 4) ;
-            GrB_Matrix gX = NULL, gY = NULL, A32 = NULL, R = NULL ;
-            bool mem = Xr && Xc && Yr && Yc && out && tmp ;
-            if (mem)
-            {
-                for (int64_t i = 0 ; i < H.n ; i++)
-                    for (int c = 0 ; c < k ; c++)
-                    {
-                        size_t rowm = (size_t) i * k + c, colm = (size_t) c * H.n + i ;
-                        Xr [rowm] = Xc [colm] = (float) gg_dense_value (bu_seed_X (seed), rowm) ;
-                        Yr [rowm] = Yc [colm] = (float) gg_dense_value (bu_seed_Y (seed), rowm) ;
-                    }
-            }
-            if (op_spmm)
-            {
-                report_t r ;
-                report_init (&r, "spmm") ;
-                fprintf (stderr, "[cusparse_peer] %s spmm\n", wl) ;
-                if (!mem) { snprintf (pc_err, sizeof (pc_err), "out of host memory") ; fail_report (&r) ; }
-                else if (bench_spmm (&g, &H, Xr, Xc, k, out, tmp, budget, &r) != 0) fail_report (&r) ;
-                else
-                {
-                    gg_csr ref ;
-                    memset (&ref, 0, sizeof (ref)) ;
-                    GrB_Info i2 = bu_make_fp32 (&A32, A) ;
-                    if (i2 == GrB_SUCCESS) i2 = bu_make_dense (&gX, csr.nrows, k, bu_seed_X (seed)) ;
-                    if (i2 == GrB_SUCCESS) i2 = bu_spmm (&R, A32, gX, NULL) ;
-                    if (i2 == GrB_SUCCESS) i2 = gg_csr_get (&ref, R) ;
-                    double *rb = (i2 == GrB_SUCCESS) ? bu_row_bound (&csr, 0x1p-24) : NULL ;
-                    if (rb == NULL) r.check = "no reference" ;
-                    else
-                    {
-                        bu_tol tol = { 1e-5, 0, rb } ;
-                        r.check = bu_compare_csr_dense (r.check_msg, sizeof (r.check_msg), &ref, out, k, tol)
-                            ? "ok" : "wrong" ;
-                    }
-                    free (rb) ;
-                    gg_csr_free (&ref) ;
-                    GrB_Matrix_free (&R) ;
-                }
-                report_print (wl, &r, &g) ;
-                if (r.failed || strcmp (r.check, "ok") != 0) rc = 1 ;
-            }
-            if (op_sddmm)
-            {
-                report_t r ;
-                report_init (&r, "sddmm") ;
-                fprintf (stderr, "[cusparse_peer] %s sddmm\n", wl) ;
-                if (!mem) { snprintf (pc_err, sizeof (pc_err), "out of host memory") ; fail_report (&r) ; }
-                else if (bench_sddmm (&g, &H, Xr, Xc, Yr, Yc, k, out, budget, &r) != 0) fail_report (&r) ;
-                else
-                {
-                    gg_csr ref, got ;
-                    memset (&ref, 0, sizeof (ref)) ;
-                    got = csr ;     // A's pattern, cuSPARSE's values
-                    got.x = (double *) malloc ((size_t) (H.nnz + 1) * sizeof (double)) ;
-                    GrB_Info i2 = (got.x == NULL) ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
-                    if (i2 == GrB_SUCCESS && gX == NULL) i2 = bu_make_dense (&gX, csr.nrows, k, bu_seed_X (seed)) ;
-                    if (i2 == GrB_SUCCESS) i2 = bu_make_dense (&gY, csr.nrows, k, bu_seed_Y (seed)) ;
-                    if (i2 == GrB_SUCCESS) i2 = bu_sddmm (&R, A, gX, gY, NULL) ;
-                    if (i2 == GrB_SUCCESS) i2 = gg_csr_get (&ref, R) ;
-                    if (i2 != GrB_SUCCESS) r.check = "no reference" ;
-                    else
-                    {
-                        for (int64_t q = 0 ; q < H.nnz ; q++) got.x [q] = out [q] ;
-                        bu_tol tol = { 1e-5, 2.0 * k * 0x1p-24 * k, NULL } ;
-                        r.check = bu_compare_csr (r.check_msg, sizeof (r.check_msg), &ref, &got, tol)
-                            ? "ok" : "wrong" ;
-                    }
-                    free (got.x) ;
-                    gg_csr_free (&ref) ;
-                    GrB_Matrix_free (&R) ;
-                }
-                report_print (wl, &r, &g) ;
-                if (r.failed || strcmp (r.check, "ok") != 0) rc = 1 ;
-            }
-            free (Xr) ; free (Xc) ; free (Yr) ; free (Yc) ; free (out) ; free (tmp) ;
-            GrB_Matrix_free (&gX) ; GrB_Matrix_free (&gY) ; GrB_Matrix_free (&A32) ;
-        }
-        hcsr_free (&H) ;
-        gg_csr_free (&csr) ;
-        GrB_Matrix_free (&A) ;
+        hcsr_free (&w.H) ;
+        gg_csr_free (&w.csr) ;
+        GrB_Matrix_free (&w.A) ;
     }
     GrB_finalize () ;
     SPQ (cusparseDestroy (g.h)) ;

@@ -240,31 +240,29 @@ def fmb(x):
     return "0" if x == 0 else ("%.3g" % x if x < 100 else "%.0f" % x)
 
 
+def by_size(x, formats, smallest):
+    """x in the first of formats ((floor, format), largest floor first)
+    whose floor x reaches, else in smallest"""
+    for floor, fmt in formats:
+        if x >= floor:
+            return fmt % x
+    return smallest % x
+
+
 def fms(x):
     if x is None:
         return "—"
-    if x >= 100:
-        return "%.0f" % x
-    if x >= 10:
-        return "%.1f" % x
-    if x >= 1:
-        return "%.2f" % x
-    return "%.3f" % x
+    return by_size(x, ((100, "%.0f"), (10, "%.1f"), (1, "%.2f")), "%.3f")
 
 
 def fratio(x):
     if x is None or x <= 0 or not math.isfinite(x):
         return "—"
-    if x >= 100:
-        return "%.0f×" % x
-    if x >= 10:
-        return "%.1f×" % x
-    return "%.2f×" % x
+    return by_size(x, ((100, "%.0f×"), (10, "%.1f×")), "%.2f×")
 
 
 def fpct(x):
-    p = 100.0 * x
-    return ("%.0f%%" if p >= 10 else "%.1f%%" if p >= 1 else "%.2f%%") % p
+    return by_size(100.0 * x, ((10, "%.0f%%"), (1, "%.1f%%")), "%.2f%%")
 
 
 def path_text(path):

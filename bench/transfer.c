@@ -53,9 +53,94 @@ static void row (const char *name, double bytes, double seconds, double ref)
     else printf ("| %s | %.1f | %.2f | %.1f | — |\n", name, bytes / 1e6, 1e3 * seconds, gbs) ;
 }
 
-// A fresh, never touched host destination for each repeat when fresh (as
-// the arrays a result is packed into), else one touched before.
-typedef enum { DST_TOUCHED, DST_FRESH } dst_kind ;
+// One timed transfer: cudaMemcpy (n bytes; from = to = 1) or grbcuda's
+// staged copy (n elements of from bytes on the source side, to bytes on the
+// destination side), host to device or back. host: the host side; NULL for
+// a fresh, never touched destination at each repeat (as the arrays a result
+// is packed into), n * to bytes.
+typedef struct
+{
+    bool staged, h2d ;
+    void *host ;
+    size_t n, from, to ;
+}
+xfer_t ;
+
+// The median seconds of the transfer x between its host side and dev.
+static double time_xfer (xfer_t x, void *dev, gcu_stream s)
+{
+    double t [64] ;
+    for (int r = 0 ; r < repeats ; r++)
+    {
+        void *h = x.host ? x.host : malloc (x.n * x.to) ;
+        if (h == NULL) die ("malloc", 0) ;
+        double t0 = gcu_now () ;
+        if (!x.staged && x.h2d) CU (cudaMemcpy (dev, h, x.n, cudaMemcpyHostToDevice)) ;
+        else if (!x.staged) CU (cudaMemcpy (h, dev, x.n, cudaMemcpyDeviceToHost)) ;
+        else if (x.h2d) OKB (gcu_h2d_staged (dev, h, x.n, x.from, x.to, s)) ;
+        else OKB (gcu_d2h_staged (h, dev, x.n, x.from, x.to, s)) ;
+        t [r] = gcu_now () - t0 ;
+        if (h != x.host) free (h) ;
+    }
+    return median (t, repeats) ;
+}
+
+// A GrB_Matrix of about the same size (int32 indices and FP64 values on
+// the device) through GrB_mxm's operand path: a miss (export + staged
+// upload, into the residency cache), then a hit
+static void operand_path (size_t bytes, double ref_h2d, gcu_stream s)
+{
+    const GrB_Index n = (GrB_Index) 1 << 22 ;
+    const GrB_Index per_row = (bytes / 12 + n - 1) / n ;
+    const GrB_Index nvals = n * per_row ;
+    GrB_Index *Ap = malloc ((n + 1) * sizeof (GrB_Index)) ;
+    GrB_Index *Aj = malloc (nvals * sizeof (GrB_Index)) ;
+    double *Ax = malloc (nvals * sizeof (double)) ;
+    if (Ap == NULL || Aj == NULL || Ax == NULL) die ("malloc", 0) ;
+    const GrB_Index stride = n / per_row ;
+    for (GrB_Index i = 0 ; i <= n ; i++) Ap [i] = i * per_row ;
+    for (GrB_Index i = 0 ; i < n ; i++)
+        for (GrB_Index k = 0 ; k < per_row ; k++)
+        {
+            Aj [i * per_row + k] = k * stride + (i % stride) ;     // sorted within the row
+            Ax [i * per_row + k] = 1.0 + (double) ((i + k) % 7) ;
+        }
+    GrB_Matrix A = NULL ;
+    OKB (GrB_Matrix_new (&A, GrB_FP64, n, n)) ;
+    OKB (GxB_Matrix_pack_CSR (A, &Ap, &Aj, (void **) &Ax, (n + 1) * sizeof (GrB_Index),
+        nvals * sizeof (GrB_Index), nvals * sizeof (double), false, false, NULL)) ;
+    double te [64], tu [64], tt [64] ;
+    size_t up = 0 ;
+    for (int r = 0 ; r < repeats ; r++)
+    {
+        gcu_residency_clear_all () ;
+        gcu_operand o ;
+        double t0 = gcu_now () ;
+        OKB (gcu_operand_get (A, false, sizeof (double), false, &o, s)) ;
+        tt [r] = gcu_now () - t0 ;
+        te [r] = o.export_s ;
+        tu [r] = o.upload_s ;
+        up = o.up_bytes ;
+        if (o.how != GCU_OPERAND_MISS) die ("a miss that was not one", (int) o.how) ;
+        gcu_operand_release (&o, s) ;
+    }
+    printf ("\n## a GrB_Matrix through GrB_mxm's operand path: %llu x %llu, %llu entries, "
+        "FP64, %.1f MB on the device\n\n", (unsigned long long) n, (unsigned long long) n,
+        (unsigned long long) nvals, up / 1e6) ;
+    printf ("| step | MB | ms | GB/s | %% of pinned H2D |\n| --- | --- | --- | --- | --- |\n") ;
+    row ("miss: export (SuiteSparse -> CSR, int32 indices)", (double) up, median (te, repeats), 0) ;
+    row ("miss: staged upload", (double) up, median (tu, repeats), ref_h2d) ;
+    row ("miss: export + upload (whole operand path)", (double) up, median (tt, repeats), ref_h2d) ;
+    // the copy of the last miss stays cached: the next use is a hit
+    gcu_operand o ;
+    double t0 = gcu_now () ;
+    OKB (gcu_operand_get (A, false, sizeof (double), false, &o, s)) ;
+    double th = gcu_now () - t0 ;
+    printf ("| hit: %s, %zu bytes uploaded | 0 | %.3f | — | — |\n",
+        o.how == GCU_OPERAND_HIT ? "cached copy reused" : "NOT A HIT", o.up_bytes, 1e3 * th) ;
+    gcu_operand_release (&o, s) ;
+    GrB_Matrix_free (&A) ;
+}
 
 int main (int argc, char **argv)
 {
@@ -73,7 +158,6 @@ int main (int argc, char **argv)
     char name [256] ;
     grbcuda_gpu_info (name, NULL, NULL, NULL, NULL) ;
     gcu_stream s = gcu_stream_default () ;
-    double t [64] ;
 
     // the buffers: pinned and pageable host, device
     void *pinned = NULL, *dev = NULL ;
@@ -93,86 +177,31 @@ int main (int argc, char **argv)
     printf ("| transfer | MB (host side) | ms | GB/s | %% of pinned |\n| --- | --- | --- | --- | --- |\n") ;
 
     // the reference: cudaMemcpy from and to pinned memory
-    for (int r = 0 ; r < repeats ; r++)
-    {
-        double t0 = gcu_now () ;
-        CU (cudaMemcpy (dev, pinned, bytes, cudaMemcpyHostToDevice)) ;
-        t [r] = gcu_now () - t0 ;
-    }
-    const double ref_h2d = (double) bytes / median (t, repeats) / 1e9 ;
-    for (int r = 0 ; r < repeats ; r++)
-    {
-        double t0 = gcu_now () ;
-        CU (cudaMemcpy (pinned, dev, bytes, cudaMemcpyDeviceToHost)) ;
-        t [r] = gcu_now () - t0 ;
-    }
-    const double ref_d2h = (double) bytes / median (t, repeats) / 1e9 ;
+    const double ref_h2d = (double) bytes / time_xfer ((xfer_t) { false, true, pinned, bytes, 1, 1 }, dev, s) / 1e9 ;
+    const double ref_d2h = (double) bytes / time_xfer ((xfer_t) { false, false, pinned, bytes, 1, 1 }, dev, s) / 1e9 ;
     row ("cudaMemcpy H2D, pinned (reference)", (double) bytes, (double) bytes / ref_h2d / 1e9, ref_h2d) ;
     row ("cudaMemcpy D2H, pinned (reference)", (double) bytes, (double) bytes / ref_d2h / 1e9, ref_d2h) ;
 
     // what the GPU families did before: cudaMemcpy from and to pageable memory
-    for (int r = 0 ; r < repeats ; r++)
-    {
-        double t0 = gcu_now () ;
-        CU (cudaMemcpy (dev, page, bytes, cudaMemcpyHostToDevice)) ;
-        t [r] = gcu_now () - t0 ;
-    }
-    row ("cudaMemcpy H2D, pageable", (double) bytes, median (t, repeats), ref_h2d) ;
-    for (int r = 0 ; r < repeats ; r++)
-    {
-        unsigned char *d = malloc (bytes) ;
-        if (d == NULL) die ("malloc", 0) ;
-        double t0 = gcu_now () ;
-        CU (cudaMemcpy (d, dev, bytes, cudaMemcpyDeviceToHost)) ;
-        t [r] = gcu_now () - t0 ;
-        free (d) ;
-    }
-    row ("cudaMemcpy D2H, pageable, fresh destination", (double) bytes, median (t, repeats), ref_d2h) ;
+    row ("cudaMemcpy H2D, pageable", (double) bytes,
+        time_xfer ((xfer_t) { false, true, page, bytes, 1, 1 }, dev, s), ref_h2d) ;
+    row ("cudaMemcpy D2H, pageable, fresh destination", (double) bytes,
+        time_xfer ((xfer_t) { false, false, NULL, bytes, 1, 1 }, dev, s), ref_d2h) ;
 
     // the staged copies
     gcu_staging_stats_reset () ;
-    for (int r = 0 ; r < repeats ; r++)
-    {
-        double t0 = gcu_now () ;
-        OKB (gcu_h2d_staged (dev, page, bytes, 1, 1, s)) ;
-        t [r] = gcu_now () - t0 ;
-    }
-    row ("gcu_h2d_staged, bytes", (double) bytes, median (t, repeats), ref_h2d) ;
-    for (int r = 0 ; r < repeats ; r++)
-    {
-        double t0 = gcu_now () ;
-        OKB (gcu_h2d_staged (dev, page, bytes / 8, 8, 4, s)) ;
-        t [r] = gcu_now () - t0 ;
-    }
-    row ("gcu_h2d_staged, uint64 -> uint32", (double) bytes, median (t, repeats), ref_h2d) ;
-    for (int k = 0 ; k < 2 ; k++)
-    {
-        for (int r = 0 ; r < repeats ; r++)
-        {
-            unsigned char *d = (k == DST_FRESH) ? malloc (bytes) : back ;
-            if (d == NULL) die ("malloc", 0) ;
-            double t0 = gcu_now () ;
-            OKB (gcu_d2h_staged (d, dev, bytes, 1, 1, s)) ;
-            t [r] = gcu_now () - t0 ;
-            if (d != back) free (d) ;
-        }
-        row (k == DST_FRESH ? "gcu_d2h_staged, bytes, fresh destination"
-            : "gcu_d2h_staged, bytes, touched destination", (double) bytes, median (t, repeats), ref_d2h) ;
-    }
-    for (int k = 0 ; k < 2 ; k++)
-    {
-        for (int r = 0 ; r < repeats ; r++)
-        {
-            unsigned char *d = (k == DST_FRESH) ? malloc (bytes) : back ;
-            if (d == NULL) die ("malloc", 0) ;
-            double t0 = gcu_now () ;
-            OKB (gcu_d2h_staged (d, dev, bytes / 8, 4, 8, s)) ;
-            t [r] = gcu_now () - t0 ;
-            if (d != back) free (d) ;
-        }
-        row (k == DST_FRESH ? "gcu_d2h_staged, uint32 -> uint64, fresh destination"
-            : "gcu_d2h_staged, uint32 -> uint64, touched destination", (double) bytes, median (t, repeats), ref_d2h) ;
-    }
+    row ("gcu_h2d_staged, bytes", (double) bytes,
+        time_xfer ((xfer_t) { true, true, page, bytes, 1, 1 }, dev, s), ref_h2d) ;
+    row ("gcu_h2d_staged, uint64 -> uint32", (double) bytes,
+        time_xfer ((xfer_t) { true, true, page, bytes / 8, 8, 4 }, dev, s), ref_h2d) ;
+    row ("gcu_d2h_staged, bytes, touched destination", (double) bytes,
+        time_xfer ((xfer_t) { true, false, back, bytes, 1, 1 }, dev, s), ref_d2h) ;
+    row ("gcu_d2h_staged, bytes, fresh destination", (double) bytes,
+        time_xfer ((xfer_t) { true, false, NULL, bytes, 1, 1 }, dev, s), ref_d2h) ;
+    row ("gcu_d2h_staged, uint32 -> uint64, touched destination", (double) bytes,
+        time_xfer ((xfer_t) { true, false, back, bytes / 8, 4, 8 }, dev, s), ref_d2h) ;
+    row ("gcu_d2h_staged, uint32 -> uint64, fresh destination", (double) bytes,
+        time_xfer ((xfer_t) { true, false, NULL, bytes / 8, 4, 8 }, dev, s), ref_d2h) ;
     // the round trip is right (the last widening read back what the
     // narrowing wrote: the low halves of page's words)
     {
@@ -187,61 +216,7 @@ int main (int argc, char **argv)
     free (page) ;
     free (back) ;
 
-    // a GrB_Matrix of about the same size (int32 indices and FP64 values on
-    // the device) through GrB_mxm's operand path: a miss (export + staged
-    // upload, into the residency cache), then a hit
-    {
-        const GrB_Index n = (GrB_Index) 1 << 22 ;
-        const GrB_Index per_row = (bytes / 12 + n - 1) / n ;
-        const GrB_Index nvals = n * per_row ;
-        GrB_Index *Ap = malloc ((n + 1) * sizeof (GrB_Index)) ;
-        GrB_Index *Aj = malloc (nvals * sizeof (GrB_Index)) ;
-        double *Ax = malloc (nvals * sizeof (double)) ;
-        if (Ap == NULL || Aj == NULL || Ax == NULL) die ("malloc", 0) ;
-        const GrB_Index stride = n / per_row ;
-        for (GrB_Index i = 0 ; i <= n ; i++) Ap [i] = i * per_row ;
-        for (GrB_Index i = 0 ; i < n ; i++)
-            for (GrB_Index k = 0 ; k < per_row ; k++)
-            {
-                Aj [i * per_row + k] = k * stride + (i % stride) ;     // sorted within the row
-                Ax [i * per_row + k] = 1.0 + (double) ((i + k) % 7) ;
-            }
-        GrB_Matrix A = NULL ;
-        OKB (GrB_Matrix_new (&A, GrB_FP64, n, n)) ;
-        OKB (GxB_Matrix_pack_CSR (A, &Ap, &Aj, (void **) &Ax, (n + 1) * sizeof (GrB_Index),
-            nvals * sizeof (GrB_Index), nvals * sizeof (double), false, false, NULL)) ;
-        double te [64], tu [64], tt [64] ;
-        size_t up = 0 ;
-        for (int r = 0 ; r < repeats ; r++)
-        {
-            gcu_residency_clear_all () ;
-            gcu_operand o ;
-            double t0 = gcu_now () ;
-            OKB (gcu_operand_get (A, false, sizeof (double), false, &o, s)) ;
-            tt [r] = gcu_now () - t0 ;
-            te [r] = o.export_s ;
-            tu [r] = o.upload_s ;
-            up = o.up_bytes ;
-            if (o.how != GCU_OPERAND_MISS) die ("a miss that was not one", (int) o.how) ;
-            gcu_operand_release (&o, s) ;
-        }
-        printf ("\n## a GrB_Matrix through GrB_mxm's operand path: %llu x %llu, %llu entries, "
-            "FP64, %.1f MB on the device\n\n", (unsigned long long) n, (unsigned long long) n,
-            (unsigned long long) nvals, up / 1e6) ;
-        printf ("| step | MB | ms | GB/s | %% of pinned H2D |\n| --- | --- | --- | --- | --- |\n") ;
-        row ("miss: export (SuiteSparse -> CSR, int32 indices)", (double) up, median (te, repeats), 0) ;
-        row ("miss: staged upload", (double) up, median (tu, repeats), ref_h2d) ;
-        row ("miss: export + upload (whole operand path)", (double) up, median (tt, repeats), ref_h2d) ;
-        // the copy of the last miss stays cached: the next use is a hit
-        gcu_operand o ;
-        double t0 = gcu_now () ;
-        OKB (gcu_operand_get (A, false, sizeof (double), false, &o, s)) ;
-        double th = gcu_now () - t0 ;
-        printf ("| hit: %s, %zu bytes uploaded | 0 | %.3f | — | — |\n",
-            o.how == GCU_OPERAND_HIT ? "cached copy reused" : "NOT A HIT", o.up_bytes, 1e3 * th) ;
-        gcu_operand_release (&o, s) ;
-        GrB_Matrix_free (&A) ;
-    }
+    operand_path (bytes, ref_h2d, s) ;
     printf ("\nstaging pool: %d buffers of %zu MiB; %llu pinned chunks, %llu direct, %llu bounce copies\n",
         ss.nbuf, ss.buf_bytes >> 20, (unsigned long long) ss.chunks,
         (unsigned long long) ss.direct, (unsigned long long) ss.bounce) ;

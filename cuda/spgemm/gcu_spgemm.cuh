@@ -95,16 +95,16 @@ __device__ __forceinline__ void gcu_spgemm_products (int64_t i,
 // G threads (t = 0..G-1, G a multiple of 32), TPB threads a row of B: f (k,
 // pa, j, pb) for each, and each column j - lo marked in the bitmap bits (one
 // atomicOr a lane: combining the bits of a group's lanes that share a word
-// by shuffles first was measured slower on the H200, 2026-11-23). Windows
-// are walked in order, lo = 0 first: each row of B is walked from where the
-// previous window left it, which the previous window stored in cursor [pa]
-// (an offset from Bp [k]; rows of B are sorted, the export guarantees it),
-// so a row's products are read once over all its windows, with no search.
-// The first window starts every row of B at its beginning and the last
-// stores nothing. A row of one window (last and lo = 0) takes the plain walk
-// of gcu_spgemm_products, with no ballot and no cursor (which may then be
-// NULL): measured faster (the symbolic phase of rmat-16-8 on the H200,
-// 2026-11-23: 5.4 ms against 6.4).
+// by shuffles first was measured slower). Windows are walked in order, lo =
+// 0 first: each row of B is walked from where the previous window left it,
+// which the previous window stored in cursor [pa] (an offset from Bp [k];
+// rows of B are sorted, the export guarantees it), so a row's products are
+// read once over all its windows, with no search. The first window starts
+// every row of B at its beginning and the last stores nothing. A row of one
+// window (last and lo = 0) takes the plain walk of gcu_spgemm_products, with
+// no ballot and no cursor (which may then be NULL): measured faster in the
+// symbolic phase. Both measurements: bench/RESULTS.md, "The dense windows
+// (52cf893) on the H200".
 template <class AI, class BI, class F>
 __device__ __forceinline__ void gcu_spgemm_products_dense (int64_t i,
     const AI *__restrict__ Ap, const AI *__restrict__ Aj,

@@ -243,7 +243,8 @@ GrB_Info spgemm_symbolic (spgemm_plan *P)
     if (Wsym == 0 && nglobal > 0) GCU_TRY (symbolic_global (P, grows, nglobal)) ;
     (void) cudaEventRecord (P->ev [EV_SYMBOLIC], P->st) ;
     // the free memory for the row blocks' plan, asked while the symbolic
-    // phase runs (the query takes some 60 us of the host)
+    // phase runs (the query's cost to the host: bench/RESULTS.md, "How the
+    // 17:17 run got there")
     size_t tot = 0 ;
     return spgemm_cuda (cudaMemGetInfo (&P->dev_free, &tot)) ;
 }
