@@ -1,26 +1,36 @@
 #!/usr/bin/env bash
-# passthrough.sh BUILD [OTHER_LIB...] [--append] — the instructions grbcuda
-# adds to calls that it passes through to SuiteSparse (issue 23), counted by
-# valgrind --tool=callgrind (repeatable where wall times are not):
+# passthrough.sh BUILD [OTHER_LIB...] [--time] [--append] — what grbcuda adds
+# to calls that it passes through to SuiteSparse (issue 23).
+#
+# Instructions (default), counted by valgrind --tool=callgrind (repeatable
+# where wall times are not), OMP_NUM_THREADS=1 (callgrind runs threads one at
+# a time; one thread keeps the counts free of OpenMP's spinning):
 #  - LAGraph's push-pull BFS (LAGr_BreadthFirstSearch, parents) from $SOURCES
 #    sources (default 16) on $WORKLOAD (default rmat-16-16): instructions of
-#    the searches plain and preloaded, the difference per search, and the
-#    calls into libgrbcuda per search;
+#    the searches plain and preloaded, those executed in libgrbcuda's code,
+#    and the calls into libgrbcuda per search;
 #  - single calls ($OPS), $CALLS times each (default 2000): instructions per
 #    call plain and preloaded.
+# Wall time (--time): $ROUNDS rounds (default 10), each running, one after
+# the other, the searches plain, with a null preload (an empty .so built
+# here: what any preloaded library costs, grbcuda's code aside), and with
+# each library in each mode; each run the median of $TRIALS (default 7) runs
+# of the $SOURCES searches after a warm-up; OMP_NUM_THREADS as set. Prints
+# the median, quartiles and extremes of the runs' medians, and the per-round
+# ratio to plain.
 # Each library (BUILD/libgrbcuda.so, then any OTHER_LIB: a .so to compare,
 # e.g. the build before a change) runs in each mode of $MODES (default
-# "host auto"). OMP_NUM_THREADS=1 (callgrind runs threads one at a time; one
-# thread keeps the counts free of OpenMP's spinning). LAGraph: built as
-# bench/lagraph_bench.sh does (BUILD-lagraph or $LAGRAPH_DIR). Prints Markdown
-# tables; --append adds them to bench/RESULTS.md with date, machine, command
-# and commit.
+# "host auto"). LAGraph: built as bench/lagraph_bench.sh does (BUILD-lagraph
+# or $LAGRAPH_DIR). Prints Markdown tables; --append adds them to
+# bench/RESULTS.md with date, machine, command and commit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-build=$(readlink -f "${1:?usage: bench/passthrough.sh BUILD [OTHER_LIB...] [--append]}"); shift
-append=0; libs=("$build/libgrbcuda.so")
-for a in "$@"; do [ "$a" = --append ] && append=1 || libs+=("$(readlink -f "$a")"); done
-command -v valgrind >/dev/null || { echo "passthrough: valgrind not found"; exit 1; }
+build=$(readlink -f "${1:?usage: bench/passthrough.sh BUILD [OTHER_LIB...] [--time] [--append]}"); shift
+append=0; timed=0; libs=("$build/libgrbcuda.so")
+for a in "$@"; do
+  case "$a" in --append) append=1 ;; --time) timed=1 ;; *) libs+=("$(readlink -f "$a")") ;; esac
+done
+[ $timed = 1 ] || command -v valgrind >/dev/null || { echo "passthrough: valgrind not found"; exit 1; }
 modes=${MODES:-host auto} workload=${WORKLOAD:-rmat-16-16} nsrc=${SOURCES:-16} ncalls=${CALLS:-2000}
 ops=${OPS:-mxm_4x4 vxm_masked setElement extractElement nvals assign reduce new_free nrows}
 lg=${LAGRAPH_DIR:-$build-lagraph}
@@ -35,8 +45,50 @@ exe=$build/bench/passthrough
 cc -O2 -std=c11 -o "$exe" bench/passthrough.c graph_examples/common/graphgen.c \
   -I"$src/include" -Igraph_examples/common -I"$gb_inc" \
   "$src/build/src/liblagraph.so" "$gb_lib" -Wl,-rpath,"$src/build/src" -lm
-export OMP_NUM_THREADS=1
 out=$(mktemp -d)
+machine="$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), no GPU in use"
+if [ $timed = 1 ]; then
+  rounds=${ROUNDS:-10} trials=${TRIALS:-7}
+  echo 'int passthrough_null_preload = 1 ;' > "$out/null.c"
+  cc -shared -fPIC -o "$out/null.so" "$out/null.c"
+  med () { sed -n 's/.*median_ms=\([0-9.]*\).*/\1/p'; }
+  for r in $(seq "$rounds"); do
+    echo "plain $("$exe" time "$workload" "$nsrc" "$trials" | med)"
+    echo "null-preload $(LD_PRELOAD=$out/null.so "$exe" time "$workload" "$nsrc" "$trials" | med)"
+    for LIB in "${libs[@]}"; do
+      for MODE in $modes; do
+        echo "$LIB:$MODE $(LD_PRELOAD=$LIB GRBCUDA_MODE=$MODE "$exe" time "$workload" "$nsrc" "$trials" | med)"
+      done
+    done
+  done > "$out/times"
+  table=$(python3 - "$out/times" <<'PY'
+import collections, statistics, sys
+d = collections.OrderedDict()
+for line in open(sys.argv[1]):
+    k, v = line.split(); d.setdefault(k, []).append(float(v))
+print("| run | median ms | q1 | q3 | min | max | per-round ratio to plain: median (range) |")
+print("|---|---|---|---|---|---|---|")
+for k, v in d.items():
+    s = sorted(v); n = len(s)
+    r = sorted(a / b for a, b in zip(v, d["plain"]))
+    print("| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.3f (%.3f-%.3f) |" % (k, statistics.median(s),
+          s[n // 4], s[(3 * n) // 4], s[0], s[-1], statistics.median(r), r[0], r[-1]))
+PY
+)
+  table="LAGraph BFS (parents), $nsrc sources, $workload, OMP_NUM_THREADS=${OMP_NUM_THREADS:-unset}: wall time of the searches, $rounds rounds (each run: the median of $trials)
+
+$table"
+  rm -rf "$out"
+  echo "$table"
+  if [ $append = 1 ]; then
+    { echo; echo "## $(date -u '+%Y-%m-%d %H:%M') UTC — the pass-through in wall time"; echo
+      echo "- machine: $machine"
+      echo "- command: \`bench/passthrough.sh $build ${libs[*]:1} --time\` (MODES=\"$modes\" WORKLOAD=$workload SOURCES=$nsrc ROUNDS=$rounds TRIALS=$trials)"
+      echo "- commit: $(git rev-parse --short HEAD)"; echo; echo "$table"; } >> bench/RESULTS.md
+  fi
+  exit 0
+fi
+export OMP_NUM_THREADS=1
 # cg TAG ARGS...: the program under callgrind, plain (TAG *.plain) or with
 # $LIB preloaded in $MODE; the measured part's counts in $out/TAG.cg
 cg () { local tag=$1; shift
@@ -121,7 +173,7 @@ if [ $append = 1 ]; then
     echo
     echo "## $(date -u '+%Y-%m-%d %H:%M') UTC — the pass-through in instructions"
     echo
-    echo "- machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), no GPU in use"
+    echo "- machine: $machine"
     echo "- command: \`bench/passthrough.sh $build ${libs[*]:1}\` (MODES=\"$modes\" WORKLOAD=$workload SOURCES=$nsrc CALLS=$ncalls)"
     echo "- commit: $(git rev-parse --short HEAD)"
     echo
