@@ -122,7 +122,12 @@ typedef struct
     uint64_t gpu ;                          // ... that ran on the GPU
     uint64_t host ;                         // ... that ran on the host
     uint64_t reason [GRBCUDA_NREASONS] ;    // host calls by reason ([0] = gpu)
-    double   seconds ;                      // wall time spent in these calls
+    double   seconds ;                      // wall time spent in these calls;
+                                            // a call that mode host, its arguments
+                                            // or the threshold keep on the host is
+                                            // timed only while GRBCUDA_STATS or the
+                                            // verbose log is on (otherwise it reads
+                                            // no clock: counted, not timed)
     // version 2:
     double   gpu_kernel_seconds ;   // device time of the GPU kernels of the
                                     // gpu_kernel_calls calls, measured with

@@ -2,7 +2,8 @@
 // C scalar (13 typed entry points each), written by hand rather than
 // generated (src/api/gen_wrappers.py finds the GCU_EXTRACT_ENTRIES
 // names here): for a matrix or vector whose newest value is on the device
-// (a GrB_mxm, GrB_mxv or GrB_vxm result left there), the entry is read from
+// (a GrB_mxm, GrB_mxv or GrB_vxm result left there; while no object is
+// device newest, one relaxed load says so), the entry is read from
 // the device (src/mxm/mxm_element.c, src/vector/vector.c: a few bytes) and
 // cast to the output type by SuiteSparse itself (through a GrB_Scalar of
 // the matrix's type), so A is not written back. Any other call — A not
@@ -19,7 +20,7 @@
 // as the output type, through SuiteSparse's cast (a GrB_Scalar of type t
 // holding v, then get, the typed extract); anything else: ask SuiteSparse.
 #define GCU_EXTRACT_FROM_DEVICE(GET, FIND)                                     \
-    if (x != NULL)                                                             \
+    if (x != NULL && gcu_residency_any_newest ())                              \
     {                                                                          \
         unsigned char v [16] ;                                                 \
         const gcu_type_info *t = NULL ;                                        \

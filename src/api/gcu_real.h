@@ -12,8 +12,10 @@
 void *gcu_real_sym (const char *name) ;
 
 // Cached lookup for hot paths: *slot holds the resolved pointer after the
-// first call (a race resolves twice to the same value, harmlessly).
-static inline void *gcu_real_cached (void *_Atomic *slot, const char *name)
+// first call (a race resolves twice to the same value, harmlessly). Always
+// inlined (as the residency checks are): in the generated wrappers' large
+// file the compiler would otherwise call it out of line.
+static inline __attribute__ ((always_inline)) void *gcu_real_cached (void *_Atomic *slot, const char *name)
 {
     void *p = atomic_load_explicit (slot, memory_order_acquire) ;
     if (p == NULL)

@@ -13,6 +13,12 @@
 #include "../residency/gcu_residency.h"
 #include "gcu_util.h"
 
+// Whether gcu_reduce_matrix_scalar has anything to do: an object device
+// newest somewhere, or the log on (it says why a call stays on the host).
+// Otherwise the call passes through at the cost of two relaxed loads.
+#define GCU_REDUCE_WANTED() \
+    (gcu_residency_any_newest () || (gcu_flags () & GCU_FLAG_VERBOSE) != 0)
+
 // The two whole entry points of one type (the matrix's, the vector's): the
 // template they are stamped from.
 #define GCU_REDUCE_ONE(NAME, T, CODE, OBJ, VEC)                                     \
@@ -24,7 +30,9 @@ GrB_Info NAME (T *c, const GrB_BinaryOp accum, const GrB_Monoid monoid,        \
     static void *_Atomic real ;                                                \
     fn_t f = (fn_t) gcu_real_cached (&real, #NAME) ;                           \
     if (f == NULL) return GrB_PANIC ;                                          \
-    GrB_Info info = gcu_reduce_matrix_scalar (#NAME, c, CODE, accum, monoid, A, VEC) ; \
+    GrB_Info info = GCU_REDUCE_WANTED ()                                       \
+        ? gcu_reduce_matrix_scalar (#NAME, c, CODE, accum, monoid, A, VEC)     \
+        : GCU_NOT_HANDLED ;                                                    \
     if (info != GCU_NOT_HANDLED) return info ;                                 \
     info = gcu_residency_materialize (A, #NAME) ;                              \
     if (info != GrB_SUCCESS) return info ;                                     \

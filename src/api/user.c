@@ -28,7 +28,8 @@ typedef GrB_Info (*gcu_grb_binop_new_f) (GrB_BinaryOp *, GxB_binary_function,
 GrB_Info GxB_Type_new (GrB_Type *type, size_t sizeof_ctype,
     const char *type_name, const char *type_defn)
 {
-    gcu_type_new_f real = (gcu_type_new_f) gcu_real_sym ("GxB_Type_new") ;
+    static void *_Atomic slot ;
+    gcu_type_new_f real = (gcu_type_new_f) gcu_real_cached (&slot, "GxB_Type_new") ;
     if (real == NULL) return GrB_PANIC ;
     GrB_Info info = real (type, sizeof_ctype, type_name, type_defn) ;
     if (info == GrB_SUCCESS && type != NULL)
@@ -44,7 +45,8 @@ GrB_Info GxB_Type_new (GrB_Type *type, size_t sizeof_ctype,
 
 GrB_Info GrB_Type_new (GrB_Type *type, size_t sizeof_ctype)
 {
-    gcu_grb_type_new_f real = (gcu_grb_type_new_f) gcu_real_sym ("GrB_Type_new") ;
+    static void *_Atomic slot ;
+    gcu_grb_type_new_f real = (gcu_grb_type_new_f) gcu_real_cached (&slot, "GrB_Type_new") ;
     if (real == NULL) return GrB_PANIC ;
     GrB_Info info = real (type, sizeof_ctype) ;
     if (info == GrB_SUCCESS && type != NULL)
@@ -58,7 +60,8 @@ GrB_Info GxB_BinaryOp_new (GrB_BinaryOp *op, GxB_binary_function function,
     GrB_Type ztype, GrB_Type xtype, GrB_Type ytype, const char *binop_name,
     const char *binop_defn)
 {
-    gcu_binop_new_f real = (gcu_binop_new_f) gcu_real_sym ("GxB_BinaryOp_new") ;
+    static void *_Atomic slot ;
+    gcu_binop_new_f real = (gcu_binop_new_f) gcu_real_cached (&slot, "GxB_BinaryOp_new") ;
     if (real == NULL) return GrB_PANIC ;
     GrB_Info info = real (op, function, ztype, xtype, ytype, binop_name, binop_defn) ;
     if (info == GrB_SUCCESS && op != NULL)
@@ -75,7 +78,8 @@ GrB_Info GxB_BinaryOp_new (GrB_BinaryOp *op, GxB_binary_function function,
 GrB_Info GrB_BinaryOp_new (GrB_BinaryOp *op, GxB_binary_function function,
     GrB_Type ztype, GrB_Type xtype, GrB_Type ytype)
 {
-    gcu_grb_binop_new_f real = (gcu_grb_binop_new_f) gcu_real_sym ("GrB_BinaryOp_new") ;
+    static void *_Atomic slot ;
+    gcu_grb_binop_new_f real = (gcu_grb_binop_new_f) gcu_real_cached (&slot, "GrB_BinaryOp_new") ;
     if (real == NULL) return GrB_PANIC ;
     GrB_Info info = real (op, function, ztype, xtype, ytype) ;
     if (info == GrB_SUCCESS && op != NULL)

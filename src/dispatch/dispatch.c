@@ -11,6 +11,7 @@
 #include "../residency/gcu_residency.h"
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -38,12 +39,83 @@ static bool shape (const void *obj, bool vector, GrB_Index *rows,
         && (nvals == NULL || GrB_Matrix_nvals (nvals, m) == GrB_SUCCESS) ;
 }
 
-static GrB_Desc_Value desc_value (GrB_Descriptor desc, GrB_Desc_Field field,
-    bool *ok)
+// The fields the check reads, in this order.
+enum { D_INP0, D_INP1, D_OUTP, D_MASK, D_NFIELDS } ;
+static const GrB_Desc_Field desc_fields [D_NFIELDS] = { GrB_INP0, GrB_INP1, GrB_OUTP, GrB_MASK } ;
+
+// The 31 predefined descriptors (GrB_DESC_T1 .. GrB_DESC_RSCT0T1) cannot be
+// changed (SuiteSparse 7.4 answers GrB_Descriptor_set on one with
+// GrB_INVALID_VALUE), and almost every call that has a descriptor passes
+// one of them: their fields are read once, with GxB_Descriptor_get, into a
+// table found by address, instead of four GxB_Descriptor_get calls a call.
+// Any other descriptor is asked each time.
+#define DESC_SLOTS 64
+typedef struct { GrB_Descriptor d ; GrB_Desc_Value v [D_NFIELDS] ; } desc_known ;
+static desc_known desc_table [DESC_SLOTS] ;
+static _Atomic int desc_ready ;
+static pthread_mutex_t desc_lock = PTHREAD_MUTEX_INITIALIZER ;
+
+static size_t desc_slot (GrB_Descriptor d)
 {
-    GrB_Desc_Value v = GxB_DEFAULT ;
-    if (desc != NULL && GxB_Descriptor_get (&v, desc, field) != GrB_SUCCESS) *ok = false ;
-    return v ;
+    return (size_t) (((uintptr_t) d >> 4) % DESC_SLOTS) ;
+}
+
+// Built at the first call with a descriptor (GraphBLAS is initialised: the
+// call is one of its functions); a failure leaves the table unbuilt, to be
+// tried again by a later call.
+static void desc_build (void)
+{
+    pthread_mutex_lock (&desc_lock) ;
+    if (!atomic_load_explicit (&desc_ready, memory_order_relaxed))
+    {
+        const GrB_Descriptor all [] = {
+            GrB_DESC_T1, GrB_DESC_T0, GrB_DESC_T0T1,
+            GrB_DESC_C, GrB_DESC_CT1, GrB_DESC_CT0, GrB_DESC_CT0T1,
+            GrB_DESC_S, GrB_DESC_ST1, GrB_DESC_ST0, GrB_DESC_ST0T1,
+            GrB_DESC_SC, GrB_DESC_SCT1, GrB_DESC_SCT0, GrB_DESC_SCT0T1,
+            GrB_DESC_R, GrB_DESC_RT1, GrB_DESC_RT0, GrB_DESC_RT0T1,
+            GrB_DESC_RC, GrB_DESC_RCT1, GrB_DESC_RCT0, GrB_DESC_RCT0T1,
+            GrB_DESC_RS, GrB_DESC_RST1, GrB_DESC_RST0, GrB_DESC_RST0T1,
+            GrB_DESC_RSC, GrB_DESC_RSCT1, GrB_DESC_RSCT0, GrB_DESC_RSCT0T1 } ;
+        bool ok = true ;
+        for (size_t k = 0 ; ok && k < sizeof (all) / sizeof (all [0]) ; k++)
+        {
+            if (all [k] == NULL) continue ;
+            desc_known e = { .d = all [k] } ;
+            for (int f = 0 ; ok && f < D_NFIELDS ; f++)
+                ok = GxB_Descriptor_get (&e.v [f], all [k], desc_fields [f]) == GrB_SUCCESS ;
+            size_t h = desc_slot (all [k]) ;
+            while (ok && desc_table [h].d != NULL && desc_table [h].d != all [k])
+                h = (h + 1) % DESC_SLOTS ;
+            if (ok) desc_table [h] = e ;
+        }
+        if (ok) atomic_store_explicit (&desc_ready, 1, memory_order_release) ;
+        else memset (desc_table, 0, sizeof (desc_table)) ;
+    }
+    pthread_mutex_unlock (&desc_lock) ;
+}
+
+// desc's fields: from the table, or asked; false if SuiteSparse refuses
+// (an invalid descriptor: its error to report). NULL: all default.
+static bool desc_values (GrB_Descriptor desc, GrB_Desc_Value v [D_NFIELDS])
+{
+    for (int f = 0 ; f < D_NFIELDS ; f++) v [f] = GxB_DEFAULT ;
+    if (desc == NULL) return true ;
+    if (!atomic_load_explicit (&desc_ready, memory_order_acquire)) desc_build () ;
+    if (atomic_load_explicit (&desc_ready, memory_order_acquire))
+    {
+        for (size_t h = desc_slot (desc) ; desc_table [h].d != NULL ; h = (h + 1) % DESC_SLOTS)
+        {
+            if (desc_table [h].d == desc)
+            {
+                memcpy (v, desc_table [h].v, sizeof (desc_table [h].v)) ;
+                return true ;
+            }
+        }
+    }
+    for (int f = 0 ; f < D_NFIELDS ; f++)
+        if (GxB_Descriptor_get (&v [f], desc, desc_fields [f]) != GrB_SUCCESS) return false ;
+    return true ;
 }
 
 // Step 1: fill shapes, transposes and the work estimate; false if the
@@ -52,7 +124,6 @@ static bool check (gcu_call *c)
 {
     gcu_op op = c->op ;
     bool vec = !is_matrix_op (op) ;
-    bool ok = true ;
     if (op == GCU_OP_MXM || op == GCU_OP_MXV || op == GCU_OP_VXM
         || op == GCU_OP_MATRIX_EWISEMULT_SEMIRING
         || op == GCU_OP_MATRIX_EWISEADD_SEMIRING
@@ -72,11 +143,12 @@ static bool check (gcu_call *c)
     if ((op == GCU_OP_MATRIX_EWISEUNION || op == GCU_OP_VECTOR_EWISEUNION)
         && (c->alpha == NULL || c->beta == NULL)) return false ;
 
-    c->tran_a = desc_value (c->desc, GrB_INP0, &ok) == GrB_TRAN ;
-    c->tran_b = desc_value (c->desc, GrB_INP1, &ok) == GrB_TRAN ;
-    c->replace = desc_value (c->desc, GrB_OUTP, &ok) == GrB_REPLACE ;
-    const GrB_Desc_Value mask = desc_value (c->desc, GrB_MASK, &ok) ;
-    if (!ok) return false ;
+    GrB_Desc_Value dv [D_NFIELDS] ;
+    if (!desc_values (c->desc, dv)) return false ;
+    c->tran_a = dv [D_INP0] == GrB_TRAN ;
+    c->tran_b = dv [D_INP1] == GrB_TRAN ;
+    c->replace = dv [D_OUTP] == GrB_REPLACE ;
+    const GrB_Desc_Value mask = dv [D_MASK] ;
     // No mask, complemented: no entry of C may be written (C stays, or is
     // cleared with GrB_REPLACE) and nothing is computed. SuiteSparse checks
     // the arguments and returns at once; so does the call here.
@@ -177,18 +249,23 @@ uint64_t gcu_family_runs (const char *name)
 
 static bool gpu_ran (gcu_call *call)
 {
-    call->t_start = gcu_now () ;
+    // The clock is read for a call that gets as far as asking for the GPU
+    // (below), and for every call while the statistics table or the log is
+    // on; a call that the mode, its arguments or the threshold keep on the
+    // host is otherwise counted, not timed (t_start < 0).
+    const unsigned flags = gcu_flags () ;
+    call->t_start = (flags & (GCU_FLAG_STATS | GCU_FLAG_VERBOSE)) ? gcu_now () : -1 ;
     call->checked = false ;
     call->kernel_seconds = -1 ;
     call->family = NULL ;
     call->up_bytes = call->down_bytes = 0 ;
     call->c_written = false ;
     call->final_info = GrB_SUCCESS ;
-    int mode = gcu_mode () ;
+    const int mode = (int) ((flags & GCU_FLAG_MODE_MASK) >> GCU_FLAG_MODE_SHIFT) ;
     if (mode == GRBCUDA_MODE_HOST)
     {
         call->reason = GRBCUDA_REASON_MODE_HOST ;
-        if (gcu_verbose ()) (void) check (call) ;   // sizes for the log line
+        if (flags & GCU_FLAG_VERBOSE) (void) check (call) ;   // sizes for the log line
         return false ;
     }
     if (!check (call))
@@ -223,6 +300,7 @@ static bool gpu_ran (gcu_call *call)
         call->reason = GRBCUDA_REASON_SMALL ;
         return false ;
     }
+    if (call->t_start < 0) call->t_start = gcu_now () ;
     if (!gcu_gpu_start ())
     {
         call->reason = GRBCUDA_REASON_NO_GPU ;
@@ -266,6 +344,7 @@ static bool gpu_ran (gcu_call *call)
 // device-newest ones are written into their SuiteSparse objects first.
 static GrB_Info materialize_call (const gcu_call *call)
 {
+    if (!gcu_residency_any_newest ()) return GrB_SUCCESS ;    // one relaxed load
     const void *obj [6] = { call->C, call->M, call->A, call->B, call->alpha, call->beta } ;
     for (int k = 0 ; k < 6 ; k++)
     {
@@ -293,11 +372,11 @@ GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
     // through wrapped calls (which invalidate) and may then have published
     // the result's device copy, which stays.
     if (call->reason != GRBCUDA_REASON_GPU) gcu_residency_invalidate (call->C) ;
-    double dt = gcu_now () - call->t_start ;
+    const double dt = call->t_start >= 0 ? gcu_now () - call->t_start : 0 ;
     gcu_stats_count (call->op, call->reason, dt,
         call->reason == GRBCUDA_REASON_GPU ? call->kernel_seconds : -1,
         call->up_bytes, call->down_bytes) ;
-    if (gcu_verbose ())
+    if (gcu_flags () & GCU_FLAG_VERBOSE)
     {
         const char *path = call->reason == GRBCUDA_REASON_GPU ? "gpu" : "host" ;
         char kbuf [48] = "" ;

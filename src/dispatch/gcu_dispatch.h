@@ -44,6 +44,8 @@ GrB_Info gcu_finish (gcu_call *call, GrB_Info info) ;
 // kernel_seconds < 0: not measured (or not a GPU call).
 void gcu_stats_count (gcu_op op, grbcuda_reason reason, double seconds,
     double kernel_seconds, uint64_t up_bytes, uint64_t down_bytes) ;
+// A call passed straight through in mode host, untimed: one relaxed add.
+void gcu_stats_pass (gcu_op op) ;
 void gcu_stats_print_if_enabled (void) ;
 
 #endif

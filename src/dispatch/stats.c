@@ -32,9 +32,9 @@ static const char *const reason_names [GRBCUDA_NREASONS] =
     [GRBCUDA_REASON_GPU_FAILED] = "GPU failed, host fallback",
 } ;
 
+// the calls are the sum of the reasons (one add a call)
 typedef struct
 {
-    _Atomic uint64_t calls ;
     _Atomic uint64_t reason [GRBCUDA_NREASONS] ;
     _Atomic uint64_t nanoseconds ;
     _Atomic uint64_t kernel_nanoseconds ;   // GPU calls that timed their kernels
@@ -61,10 +61,9 @@ void gcu_stats_count (gcu_op op, grbcuda_reason reason, double seconds,
     double kernel_seconds, uint64_t up_bytes, uint64_t down_bytes)
 {
     op_counters *c = &counters [op] ;
-    atomic_fetch_add_explicit (&c->calls, 1, memory_order_relaxed) ;
     atomic_fetch_add_explicit (&c->reason [reason], 1, memory_order_relaxed) ;
     uint64_t ns = seconds > 0 ? (uint64_t) (seconds * 1e9) : 0 ;
-    atomic_fetch_add_explicit (&c->nanoseconds, ns, memory_order_relaxed) ;
+    if (ns > 0) atomic_fetch_add_explicit (&c->nanoseconds, ns, memory_order_relaxed) ;
     if (reason == GRBCUDA_REASON_GPU && kernel_seconds >= 0)
     {
         uint64_t kns = (uint64_t) (kernel_seconds * 1e9) ;
@@ -78,6 +77,12 @@ void gcu_stats_count (gcu_op op, grbcuda_reason reason, double seconds,
     }
 }
 
+void gcu_stats_pass (gcu_op op)
+{
+    atomic_fetch_add_explicit (&counters [op].reason [GRBCUDA_REASON_MODE_HOST], 1,
+        memory_order_relaxed) ;
+}
+
 int grbcuda_stats_version (void)
 {
     return GRBCUDA_STATS_VERSION ;
@@ -87,10 +92,10 @@ static void snapshot (gcu_op op, grbcuda_op_stats *s)
 {
     op_counters *c = &counters [op] ;
     memset (s, 0, sizeof (*s)) ;
-    s->calls = atomic_load (&c->calls) ;
     for (int r = 0 ; r < GRBCUDA_NREASONS ; r++)
     {
         s->reason [r] = atomic_load (&c->reason [r]) ;
+        s->calls += s->reason [r] ;
         if (r == GRBCUDA_REASON_GPU) s->gpu = s->reason [r] ;
         else s->host += s->reason [r] ;
     }
@@ -120,7 +125,6 @@ void grbcuda_stats_reset (void)
     for (int op = 0 ; op < GCU_OP_COUNT ; op++)
     {
         op_counters *c = &counters [op] ;
-        atomic_store (&c->calls, 0) ;
         atomic_store (&c->nanoseconds, 0) ;
         atomic_store (&c->kernel_nanoseconds, 0) ;
         atomic_store (&c->kernel_calls, 0) ;

@@ -111,8 +111,8 @@ static const char *device_values (const void *A, bool vec, gcu_res_entry **e, co
 GrB_Info gcu_reduce_matrix_scalar (const char *name, void *c, int ccode,
     GrB_BinaryOp accum, GrB_Monoid monoid, const void *A, bool vec)
 {
-    const double t0 = gcu_now () ;
     const char *why = refusal (c, accum, monoid, A) ;
+    const double t0 = why == NULL ? gcu_now () : 0 ;
     gcu_res_entry *e = NULL ;
     const void *x = NULL ;
     void *tmp = NULL ;

@@ -62,7 +62,7 @@ void gcu_residency_invalidate_slow (const void *handle) ;
 // one while tracking is on. Private to src/residency; read here for speed.
 extern _Atomic size_t gcu_residency_watch_ ;
 
-static inline void gcu_residency_invalidate (const void *handle)
+static inline __attribute__ ((always_inline)) void gcu_residency_invalidate (const void *handle)
 {
     if (atomic_load_explicit (&gcu_residency_watch_, memory_order_relaxed) != 0)
     {
@@ -72,7 +72,7 @@ static inline void gcu_residency_invalidate (const void *handle)
 #else
 // C++ (CUDA host code) has no _Atomic: the out-of-line form does the same
 // check first.
-static inline void gcu_residency_invalidate (const void *handle)
+static inline __attribute__ ((always_inline)) void gcu_residency_invalidate (const void *handle)
 {
     gcu_residency_invalidate_slow (handle) ;
 }
@@ -116,24 +116,40 @@ GrB_Info gcu_residency_materialize_slow (const void *handle, const char *why) ;
 
 // true (and *nvals, the device value's entry count) if `handle` is device
 // newest: nvals and similar queries answer without a download.
-bool gcu_residency_newest_nvals (const void *handle, uint64_t *nvals) ;
+bool gcu_residency_newest_nvals_slow (const void *handle, uint64_t *nvals) ;
 
 #ifndef __cplusplus
 // Handles that are device newest now. Private to src/residency.
 extern _Atomic size_t gcu_residency_newest_ ;
 
-// One relaxed load when no object is device newest (every pass-through call
-// pays only that).
-static inline GrB_Info gcu_residency_materialize (const void *handle, const char *why)
+// false when no object is device newest: one relaxed load (as for
+// invalidate, a value published before the reading call is seen through
+// coherence). Every pass-through call pays only such loads.
+static inline __attribute__ ((always_inline)) bool gcu_residency_any_newest (void)
 {
-    if (atomic_load_explicit (&gcu_residency_newest_, memory_order_relaxed) == 0)
-        return GrB_SUCCESS ;
+    return atomic_load_explicit (&gcu_residency_newest_, memory_order_relaxed) != 0 ;
+}
+
+static inline __attribute__ ((always_inline)) GrB_Info gcu_residency_materialize (const void *handle, const char *why)
+{
+    if (!gcu_residency_any_newest ()) return GrB_SUCCESS ;
     return gcu_residency_materialize_slow (handle, why) ;
 }
+
+static inline __attribute__ ((always_inline)) bool gcu_residency_newest_nvals (const void *handle, uint64_t *nvals)
+{
+    if (!gcu_residency_any_newest ()) return false ;
+    return gcu_residency_newest_nvals_slow (handle, nvals) ;
+}
 #else
-static inline GrB_Info gcu_residency_materialize (const void *handle, const char *why)
+// C++: the out-of-line forms do the same check first.
+static inline __attribute__ ((always_inline)) GrB_Info gcu_residency_materialize (const void *handle, const char *why)
 {
     return gcu_residency_materialize_slow (handle, why) ;
+}
+static inline __attribute__ ((always_inline)) bool gcu_residency_newest_nvals (const void *handle, uint64_t *nvals)
+{
+    return gcu_residency_newest_nvals_slow (handle, nvals) ;
 }
 #endif
 

@@ -53,9 +53,9 @@ GrB_Info gcu_residency_publish_newest (gcu_res_entry *e, gcu_res_materializer fn
 
 GrB_Info gcu_residency_materialize_slow (const void *handle, const char *why)
 {
-    if (handle == NULL || handle == gcu_res_materializing) return GrB_SUCCESS ;
-    if (atomic_load_explicit (&gcu_residency_newest_, memory_order_relaxed) == 0)
-        return GrB_SUCCESS ;
+    // the count first: the thread-local handle costs a call in a shared library
+    if (atomic_load_explicit (&gcu_residency_newest_, memory_order_relaxed) == 0
+        || handle == NULL || handle == gcu_res_materializing) return GrB_SUCCESS ;
     pthread_mutex_lock (&gcu_res_reg.lock) ;
     slot *s ;
     // one writer per handle; other readers wait for it
@@ -110,10 +110,10 @@ GrB_Info gcu_residency_materialize_slow (const void *handle, const char *why)
     return info ;
 }
 
-bool gcu_residency_newest_nvals (const void *handle, uint64_t *nvals)
+bool gcu_residency_newest_nvals_slow (const void *handle, uint64_t *nvals)
 {
-    if (handle == NULL || handle == gcu_res_materializing
-        || atomic_load_explicit (&gcu_residency_newest_, memory_order_relaxed) == 0)
+    if (atomic_load_explicit (&gcu_residency_newest_, memory_order_relaxed) == 0
+        || handle == NULL || handle == gcu_res_materializing)
         return false ;
     pthread_mutex_lock (&gcu_res_reg.lock) ;
     slot *s = gcu_res_slot_find (handle) ;

@@ -81,7 +81,7 @@ typedef struct
     double work ;               // estimated multiply-adds
     // the outcome
     grbcuda_reason reason ;
-    double t_start ;
+    double t_start ;            // gcu_now () at the start; < 0: not timed (dispatch.c)
     // set by a GPU family that times its kernels (CUDA events): the device
     // time of this call's kernels, in seconds. The dispatch sets it to -1
     // (not measured) before the families run; counted for GPU calls only.

@@ -47,6 +47,32 @@ const gcu_settings_t *gcu_settings(void);   // never NULL
 int  gcu_mode(void);
 int  gcu_verbose(void);
 int  gcu_stats_enabled(void);
+
+// The settings every call reads (mode, verbose, statistics) as one word, so
+// that a call that passes through pays one relaxed load for all of them:
+// GCU_FLAG_READ once the environment is read, the mode (grbcuda_mode) in
+// GCU_FLAG_MODE_MASK, GCU_FLAG_VERBOSE, GCU_FLAG_STATS. The setters change
+// their bits atomically.
+#define GCU_FLAG_READ       0x1u
+#define GCU_FLAG_MODE_SHIFT 1
+#define GCU_FLAG_MODE_MASK  (0x3u << GCU_FLAG_MODE_SHIFT)
+#define GCU_FLAG_VERBOSE    0x8u
+#define GCU_FLAG_STATS      0x10u
+#define GCU_FLAG_MODE(m)    ((unsigned) (m) << GCU_FLAG_MODE_SHIFT)
+unsigned gcu_flags_slow(void);              // reads the environment first if needed
+#ifndef __cplusplus
+#include <stdatomic.h>
+// Private to settings.c; read here for speed. Relaxed is enough: every bit
+// that is read comes from the same word as GCU_FLAG_READ.
+extern _Atomic unsigned gcu_flags_;
+static inline __attribute__((always_inline)) unsigned gcu_flags(void)
+{
+    unsigned f = atomic_load_explicit(&gcu_flags_, memory_order_relaxed);
+    return (f & GCU_FLAG_READ) ? f : gcu_flags_slow();
+}
+#else
+static inline __attribute__((always_inline)) unsigned gcu_flags(void) { return gcu_flags_slow(); }
+#endif
 int  gcu_keep_results(void);
 double gcu_threshold(void);
 int64_t gcu_spgemm_block_bytes(void);

@@ -24,7 +24,9 @@
 
 static gcu_settings_t settings ;
 static pthread_once_t settings_once = PTHREAD_ONCE_INIT ;
-static _Atomic int a_mode, a_verbose, a_stats, a_keep ;
+// mode, verbose and stats: gcu_flags_ (gcu_util.h), 0 until the environment is read
+_Atomic unsigned gcu_flags_ ;
+static _Atomic int a_keep ;
 static _Atomic double a_threshold ;
 static _Atomic int64_t a_spgemm_block ;
 
@@ -96,12 +98,12 @@ static void settings_read (void)
     s->pool_keep = bytes_setting ("GRBCUDA_POOL_KEEP", -1) ;
     const char *c = getenv ("GRBCUDA_CACHE_DIR") ;
     if (c != NULL) snprintf (s->cache_dir, sizeof (s->cache_dir), "%s", c) ;
-    atomic_store (&a_mode, s->mode) ;
-    atomic_store (&a_verbose, s->verbose) ;
-    atomic_store (&a_stats, s->stats) ;
     atomic_store (&a_keep, s->keep_results) ;
     atomic_store (&a_threshold, s->threshold) ;
     atomic_store (&a_spgemm_block, s->spgemm_block) ;
+    // last: a reader that sees GCU_FLAG_READ skips this function
+    atomic_store (&gcu_flags_, GCU_FLAG_READ | GCU_FLAG_MODE (s->mode)
+        | (s->verbose ? GCU_FLAG_VERBOSE : 0u) | (s->stats ? GCU_FLAG_STATS : 0u)) ;
 }
 
 const gcu_settings_t *gcu_settings (void)
@@ -110,9 +112,24 @@ const gcu_settings_t *gcu_settings (void)
     return &settings ;
 }
 
-int gcu_mode (void) { gcu_settings () ; return atomic_load_explicit (&a_mode, memory_order_relaxed) ; }
-int gcu_verbose (void) { gcu_settings () ; return atomic_load_explicit (&a_verbose, memory_order_relaxed) ; }
-int gcu_stats_enabled (void) { gcu_settings () ; return atomic_load_explicit (&a_stats, memory_order_relaxed) ; }
+unsigned gcu_flags_slow (void)
+{
+    gcu_settings () ;
+    return atomic_load_explicit (&gcu_flags_, memory_order_relaxed) ;
+}
+
+// replaces the bits of mask with bits (the environment read first, so that
+// its own store cannot overwrite a setter's)
+static void flags_set (unsigned mask, unsigned bits)
+{
+    gcu_settings () ;
+    unsigned f = atomic_load (&gcu_flags_) ;
+    while (!atomic_compare_exchange_weak (&gcu_flags_, &f, (f & ~mask) | bits)) { }
+}
+
+int gcu_mode (void) { return (int) ((gcu_flags () & GCU_FLAG_MODE_MASK) >> GCU_FLAG_MODE_SHIFT) ; }
+int gcu_verbose (void) { return (gcu_flags () & GCU_FLAG_VERBOSE) != 0 ; }
+int gcu_stats_enabled (void) { return (gcu_flags () & GCU_FLAG_STATS) != 0 ; }
 int gcu_keep_results (void) { gcu_settings () ; return atomic_load_explicit (&a_keep, memory_order_relaxed) ; }
 
 GrB_Info grbcuda_set_keep_results (bool keep)
@@ -134,8 +151,7 @@ GrB_Info grbcuda_set_mode (grbcuda_mode mode)
 {
     if (mode != GRBCUDA_MODE_AUTO && mode != GRBCUDA_MODE_GPU
         && mode != GRBCUDA_MODE_HOST) return GrB_INVALID_VALUE ;
-    gcu_settings () ;
-    atomic_store (&a_mode, (int) mode) ;
+    flags_set (GCU_FLAG_MODE_MASK, GCU_FLAG_MODE (mode)) ;
     return GrB_SUCCESS ;
 }
 
@@ -153,8 +169,7 @@ double grbcuda_get_threshold (void) { return gcu_threshold () ; }
 
 GrB_Info grbcuda_set_verbose (int verbose)
 {
-    gcu_settings () ;
-    atomic_store (&a_verbose, verbose != 0) ;
+    flags_set (GCU_FLAG_VERBOSE, verbose != 0 ? GCU_FLAG_VERBOSE : 0u) ;
     return GrB_SUCCESS ;
 }
 

@@ -6,6 +6,7 @@
 #include "gcu_test.h"
 #include "grbcuda.h"
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,18 @@ static GrB_Matrix A, B, C ;
 static void one_mxm (void) { GrB_mxm (C, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, B, NULL) ; }
 static void null_mxm (void) { GrB_mxm (C, NULL, NULL, NULL, A, B, NULL) ; }
 static void bad_dims_mxm (void) { GrB_mxm (C, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, C, GrB_DESC_T1) ; }
+
+// the descriptor's fields as the dispatch reads them: a predefined one (read
+// once into a table), or one the program made (asked at every call). C4
+// (50x40) = A (50x50) * D' (D 40x50) fits only with D transposed.
+static GrB_Matrix C4, D ;
+static GrB_Descriptor desc ;
+static void desc_mxm (void) { GrB_mxm (C4, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, D, desc) ; }
+static bool desc_reason (GrB_Descriptor d, grbcuda_reason r)
+{
+    desc = d ;
+    return reason_delta ("GrB_mxm", r, desc_mxm) == 1 ;
+}
 
 int main (void)
 {
@@ -69,6 +82,26 @@ int main (void)
     GrB_Matrix_free (&C) ;
     OK (GrB_Matrix_new (&C, GrB_FP64, 50, 50)) ;
     CHECK (reason_delta ("GrB_mxm", GRBCUDA_REASON_SMALL, one_mxm) == 1, "below threshold") ;
+    D = gcu_test_random_matrix (GrB_FP64, 40, 50, 0.1, &st) ;
+    OK (GrB_Matrix_new (&C4, GrB_FP64, 50, 40)) ;
+    CHECK (desc_reason (GrB_DESC_T1, GRBCUDA_REASON_SMALL), "GrB_DESC_T1: B transposed") ;
+    CHECK (desc_reason (GrB_DESC_RST1, GRBCUDA_REASON_SMALL), "GrB_DESC_RST1: B transposed") ;
+    CHECK (desc_reason (GrB_DESC_RSCT0T1, GRBCUDA_REASON_ARGS), "GrB_DESC_RSCT0T1: no mask, complemented") ;
+    CHECK (desc_reason (GrB_DESC_T0, GRBCUDA_REASON_ARGS), "GrB_DESC_T0: dimensions") ;
+    CHECK (desc_reason (NULL, GRBCUDA_REASON_ARGS), "no descriptor: dimensions") ;
+    GrB_Descriptor mine = NULL ;
+    OK (GrB_Descriptor_new (&mine)) ;
+    OK (GrB_Descriptor_set (mine, GrB_INP1, GrB_TRAN)) ;
+    CHECK (desc_reason (mine, GRBCUDA_REASON_SMALL), "a program's descriptor: B transposed") ;
+    OK (GrB_Descriptor_set (mine, GrB_INP1, GxB_DEFAULT)) ;
+    CHECK (desc_reason (mine, GRBCUDA_REASON_ARGS), "the same descriptor changed: dimensions") ;
+    OK (GrB_Descriptor_set (mine, GrB_INP0, GrB_TRAN)) ;
+    OK (GrB_Descriptor_set (mine, GrB_INP1, GrB_TRAN)) ;
+    CHECK (desc_reason (mine, GRBCUDA_REASON_SMALL), "changed again: both transposed") ;
+    OK (GrB_Descriptor_set (mine, GrB_MASK, GrB_COMP)) ;
+    CHECK (desc_reason (mine, GRBCUDA_REASON_ARGS), "changed again: no mask, complemented") ;
+    GrB_Descriptor_free (&mine) ;
+    GrB_Matrix_free (&C4) ; GrB_Matrix_free (&D) ;
     CHECK (!grbcuda_gpu_started (), "CUDA started by host-only decisions") ;
     // host-only calls add no kernel time; the layout version is the header's
     CHECK (grbcuda_stats_version () == GRBCUDA_STATS_VERSION, "stats version %d",
