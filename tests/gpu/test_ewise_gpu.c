@@ -541,7 +541,7 @@ static void perturb (obj_t w, GrB_Index m, GrB_Index n, bool value_ok, uint64_t 
 
 static bool self_test = false ;
 static int cases_run = 0, cases_gpu = 0, cases_gpu_newest = 0, cases_newest_in = 0 ;
-static int cases_err = 0, cases_any = 0, fam_count [3], perturbed = 0, caught = 0 ;
+static int cases_err = 0, cases_any = 0, fam_count [3], fam_gpu [3], perturbed = 0, caught = 0 ;
 
 static void run_case (int k, const sig_t *S, uint64_t seed)
 {
@@ -660,6 +660,7 @@ static void run_case (int k, const sig_t *S, uint64_t seed)
     }
     cases_run++ ;
     fam_count [S->fam]++ ;
+    fam_gpu [S->fam] += on_gpu ;
     cases_gpu += on_gpu ;
     cases_gpu_newest += on_gpu && w_newest ;
     cases_newest_in += newest_in ;
@@ -942,6 +943,11 @@ int main (int argc, char **argv)
     {
         // a GPU test that never reached the GPU tests nothing
         CHECK (cases_gpu > 0, "some eWise calls ran on the GPU (%d)", cases_gpu) ;
+        printf ("%s: on the GPU: %d eWiseAdd, %d eWiseMult, %d eWiseUnion\n", TEST_NAME,
+            fam_gpu [ADD], fam_gpu [MULT], fam_gpu [UNION]) ;
+        for (int f = 0 ; f < 3 ; f++)
+            CHECK (fam_count [f] == 0 || fam_gpu [f] > 0, "some %s calls ran on the GPU",
+                ew_name [f][BINOP]) ;
         CHECK (newest_inputs > 0, "some operands were device newest (%d)", newest_inputs) ;
     }
     free (sigs) ;
