@@ -25,6 +25,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "LAGraph.h"
 #include "graphgen.h"
+#include "bench_clock.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -36,18 +37,6 @@
 
 static char msg [LAGRAPH_MSG_LEN] ;
 
-static double now (void)
-{
-    struct timespec t ;
-    clock_gettime (CLOCK_MONOTONIC, &t) ;
-    return (double) t.tv_sec + 1e-9 * (double) t.tv_nsec ;
-}
-
-static int cmp_double (const void *a, const void *b)
-{
-    double x = *(const double *) a, y = *(const double *) b ;
-    return (x > y) - (x < y) ;
-}
 
 typedef struct
 {

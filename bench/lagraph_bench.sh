@@ -18,19 +18,9 @@ for a in "$@"; do [ "$a" = --append ] && append=1 || workloads+=("$a"); done
 lib=$build/libgrbcuda.so
 [ -f "$lib" ] || { echo "lagraph_bench: no $lib"; exit 1; }
 modes=${MODES:-auto host} rounds=${ROUNDS:-3} trials=${TRIALS:-5} algos=${ALGOS:-bfs,bc,tc,pr,cc,sssp}
-lg=${LAGRAPH_DIR:-$build-lagraph}
-src=$lg/LAGraph-1.1.4
-if [ ! -f "$src/build/src/liblagraph.so" ]; then
-  # builds LAGraph (and runs its tests once, host mode: the build is what we need)
-  LAGRAPH_DIR=$lg scripts/lagraph.sh "$lib" host >/dev/null || true
-fi
-[ -f "$src/build/src/liblagraph.so" ] || { echo "lagraph_bench: LAGraph did not build in $lg"; exit 1; }
-gb_inc=$(sed -n 's/^GRAPHBLAS_INCLUDE_DIR:PATH=//p' "$build/CMakeCache.txt")
-gb_lib=$(sed -n 's/^GRAPHBLAS_LIBRARY:FILEPATH=//p' "$build/CMakeCache.txt")
+source bench/lagraph_prog.sh
+lagraph_prog lagraph_bench "$build" "$lib" -fopenmp || exit 1
 exe=$build/bench/lagraph_bench
-cc -O2 -std=c11 -fopenmp -o "$exe" bench/lagraph_bench.c graph_examples/common/graphgen.c \
-  -I"$src/include" -Igraph_examples/common -I"$gb_inc" \
-  "$src/build/src/liblagraph.so" "$gb_lib" -Wl,-rpath,"$src/build/src" -lm
 out=$(mktemp -d)
 for w in "${workloads[@]}"; do
   for r in $(seq "$rounds"); do

@@ -20,6 +20,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "LAGraph.h"
 #include "graphgen.h"
+#include "bench_clock.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,18 +38,6 @@
 static char msg [LAGRAPH_MSG_LEN] ;
 #define TRY(x) do { int s_ = (x) ; if (s_ < 0) { fprintf (stderr, "passthrough: %s: %d (%s)\n", #x, s_, msg) ; exit (1) ; } } while (0)
 
-static double now (void)
-{
-    struct timespec t ;
-    clock_gettime (CLOCK_MONOTONIC, &t) ;
-    return (double) t.tv_sec + 1e-9 * (double) t.tv_nsec ;
-}
-
-static int cmp_double (const void *a, const void *b)
-{
-    double x = *(const double *) a, y = *(const double *) b ;
-    return (x > y) - (x < y) ;
-}
 
 __attribute__((noinline)) static GrB_Index searches (LAGraph_Graph G, GrB_Index n, int nsrc)
 {

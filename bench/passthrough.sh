@@ -33,18 +33,9 @@ done
 [ $timed = 1 ] || command -v valgrind >/dev/null || { echo "passthrough: valgrind not found"; exit 1; }
 modes=${MODES:-host auto} workload=${WORKLOAD:-rmat-16-16} nsrc=${SOURCES:-16} ncalls=${CALLS:-2000}
 ops=${OPS:-mxm_4x4 vxm_masked setElement extractElement nvals assign reduce new_free nrows}
-lg=${LAGRAPH_DIR:-$build-lagraph}
-src=$lg/LAGraph-1.1.4
-if [ ! -f "$src/build/src/liblagraph.so" ]; then
-  LAGRAPH_DIR=$lg scripts/lagraph.sh "${libs[0]}" host >/dev/null || true
-fi
-[ -f "$src/build/src/liblagraph.so" ] || { echo "passthrough: LAGraph did not build in $lg"; exit 1; }
-gb_inc=$(sed -n 's/^GRAPHBLAS_INCLUDE_DIR:PATH=//p' "$build/CMakeCache.txt")
-gb_lib=$(sed -n 's/^GRAPHBLAS_LIBRARY:FILEPATH=//p' "$build/CMakeCache.txt")
+source bench/lagraph_prog.sh
+lagraph_prog passthrough "$build" "${libs[0]}" || exit 1
 exe=$build/bench/passthrough
-cc -O2 -std=c11 -o "$exe" bench/passthrough.c graph_examples/common/graphgen.c \
-  -I"$src/include" -Igraph_examples/common -I"$gb_inc" \
-  "$src/build/src/liblagraph.so" "$gb_lib" -Wl,-rpath,"$src/build/src" -lm
 out=$(mktemp -d)
 machine="$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), no GPU in use"
 if [ $timed = 1 ]; then
