@@ -237,6 +237,11 @@ bool gcu_op_device_exact (gcu_opcode op) ;
 // GrB_Scalar_setElement; GrB_DOMAIN_MISMATCH for a t out of range
 GrB_Info gcu_scalar_set_builtin (GrB_Scalar s, gcu_type_code t, const void *v) ;
 
+// v = s's value cast to built-in type t (SuiteSparse's cast): the typed
+// GrB_Scalar_extractElement (GrB_NO_VALUE when s has no entry);
+// GrB_DOMAIN_MISMATCH for a t out of range
+GrB_Info gcu_scalar_get_builtin (void *v, gcu_type_code t, GrB_Scalar s) ;
+
 //------------------------------------------------------------------------------
 // host identification of run-time objects
 //------------------------------------------------------------------------------

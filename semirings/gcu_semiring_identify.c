@@ -140,25 +140,41 @@ GrB_Info gcu_semiring_identify (GrB_Semiring semiring, gcu_semiring_desc *d)
     return GrB_SUCCESS ;
 }
 
+// The built-in types of GrB_Scalar's typed access: code, C type, the
+// prefix and suffix of the typed function names
+#define GCU_SCALAR_TYPES(X)                                                    \
+    X (GCU_T_BOOL,   bool,       GrB, BOOL)                                    \
+    X (GCU_T_INT8,   int8_t,     GrB, INT8)                                    \
+    X (GCU_T_INT16,  int16_t,    GrB, INT16)                                   \
+    X (GCU_T_INT32,  int32_t,    GrB, INT32)                                   \
+    X (GCU_T_INT64,  int64_t,    GrB, INT64)                                   \
+    X (GCU_T_UINT8,  uint8_t,    GrB, UINT8)                                   \
+    X (GCU_T_UINT16, uint16_t,   GrB, UINT16)                                  \
+    X (GCU_T_UINT32, uint32_t,   GrB, UINT32)                                  \
+    X (GCU_T_UINT64, uint64_t,   GrB, UINT64)                                  \
+    X (GCU_T_FP32,   float,      GrB, FP32)                                    \
+    X (GCU_T_FP64,   double,     GrB, FP64)                                    \
+    X (GCU_T_FC32,   GxB_FC32_t, GxB, FC32)                                    \
+    X (GCU_T_FC64,   GxB_FC64_t, GxB, FC64)
+
 GrB_Info gcu_scalar_set_builtin (GrB_Scalar s, gcu_type_code code, const void *v)
 {
     switch (code)
     {
-#define GCU_SET(C, T, F) case C: return F (s, *(const T *) v) ;
-        GCU_SET (GCU_T_BOOL,   bool,       GrB_Scalar_setElement_BOOL)
-        GCU_SET (GCU_T_INT8,   int8_t,     GrB_Scalar_setElement_INT8)
-        GCU_SET (GCU_T_INT16,  int16_t,    GrB_Scalar_setElement_INT16)
-        GCU_SET (GCU_T_INT32,  int32_t,    GrB_Scalar_setElement_INT32)
-        GCU_SET (GCU_T_INT64,  int64_t,    GrB_Scalar_setElement_INT64)
-        GCU_SET (GCU_T_UINT8,  uint8_t,    GrB_Scalar_setElement_UINT8)
-        GCU_SET (GCU_T_UINT16, uint16_t,   GrB_Scalar_setElement_UINT16)
-        GCU_SET (GCU_T_UINT32, uint32_t,   GrB_Scalar_setElement_UINT32)
-        GCU_SET (GCU_T_UINT64, uint64_t,   GrB_Scalar_setElement_UINT64)
-        GCU_SET (GCU_T_FP32,   float,      GrB_Scalar_setElement_FP32)
-        GCU_SET (GCU_T_FP64,   double,     GrB_Scalar_setElement_FP64)
-        GCU_SET (GCU_T_FC32,   GxB_FC32_t, GxB_Scalar_setElement_FC32)
-        GCU_SET (GCU_T_FC64,   GxB_FC64_t, GxB_Scalar_setElement_FC64)
+#define GCU_SET(C, T, P, S) case C: return P##_Scalar_setElement_##S (s, *(const T *) v) ;
+        GCU_SCALAR_TYPES (GCU_SET)
 #undef GCU_SET
+        default: return GrB_DOMAIN_MISMATCH ;
+    }
+}
+
+GrB_Info gcu_scalar_get_builtin (void *v, gcu_type_code code, GrB_Scalar s)
+{
+    switch (code)
+    {
+#define GCU_GET(C, T, P, S) case C: return P##_Scalar_extractElement_##S ((T *) v, s) ;
+        GCU_SCALAR_TYPES (GCU_GET)
+#undef GCU_GET
         default: return GrB_DOMAIN_MISMATCH ;
     }
 }

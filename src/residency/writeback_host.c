@@ -77,8 +77,9 @@ GrB_Info gcu_writeback_mask (const gcu_call *call, void **Mtmp)
 }
 
 
-// s's value cast to the built-in type code t, into out (16 bytes)
-static GrB_Info scalar_as (GrB_Scalar s, int t, uint64_t out [2])
+// s's value cast to the built-in type code t, into out (16 bytes): s of a
+// built-in type, with its one entry
+static GrB_Info scalar_as (GrB_Scalar s, gcu_type_code t, uint64_t out [2])
 {
     GrB_Type st = NULL ;
     gcu_type_desc sd ;
@@ -87,24 +88,7 @@ static GrB_Info scalar_as (GrB_Scalar s, int t, uint64_t out [2])
     if (s == NULL || GxB_Scalar_type (&st, s) != GrB_SUCCESS || gcu_type_identify (st, &sd) != GrB_SUCCESS
         || sd.code >= GCU_NTYPES || GrB_Scalar_nvals (&n, s) != GrB_SUCCESS || n != 1)
         return GCU_NOT_HANDLED ;
-    void *x = out ;
-    switch (t)
-    {
-        case GCU_T_BOOL:   return GrB_Scalar_extractElement_BOOL   ((bool *) x, s) ;
-        case GCU_T_INT8:   return GrB_Scalar_extractElement_INT8   ((int8_t *) x, s) ;
-        case GCU_T_INT16:  return GrB_Scalar_extractElement_INT16  ((int16_t *) x, s) ;
-        case GCU_T_INT32:  return GrB_Scalar_extractElement_INT32  ((int32_t *) x, s) ;
-        case GCU_T_INT64:  return GrB_Scalar_extractElement_INT64  ((int64_t *) x, s) ;
-        case GCU_T_UINT8:  return GrB_Scalar_extractElement_UINT8  ((uint8_t *) x, s) ;
-        case GCU_T_UINT16: return GrB_Scalar_extractElement_UINT16 ((uint16_t *) x, s) ;
-        case GCU_T_UINT32: return GrB_Scalar_extractElement_UINT32 ((uint32_t *) x, s) ;
-        case GCU_T_UINT64: return GrB_Scalar_extractElement_UINT64 ((uint64_t *) x, s) ;
-        case GCU_T_FP32:   return GrB_Scalar_extractElement_FP32   ((float *) x, s) ;
-        case GCU_T_FP64:   return GrB_Scalar_extractElement_FP64   ((double *) x, s) ;
-        case GCU_T_FC32:   return GxB_Scalar_extractElement_FC32   ((GxB_FC32_t *) x, s) ;
-        case GCU_T_FC64:   return GxB_Scalar_extractElement_FC64   ((GxB_FC64_t *) x, s) ;
-        default:           return GCU_NOT_HANDLED ;
-    }
+    return gcu_scalar_get_builtin (out, t, s) ;
 }
 
 GrB_Info gcu_ewise_union_scalars (const gcu_call *call, GrB_BinaryOp op,
