@@ -12,6 +12,7 @@
 #include "../device/gcu_streams.h"
 #include "../device/gcu_device.h"
 #include "../device/gcu_cuda.h"
+#include <string.h>
 
 //------------------------------------------------------------------------------
 // init / finalize
@@ -169,3 +170,72 @@ GrB_Info NAME (OBJ C, const OBJ M, const GrB_BinaryOp accum,                   \
 
 GCU_UNION_ENTRY (GxB_Matrix_eWiseUnion, GrB_Matrix, GCU_OP_MATRIX_EWISEUNION)
 GCU_UNION_ENTRY (GxB_Vector_eWiseUnion, GrB_Vector, GCU_OP_VECTOR_EWISEUNION)
+
+//------------------------------------------------------------------------------
+// GrB_Vector_assign and its scalar forms: w<M>(I) = accum (w(I), u or x).
+// The GPU takes the whole of w (I = GrB_ALL): the device write-back with T
+// = u, or T full of x (src/vector/assign.c). The other forms (UDT, Scalar)
+// and the subassigns stay with the generated wrappers.
+//------------------------------------------------------------------------------
+
+GrB_Info GrB_Vector_assign (GrB_Vector w, const GrB_Vector M, const GrB_BinaryOp accum,
+    const GrB_Vector u, const GrB_Index *I, GrB_Index ni, const GrB_Descriptor desc)
+{
+    typedef GrB_Info (*fn_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
+        const GrB_Vector, const GrB_Index *, GrB_Index, const GrB_Descriptor) ;
+    static void *_Atomic real ;
+    fn_t f = (fn_t) gcu_real_cached (&real, "GrB_Vector_assign") ;
+    if (f == NULL) return GrB_PANIC ;
+    GrB_Info info ;
+    if (pass_through ())
+    {
+        info = f (w, M, accum, u, I, ni, desc) ;
+        gcu_residency_invalidate (w) ;
+        gcu_stats_pass (GCU_OP_VECTOR_ASSIGN) ;
+        return info ;
+    }
+    gcu_call call = { .op = GCU_OP_VECTOR_ASSIGN, .C = w, .M = M, .accum = accum,
+        .A = u, .I = I, .ni = ni, .desc = desc } ;
+    if (!gcu_try_gpu (&call, &info)) info = f (w, M, accum, u, I, ni, desc) ;
+    return gcu_finish (&call, info) ;
+}
+
+// One scalar form: x of C type CTYPE, GraphBLAS type GTYPE.
+#define GCU_ASSIGN_SCALAR_ENTRY(NAME, CTYPE, GTYPE)                            \
+GrB_Info NAME (GrB_Vector w, const GrB_Vector M, const GrB_BinaryOp accum,     \
+    CTYPE x, const GrB_Index *I, GrB_Index ni, const GrB_Descriptor desc)      \
+{                                                                              \
+    typedef GrB_Info (*fn_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,\
+        CTYPE, const GrB_Index *, GrB_Index, const GrB_Descriptor) ;           \
+    static void *_Atomic real ;                                                \
+    fn_t f = (fn_t) gcu_real_cached (&real, #NAME) ;                           \
+    if (f == NULL) return GrB_PANIC ;                                          \
+    GrB_Info info ;                                                            \
+    if (pass_through ())                                                       \
+    {                                                                          \
+        info = f (w, M, accum, x, I, ni, desc) ;                               \
+        gcu_residency_invalidate (w) ;                                         \
+        gcu_stats_pass (GCU_OP_VECTOR_ASSIGN_SCALAR) ;                         \
+        return info ;                                                          \
+    }                                                                          \
+    gcu_call call = { .op = GCU_OP_VECTOR_ASSIGN_SCALAR, .C = w, .M = M,       \
+        .accum = accum, .I = I, .ni = ni, .desc = desc, .scalar_type = GTYPE } ; \
+    _Static_assert (sizeof (CTYPE) <= sizeof (call.scalar), "scalar size") ;  \
+    memcpy (call.scalar, &x, sizeof (CTYPE)) ;                                 \
+    if (!gcu_try_gpu (&call, &info)) info = f (w, M, accum, x, I, ni, desc) ;  \
+    return gcu_finish (&call, info) ;                                          \
+}
+
+GCU_ASSIGN_SCALAR_ENTRY (GrB_Vector_assign_BOOL,   bool,        GrB_BOOL)
+GCU_ASSIGN_SCALAR_ENTRY (GrB_Vector_assign_INT8,   int8_t,      GrB_INT8)
+GCU_ASSIGN_SCALAR_ENTRY (GrB_Vector_assign_UINT8,  uint8_t,     GrB_UINT8)
+GCU_ASSIGN_SCALAR_ENTRY (GrB_Vector_assign_INT16,  int16_t,     GrB_INT16)
+GCU_ASSIGN_SCALAR_ENTRY (GrB_Vector_assign_UINT16, uint16_t,    GrB_UINT16)
+GCU_ASSIGN_SCALAR_ENTRY (GrB_Vector_assign_INT32,  int32_t,     GrB_INT32)
+GCU_ASSIGN_SCALAR_ENTRY (GrB_Vector_assign_UINT32, uint32_t,    GrB_UINT32)
+GCU_ASSIGN_SCALAR_ENTRY (GrB_Vector_assign_INT64,  int64_t,     GrB_INT64)
+GCU_ASSIGN_SCALAR_ENTRY (GrB_Vector_assign_UINT64, uint64_t,    GrB_UINT64)
+GCU_ASSIGN_SCALAR_ENTRY (GrB_Vector_assign_FP32,   float,       GrB_FP32)
+GCU_ASSIGN_SCALAR_ENTRY (GrB_Vector_assign_FP64,   double,      GrB_FP64)
+GCU_ASSIGN_SCALAR_ENTRY (GxB_Vector_assign_FC32,   GxB_FC32_t,  GxB_FC32)
+GCU_ASSIGN_SCALAR_ENTRY (GxB_Vector_assign_FC64,   GxB_FC64_t,  GxB_FC64)

@@ -118,11 +118,52 @@ static bool desc_values (GrB_Descriptor desc, GrB_Desc_Value v [D_NFIELDS])
     return true ;
 }
 
+// The descriptor's settings into c; false if SuiteSparse must judge it, or
+// if the call has a NULL mask complemented: then no entry of C may be
+// written (C stays, or is cleared with GrB_REPLACE) and nothing is
+// computed, and SuiteSparse checks the arguments and returns at once.
+static bool check_desc (gcu_call *c)
+{
+    GrB_Desc_Value dv [D_NFIELDS] ;
+    if (!desc_values (c->desc, dv)) return false ;
+    c->tran_a = dv [D_INP0] == GrB_TRAN ;
+    c->tran_b = dv [D_INP1] == GrB_TRAN ;
+    c->replace = dv [D_OUTP] == GrB_REPLACE ;
+    const GrB_Desc_Value mask = dv [D_MASK] ;
+    return !(c->M == NULL && (mask == GrB_COMP || mask == GrB_COMP + GrB_STRUCTURE)) ;
+}
+
+// Step 1 for GrB_Vector_assign and its scalar forms: w, the mask and u of
+// one length n, the whole of w assigned (GrB_ALL, ni = n; an index list
+// stays SuiteSparse's), n > 0. work: n.
+static bool check_assign (gcu_call *c)
+{
+    if (c->I != GrB_ALL || !check_desc (c)) return false ;
+    if (!shape (c->C, true, &c->c_rows, &c->c_cols, NULL)) return false ;
+    if (c->ni != c->c_rows || c->c_rows == 0) return false ;
+    GrB_Index mr = c->c_rows, mc ;
+    if (c->M != NULL && (!shape (c->M, true, &mr, &mc, NULL) || mr != c->c_rows)) return false ;
+    c->a_rows = c->c_rows ;
+    c->a_cols = 1 ;
+    c->a_nvals = c->c_rows ;
+    if (c->op == GCU_OP_VECTOR_ASSIGN)
+    {
+        if (!shape (c->A, true, &c->a_rows, &c->a_cols, &c->a_nvals)) return false ;
+        if (c->a_rows != c->c_rows) return false ;
+    }
+    else if (c->scalar_type == NULL) return false ;
+    c->b_rows = c->b_cols = c->b_nvals = 0 ;
+    c->work = (double) c->c_rows ;
+    c->checked = true ;
+    return true ;
+}
+
 // Step 1: fill shapes, transposes and the work estimate; false if the
 // arguments are anything SuiteSparse should judge.
 static bool check (gcu_call *c)
 {
     gcu_op op = c->op ;
+    if (gcu_op_assign (op)) return check_assign (c) ;
     bool vec = !is_matrix_op (op) ;
     if (op == GCU_OP_MXM || op == GCU_OP_MXV || op == GCU_OP_VXM
         || op == GCU_OP_MATRIX_EWISEMULT_SEMIRING
@@ -143,17 +184,7 @@ static bool check (gcu_call *c)
     if ((op == GCU_OP_MATRIX_EWISEUNION || op == GCU_OP_VECTOR_EWISEUNION)
         && (c->alpha == NULL || c->beta == NULL)) return false ;
 
-    GrB_Desc_Value dv [D_NFIELDS] ;
-    if (!desc_values (c->desc, dv)) return false ;
-    c->tran_a = dv [D_INP0] == GrB_TRAN ;
-    c->tran_b = dv [D_INP1] == GrB_TRAN ;
-    c->replace = dv [D_OUTP] == GrB_REPLACE ;
-    const GrB_Desc_Value mask = dv [D_MASK] ;
-    // No mask, complemented: no entry of C may be written (C stays, or is
-    // cleared with GrB_REPLACE) and nothing is computed. SuiteSparse checks
-    // the arguments and returns at once; so does the call here.
-    if (c->M == NULL && (mask == GrB_COMP || mask == GrB_COMP + GrB_STRUCTURE))
-        return false ;
+    if (!check_desc (c)) return false ;
 
     // A of mxv/vxm is the matrix; u is the vector.
     bool a_vec = vec && op != GCU_OP_MXV ;
@@ -247,6 +278,15 @@ uint64_t gcu_family_runs (const char *name)
 
 #define GCU_MXV_PRODUCTS_PER_ENTRY 32.0
 
+// mxv/vxm with its vector u, its mask or w device newest
+static bool vector_on_device (const gcu_call *call)
+{
+    if (call->op != GCU_OP_MXV && call->op != GCU_OP_VXM) return false ;
+    const void *u = call->op == GCU_OP_MXV ? call->B : call->A ;
+    return gcu_residency_newest_nvals (u, NULL) || gcu_residency_newest_nvals (call->M, NULL)
+        || gcu_residency_newest_nvals (call->C, NULL) ;
+}
+
 static bool gpu_ran (gcu_call *call)
 {
     // The clock is read for a call that gets as far as asking for the GPU
@@ -273,28 +313,33 @@ static bool gpu_ran (gcu_call *call)
         call->reason = GRBCUDA_REASON_ARGS ;
         return false ;
     }
-    // the element-wise operations move as many bytes as they compute: the
-    // GPU only where one of their objects is there already (newest), at any
-    // size; never to upload host objects for it
-    if (mode == GRBCUDA_MODE_AUTO && gcu_op_ewise (call->op))
+    // the element-wise operations and the assignments move as many bytes as
+    // they compute: the GPU only where one of their objects is there already
+    // (newest), at any size; never to upload host objects for it
+    if (mode == GRBCUDA_MODE_AUTO && (gcu_op_ewise (call->op) || gcu_op_assign (call->op)))
     {
         if (!gcu_residency_newest_nvals (call->A, NULL) && !gcu_residency_newest_nvals (call->B, NULL)
-            && !gcu_residency_newest_nvals (call->C, NULL))
+            && !gcu_residency_newest_nvals (call->C, NULL) && !gcu_residency_newest_nvals (call->M, NULL))
         {
             call->reason = GRBCUDA_REASON_SMALL ;
             return false ;
         }
+    }
+    else if (mode == GRBCUDA_MODE_AUTO && vector_on_device (call))
+    {
+        // mxv/vxm with a vector already there (a BFS frontier, the visited
+        // set, an iterate): downloading it would cost what the GPU saves
     }
     else if (mode == GRBCUDA_MODE_AUTO && call->work < gcu_threshold ())
     {
         call->reason = GRBCUDA_REASON_SMALL ;
         return false ;
     }
-    // mxv/vxm on the GPU move O(length of w) bytes each call (the mask's
-    // bytes up, a dense result down) on top of their products: the GPU paid
-    // only from about 32 products per entry of w (H200: bench/RESULTS.md,
+    // mxv/vxm on the GPU with host vectors move O(length of w) bytes each
+    // call (the mask's bytes up) on top of their products: the GPU paid only
+    // from about 32 products per entry of w (H200: bench/RESULTS.md,
     // "2026-11-22 11:01 UTC" and "11:09 UTC")
-    if (mode == GRBCUDA_MODE_AUTO && (call->op == GCU_OP_MXV || call->op == GCU_OP_VXM)
+    else if (mode == GRBCUDA_MODE_AUTO && (call->op == GCU_OP_MXV || call->op == GCU_OP_VXM)
         && call->work < GCU_MXV_PRODUCTS_PER_ENTRY * (double) call->c_rows)
     {
         call->reason = GRBCUDA_REASON_SMALL ;

@@ -22,6 +22,8 @@ static const gcu_family *const vxm_families [] = { &gcu_family_vxm } ;
 extern const gcu_family gcu_family_vector_ewise ;       // src/vector/ewise.c
 extern const gcu_family gcu_family_matrix_ewise ;       // src/mxm/mxm_ewise.c
 static const gcu_family *const vector_ewise_families [] = { &gcu_family_vector_ewise } ;
+extern const gcu_family gcu_family_vector_assign ;      // src/vector/assign.c
+static const gcu_family *const vector_assign_families [] = { &gcu_family_vector_assign } ;
 static const gcu_family *const matrix_ewise_families [] = { &gcu_family_matrix_ewise } ;
 #endif
 
@@ -47,6 +49,11 @@ const gcu_family *const *gcu_families (gcu_op op, int *n)
     {
         *n = 1 ;
         return op >= GCU_OP_VECTOR_EWISEMULT_SEMIRING ? vector_ewise_families : matrix_ewise_families ;
+    }
+    if (gcu_op_assign (op))
+    {
+        *n = 1 ;
+        return vector_assign_families ;
     }
 #endif
     (void) op ;

@@ -31,7 +31,9 @@
     X (VECTOR_EWISEADD_SEMIRING,  GrB_Vector_eWiseAdd_Semiring)                \
     X (VECTOR_EWISEADD_MONOID,    GrB_Vector_eWiseAdd_Monoid)                  \
     X (VECTOR_EWISEADD_BINARYOP,  GrB_Vector_eWiseAdd_BinaryOp)                \
-    X (VECTOR_EWISEUNION,         GxB_Vector_eWiseUnion)
+    X (VECTOR_EWISEUNION,         GxB_Vector_eWiseUnion)                       \
+    X (VECTOR_ASSIGN,             GrB_Vector_assign)                           \
+    X (VECTOR_ASSIGN_SCALAR,      GrB_Vector_assign_scalar)
 
 typedef enum
 {
@@ -56,6 +58,14 @@ static inline bool gcu_op_union (gcu_op op)
     return op == GCU_OP_MATRIX_EWISEUNION || op == GCU_OP_VECTOR_EWISEUNION ;
 }
 
+// GrB_Vector_assign (w<M>(I) = accum (w(I), u)) and its scalar forms
+// (GrB_Vector_assign_<T>, one opcode for every built-in T: w<M>(I) =
+// accum (w(I), x)); their statistics key is "GrB_Vector_assign_scalar"
+static inline bool gcu_op_assign (gcu_op op)
+{
+    return op == GCU_OP_VECTOR_ASSIGN || op == GCU_OP_VECTOR_ASSIGN_SCALAR ;
+}
+
 // Everything known about one call. The entry point fills the operands; the
 // check fills shapes and the estimate; the decision fills reason.
 typedef struct
@@ -71,6 +81,12 @@ typedef struct
     GrB_BinaryOp binop ;        // eWise*_BinaryOp, eWiseUnion
     const void *A, *B ;
     GrB_Scalar alpha, beta ;    // eWiseUnion
+    // assign: the index list and its length (the GPU takes GrB_ALL only);
+    // the scalar forms' value (its bytes) and type (A, B are NULL for them)
+    const GrB_Index *I ;
+    GrB_Index ni ;
+    uint64_t scalar [2] ;
+    GrB_Type scalar_type ;
     GrB_Descriptor desc ;
     // filled by the check (valid only if checked is true)
     bool checked ;

@@ -115,6 +115,8 @@ GrB_Info gcu_vec_newest_values (const void *v, gcu_res_entry **e, const void **x
 // through typed (the JIT's kernel, gcu_vec_merge_kernel); a->count zeroed by
 // the caller
 GrB_Info gcu_vec_merge_launch (const gcu_vmerge_args *a, void *typed, gcu_stream s) ;
+// x [0 .. n-1] = the value at val (vsize bytes, at most 16) on the device
+GrB_Info gcu_vec_fill_launch (void *x, int64_t n, const void *val, size_t vsize, gcu_stream s) ;
 // allow [i] = the mask's verdict, counted into a->count
 GrB_Info gcu_vec_allow_launch (const gcu_vmerge_args *a, int8_t *allow, gcu_stream s) ;
 // The positions (int64_t) and values (vsize bytes each) of the entries of a

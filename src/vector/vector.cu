@@ -7,6 +7,7 @@
 #include <thrust/iterator/counting_iterator.h>
 #include <cuda_runtime.h>
 #include <stdint.h>
+#include <string.h>
 
 extern "C" {
 #include "gcu_vector.h"
@@ -43,6 +44,21 @@ __global__ void __launch_bounds__ (GCU_VEC_THREADS) k_gather (const int64_t *__r
     }
 }
 
+// one value of at most 16 bytes, by value
+struct fill_value { unsigned char b [16] ; } ;
+
+// x [k] = v for k < n, vsize bytes each
+__global__ void __launch_bounds__ (GCU_VEC_THREADS) k_fill (unsigned char *__restrict__ x,
+    int64_t n, fill_value v, uint64_t vsize)
+{
+    const int64_t stride = (int64_t) gridDim.x * blockDim.x ;
+    for (int64_t k = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ; k < n ; k += stride)
+    {
+        unsigned char *dst = x + k * (int64_t) vsize ;
+        for (uint64_t b = 0 ; b < vsize ; b++) dst [b] = v.b [b] ;
+    }
+}
+
 unsigned grid_of (int64_t n)
 {
     const gcu_device_props *dev = gcu_device () ;
@@ -66,6 +82,19 @@ extern "C" GrB_Info gcu_vec_merge_launch (const gcu_vmerge_args *a, void *typed,
     void *args [] = { &b } ;
     GrB_Info info = gcu_jit_launch (typed, grid, GCU_VEC_THREADS, 0, s, args) ;
     return info != GrB_SUCCESS ? info : gcu_launch_check ("vector write-back (JIT)") ;
+}
+
+extern "C" GrB_Info gcu_vec_fill_launch (void *x, int64_t n, const void *val, size_t vsize,
+    gcu_stream s)
+{
+    fill_value v ;
+    if (vsize > sizeof (v.b)) return GCU_NOT_HANDLED ;
+    if (n <= 0) return GrB_SUCCESS ;
+    memset (&v, 0, sizeof (v)) ;
+    memcpy (v.b, val, vsize) ;
+    k_fill <<<grid_of (n), GCU_VEC_THREADS, 0, (cudaStream_t) s>>> ((unsigned char *) x, n, v,
+        (uint64_t) vsize) ;
+    return gcu_launch_check ("vector fill") ;
 }
 
 extern "C" GrB_Info gcu_vec_allow_launch (const gcu_vmerge_args *a, int8_t *allow, gcu_stream s)
