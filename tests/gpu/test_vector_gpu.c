@@ -7,8 +7,9 @@
 //      output with an accum use the device copy (no materialization); then
 //      every result reads back equal to SuiteSparse's;
 //  (b) BFS levels: q<!v,struct,replace> = q*A (ANY_PAIR) on the device, the
-//      visited set updated by a host-side assign (which writes q back
-//      first), level by level equal to SuiteSparse's;
+//      visited set updated by an assign under the mask q (on the device
+//      too: src/vector/assign.c), the visited set and the frontier level by
+//      level equal to SuiteSparse's;
 //  (c) nothing lost under eviction: many device-newest vectors of several
 //      types in a small budget all read back right;
 //  (d) fault injection over the vector write-back: each counted device
@@ -27,8 +28,14 @@ typedef GrB_Info (*mxv_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
     const GrB_Semiring, const GrB_Matrix, const GrB_Vector, const GrB_Descriptor) ;
 typedef GrB_Info (*vxm_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
     const GrB_Semiring, const GrB_Vector, const GrB_Matrix, const GrB_Descriptor) ;
+typedef GrB_Info (*assign_bool_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
+    bool, const GrB_Index *, GrB_Index, const GrB_Descriptor) ;
+// SuiteSparse's own functions: the oracle's objects never pass through
+// grbcuda (a real call changing an object grbcuda has a copy of would not
+// invalidate the copy)
 static mxv_t real_mxv ;
 static vxm_t real_vxm ;
+static assign_bool_t real_assign_bool ;
 
 static gcu_res_stats stats (void)
 {
@@ -119,7 +126,17 @@ static void bfs (uint64_t *st)
     for (GrB_Index nq = 1 ; nq > 0 && level < 100 ; level++)
     {
         OK (GrB_Vector_assign_BOOL (v, q, NULL, true, GrB_ALL, n, GrB_DESC_S)) ;
-        OK (GrB_Vector_assign_BOOL (rv, rq, NULL, true, GrB_ALL, n, GrB_DESC_S)) ;
+        OK (real_assign_bool (rv, rq, NULL, true, GrB_ALL, n, GrB_DESC_S)) ;
+        // (counts from the device: reading v or q whole would write them
+        // back and change the path the next level takes; whole only once
+        // they differ)
+        char what [64] ;
+        GrB_Index nv1 = 0, nv2 = 0 ;
+        OK (GrB_Vector_nvals (&nv1, v)) ; OK (GrB_Vector_nvals (&nv2, rv)) ;
+        snprintf (what, sizeof (what), "level %d: visited", level) ;
+        CHECK (nv1 == nv2, "%s: %llu, SuiteSparse %llu", what, (unsigned long long) nv1,
+            (unsigned long long) nv2) ;
+        if (nv1 != nv2) { (void) gcu_test_vector_equal (v, rv, 0, false, what) ; break ; }
         GrB_Info i1 = GrB_vxm (q, v, NULL, GxB_ANY_PAIR_BOOL, q, A, GrB_DESC_RSC) ;
         GrB_Info i2 = real_vxm (rq, rv, NULL, GxB_ANY_PAIR_BOOL, rq, A, GrB_DESC_RSC) ;
         CHECK (i1 == GrB_SUCCESS && i2 == GrB_SUCCESS, "level %d: info %d, SuiteSparse %d", level,
@@ -128,7 +145,8 @@ static void bfs (uint64_t *st)
         OK (GrB_Vector_nvals (&n1, q)) ; OK (GrB_Vector_nvals (&n2, rq)) ;
         CHECK (n1 == n2, "level %d: frontier %llu, SuiteSparse %llu", level,
             (unsigned long long) n1, (unsigned long long) n2) ;
-        if (n1 != n2) break ;
+        snprintf (what, sizeof (what), "level %d: frontier", level) ;
+        if (n1 != n2) { (void) gcu_test_vector_equal (q, rq, 0, false, what) ; break ; }
         nq = n1 ;
     }
     CHECK (gcu_test_vector_equal (v, rv, 0, false, "visited"), "BFS: %d levels, visited sets equal", level) ;
@@ -225,6 +243,9 @@ int main (void)
     }
     real_mxv = (mxv_t) gcu_test_real ("GrB_mxv") ;
     real_vxm = (vxm_t) gcu_test_real ("GrB_vxm") ;
+    real_assign_bool = (assign_bool_t) gcu_test_real ("GrB_Vector_assign_BOOL") ;
+    CHECK (real_assign_bool != NULL && (void *) real_assign_bool != (void *) GrB_Vector_assign_BOOL,
+        "SuiteSparse's GrB_Vector_assign_BOOL") ;
     gcu_test_types_init () ;
     OK (grbcuda_set_mode (GRBCUDA_MODE_GPU)) ;
     OK (grbcuda_set_keep_results (true)) ;
