@@ -1,27 +1,30 @@
-// threshold.c — measures the work threshold of grbcuda's auto mode (issue 5):
-// for a ladder of GrB_mxm problem sizes it times the call on the host
-// (mode host: SuiteSparse) and on the GPU (mode gpu), prints the dispatch's
-// work estimate for each, and reports per operation family the crossover: the
-// smallest work estimate from which the GPU (cold operands) beats the host at
-// every larger size measured. The recommended GRBCUDA_THRESHOLD is the
-// largest crossover over the families.
+// calibrate.c — measures the parameters of auto mode's cost model (issue 23,
+// src/dispatch/cost_model.txt) on this machine and prints them as a table in
+// that file's format, after the measurements they come from (markdown).
 //
-//   threshold [--max-scale S] [--min-scale S] [--repeats N] [--max-host-ms M]
+//   calibrate [--max-scale S] [--min-scale S] [--repeats N] [--max-host-ms M]
 //             [--threads T]
 //
-// Families (each on urand-S-8 and rmat-S-8, S = min-scale .. max-scale):
-//   spgemm  C = A*A         PLUS_TIMES_FP64   (SpGEMM saxpy)
-//   tc_ll   C<L,struct> = L*L  PLUS_PAIR_INT64 (masked saxpy)
-//   tc_dot  C<L,struct> = L*U' PLUS_PAIR_INT64 (masked dot)
-// A ladder (family, graph kind) stops after the first size whose host call
-// takes longer than --max-host-ms (default 500): the crossover lies far below,
-// and the largest R-MAT products would take minutes and tens of GB.
+// For each GPU family a ladder of sizes (urand-S-8 and rmat-S-8) is timed on
+// the host (mode host: SuiteSparse), on the GPU with the operands resident
+// (warm) and with fresh copies uploaded by every call (cold):
+//   spgemm        C = A*A            PLUS_TIMES_FP64
+//   masked_saxpy  C<L,struct> = L*L  PLUS_PAIR_INT64
+//   masked_dot    C<L,struct> = L*U' PLUS_PAIR_INT64
+//   mxv           w = A*u            PLUS_TIMES_FP64, u dense
+//   ewise         C = A+A'           GrB_Matrix_eWiseAdd, PLUS_FP64
+// and fitted by least squares on the dispatch's work estimate:
+//   host_fixed, host_rate   host time = host_fixed + work / host_rate
+//   gpu_fixed, gpu_rate     warm GPU time = gpu_fixed + work / gpu_rate
+//   h2d                     bytes the cold calls uploaded / (cold - warm)
+// and once: cuda_start (the first grbcuda_gpu_available, which starts CUDA),
+// jit_compile (the first GPU call of each family, whose kernels compile into
+// an empty cache, less its warm time; median). d2h, margin and wait_factor
+// are printed as the defaults (not measured here).
 //
-// Linked with grbcuda (first) and GraphBLAS, so GrB_mxm is grbcuda's and the
-// grbcuda_* control functions are called directly. Without a usable GPU,
-// mode gpu passes every call through: the program says so and prints host
-// times only. Markdown on stdout (appended to bench/RESULTS.md by
-// scripts/gpu_suite.sh); progress on stderr.
+// Linked with grbcuda (first) and GraphBLAS, so the GraphBLAS calls are
+// grbcuda's and the grbcuda_* controls are called directly. Without a usable
+// GPU only the host side is measured and printed.
 #include "graphgen.h"
 #include "grbcuda.h"
 
@@ -29,274 +32,324 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-//------------------------------------------------------------------------------
-// the work estimate, as the dispatch computes it
-//------------------------------------------------------------------------------
+typedef enum { F_SPGEMM = 0, F_MASKED_SAXPY, F_MASKED_DOT, F_MXV, F_EWISE, NFAM } fam_id ;
+static const char *fam_name [NFAM] = { "spgemm", "masked_saxpy", "masked_dot", "mxv", "ewise" } ;
 
-// Keep in sync with src/dispatch/dispatch.c, check(), the GCU_OP_MXM branch
-// (line 102: c->work = a_nvals * b_nvals / k, k = the columns of op(A), 1 if
-// none): the expected multiply-adds under uniform spreading. The mask is not
-// part of it.
-static double work_estimate (GrB_Matrix A, GrB_Matrix B, bool tran_a)
-{
-    GrB_Index anz = 0, bnz = 0, ac = 0 ;
-    GrB_Matrix_nvals (&anz, A) ;
-    GrB_Matrix_nvals (&bnz, B) ;
-    if (tran_a) GrB_Matrix_nrows (&ac, A) ; else GrB_Matrix_ncols (&ac, A) ;
-    double k = ac > 0 ? (double) ac : 1.0 ;
-    return (double) anz * (double) bnz / k ;
-}
-
-//------------------------------------------------------------------------------
-// families and measured points
-//------------------------------------------------------------------------------
-
-typedef enum { F_SPGEMM = 0, F_TC_LL, F_TC_DOT, NFAM } fam_id ;
-
-static const char *fam_name [NFAM] = { "spgemm", "tc_ll", "tc_dot" } ;
-static const char *fam_what [NFAM] =
-{
-    "C = A*A, PLUS_TIMES_FP64 (SpGEMM saxpy)",
-    "C<L,struct> = L*L, PLUS_PAIR_INT64 (masked saxpy)",
-    "C<L,struct> = L*U', PLUS_PAIR_INT64 (masked dot)",
-} ;
-
-// One GrB_mxm: C<M> = op(A)*op(B)
+// one call of a family: C<M> = op(A) (x) op(B), C of ctype, nrows x ncols
+// (a vector of nrows for mxv)
 typedef struct
 {
+    fam_id fam ;
     GrB_Matrix M, A, B ;
+    GrB_Vector u ;
     GrB_Semiring semiring ;
     GrB_Descriptor desc ;
     GrB_Type ctype ;
     GrB_Index nrows, ncols ;
-    bool tran_a ;
+    double work ;
 }
-mxm_args ;
+call_args ;
 
 typedef struct
 {
     fam_id fam ;
     char graph [32] ;
-    GrB_Index n, anz ;
     double work ;
-    double host, warm, cold ;   // medians, seconds (warm/cold < 0: not measured)
-    double kernel ;             // mean kernel time of the warm repeats (< 0: none)
-    int reps ;
-    bool gpu_ok ;               // every GPU-mode call ran on the GPU, result checked
-    char note [96] ;
+    double host, warm, cold, first ;    // medians, seconds (< 0: not measured)
+    double up_bytes ;                   // bytes one cold call uploaded
+    bool gpu_ok ;                       // every GPU-mode call ran on the GPU
 }
 point ;
 
 #define MAXPTS 256
 static point pts [MAXPTS] ;
 static int npts = 0 ;
-
-//------------------------------------------------------------------------------
-// timing
-//------------------------------------------------------------------------------
+static int max_reps = 5 ;
+static bool have_gpu = false ;
 
 #define TRY(x) do { GrB_Info i_ = (x) ; if (i_ != GrB_SUCCESS) { \
-    fprintf (stderr, "threshold: %s failed (%d) at %s:%d\n", #x, (int) i_, \
+    fprintf (stderr, "calibrate: %s failed (%d) at %s:%d\n", #x, (int) i_, \
     __FILE__, __LINE__) ; return i_ ; } } while (0)
 
-// One call into a fresh C, timed end to end (GrB_mxm and the wait that
-// finishes C: a lazily finished result is not a fast one). C is kept when
-// Cout is given, else freed (untimed).
-static GrB_Info one_call (double *t, const mxm_args *a, GrB_Matrix M,
-    GrB_Matrix A, GrB_Matrix B, GrB_Matrix *Cout)
+static const char *op_of (fam_id f)
+{
+    return f == F_MXV ? "GrB_mxv" : f == F_EWISE ? "GrB_Matrix_eWiseAdd_BinaryOp" : "GrB_mxm" ;
+}
+
+static grbcuda_op_stats stats_now (fam_id f)
+{
+    grbcuda_op_stats s ;
+    memset (&s, 0, sizeof (s)) ;
+    grbcuda_stats_get (op_of (f), &s) ;
+    return s ;
+}
+
+// one call into a fresh result, timed end to end (the call and the wait
+// that finishes it)
+static GrB_Info one_call (double *t, const call_args *a, GrB_Matrix M, GrB_Matrix A, GrB_Matrix B)
 {
     GrB_Matrix C = NULL ;
-    TRY (GrB_Matrix_new (&C, a->ctype, a->nrows, a->ncols)) ;
+    GrB_Vector w = NULL ;
+    if (a->fam == F_MXV) TRY (GrB_Vector_new (&w, a->ctype, a->nrows)) ;
+    else TRY (GrB_Matrix_new (&C, a->ctype, a->nrows, a->ncols)) ;
     double t0 = gg_now () ;
-    GrB_Info info = GrB_mxm (C, M, NULL, a->semiring, A, B, a->desc) ;
-    if (info == GrB_SUCCESS) info = GrB_Matrix_wait (C, GrB_MATERIALIZE) ;
+    GrB_Info info ;
+    if (a->fam == F_MXV) info = GrB_mxv (w, NULL, NULL, a->semiring, A, a->u, NULL) ;
+    else if (a->fam == F_EWISE) info = GrB_Matrix_eWiseAdd_BinaryOp (C, NULL, NULL, GrB_PLUS_FP64, A, B, a->desc) ;
+    else info = GrB_mxm (C, M, NULL, a->semiring, A, B, a->desc) ;
+    if (info == GrB_SUCCESS) info = (w != NULL) ? GrB_Vector_wait (w, GrB_MATERIALIZE) : GrB_Matrix_wait (C, GrB_MATERIALIZE) ;
     *t = gg_now () - t0 ;
-    if (info != GrB_SUCCESS || Cout == NULL) GrB_Matrix_free (&C) ;
-    else *Cout = C ;
-    if (info != GrB_SUCCESS) fprintf (stderr, "threshold: GrB_mxm failed (%d)\n", (int) info) ;
+    GrB_Matrix_free (&C) ;
+    GrB_Vector_free (&w) ;
     return info ;
 }
 
-// Median of reps calls with the same operands.
-static GrB_Info time_warm (double *med, const mxm_args *a, int reps)
+static GrB_Info time_warm (double *med, const call_args *a, int reps)
 {
     double t [64] ;
-    for (int r = 0 ; r < reps ; r++) TRY (one_call (&t [r], a, a->M, a->A, a->B, NULL)) ;
+    for (int r = 0 ; r < reps ; r++) TRY (one_call (&t [r], a, a->M, a->A, a->B)) ;
     *med = gg_median (t, reps) ;
     return GrB_SUCCESS ;
 }
 
 static GrB_Info dup_waited (GrB_Matrix *D, GrB_Matrix X)
 {
+    if (X == NULL) return GrB_SUCCESS ;
     TRY (GrB_Matrix_dup (D, X)) ;
     return GrB_Matrix_wait (*D, GrB_MATERIALIZE) ;
 }
 
-// Median of reps calls, each on fresh copies of the operands (dup'ed,
-// untimed): new handles, so nothing of them is on the device yet and every
-// call uploads them. Operands that are the same object stay the same object.
-static GrB_Info time_cold (double *med, const mxm_args *a, int reps)
+// each call on fresh copies of the matrices (dup'ed, untimed): every call
+// uploads them; the same object stays the same object
+static GrB_Info time_cold (double *med, const call_args *a, int reps)
 {
     double t [64] ;
     for (int r = 0 ; r < reps ; r++)
     {
         GrB_Matrix A = NULL, B = NULL, M = NULL ;
         GrB_Info info = dup_waited (&A, a->A) ;
-        if (info == GrB_SUCCESS)
-            info = (a->B == a->A) ? (B = A, GrB_SUCCESS) : dup_waited (&B, a->B) ;
-        if (info == GrB_SUCCESS && a->M != NULL)
-            info = (a->M == a->A) ? (M = A, GrB_SUCCESS)
-                 : (a->M == a->B) ? (M = B, GrB_SUCCESS) : dup_waited (&M, a->M) ;
-        if (info == GrB_SUCCESS) info = one_call (&t [r], a, M, A, B, NULL) ;
-        if (M != A && M != B) GrB_Matrix_free (&M) ;
+        if (info == GrB_SUCCESS) info = (a->B == a->A) ? (B = A, GrB_SUCCESS) : dup_waited (&B, a->B) ;
+        if (info == GrB_SUCCESS) info = (a->M == a->A) ? (M = A, GrB_SUCCESS) : dup_waited (&M, a->M) ;
+        if (info == GrB_SUCCESS) info = one_call (&t [r], a, M, A, B) ;
+        if (M != A) GrB_Matrix_free (&M) ;
         if (B != A) GrB_Matrix_free (&B) ;
         GrB_Matrix_free (&A) ;
-        if (info != GrB_SUCCESS) return info ;
+        TRY (info) ;
     }
     *med = gg_median (t, reps) ;
     return GrB_SUCCESS ;
 }
 
-static grbcuda_op_stats stats_now (void)
+// host, then GPU: first call (compiles), warm, cold
+static GrB_Info measure (point *p, const call_args *a)
 {
-    grbcuda_op_stats s ;
-    memset (&s, 0, sizeof (s)) ;
-    grbcuda_stats_get ("GrB_mxm", &s) ;
-    return s ;
-}
-
-// The GPU's result against the host's: same pattern size, same sum (the
-// families' values are small integers, or sums of ones in FP64, so the sums
-// agree to rounding).
-static GrB_Info same_result (bool *ok, GrB_Matrix H, GrB_Matrix G)
-{
-    GrB_Index hn = 0, gn = 0 ;
-    double hs = 0, gs = 0 ;
-    TRY (GrB_Matrix_nvals (&hn, H)) ;
-    TRY (GrB_Matrix_nvals (&gn, G)) ;
-    TRY (GrB_Matrix_reduce_FP64 (&hs, NULL, GrB_PLUS_MONOID_FP64, H, NULL)) ;
-    TRY (GrB_Matrix_reduce_FP64 (&gs, NULL, GrB_PLUS_MONOID_FP64, G, NULL)) ;
-    *ok = (hn == gn) && fabs (hs - gs) <= 1e-9 * fmax (fabs (hs), 1.0) ;
-    return GrB_SUCCESS ;
-}
-
-static int max_reps = 5 ;
-static bool have_gpu = false ;
-
-// Host, then GPU warm, then GPU cold, for one family on one graph.
-static GrB_Info measure (point *p, const mxm_args *a)
-{
-    GrB_Matrix Ch = NULL, Cg = NULL ;
     double t ;
-    p->warm = p->cold = p->kernel = -1 ;
-    p->gpu_ok = false ;
-    p->note [0] = '\0' ;
-
-    // host: one warm-up call (kept for the check), then the repeats
+    p->warm = p->cold = p->first = -1 ;
     TRY (grbcuda_set_mode (GRBCUDA_MODE_HOST)) ;
-    grbcuda_op_stats s0 = stats_now () ;
-    TRY (one_call (&t, a, a->M, a->A, a->B, &Ch)) ;
-    grbcuda_op_stats s1 = stats_now () ;
-    if (s1.calls == s0.calls)
-    {
-        fprintf (stderr, "threshold: GrB_mxm did not reach grbcuda (is "
-            "libgrbcuda linked before libgraphblas?)\n") ;
-        GrB_Matrix_free (&Ch) ;
-        return GrB_PANIC ;
-    }
-    // big calls: fewer repeats (the crossover lies far below them)
-    p->reps = (t > 0.2 && max_reps > 3) ? 3 : max_reps ;
-    GrB_Info info = time_warm (&p->host, a, p->reps) ;
-    if (info != GrB_SUCCESS || !have_gpu) { GrB_Matrix_free (&Ch) ; return info ; }
-
-    // GPU: warm-up call (JIT compilation, first upload; checked against the
-    // host's result), warm repeats (operands resident), cold repeats
+    TRY (one_call (&t, a, a->M, a->A, a->B)) ;
+    int reps = (t > 0.2 && max_reps > 3) ? 3 : max_reps ;
+    TRY (time_warm (&p->host, a, reps)) ;
+    if (!have_gpu) return GrB_SUCCESS ;
     TRY (grbcuda_set_mode (GRBCUDA_MODE_GPU)) ;
-    s0 = stats_now () ;
-    info = one_call (&t, a, a->M, a->A, a->B, &Cg) ;
-    bool same = false ;
-    if (info == GrB_SUCCESS) info = same_result (&same, Ch, Cg) ;
-    GrB_Matrix_free (&Ch) ;
-    GrB_Matrix_free (&Cg) ;
-    s1 = stats_now () ;
-    if (info == GrB_SUCCESS) info = time_warm (&p->warm, a, p->reps) ;
-    grbcuda_op_stats s2 = stats_now () ;
-    if (info == GrB_SUCCESS) info = time_cold (&p->cold, a, p->reps) ;
-    grbcuda_op_stats s3 = stats_now () ;
+    grbcuda_op_stats s0 = stats_now (a->fam) ;
+    GrB_Info info = one_call (&p->first, a, a->M, a->A, a->B) ;
+    if (info == GrB_SUCCESS) info = time_warm (&p->warm, a, reps) ;
+    grbcuda_op_stats s1 = stats_now (a->fam) ;
+    if (info == GrB_SUCCESS) info = time_cold (&p->cold, a, reps) ;
+    grbcuda_op_stats s2 = stats_now (a->fam) ;
     grbcuda_set_mode (GRBCUDA_MODE_HOST) ;
-    if (info != GrB_SUCCESS) return info ;
+    p->gpu_ok = info == GrB_SUCCESS && s2.calls - s0.calls == s2.gpu - s0.gpu ;
+    p->up_bytes = (double) (s2.gpu_bytes_uploaded - s1.gpu_bytes_uploaded) / reps ;
+    return info ;
+}
 
-    uint64_t calls = s3.calls - s0.calls, gpu = s3.gpu - s0.gpu ;
-    if (s2.gpu_kernel_calls > s1.gpu_kernel_calls)
-        p->kernel = (s2.gpu_kernel_seconds - s1.gpu_kernel_seconds)
-            / (double) (s2.gpu_kernel_calls - s1.gpu_kernel_calls) ;
-    if (!same)
+//------------------------------------------------------------------------------
+// the fits
+//------------------------------------------------------------------------------
+
+// least squares t = fixed + work / rate over the family's points (warm or
+// host times); false with fewer than two usable points
+static bool fit (fam_id f, bool gpu, double *fixed, double *rate)
+{
+    double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0 ;
+    for (int i = 0 ; i < npts ; i++)
     {
-        snprintf (p->note, sizeof (p->note), "GPU RESULT DIFFERS from the host's") ;
+        const point *p = &pts [i] ;
+        double y = gpu ? p->warm : p->host ;
+        if (p->fam != f || y <= 0 || (gpu && !p->gpu_ok)) continue ;
+        n++ ; sx += p->work ; sy += y ; sxx += p->work * p->work ; sxy += p->work * y ;
     }
-    else if (gpu != calls)
+    double d = n * sxx - sx * sx ;
+    if (n < 2 || d <= 0) return false ;
+    double slope = (n * sxy - sx * sy) / d ;
+    double icept = (sy - slope * sx) / n ;
+    *rate = slope > 0 ? 1 / slope : 1e15 ;
+    *fixed = icept > 1e-6 ? icept : 1e-6 ;
+    return true ;
+}
+
+// median over the points of bytes uploaded / (cold - warm)
+static double fit_h2d (void)
+{
+    double r [MAXPTS] ;
+    int n = 0 ;
+    for (int i = 0 ; i < npts ; i++)
     {
-        // the most frequent host reason among the GPU-mode calls
-        int why = 1 ;
-        for (int r = 1 ; r < GRBCUDA_NREASONS ; r++)
-            if (s3.reason [r] - s0.reason [r] > s3.reason [why] - s0.reason [why]) why = r ;
-        snprintf (p->note, sizeof (p->note), "%llu of %llu GPU-mode calls on the host (%s)",
-            (unsigned long long) (calls - gpu), (unsigned long long) calls,
-            grbcuda_reason_name ((grbcuda_reason) why)) ;
+        const point *p = &pts [i] ;
+        if (p->gpu_ok && p->up_bytes > 1e6 && p->cold > p->warm) r [n++] = p->up_bytes / (p->cold - p->warm) ;
     }
-    else p->gpu_ok = true ;
-    return GrB_SUCCESS ;
+    return n > 0 ? gg_median (r, n) : -1 ;
 }
 
-//------------------------------------------------------------------------------
-// crossover
-//------------------------------------------------------------------------------
-
-static int cmp_work (const void *x, const void *y)
+// median over the families of (first call - warm) at their first point
+static double fit_jit (void)
 {
-    double a = (*(point *const *) x)->work, b = (*(point *const *) y)->work ;
-    return (a > b) - (a < b) ;
-}
-
-// The family's points with a valid GPU time, by increasing work. Returns the
-// index of the first point from which the GPU (cold: t = cold, else warm) is
-// faster at every larger size; n when it is slower at the largest.
-static int crossover (point **v, int n, bool cold)
-{
-    int first = n ;
-    for (int i = n - 1 ; i >= 0 ; i--)
+    double r [NFAM] ;
+    int n = 0 ;
+    for (int f = 0 ; f < NFAM ; f++)
     {
-        double g = cold ? v [i]->cold : v [i]->warm ;
-        if (g < v [i]->host) first = i ; else break ;
+        for (int i = 0 ; i < npts ; i++)
+        {
+            if (pts [i].fam != (fam_id) f || !pts [i].gpu_ok) continue ;
+            if (pts [i].first > pts [i].warm) r [n++] = pts [i].first - pts [i].warm ;
+            break ;
+        }
     }
-    return first ;
-}
-
-// A round value in (lo, hi]: hi rounded down to two significant digits, or hi.
-static double round_threshold (double lo, double hi)
-{
-    if (hi <= 0) return hi ;
-    double e = pow (10.0, floor (log10 (hi)) - 1) ;
-    double r = floor (hi / e) * e ;
-    return (r > lo) ? r : hi ;
-}
-
-static void ms (char *buf, size_t len, double s)
-{
-    if (s < 0) snprintf (buf, len, "—") ;
-    else if (s < 1e-3) snprintf (buf, len, "%.3f", 1e3 * s) ;
-    else if (s < 1) snprintf (buf, len, "%.2f", 1e3 * s) ;
-    else snprintf (buf, len, "%.0f", 1e3 * s) ;
+    return n > 0 ? gg_median (r, n) : -1 ;
 }
 
 //------------------------------------------------------------------------------
-// main
+// the ladder
 //------------------------------------------------------------------------------
+
+static double nv (GrB_Matrix X)
+{
+    GrB_Index n = 0 ;
+    GrB_Matrix_nvals (&n, X) ;
+    return (double) n ;
+}
+
+// the family's call on graph A (L, U: its strict triangles; u dense)
+static call_args args_of (fam_id f, GrB_Matrix A, GrB_Matrix L, GrB_Matrix U, GrB_Vector u, GrB_Index n)
+{
+    call_args a = { .fam = f, .nrows = n, .ncols = n } ;
+    const double nn = n > 0 ? (double) n : 1 ;
+    switch (f)
+    {
+        case F_SPGEMM: a.A = a.B = A ; a.semiring = GrB_PLUS_TIMES_SEMIRING_FP64 ;
+            a.ctype = GrB_FP64 ; a.work = nv (A) * nv (A) / nn ; break ;
+        case F_MASKED_SAXPY: case F_MASKED_DOT:
+            a.M = a.A = L ; a.B = (f == F_MASKED_SAXPY) ? L : U ;
+            a.semiring = GxB_PLUS_PAIR_INT64 ; a.ctype = GrB_INT64 ;
+            a.desc = (f == F_MASKED_SAXPY) ? GrB_DESC_S : GrB_DESC_ST1 ;
+            a.work = nv (L) * nv (a.B) / nn ; break ;
+        case F_MXV: a.A = A ; a.u = u ; a.semiring = GrB_PLUS_TIMES_SEMIRING_FP64 ;
+            a.ctype = GrB_FP64 ; a.work = nv (A) ; break ;
+        default: a.A = A ; a.B = L ; a.ctype = GrB_FP64 ; a.work = nv (A) + nv (L) ; break ;
+    }
+    return a ;
+}
+
+static GrB_Info graph_of (int kind, int s, GrB_Matrix *A, GrB_Matrix *L, GrB_Matrix *U,
+    GrB_Vector *u, GrB_Index *n)
+{
+    TRY (kind == 0 ? gg_urand (A, s, 8, GG_DEFAULT_SEED) : gg_rmat (A, s, 8, GG_DEFAULT_SEED)) ;
+    TRY (GrB_Matrix_nrows (n, *A)) ;
+    TRY (GrB_Matrix_new (L, GrB_FP64, *n, *n)) ;
+    TRY (GrB_Matrix_new (U, GrB_FP64, *n, *n)) ;
+    TRY (GrB_Matrix_select_INT64 (*L, NULL, NULL, GrB_TRIL, *A, -1, NULL)) ;
+    TRY (GrB_Matrix_select_INT64 (*U, NULL, NULL, GrB_TRIU, *A, 1, NULL)) ;
+    TRY (GrB_Vector_new (u, GrB_FP64, *n)) ;
+    TRY (GrB_Vector_assign_FP64 (*u, NULL, NULL, 1.0, GrB_ALL, *n, NULL)) ;
+    TRY (GrB_Matrix_wait (*L, GrB_MATERIALIZE)) ;
+    return GrB_Matrix_wait (*U, GrB_MATERIALIZE) ;
+}
+
+static void ladders (int min_scale, int max_scale, double max_host)
+{
+    const char *kinds [2] = { "urand", "rmat" } ;
+    for (int kind = 0 ; kind < 2 ; kind++)
+    {
+        bool stopped [NFAM] = { false } ;
+        for (int s = min_scale ; s <= max_scale ; s++)
+        {
+            GrB_Matrix A = NULL, L = NULL, U = NULL ;
+            GrB_Vector u = NULL ;
+            GrB_Index n = 0 ;
+            if (graph_of (kind, s, &A, &L, &U, &u, &n) != GrB_SUCCESS) break ;
+            for (int f = 0 ; f < NFAM && npts < MAXPTS ; f++)
+            {
+                if (stopped [f]) continue ;
+                call_args a = args_of ((fam_id) f, A, L, U, u, n) ;
+                point *p = &pts [npts] ;
+                memset (p, 0, sizeof (*p)) ;
+                p->fam = (fam_id) f ;
+                p->work = a.work ;
+                snprintf (p->graph, sizeof (p->graph), "%s-%d-8", kinds [kind], s) ;
+                if (measure (p, &a) != GrB_SUCCESS) { stopped [f] = true ; continue ; }
+                npts++ ;
+                fprintf (stderr, "calibrate: %-12s %-11s work %9.3g host %9.3f ms gpu first %9.3f warm %9.3f cold %9.3f ms%s\n",
+                    fam_name [f], p->graph, p->work, 1e3 * p->host, 1e3 * p->first, 1e3 * p->warm,
+                    1e3 * p->cold, p->gpu_ok || !have_gpu ? "" : " (not all on the GPU)") ;
+                if (p->host > max_host) stopped [f] = true ;
+            }
+            GrB_Matrix_free (&A) ; GrB_Matrix_free (&L) ; GrB_Matrix_free (&U) ; GrB_Vector_free (&u) ;
+        }
+    }
+}
+
+//------------------------------------------------------------------------------
+// the report
+//------------------------------------------------------------------------------
+
+// milliseconds, or "—" for a time not measured
+static const char *ms (char *buf, double s)
+{
+    if (s < 0) snprintf (buf, 32, "—") ; else snprintf (buf, 32, "%.3f", 1e3 * s) ;
+    return buf ;
+}
+
+static void print_points (void)
+{
+    printf ("| family | graph | work | host ms | GPU first ms | GPU warm ms | GPU cold ms | MB up (cold) | all on GPU |\n") ;
+    printf ("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n") ;
+    for (int i = 0 ; i < npts ; i++)
+    {
+        const point *p = &pts [i] ;
+        char h [32], f [32], w [32], c [32] ;
+        printf ("| %s | %s | %.3g | %s | %s | %s | %s | %.1f | %s |\n", fam_name [p->fam],
+            p->graph, p->work, ms (h, p->host), ms (f, p->first), ms (w, p->warm), ms (c, p->cold),
+            p->up_bytes / 1e6, have_gpu ? (p->gpu_ok ? "yes" : "no") : "—") ;
+    }
+    printf ("\n") ;
+}
+
+static void print_table (const char *gpu_name, double cuda_start)
+{
+    double h2d = fit_h2d (), jit = fit_jit () ;
+    printf ("```\n# bench/calibrate on %s: a table for src/dispatch/cost_model.txt\n", gpu_name) ;
+    if (have_gpu) printf ("device %s\n", gpu_name) ;
+    else printf ("# no usable GPU: the host's rates only (for a device table)\n") ;
+    if (h2d > 0) printf ("h2d %.3g\n", h2d) ; else printf ("# h2d: not measured\n") ;
+    if (cuda_start > 0) printf ("cuda_start %.3g\n", cuda_start) ;
+    if (jit > 0) printf ("jit_compile %.3g\n", jit) ; else printf ("# jit_compile: not measured\n") ;
+    for (int f = 0 ; f < NFAM ; f++)
+    {
+        double hf, hr, gf, gr ;
+        bool h = fit ((fam_id) f, false, &hf, &hr), g = have_gpu && fit ((fam_id) f, true, &gf, &gr) ;
+        if (h && g) printf ("family %-12s host_fixed=%.3g host_rate=%.3g gpu_fixed=%.3g gpu_rate=%.3g\n",
+            fam_name [f], hf, hr, gf, gr) ;
+        else if (h) printf ("family %-12s host_fixed=%.3g host_rate=%.3g\n", fam_name [f], hf, hr) ;
+        else printf ("# family %s: too few points\n", fam_name [f]) ;
+    }
+    printf ("```\n") ;
+}
 
 static void usage (void)
 {
-    fprintf (stderr, "usage: threshold [--max-scale S] [--min-scale S] "
+    fprintf (stderr, "usage: calibrate [--max-scale S] [--min-scale S] "
         "[--repeats N] [--max-host-ms M] [--threads T]\n") ;
 }
 
@@ -304,7 +357,7 @@ int main (int argc, char **argv)
 {
     int max_scale = 18, min_scale = 8, threads = 0 ;
     double max_host = 0.5 ;
-    for (int a = 1 ; a < argc ; a++)
+    for (int a = 1 ; a < argc ; a += 2)
     {
         const char *v = (a + 1 < argc) ? argv [a + 1] : NULL ;
         if (v == NULL) { usage () ; return 2 ; }
@@ -314,238 +367,33 @@ int main (int argc, char **argv)
         else if (strcmp (argv [a], "--max-host-ms") == 0) max_host = 1e-3 * atof (v) ;
         else if (strcmp (argv [a], "--threads") == 0) threads = atoi (v) ;
         else { usage () ; return 2 ; }
-        a++ ;
     }
-    if (min_scale < 4 || max_scale > 26 || min_scale > max_scale
-        || max_reps < 1 || max_reps > 64 || !(max_host > 0))
-    {
-        usage () ;
-        return 2 ;
-    }
-    if (gg_init (threads) != GrB_SUCCESS) { fprintf (stderr, "threshold: GrB_init failed\n") ; return 1 ; }
+    if (min_scale < 4 || max_scale > 26 || min_scale > max_scale || max_reps < 1 || max_reps > 64
+        || !(max_host > 0)) { usage () ; return 2 ; }
+    // an empty kernel cache, so that each family's first GPU call compiles
+    char cache [64] = "/tmp/grbcuda-calibrate-XXXXXX" ;
+    if (mkdtemp (cache) != NULL) setenv ("GRBCUDA_CACHE_DIR", cache, 1) ;
+    if (gg_init (threads) != GrB_SUCCESS) { fprintf (stderr, "calibrate: GrB_init failed\n") ; return 1 ; }
     int32_t gb_threads = 0 ;
     GxB_Global_Option_get_INT32 (GxB_NTHREADS, &gb_threads) ;
-
+    double t0 = gg_now () ;
     have_gpu = grbcuda_gpu_available () != 0 ;
-    char gpu_name [256] = "" ;
+    double cuda_start = have_gpu ? gg_now () - t0 : -1 ;
+    char gpu_name [256] = "none" ;
     int sms = 0, ccmaj = 0, ccmin = 0 ;
     size_t gmem = 0 ;
     if (have_gpu) grbcuda_gpu_info (gpu_name, &sms, &ccmaj, &ccmin, &gmem) ;
-    double t_start = gg_now () ;
-
-    // the ladder: kind x scale x family, a (kind, family) ladder stopping
-    // after its first call over max_host
-    const char *kinds [2] = { "urand", "rmat" } ;
-    for (int kind = 0 ; kind < 2 ; kind++)
-    {
-        bool stopped [NFAM] = { false } ;
-        for (int s = min_scale ; s <= max_scale ; s++)
-        {
-            if (stopped [F_SPGEMM] && stopped [F_TC_LL] && stopped [F_TC_DOT]) break ;
-            GrB_Matrix A = NULL ;
-            GrB_Info info = kind == 0 ? gg_urand (&A, s, 8, GG_DEFAULT_SEED)
-                                      : gg_rmat (&A, s, 8, GG_DEFAULT_SEED) ;
-            GrB_Matrix L = NULL, U = NULL ;
-            GrB_Index n = 0, anz = 0 ;
-            if (info == GrB_SUCCESS) info = GrB_Matrix_nrows (&n, A) ;
-            if (info == GrB_SUCCESS) info = GrB_Matrix_new (&L, GrB_FP64, n, n) ;
-            if (info == GrB_SUCCESS) info = GrB_Matrix_new (&U, GrB_FP64, n, n) ;
-            if (info == GrB_SUCCESS) info = GrB_Matrix_select_INT64 (L, NULL, NULL, GrB_TRIL, A, -1, NULL) ;
-            if (info == GrB_SUCCESS) info = GrB_Matrix_select_INT64 (U, NULL, NULL, GrB_TRIU, A, 1, NULL) ;
-            if (info == GrB_SUCCESS) info = GrB_Matrix_wait (L, GrB_MATERIALIZE) ;
-            if (info == GrB_SUCCESS) info = GrB_Matrix_wait (U, GrB_MATERIALIZE) ;
-            if (info != GrB_SUCCESS)
-            {
-                fprintf (stderr, "threshold: making %s-%d-8 failed (%d)\n", kinds [kind], s, (int) info) ;
-                return 1 ;
-            }
-            for (int f = 0 ; f < NFAM ; f++)
-            {
-                if (stopped [f]) continue ;
-                if (npts >= MAXPTS) break ;
-                mxm_args a = { 0 } ;
-                a.nrows = a.ncols = n ;
-                if (f == F_SPGEMM)
-                {
-                    a.A = a.B = A ; a.semiring = GrB_PLUS_TIMES_SEMIRING_FP64 ;
-                    a.ctype = GrB_FP64 ;
-                }
-                else
-                {
-                    a.M = a.A = L ; a.B = (f == F_TC_LL) ? L : U ;
-                    a.semiring = GxB_PLUS_PAIR_INT64 ; a.ctype = GrB_INT64 ;
-                    a.desc = (f == F_TC_LL) ? GrB_DESC_S : GrB_DESC_ST1 ;
-                }
-                point *p = &pts [npts] ;
-                memset (p, 0, sizeof (*p)) ;
-                p->fam = (fam_id) f ;
-                snprintf (p->graph, sizeof (p->graph), "%s-%d-8", kinds [kind], s) ;
-                p->n = n ;
-                GrB_Matrix_nvals (&anz, a.A) ;
-                p->anz = anz ;
-                p->work = work_estimate (a.A, a.B, a.tran_a) ;
-                info = measure (p, &a) ;
-                if (info == GrB_PANIC) return 1 ;
-                if (info != GrB_SUCCESS)
-                {
-                    // a failed call (out of memory, ...) ends this ladder
-                    fprintf (stderr, "threshold: %s on %s failed (%d); its ladder stops\n",
-                        fam_name [f], p->graph, (int) info) ;
-                    grbcuda_set_mode (GRBCUDA_MODE_HOST) ;
-                    stopped [f] = true ;
-                    continue ;
-                }
-                npts++ ;
-                fprintf (stderr, "threshold: %-6s %-11s work %9.3g  host %9.3f ms",
-                    fam_name [f], p->graph, p->work, 1e3 * p->host) ;
-                if (have_gpu) fprintf (stderr, "  gpu warm %9.3f ms  cold %9.3f ms",
-                    1e3 * p->warm, 1e3 * p->cold) ;
-                fprintf (stderr, "  (%.0f s)%s%s\n", gg_now () - t_start,
-                    p->note [0] ? "  " : "", p->note) ;
-                if (p->host > max_host) stopped [f] = true ;
-            }
-            GrB_Matrix_free (&A) ;
-            GrB_Matrix_free (&L) ;
-            GrB_Matrix_free (&U) ;
-        }
-    }
+    ladders (min_scale, max_scale, max_host) ;
     grbcuda_set_mode (GRBCUDA_MODE_AUTO) ;
-
-    //--------------------------------------------------------------------------
-    // the report
-    //--------------------------------------------------------------------------
-
-    printf ("- grbcuda %s; GPU: %s; SuiteSparse threads: %d; auto-mode threshold now: %.3g\n",
-        grbcuda_version (), have_gpu ? gpu_name : "none usable", (int) gb_threads,
-        grbcuda_get_threshold ()) ;
-    printf ("- GrB_mxm timed end to end (the call and GrB_Matrix_wait of a fresh C), "
-        "median of %d repeats%s after one warm-up call, so JIT compilation "
-        "and the first upload are excluded\n", max_reps,
-        max_reps > 3 ? " (3 where one call takes over 0.2 s)" : "") ;
-    if (have_gpu)
-    {
-        printf ("- GPU warm: the same operands each repeat; the residency cache "
-            "keeps them on the device between repeats, so no upload\n") ;
-        printf ("- GPU cold: operands GrB_Matrix_dup'ed (untimed) before each "
-            "call, so every call uploads them: the realistic first-use cost, "
-            "and the one the crossover uses\n") ;
-        printf ("- GPU kernels: mean device time of the warm calls' kernels "
-            "(grbcuda statistics; — where the family does not time them)\n") ;
-    }
-    else
-    {
-        printf ("- **no usable GPU**: mode gpu passes every call through to "
-            "SuiteSparse, so only host times are shown and no crossover is "
-            "measured\n") ;
-    }
-    printf ("- work: the dispatch's estimate nnz(A)·nnz(B)/k "
-        "(src/dispatch/dispatch.c, check(), GrB_mxm); a ladder stops after "
-        "its first size whose host call exceeds %.0f ms\n", 1e3 * max_host) ;
-    for (int f = 0 ; f < NFAM ; f++) printf ("- %s: %s\n", fam_name [f], fam_what [f]) ;
-    printf ("- nnz(A): entries of the left operand (A, or L for tc_*); graphs "
-        "from graph_examples/common/graphgen.c, seed %llu\n",
-        (unsigned long long) GG_DEFAULT_SEED) ;
-    printf ("\n") ;
-
-    if (have_gpu)
-    {
-        printf ("| family | graph | n | nnz(A) | work | host ms | GPU warm ms | GPU cold ms | cold / host | GPU kernels ms | note |\n") ;
-        printf ("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n") ;
-    }
-    else
-    {
-        printf ("| family | graph | n | nnz(A) | work | host ms |\n") ;
-        printf ("| --- | --- | ---: | ---: | ---: | ---: |\n") ;
-    }
-    for (int f = 0 ; f < NFAM ; f++)
-    {
-        for (int i = 0 ; i < npts ; i++)
-        {
-            point *p = &pts [i] ;
-            if (p->fam != (fam_id) f) continue ;
-            char h [32], w [32], c [32], k [32] ;
-            ms (h, sizeof (h), p->host) ;
-            printf ("| %s | %s | %llu | %llu | %.3g | %s |", fam_name [f], p->graph,
-                (unsigned long long) p->n, (unsigned long long) p->anz, p->work, h) ;
-            if (have_gpu)
-            {
-                ms (w, sizeof (w), p->warm) ;
-                ms (c, sizeof (c), p->cold) ;
-                ms (k, sizeof (k), p->kernel) ;
-                printf (" %s | %s | %.2f | %s | %s |", w, c,
-                    p->cold > 0 && p->host > 0 ? p->cold / p->host : 0.0, k, p->note) ;
-            }
-            printf ("\n") ;
-        }
-    }
-    printf ("\n") ;
-
-    if (!have_gpu)
-    {
-        printf ("recommended threshold: none (no usable GPU; host times only)\n") ;
-        GrB_finalize () ;
-        return 0 ;
-    }
-
-    // per family: points with a valid GPU time, by work
-    printf ("| family | points | GPU cold slower up to work | GPU cold faster from work on | threshold (cold) | crossover (warm) |\n") ;
-    printf ("| --- | ---: | ---: | ---: | ---: | ---: |\n") ;
-    double recommended = 0 ;
-    int nfam_cross = 0 ;
-    char never [256] = "" ;
-    for (int f = 0 ; f < NFAM ; f++)
-    {
-        point *v [MAXPTS] ;
-        int n = 0 ;
-        for (int i = 0 ; i < npts ; i++)
-            if (pts [i].fam == (fam_id) f && pts [i].gpu_ok) v [n++] = &pts [i] ;
-        if (n == 0)
-        {
-            printf ("| %s | 0 | — | — | — | — |\n", fam_name [f]) ;
-            continue ;
-        }
-        qsort (v, (size_t) n, sizeof (v [0]), cmp_work) ;
-        int ic = crossover (v, n, true), iw = crossover (v, n, false) ;
-        char lo [32], hi [32], th [32], wc [32] ;
-        snprintf (lo, sizeof (lo), ic > 0 ? "%.3g" : "— (faster at all)", ic > 0 ? v [ic - 1]->work : 0.0) ;
-        if (ic < n)
-        {
-            double t = round_threshold (ic > 0 ? v [ic - 1]->work : 0.0, v [ic]->work) ;
-            snprintf (hi, sizeof (hi), "%.3g", v [ic]->work) ;
-            snprintf (th, sizeof (th), "%s%.3g", ic == 0 ? "≤ " : "", t) ;
-            if (t > recommended) recommended = t ;
-            nfam_cross++ ;
-        }
-        else
-        {
-            snprintf (hi, sizeof (hi), "none (≤ %.3g)", v [n - 1]->work) ;
-            snprintf (th, sizeof (th), "> %.3g", v [n - 1]->work) ;
-            size_t l = strlen (never) ;
-            snprintf (never + l, sizeof (never) - l, "%s%s (up to work %.3g)",
-                l ? ", " : "", fam_name [f], v [n - 1]->work) ;
-        }
-        if (iw < n) snprintf (wc, sizeof (wc), "%.3g", v [iw]->work) ;
-        else snprintf (wc, sizeof (wc), "none") ;
-        printf ("| %s | %d | %s | %s | %s | %s |\n", fam_name [f], n, lo, hi, th, wc) ;
-    }
-    printf ("\n") ;
-    if (nfam_cross == 0 && never [0] == '\0')
-    {
-        printf ("recommended threshold: none (no point where every GPU-mode "
-            "call ran on the GPU with the host's result: see the notes)\n") ;
-    }
-    else if (nfam_cross == 0)
-    {
-        printf ("recommended threshold: none (the GPU, cold operands, is not "
-            "faster at the largest size of any family: %s)\n", never) ;
-    }
-    else
-    {
-        printf ("recommended threshold: %.3g", recommended) ;
-        if (never [0]) printf (" (families where the GPU never won for good, "
-            "left out: %s)", never) ;
-        printf ("\n") ;
-    }
+    printf ("- grbcuda %s; GPU: %s; SuiteSparse threads: %d; CUDA start %.1f ms; kernel cache %s (empty at the start)\n",
+        grbcuda_version (), gpu_name, (int) gb_threads, 1e3 * cuda_start, cache) ;
+    printf ("- medians of up to %d repeats after the first call; warm: operands resident; "
+        "cold: fresh copies uploaded by every call; first: the first GPU call (JIT compilation)\n\n", max_reps) ;
+    print_points () ;
+    print_table (gpu_name, cuda_start) ;
     GrB_finalize () ;
+    char cmd [128] ;
+    snprintf (cmd, sizeof (cmd), "rm -rf '%s'", cache) ;
+    if (system (cmd) != 0) fprintf (stderr, "calibrate: could not remove %s\n", cache) ;
     return 0 ;
 }
