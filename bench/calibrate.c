@@ -5,7 +5,8 @@
 //   calibrate [--max-scale S] [--min-scale S] [--repeats N] [--max-host-ms M]
 //             [--threads T]
 //
-// For each GPU family a ladder of sizes (urand-S-8 and rmat-S-8) is timed on
+// For each GPU family a ladder of sizes (urand-S-8 and rmat-S-8, S from 5: a
+// call of a few hundred products, which SuiteSparse runs on one thread) is timed on
 // the host (mode host: SuiteSparse), on the GPU with the operands resident
 // (warm) and with fresh copies uploaded by every call (cold):
 //   spgemm        C = A*A            PLUS_TIMES_FP64
@@ -13,7 +14,7 @@
 //   masked_dot    C<L,struct> = L*U' PLUS_PAIR_INT64
 //   mxv           w = A*u            PLUS_TIMES_FP64, u dense
 //   ewise         C = A+A'           GrB_Matrix_eWiseAdd, PLUS_FP64
-// and fitted by least squares on the dispatch's work estimate:
+// and fitted by least squares (relative errors) on the dispatch's work estimate:
 //   host_fixed, host_rate   host time = host_fixed + work / host_rate
 //   gpu_fixed, gpu_rate     warm GPU time = gpu_fixed + work / gpu_rate
 //   h2d                     bytes the cold calls uploaded / (cold - warm)
@@ -170,7 +171,9 @@ static GrB_Info measure (point *p, const call_args *a)
 //------------------------------------------------------------------------------
 
 // least squares t = fixed + work / rate over the family's points (warm or
-// host times); false with fewer than two usable points
+// host times), each weighted by 1/t^2 (relative errors: the small calls,
+// where the choice is close, count as much as the large); false with fewer
+// than two usable points
 static bool fit (fam_id f, bool gpu, double *fixed, double *rate)
 {
     double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0 ;
@@ -179,10 +182,11 @@ static bool fit (fam_id f, bool gpu, double *fixed, double *rate)
         const point *p = &pts [i] ;
         double y = gpu ? p->warm : p->host ;
         if (p->fam != f || y <= 0 || (gpu && !p->gpu_ok)) continue ;
-        n++ ; sx += p->work ; sy += y ; sxx += p->work * p->work ; sxy += p->work * y ;
+        double o = 1 / (y * y) ;
+        n += o ; sx += o * p->work ; sy += o * y ; sxx += o * p->work * p->work ; sxy += o * p->work * y ;
     }
     double d = n * sxx - sx * sx ;
-    if (n < 2 || d <= 0) return false ;
+    if (n == 0 || d <= 0) return false ;
     double slope = (n * sxy - sx * sy) / d ;
     double icept = (sy - slope * sx) / n ;
     *rate = slope > 0 ? 1 / slope : 1e15 ;
@@ -355,7 +359,7 @@ static void usage (void)
 
 int main (int argc, char **argv)
 {
-    int max_scale = 18, min_scale = 8, threads = 0 ;
+    int max_scale = 18, min_scale = 5, threads = 0 ;
     double max_host = 0.5 ;
     for (int a = 1 ; a < argc ; a += 2)
     {

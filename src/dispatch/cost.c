@@ -120,7 +120,10 @@ static GrB_Info pass (const char *text, const char *device, bool base, gcu_cost_
             gcu_log ("cost model: line %d not understood: %.*s", lineno, (int) n, p) ;
             return GrB_INVALID_VALUE ;
         }
-        if (!base && apply && strcmp (t->device, "default") == 0) snprintf (t->device, sizeof (t->device), "%s", section) ;
+        // the first matching section names the table (from its header on)
+        if (!base && strcmp (section, "default") != 0 && section [0] != '\0' && device != NULL
+            && strstr (device, section) != NULL && strcmp (t->device, "default") == 0)
+            snprintf (t->device, sizeof (t->device), "%s", section) ;
         p += n + (nl != NULL) ;
     }
     return GrB_SUCCESS ;
