@@ -49,9 +49,11 @@ double grbcuda_get_threshold (void) ;
 // again (any threshold dropped). GrB_INVALID_VALUE if the text does not
 // parse (nothing changes). Not while other threads make calls.
 GrB_Info grbcuda_set_cost_model (const char *text) ;
-// GRBCUDA_JIT_BACKGROUND: in auto mode, a call whose kernel is not compiled
-// yet and that is small beside the compilation runs on the host while the
-// kernel compiles on a background thread (default true).
+// GRBCUDA_JIT_BACKGROUND: in auto mode, the one-time costs are paid off the
+// critical path (default true): a call small beside CUDA's start, or beside
+// the compilation of a kernel it needs, runs on the host while CUDA starts
+// or the kernel compiles on a background thread. false: calls wait for both,
+// as in gpu mode (benchmarks that time the GPU after one warm-up call).
 GrB_Info grbcuda_set_jit_background (bool on) ;
 
 // GRBCUDA_VERBOSE=1: one line per call on stderr (operation, sizes, path,

@@ -1,9 +1,12 @@
 // dispatch.c — check and decide (DESIGN §2 steps 1-2, 4). The order of the
 // decision is: mode host; arguments SuiteSparse must judge (NULL, invalid or
 // uninitialised objects, dimension mismatch) or that leave nothing to compute
-// (no mask, complemented: SuiteSparse's quick return); work below the threshold (auto
-// mode only); no usable GPU (CUDA is started here, lazily, on the first call
-// that wants it); no kernel family takes the call; the family fails.
+// (no mask, complemented: SuiteSparse's quick return); in auto mode, the host
+// predicted faster by the cost model (cost.c; or the work below a threshold
+// set); no usable GPU (CUDA is started here, lazily, on the first call that
+// wants it: in auto mode on a background thread, the host computing
+// meanwhile); no kernel family takes the call (or, in auto mode, its kernel
+// compiles in the background); the family fails.
 // Anything not taken by the GPU goes to SuiteSparse untouched, so results and
 // error codes are exactly SuiteSparse's.
 #include "gcu_dispatch.h"
@@ -349,7 +352,8 @@ static bool predict (gcu_call *c, const gcu_cost_table *t)
 
 // Auto mode: the GPU predicted faster, and started. A threshold, where set,
 // replaces the prediction, and its calls wait for the start and for their
-// kernels as in gpu mode. Otherwise the start is waited for only by a call
+// kernels as in gpu mode, as do all with GRBCUDA_JIT_BACKGROUND=0.
+// Otherwise the start is waited for only by a call
 // whose predicted host time is wait_factor times CUDA's start-up; any other
 // runs on the host while CUDA starts in the background. *wait: the call
 // may wait for its kernels' compilation too.
@@ -363,8 +367,9 @@ static bool auto_gpu (gcu_call *call, bool *wait_jit)
         return false ;
     }
     if (call->t_start < 0) call->t_start = gcu_now () ;
-    const bool wait = th >= 0 || call->host_s >= t->wait_factor * t->cuda_start ;
-    if (!(gcu_gpu_started () || wait ? gcu_gpu_start () : gcu_gpu_start_async ()))
+    const bool background = th < 0 && gcu_jit_background_enabled () ;
+    const bool wait = !background || call->host_s >= t->wait_factor * t->cuda_start ;
+    if (!((gcu_gpu_started () || wait) ? gcu_gpu_start () : gcu_gpu_start_async ()))
     {
         call->reason = GRBCUDA_REASON_NO_GPU ;
         if (!gcu_gpu_started ())
@@ -375,8 +380,7 @@ static bool auto_gpu (gcu_call *call, bool *wait_jit)
         return false ;
     }
     t = gcu_cost_current (started_device ()) ;
-    *wait_jit = th >= 0 || !gcu_jit_background_enabled ()
-        || call->host_s >= t->wait_factor * t->jit_compile ;
+    *wait_jit = !background || call->host_s >= t->wait_factor * t->jit_compile ;
     return true ;
 }
 

@@ -38,7 +38,7 @@ typedef struct {
     int      keep_results;    // GRBCUDA_KEEP_RESULTS: GPU results stay on the device (default 1)
     double   threshold;       // GRBCUDA_THRESHOLD: minimum estimated work for the GPU
                               // (< 0, the default: the cost model decides)
-    int      jit_background;  // GRBCUDA_JIT_BACKGROUND: small calls do not wait for NVRTC (default 1)
+    int      jit_background;  // GRBCUDA_JIT_BACKGROUND: auto mode starts CUDA and compiles off the critical path (default 1)
     int      device;          // GRBCUDA_DEVICE: CUDA device ordinal
     char     cache_dir[1024]; // GRBCUDA_CACHE_DIR: JIT on-disk cache ("" = default)
     int64_t  spgemm_block;    // GRBCUDA_SPGEMM_BLOCK: bytes of SpGEMM output per row block (0 = auto)
