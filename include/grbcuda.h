@@ -36,10 +36,25 @@ grbcuda_mode ;
 GrB_Info grbcuda_set_mode (grbcuda_mode mode) ;     // GrB_INVALID_VALUE if unknown
 grbcuda_mode grbcuda_get_mode (void) ;
 
-// Minimum estimated work (multiply-adds) for the GPU in auto mode.
-// GRBCUDA_THRESHOLD; GrB_INVALID_VALUE if negative or NaN.
+// Auto mode decides by a cost model (predicted host and GPU time from the
+// call's work and the bytes it would move, parameters per device model:
+// src/dispatch/cost_model.txt). A threshold replaces it with the rule "the
+// GPU from this much estimated work (multiply-adds) on": GRBCUDA_THRESHOLD;
+// GrB_INVALID_VALUE if negative or NaN. grbcuda_get_threshold: the
+// threshold, or -1 while the cost model decides (the default).
 GrB_Info grbcuda_set_threshold (double work) ;
 double grbcuda_get_threshold (void) ;
+// The cost model's tables from text in cost_model.txt's format (NULL: the
+// built-in ones, or GRBCUDA_COST_MODEL's file), and the cost model decides
+// again (any threshold dropped). GrB_INVALID_VALUE if the text does not
+// parse (nothing changes). Not while other threads make calls.
+GrB_Info grbcuda_set_cost_model (const char *text) ;
+// GRBCUDA_JIT_BACKGROUND: in auto mode, the one-time costs are paid off the
+// critical path (default true): a call small beside CUDA's start, or beside
+// the compilation of a kernel it needs, runs on the host while CUDA starts
+// or the kernel compiles on a background thread. false: calls wait for both,
+// as in gpu mode (benchmarks that time the GPU after one warm-up call).
+GrB_Info grbcuda_set_jit_background (bool on) ;
 
 // GRBCUDA_VERBOSE=1: one line per call on stderr (operation, sizes, path,
 // reason, time) plus the GPU's start-up.
@@ -101,9 +116,12 @@ typedef enum
     GRBCUDA_REASON_MODE_HOST,       // mode is host
     GRBCUDA_REASON_ARGS,            // arguments odd/invalid (SuiteSparse checks and reports), or no
                                     // mask complemented (nothing to compute)
-    GRBCUDA_REASON_SMALL,           // estimated work below the threshold
-    GRBCUDA_REASON_NO_GPU,          // no usable GPU (none, no driver, CUDA failed to start)
-    GRBCUDA_REASON_NO_KERNEL,       // no GPU kernel for this operation/semiring/type
+    GRBCUDA_REASON_SMALL,           // auto mode: the host predicted faster (the cost
+                                    // model), or the work below a threshold set
+    GRBCUDA_REASON_NO_GPU,          // no usable GPU (none, no driver, CUDA failed to
+                                    // start), or not yet (host_gpu_starting)
+    GRBCUDA_REASON_NO_KERNEL,       // no GPU kernel for this operation/semiring/type,
+                                    // or not yet (host_kernel_compiling)
     GRBCUDA_REASON_GPU_FAILED,      // the GPU path failed; the host computed the answer
     GRBCUDA_NREASONS
 }
@@ -112,9 +130,9 @@ grbcuda_reason ;
 // The layout of grbcuda_op_stats: fields are only ever appended, and
 // GRBCUDA_STATS_VERSION counts the layouts (1: calls .. seconds; 2: +
 // gpu_kernel_seconds, gpu_kernel_calls; 3: + gpu_bytes_uploaded,
-// gpu_bytes_downloaded). A program that finds grbcuda at run time (dlsym)
+// gpu_bytes_downloaded; 4: + host_gpu_starting, host_kernel_compiling). A program that finds grbcuda at run time (dlsym)
 // asks grbcuda_stats_version () which fields the library fills.
-#define GRBCUDA_STATS_VERSION 3
+#define GRBCUDA_STATS_VERSION 4
 
 typedef struct
 {
@@ -140,6 +158,12 @@ typedef struct
     uint64_t gpu_bytes_uploaded ;   // host -> device bytes of the GPU calls
                                     // (operands not resident on the device)
     uint64_t gpu_bytes_downloaded ; // device -> host bytes (results)
+    // version 4: host calls made while the GPU was not ready yet (auto mode,
+    // off the critical path): CUDA starting in the background (counted
+    // under GRBCUDA_REASON_NO_GPU), the call's kernel compiling in the
+    // background (counted under GRBCUDA_REASON_NO_KERNEL)
+    uint64_t host_gpu_starting ;
+    uint64_t host_kernel_compiling ;
 }
 grbcuda_op_stats ;
 

@@ -216,15 +216,16 @@ if [ "$bench" != none ]; then
       summary+=("transfer: FAILED ($(tail -1 "$logs/transfer.err"))")
     fi
   fi
-  # the auto-mode threshold (issue 5): GrB_mxm host vs GPU over a ladder of
-  # sizes, the crossover per family, appended to RESULTS.md the same way
-  if [ -x "$build/bench/threshold" ]; then
+  # the cost model's parameters (issue 23): each GPU family host vs GPU over
+  # a ladder of sizes, fitted into a table of src/dispatch/cost_model.txt,
+  # appended to RESULTS.md the same way
+  if [ -x "$build/bench/calibrate" ]; then
     targs=(); [ "$bench" = quick ] && targs=(--repeats 3)
-    if timeout $(left) "$build/bench/threshold" "${targs[@]}" >"$logs/threshold.md" 2>"$logs/threshold.err"; then
-      append_results "auto-mode threshold (GrB_mxm host vs GPU)" "$build/bench/threshold ${targs[*]}" "$logs/threshold.md"
-      summary+=("threshold: $(grep -m1 '^recommended threshold' "$logs/threshold.md")")
+    if timeout $(left) "$build/bench/calibrate" "${targs[@]}" >"$logs/calibrate.md" 2>"$logs/calibrate.err"; then
+      append_results "cost model calibration (host vs GPU per family)" "$build/bench/calibrate ${targs[*]}" "$logs/calibrate.md"
+      summary+=("calibrate: $(grep -c '^family' "$logs/calibrate.md") families fitted")
     else
-      summary+=("threshold: FAILED ($(tail -1 "$logs/threshold.err"))")
+      summary+=("calibrate: FAILED ($(tail -1 "$logs/calibrate.err"))")
     fi
   fi
 fi

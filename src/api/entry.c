@@ -13,6 +13,7 @@
 #include "../device/gcu_device.h"
 #include "../device/gcu_cuda.h"
 #include <string.h>
+#include "../jit/gcu_jit.h"
 
 //------------------------------------------------------------------------------
 // init / finalize
@@ -60,6 +61,10 @@ GrB_Info GrB_finalize (void)
     finalize_fn f = (finalize_fn) gcu_real_cached (&real, "GrB_finalize") ;
     if (f == NULL) return GrB_PANIC ;
     gcu_stats_print_if_enabled () ;
+    // nothing of grbcuda's runs on after GraphBLAS: a CUDA start under way
+    // finishes, background compiles are finished or dropped
+    gcu_gpu_start_join () ;
+    gcu_jit_background_stop () ;
     // device copies die with GraphBLAS's objects; the pinned staging
     // buffers go back too
     gcu_residency_clear_all () ;

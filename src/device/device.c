@@ -130,10 +130,34 @@ static void start (void)
 }
 #endif
 
+#if GRBCUDA_HAVE_CUDA
+// The start made the device current on the thread that ran it, which may be
+// a background thread (src/dispatch/gpu_start.c): every other thread makes
+// it current before its first GPU work (the runtime's primary context,
+// which the JIT's driver calls find current).
+static __thread bool thread_on_device ;
+
+static bool thread_device (void)
+{
+    if (thread_on_device) return true ;
+    cudaError_t e = cudaSetDevice (props.ordinal) ;
+    if (e != cudaSuccess)
+    {
+        gcu_log ("cudaSetDevice (%d) failed on this thread: %s; host this time",
+            props.ordinal, cudaGetErrorString (e)) ;
+        return false ;
+    }
+    thread_on_device = true ;
+    return true ;
+}
+#else
+static bool thread_device (void) { return true ; }
+#endif
+
 bool gcu_gpu_ready (void)
 {
     pthread_once (&start_once, start) ;
-    return usable ;
+    return usable && thread_device () ;
 }
 
 const gcu_device_props *gcu_device (void)

@@ -1,14 +1,19 @@
 // dispatch.c — check and decide (DESIGN §2 steps 1-2, 4). The order of the
 // decision is: mode host; arguments SuiteSparse must judge (NULL, invalid or
 // uninitialised objects, dimension mismatch) or that leave nothing to compute
-// (no mask, complemented: SuiteSparse's quick return); work below the threshold (auto
-// mode only); no usable GPU (CUDA is started here, lazily, on the first call
-// that wants it); no kernel family takes the call; the family fails.
+// (no mask, complemented: SuiteSparse's quick return); in auto mode, the host
+// predicted faster by the cost model (cost.c; or the work below a threshold
+// set); no usable GPU (CUDA is started here, lazily, on the first call that
+// wants it: in auto mode on a background thread, the host computing
+// meanwhile); no kernel family takes the call (or, in auto mode, its kernel
+// compiles in the background); the family fails.
 // Anything not taken by the GPU goes to SuiteSparse untouched, so results and
 // error codes are exactly SuiteSparse's.
 #include "gcu_dispatch.h"
 #include "../device/gcu_device.h"
 #include "../residency/gcu_residency.h"
+#include "../jit/gcu_jit.h"
+#include "gcu_cost.h"
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -130,7 +135,8 @@ static bool check_desc (gcu_call *c)
     c->tran_b = dv [D_INP1] == GrB_TRAN ;
     c->replace = dv [D_OUTP] == GrB_REPLACE ;
     const GrB_Desc_Value mask = dv [D_MASK] ;
-    return !(c->M == NULL && (mask == GrB_COMP || mask == GrB_COMP + GrB_STRUCTURE)) ;
+    c->mask_comp = mask == GrB_COMP || mask == GrB_COMP + GrB_STRUCTURE ;
+    return !(c->M == NULL && c->mask_comp) ;
 }
 
 // Step 1 for GrB_Vector_assign and its scalar forms: w, the mask and u of
@@ -276,88 +282,159 @@ uint64_t gcu_family_runs (const char *name)
     return n ;
 }
 
-#define GCU_MXV_PRODUCTS_PER_ENTRY 32.0
+//------------------------------------------------------------------------------
+// auto mode's decision: the cost model's input from the call (cost.c predicts)
+//------------------------------------------------------------------------------
 
-// mxv/vxm with its vector u, its mask or w device newest
-static bool vector_on_device (const gcu_call *call)
+// an operand's bytes as the model counts them: 12 an entry (a 4-byte index,
+// an 8-byte value) and 4 a row (pointers), whatever the exact layout
+static double model_bytes (double nvals, double rows)
 {
-    if (call->op != GCU_OP_MXV && call->op != GCU_OP_VXM) return false ;
-    const void *u = call->op == GCU_OP_MXV ? call->B : call->A ;
-    return gcu_residency_newest_nvals (u, NULL) || gcu_residency_newest_nvals (call->M, NULL)
-        || gcu_residency_newest_nvals (call->C, NULL) ;
+    return 12.0 * nvals + 4.0 * rows ;
 }
 
-static bool gpu_ran (gcu_call *call)
+static uint64_t nvals_of (const void *obj, bool vector)
 {
-    // The clock is read for a call that gets as far as asking for the GPU
-    // (below), and for every call while the statistics table or the log is
-    // on; a call that the mode, its arguments or the threshold keep on the
-    // host is otherwise counted, not timed (t_start < 0).
-    const unsigned flags = gcu_flags () ;
-    call->t_start = (flags & (GCU_FLAG_STATS | GCU_FLAG_VERBOSE)) ? gcu_now () : -1 ;
-    call->checked = false ;
-    call->kernel_seconds = -1 ;
-    call->family = NULL ;
-    call->up_bytes = call->down_bytes = 0 ;
-    call->c_written = false ;
-    call->final_info = GrB_SUCCESS ;
-    const int mode = (int) ((flags & GCU_FLAG_MODE_MASK) >> GCU_FLAG_MODE_SHIFT) ;
-    if (mode == GRBCUDA_MODE_HOST)
+    GrB_Index n = 0 ;
+    if (obj == NULL) return 0 ;
+    if (vector) (void) GrB_Vector_nvals (&n, (GrB_Vector) obj) ;
+    else (void) GrB_Matrix_nvals (&n, (GrB_Matrix) obj) ;
+    return n ;
+}
+
+// a copy of obj in the residency cache (an earlier GPU call uploaded it)
+static bool resident (const void *obj, bool vector)
+{
+    const int kinds [2] = { vector ? GCU_RES_VECTOR_DENSE : GCU_RES_CSR,
+                            vector ? GCU_RES_VECTOR_SPARSE : GCU_RES_CSC } ;
+    for (int k = 0 ; k < 2 ; k++)
     {
-        call->reason = GRBCUDA_REASON_MODE_HOST ;
-        if (flags & GCU_FLAG_VERBOSE) (void) check (call) ;   // sizes for the log line
-        return false ;
+        gcu_res_entry *e = NULL ;
+        if (gcu_residency_lookup (obj, kinds [k], &e) != GrB_SUCCESS) continue ;
+        gcu_residency_unpin (e) ;
+        return true ;
     }
-    if (!check (call))
-    {
-        call->reason = GRBCUDA_REASON_ARGS ;
-        return false ;
-    }
-    // the element-wise operations and the assignments move as many bytes as
-    // they compute: the GPU only where one of their objects is there already
-    // (newest), at any size; never to upload host objects for it
-    if (mode == GRBCUDA_MODE_AUTO && (gcu_op_ewise (call->op) || gcu_op_assign (call->op)))
-    {
-        if (!gcu_residency_newest_nvals (call->A, NULL) && !gcu_residency_newest_nvals (call->B, NULL)
-            && !gcu_residency_newest_nvals (call->C, NULL) && !gcu_residency_newest_nvals (call->M, NULL))
-        {
-            call->reason = GRBCUDA_REASON_SMALL ;
-            return false ;
-        }
-    }
-    else if (mode == GRBCUDA_MODE_AUTO && vector_on_device (call))
-    {
-        // mxv/vxm with a vector already there (a BFS frontier, the visited
-        // set, an iterate): downloading it would cost what the GPU saves
-    }
-    else if (mode == GRBCUDA_MODE_AUTO && call->work < gcu_threshold ())
-    {
-        call->reason = GRBCUDA_REASON_SMALL ;
-        return false ;
-    }
-    // mxv/vxm on the GPU with host vectors move O(length of w) bytes each
-    // call (the mask's bytes up) on top of their products: the GPU paid only
-    // from about 32 products per entry of w (H200: bench/RESULTS.md,
-    // "2026-11-22 11:01 UTC" and "11:09 UTC")
-    else if (mode == GRBCUDA_MODE_AUTO && (call->op == GCU_OP_MXV || call->op == GCU_OP_VXM)
-        && call->work < GCU_MXV_PRODUCTS_PER_ENTRY * (double) call->c_rows)
+    return false ;
+}
+
+// one operand's part: device newest, the host downloads it first; not on
+// the device and read by the call, the GPU uploads it
+static void operand_cost (const void *obj, bool vector, bool read, uint64_t nvals,
+    uint64_t rows, gcu_cost_input *in)
+{
+    if (obj == NULL) return ;
+    uint64_t nv = nvals ;
+    if (gcu_residency_newest_nvals (obj, &nv)) in->newest_bytes += model_bytes ((double) nv, (double) rows) ;
+    else if (read && !resident (obj, vector)) in->up_bytes += model_bytes ((double) nvals, (double) rows) ;
+}
+
+static gcu_cost_family cost_family (const gcu_call *c)
+{
+    if (c->op == GCU_OP_MXV || c->op == GCU_OP_VXM) return GCU_COST_MXV ;
+    if (gcu_op_ewise (c->op) || gcu_op_assign (c->op)) return GCU_COST_EWISE ;
+    if (c->M == NULL || c->mask_comp) return GCU_COST_SPGEMM ;
+    return c->tran_b ? GCU_COST_MASKED_DOT : GCU_COST_MASKED_SAXPY ;
+}
+
+// the result's bytes: the dense image of mxv/vxm's w (a presence byte and
+// a value an entry); entries of a matrix result at most the work, the
+// mask's entries and C's size
+static double result_bytes (const gcu_call *c, uint64_t m_nvals)
+{
+    if (c->op == GCU_OP_MXV || c->op == GCU_OP_VXM) return 9.0 * (double) c->c_rows ;
+    double n = (gcu_op_ewise (c->op) || gcu_op_assign (c->op))
+        ? (double) c->a_nvals + (double) c->b_nvals : c->work ;
+    const double cells = (double) c->c_rows * (double) c->c_cols ;
+    if (n > cells) n = cells ;
+    if (c->M != NULL && !c->mask_comp && n > (double) m_nvals) n = (double) m_nvals ;
+    return model_bytes (n, (double) c->c_rows) ;
+}
+
+static const char *started_device (void)
+{
+    const gcu_device_props *p = (gcu_gpu_started () && gcu_gpu_ready ()) ? gcu_device () : NULL ;
+    return p != NULL ? p->name : NULL ;
+}
+
+// Both predictions (call->host_s, gpu_s): true if the GPU wins by the
+// margin. The result is counted as coming back unless an operand is device
+// newest and results stay there (a chain of calls on the device goes on;
+// a result of host data is likely read on the host).
+static bool predict (gcu_call *c, const gcu_cost_table *t)
+{
+    gcu_cost_input in = { .family = cost_family (c), .work = c->work } ;
+    const bool vec = !is_matrix_op (c->op) ;
+    const uint64_t m_nv = nvals_of (c->M, vec) ;
+    const bool c_read = c->accum != NULL || (c->M != NULL && !c->replace) ;
+    operand_cost (c->A, vec && c->op != GCU_OP_MXV, true, c->a_nvals, c->a_rows, &in) ;
+    operand_cost (c->B, vec && c->op != GCU_OP_VXM, true, c->b_nvals, c->b_rows, &in) ;
+    operand_cost (c->M, vec, true, m_nv, c->c_rows, &in) ;
+    operand_cost (c->C, vec, c_read, c_read ? nvals_of (c->C, vec) : 0, c->c_rows, &in) ;
+    if (!gcu_keep_results () || in.newest_bytes == 0) in.down_bytes = result_bytes (c, m_nv) ;
+    gcu_cost_choice ch ;
+    gcu_cost_predict (t, &in, &ch) ;
+    c->host_s = ch.host_s ;
+    c->gpu_s = ch.gpu_s ;
+    return ch.gpu ;
+}
+
+// pending: the host runs while the GPU starts or a kernel compiles
+#define GCU_PENDING_START 1
+#define GCU_PENDING_JIT   2
+
+// Auto mode: the GPU predicted faster, and started. A threshold, where set,
+// replaces the prediction, and its calls wait for the start and for their
+// kernels as in gpu mode, as do all with GRBCUDA_JIT_BACKGROUND=0.
+// Otherwise the start is waited for only by a call
+// whose predicted host time is wait_factor times CUDA's start-up; any other
+// runs on the host while CUDA starts in the background. *wait: the call
+// may wait for its kernels' compilation too.
+static bool auto_gpu (gcu_call *call, bool *wait_jit)
+{
+    const double th = gcu_threshold () ;
+    const gcu_cost_table *t = gcu_cost_current (started_device ()) ;
+    if (th >= 0 ? call->work < th : !predict (call, t))
     {
         call->reason = GRBCUDA_REASON_SMALL ;
         return false ;
     }
     if (call->t_start < 0) call->t_start = gcu_now () ;
-    if (!gcu_gpu_start ())
+    const bool background = th < 0 && gcu_jit_background_enabled () ;
+    const bool wait = !background || call->host_s >= t->wait_factor * t->cuda_start ;
+    if (!((gcu_gpu_started () || wait) ? gcu_gpu_start () : gcu_gpu_start_async ()))
     {
         call->reason = GRBCUDA_REASON_NO_GPU ;
+        if (!gcu_gpu_started ())
+        {
+            call->pending = GCU_PENDING_START ;
+            call->note = "CUDA starting in the background: host this time" ;
+        }
         return false ;
     }
+    t = gcu_cost_current (started_device ()) ;
+    *wait_jit = !background || call->host_s >= t->wait_factor * t->jit_compile ;
+    return true ;
+}
+
+// The families of the call in order; the first that runs produces C. With
+// may_defer, a kernel not compiled yet is compiled in the background and
+// the call goes to the host.
+static bool run_families (gcu_call *call, bool may_defer)
+{
     int n = 0 ;
     const gcu_family *const *fam = gcu_families (call->op, &n) ;
     call->reason = GRBCUDA_REASON_NO_KERNEL ;
     for (int i = 0 ; i < n ; i++)
     {
         if (fam [i]->branch (call) != GrB_SUCCESS) continue ;
+        gcu_jit_defer_begin (may_defer) ;
         GrB_Info info = fam [i]->run (call) ;
+        if (gcu_jit_defer_end () && info != GrB_SUCCESS && !call->c_written)
+        {
+            call->pending = GCU_PENDING_JIT ;
+            call->note = "kernel compiling in the background: host this time" ;
+            return false ;
+        }
         if (info == GrB_SUCCESS)
         {
             family_ran (fam [i]->name) ;
@@ -383,6 +460,52 @@ static bool gpu_ran (gcu_call *call)
         }
     }
     return false ;
+}
+
+static bool gpu_ran (gcu_call *call)
+{
+    // The clock is read for a call that gets as far as asking for the GPU
+    // (below), and for every call while the statistics table or the log is
+    // on; a call that the mode, its arguments or the threshold keep on the
+    // host is otherwise counted, not timed (t_start < 0).
+    const unsigned flags = gcu_flags () ;
+    call->t_start = (flags & (GCU_FLAG_STATS | GCU_FLAG_VERBOSE)) ? gcu_now () : -1 ;
+    call->checked = false ;
+    call->kernel_seconds = -1 ;
+    call->host_s = call->gpu_s = -1 ;
+    call->family = NULL ;
+    call->note = NULL ;
+    call->pending = 0 ;
+    call->up_bytes = call->down_bytes = 0 ;
+    call->c_written = false ;
+    call->final_info = GrB_SUCCESS ;
+    const int mode = (int) ((flags & GCU_FLAG_MODE_MASK) >> GCU_FLAG_MODE_SHIFT) ;
+    if (mode == GRBCUDA_MODE_HOST)
+    {
+        call->reason = GRBCUDA_REASON_MODE_HOST ;
+        if (flags & GCU_FLAG_VERBOSE) (void) check (call) ;   // sizes for the log line
+        return false ;
+    }
+    if (!check (call))
+    {
+        call->reason = GRBCUDA_REASON_ARGS ;
+        return false ;
+    }
+    bool wait_jit = true ;
+    if (mode == GRBCUDA_MODE_AUTO)
+    {
+        if (!auto_gpu (call, &wait_jit)) return false ;
+    }
+    else
+    {
+        if (call->t_start < 0) call->t_start = gcu_now () ;
+        if (!gcu_gpu_start ())
+        {
+            call->reason = GRBCUDA_REASON_NO_GPU ;
+            return false ;
+        }
+    }
+    return run_families (call, !wait_jit) ;
 }
 
 // The host reads every object of the call (C too: mask, accum, replace):
@@ -418,6 +541,7 @@ GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
     // the result's device copy, which stays.
     if (call->reason != GRBCUDA_REASON_GPU) gcu_residency_invalidate (call->C) ;
     const double dt = call->t_start >= 0 ? gcu_now () - call->t_start : 0 ;
+    if (call->pending != 0) gcu_stats_pending (call->op, call->pending == GCU_PENDING_JIT) ;
     gcu_stats_count (call->op, call->reason, dt,
         call->reason == GRBCUDA_REASON_GPU ? call->kernel_seconds : -1,
         call->up_bytes, call->down_bytes) ;
@@ -427,10 +551,14 @@ GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
         char kbuf [48] = "" ;
         if (call->reason == GRBCUDA_REASON_GPU && call->kernel_seconds >= 0)
             snprintf (kbuf, sizeof (kbuf), " (kernels %.3f ms)", 1e3 * call->kernel_seconds) ;
+        char pbuf [96] = "" ;
+        if (call->host_s >= 0)
+            snprintf (pbuf, sizeof (pbuf), " predicted host %.3g ms gpu %.3g ms", 1e3 * call->host_s, 1e3 * call->gpu_s) ;
+        if (call->note != NULL) gcu_log ("%s: %s", gcu_op_name (call->op), call->note) ;
         if (call->checked)
         {
             gcu_log ("%s C %llux%llu A %llux%llu (%llu) B %llux%llu (%llu)"
-                "%s%s work %.3g -> %s (%s) %.3f ms%s info %d",
+                "%s%s work %.3g%s -> %s (%s) %.3f ms%s info %d",
                 gcu_op_name (call->op),
                 (unsigned long long) call->c_rows, (unsigned long long) call->c_cols,
                 (unsigned long long) call->a_rows, (unsigned long long) call->a_cols,
@@ -438,7 +566,7 @@ GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
                 (unsigned long long) call->b_rows, (unsigned long long) call->b_cols,
                 (unsigned long long) call->b_nvals,
                 call->M != NULL ? " masked" : "", call->accum != NULL ? " accum" : "",
-                call->work, path, call->family != NULL ? call->family : grbcuda_reason_name (call->reason),
+                call->work, pbuf, path, call->family != NULL ? call->family : grbcuda_reason_name (call->reason),
                 1e3 * dt, kbuf, (int) info) ;
         }
         else

@@ -29,6 +29,11 @@ uint64_t gcu_family_runs (const char *name) ;
 // residency cache's device memory and the JIT's architecture (gpu_start.c).
 // false if no GPU is usable (gcu_gpu_ready).
 bool gcu_gpu_start (void) ;
+// The same off the critical path: true if the GPU is usable now; else false
+// at once, the start under way on a background thread (started by the
+// first such call). gcu_gpu_start_join: waits for that thread (GrB_finalize).
+bool gcu_gpu_start_async (void) ;
+void gcu_gpu_start_join (void) ;
 
 // Step 1-4: true if the call is done, *info its result: a GPU family
 // produced C (GrB_SUCCESS), or an object the host would read is device
@@ -46,6 +51,9 @@ void gcu_stats_count (gcu_op op, grbcuda_reason reason, double seconds,
     double kernel_seconds, uint64_t up_bytes, uint64_t down_bytes) ;
 // A call passed straight through in mode host, untimed: one relaxed add.
 void gcu_stats_pass (gcu_op op) ;
+// A host call (counted by gcu_stats_count too) made while CUDA started in
+// the background (jit false) or its kernel compiled there (jit true).
+void gcu_stats_pending (gcu_op op, bool jit) ;
 void gcu_stats_print_if_enabled (void) ;
 
 #endif

@@ -11,6 +11,11 @@
 // and grbcuda_gpu_available/grbcuda_gpu_info in src/api/gpu.c); a start made
 // by a direct gcu_gpu_ready (bench/transfer.c) gets the hooks at once when
 // they are registered later.
+//
+// In auto mode the start itself is off the critical path (issue 23): the
+// first call that could use the GPU starts it on a background thread
+// (gcu_gpu_start_async) and runs on the host, as every call does until the
+// GPU is ready; GrB_finalize joins that thread.
 #include "gcu_dispatch.h"
 #include "../device/gcu_cuda.h"
 #include "../device/gcu_device.h"
@@ -54,4 +59,37 @@ bool gcu_gpu_start (void)
 {
     pthread_once (&follow_once, follow) ;
     return gcu_gpu_ready () ;
+}
+
+static pthread_mutex_t async_lock = PTHREAD_MUTEX_INITIALIZER ;
+static pthread_t async_thread ;
+static bool async_running ;
+
+static void *async_start (void *arg)
+{
+    (void) arg ;
+    (void) gcu_gpu_start () ;
+    return NULL ;
+}
+
+bool gcu_gpu_start_async (void)
+{
+    if (gcu_gpu_started ()) return gcu_gpu_start () ;
+    pthread_mutex_lock (&async_lock) ;
+    if (!async_running)
+    {
+        gcu_log ("CUDA starting in the background") ;
+        async_running = pthread_create (&async_thread, NULL, async_start, NULL) == 0 ;
+    }
+    pthread_mutex_unlock (&async_lock) ;
+    // no thread (out of resources): this call starts it
+    return async_running ? false : gcu_gpu_start () ;
+}
+
+void gcu_gpu_start_join (void)
+{
+    pthread_mutex_lock (&async_lock) ;
+    if (async_running) (void) pthread_join (async_thread, NULL) ;
+    async_running = false ;
+    pthread_mutex_unlock (&async_lock) ;
 }

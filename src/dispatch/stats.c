@@ -26,7 +26,7 @@ static const char *const reason_names [GRBCUDA_NREASONS] =
     [GRBCUDA_REASON_GPU]        = "gpu",
     [GRBCUDA_REASON_MODE_HOST]  = "mode host",
     [GRBCUDA_REASON_ARGS]       = "arguments left to SuiteSparse",
-    [GRBCUDA_REASON_SMALL]      = "below threshold",
+    [GRBCUDA_REASON_SMALL]      = "host predicted faster",
     [GRBCUDA_REASON_NO_GPU]     = "no usable GPU",
     [GRBCUDA_REASON_NO_KERNEL]  = "no GPU kernel",
     [GRBCUDA_REASON_GPU_FAILED] = "GPU failed, host fallback",
@@ -40,6 +40,7 @@ typedef struct
     _Atomic uint64_t kernel_nanoseconds ;   // GPU calls that timed their kernels
     _Atomic uint64_t kernel_calls ;
     _Atomic uint64_t up_bytes, down_bytes ;  // GPU calls' transfers
+    _Atomic uint64_t pending_start, pending_jit ;   // gcu_stats_pending
 }
 op_counters ;
 
@@ -77,6 +78,12 @@ void gcu_stats_count (gcu_op op, grbcuda_reason reason, double seconds,
     }
 }
 
+void gcu_stats_pending (gcu_op op, bool jit)
+{
+    op_counters *c = &counters [op] ;
+    atomic_fetch_add_explicit (jit ? &c->pending_jit : &c->pending_start, 1, memory_order_relaxed) ;
+}
+
 void gcu_stats_pass (gcu_op op)
 {
     atomic_fetch_add_explicit (&counters [op].reason [GRBCUDA_REASON_MODE_HOST], 1,
@@ -104,6 +111,8 @@ static void snapshot (gcu_op op, grbcuda_op_stats *s)
     s->gpu_kernel_calls = atomic_load (&c->kernel_calls) ;
     s->gpu_bytes_uploaded = atomic_load (&c->up_bytes) ;
     s->gpu_bytes_downloaded = atomic_load (&c->down_bytes) ;
+    s->host_gpu_starting = atomic_load (&c->pending_start) ;
+    s->host_kernel_compiling = atomic_load (&c->pending_jit) ;
 }
 
 GrB_Info grbcuda_stats_get (const char *name, grbcuda_op_stats *stats)
@@ -130,6 +139,8 @@ void grbcuda_stats_reset (void)
         atomic_store (&c->kernel_calls, 0) ;
         atomic_store (&c->up_bytes, 0) ;
         atomic_store (&c->down_bytes, 0) ;
+        atomic_store (&c->pending_start, 0) ;
+        atomic_store (&c->pending_jit, 0) ;
         for (int r = 0 ; r < GRBCUDA_NREASONS ; r++) atomic_store (&c->reason [r], 0) ;
     }
 }
@@ -169,6 +180,10 @@ void grbcuda_stats_print (FILE *f)
             len += (size_t) snprintf (buf + len, sizeof (buf) - len,
                 " %s: %llu;", reason_names [r], (unsigned long long) s.reason [r]) ;
         }
+        if (s.host_gpu_starting + s.host_kernel_compiling > 0)
+            len += (size_t) snprintf (buf + len, sizeof (buf) - len,
+                " of these, while CUDA started: %llu, while a kernel compiled: %llu;",
+                (unsigned long long) s.host_gpu_starting, (unsigned long long) s.host_kernel_compiling) ;
         len += (size_t) snprintf (buf + len, sizeof (buf) - len, "\n") ;
     }
     if (lines == 0)

@@ -108,6 +108,26 @@ GrB_Info gcu_jit_compile_batch (int n, const char *const *sources,
     const char *const *labels, const gcu_jit_binary **bins, GrB_Info *status,
     int nthreads) ;
 
+// No compilation on the critical path (issue 23). Between begin (allow)
+// and end, on the calling thread, a program that is in neither cache does
+// not compile in the call: it is queued for a background thread (whose
+// result lands in both caches), and the request returns GCU_NOT_HANDLED at
+// once, as does a request for a program another thread is compiling; end
+// then returns true, and the caller computes on the host this time. Without
+// begin (or with allow false) every request waits for its program, as
+// always. Background compiles of one key happen once; failures are
+// remembered like any other.
+void gcu_jit_defer_begin (bool allow) ;
+bool gcu_jit_defer_end (void) ;
+// GrB_finalize (and exit): queued compiles are dropped (their keys compile
+// again when next asked for), running ones are waited for (NVRTC cannot be
+// interrupted). The JIT stays usable afterwards.
+void gcu_jit_background_stop (void) ;
+// programs queued or compiling in the background; and waiting until none
+// (tests, benchmarks)
+int gcu_jit_background_pending (void) ;
+void gcu_jit_background_wait (void) ;
+
 // Join a preamble and n specialisation blocks into one program. Several
 // blocks in one program share NVRTC's start-up and the parsing of the
 // headers. Returns NULL when out of memory; the caller frees.

@@ -112,6 +112,43 @@ struct gcu_jit_binary
 #define GCU_JIT_COMPILING 0
 #define GCU_JIT_READY     1
 #define GCU_JIT_FAILED    2     // does not compile: remembered
-#define GCU_JIT_RETRY     3     // ran out of memory: the next request tries again
+#define GCU_JIT_RETRY     3     // ran out of memory, or abandoned in the
+                                // background: the next request tries again
+
+//------------------------------------------------------------------------------
+// compiling one claimed entry (jit_compile.c), here or in the background
+// (jit_background.c)
+//------------------------------------------------------------------------------
+
+// the status of a background compile dropped before it ran (GrB_finalize)
+#define GCU_JIT_ABANDONED ((GrB_Info) 1002)
+
+typedef struct gcu_jit_job
+{
+    struct gcu_jit_job *next ;  // the background queue
+    gcu_jit_binary *b ;         // the entry, COMPILING, owned by this job
+    char *source ;              // the program (the queue's own copy)
+    char label [96] ;
+    char target [32] ;          // "-arch=sm_90" or "-arch=compute_90"
+    bool is_ptx ;
+    char dir [1024] ;           // the disk cache ("" none)
+}
+gcu_jit_job ;
+
+// NVRTC, then the disk cache's file, then the entry's state (READY, FAILED
+// or RETRY), waking every thread that waits for it; the compiler's status
+GrB_Info gcu_jit_build (const gcu_jit_job *j) ;
+// the entry's outcome published (data is the entry's from now on)
+void gcu_jit_publish (gcu_jit_binary *b, GrB_Info info, void *data, size_t size, bool is_ptx) ;
+
+// the calling thread's policy (gcu_jit_defer_begin): may a compile it asks
+// for go to the background?
+bool gcu_jit_defer_wanted (void) ;
+// a request of this thread was not served: its kernel compiles elsewhere
+void gcu_jit_note_deferred (void) ;
+// queues a copy of j for a background worker; false (nothing queued, the
+// caller compiles) when out of memory, no worker can start, or the JIT is
+// stopping (gcu_jit_background_stop)
+bool gcu_jit_background_take (const gcu_jit_job *j) ;
 
 #endif

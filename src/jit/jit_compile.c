@@ -280,25 +280,10 @@ static GrB_Info gcu_nvrtc_compile (const gcu_nvrtc_api *nv, const char *source,
 // compile one program through the caches
 //------------------------------------------------------------------------------
 
-GrB_Info gcu_jit_compile (const char *source, const char *label,
-    const gcu_jit_binary **bin)
+// the key: everything that changes the code
+static void gcu_jit_key (const gcu_nvrtc_api *nv, const char *target,
+    const uint8_t *digest, const char *source, uint8_t key [32])
 {
-    if (source == NULL || bin == NULL) return GrB_NULL_POINTER ;
-    *bin = NULL ;
-    if (label == NULL) label = "kernel" ;
-    const gcu_nvrtc_api *nv = gcu_nvrtc () ;
-    if (nv == NULL) return GCU_NOT_HANDLED ;
-    const gcu_jit_file *files ;
-    int nfiles ;
-    const uint8_t *digest ;
-    GrB_Info info = gcu_jit_sources (&files, &nfiles, &digest) ;
-    if (info != GrB_SUCCESS) return info ;
-    char target [32] ;
-    bool is_ptx = false ;
-    if (!gcu_jit_target (nv, target, sizeof (target), &is_ptx)) return GCU_NOT_HANDLED ;
-
-    // the key: everything that changes the code
-    uint8_t key [32] ;
     gcu_sha256 c ;
     gcu_sha256_init (&c) ;
     gcu_sha256_update (&c, GCU_JIT_FORMAT, sizeof (GCU_JIT_FORMAT)) ;
@@ -312,79 +297,69 @@ GrB_Info gcu_jit_compile (const char *source, const char *label,
     gcu_sha256_update (&c, digest, 32) ;
     gcu_sha256_update (&c, source, strlen (source)) ;
     gcu_sha256_final (&c, key) ;
-    size_t bucket = (((size_t) key [0]) | ((size_t) key [1] << 8)) % GCU_JIT_BUCKETS ;
+}
 
-    // memory: hit, wait for another thread's compile, or claim the key
+// The entry of key in memory: GrB_SUCCESS with *b READY or FAILED (a hit);
+// GrB_NO_VALUE with *b COMPILING and owned by the caller (a new key, or one
+// whose last attempt ran out of memory); GCU_NOT_HANDLED when another thread
+// compiles it and this thread's policy is not to wait (gcu_jit_defer_begin).
+static GrB_Info gcu_jit_claim (const uint8_t key [32], gcu_jit_binary **bp)
+{
+    size_t bucket = (((size_t) key [0]) | ((size_t) key [1] << 8)) % GCU_JIT_BUCKETS ;
+    GrB_Info info = GrB_NO_VALUE ;
     pthread_mutex_lock (&gcu_jit_lock) ;
     gcu_jit_binary *b = gcu_jit_table [bucket] ;
     while (b != NULL && memcmp (b->key, key, 32) != 0) b = b->next ;
-    if (b != NULL)
+    if (b != NULL && b->state == GCU_JIT_COMPILING && gcu_jit_defer_wanted ())
+    {
+        info = GCU_NOT_HANDLED ;        // compiling elsewhere: not waited for
+    }
+    else if (b != NULL)
     {
         while (b->state == GCU_JIT_COMPILING) pthread_cond_wait (&gcu_jit_cond, &gcu_jit_lock) ;
-        int state = b->state ;
-        if (state == GCU_JIT_RETRY)
-        {
-            // the last attempt ran out of memory: this thread tries again
-            b->state = GCU_JIT_COMPILING ;
-        }
-        else
-        {
-            gcu_jit_counts.memory_hits++ ;
-            pthread_mutex_unlock (&gcu_jit_lock) ;
-            if (state != GCU_JIT_READY) return GCU_NOT_HANDLED ;
-            *bin = b ;
-            return GrB_SUCCESS ;
-        }
+        // the last attempt ran out of memory (or was abandoned): this thread tries again
+        if (b->state == GCU_JIT_RETRY) b->state = GCU_JIT_COMPILING ;
+        else { gcu_jit_counts.memory_hits++ ; info = GrB_SUCCESS ; }
+    }
+    else if ((b = calloc (1, sizeof (gcu_jit_binary))) == NULL)
+    {
+        info = GrB_OUT_OF_MEMORY ;
     }
     else
     {
-        b = calloc (1, sizeof (gcu_jit_binary)) ;
-        if (b == NULL)
-        {
-            pthread_mutex_unlock (&gcu_jit_lock) ;
-            return GrB_OUT_OF_MEMORY ;
-        }
         memcpy (b->key, key, 32) ;
         b->state = GCU_JIT_COMPILING ;
         b->next = gcu_jit_table [bucket] ;
         gcu_jit_table [bucket] = b ;
     }
     pthread_mutex_unlock (&gcu_jit_lock) ;
+    *bp = b ;
+    return info ;
+}
 
-    // disk, then NVRTC (outside the lock: other keys proceed meanwhile)
-    char dir [1024] ;
-    gcu_jit_cache_dir (dir, sizeof (dir)) ;
+// a claimed entry's program from the disk cache; true if found (published)
+static bool gcu_jit_from_disk (gcu_jit_job *j)
+{
+    if (j->dir [0] == '\0') return false ;
     void *data = NULL ;
     size_t size = 0 ;
-    bool from_disk = false ;
-    if (dir [0] != '\0')
+    bool disk_ptx = false, rejected = false ;
+    bool found = gcu_jit_disk_read (j->dir, j->b->key, &data, &size, &disk_ptx, &rejected) ;
+    if (rejected) GCU_COUNT (disk_rejects, 1) ;
+    if (found && disk_ptx != j->is_ptx)
     {
-        bool disk_ptx = false, rejected = false ;
-        from_disk = gcu_jit_disk_read (dir, key, &data, &size, &disk_ptx, &rejected) ;
-        if (rejected) GCU_COUNT (disk_rejects, 1) ;
-        if (from_disk && disk_ptx != is_ptx)
-        {
-            free (data) ;
-            data = NULL ;
-            from_disk = false ;
-        }
+        free (data) ;
+        found = false ;
     }
-    if (from_disk)
-    {
-        info = GrB_SUCCESS ;
-        GCU_COUNT (disk_hits, 1) ;
-        gcu_log ("JIT %s: loaded from the disk cache", label) ;
-    }
-    else
-    {
-        info = gcu_nvrtc_compile (nv, source, label, target, files, nfiles,
-            &data, &size, is_ptx) ;
-        if (info == GrB_SUCCESS && dir [0] != '\0')
-        {
-            if (gcu_jit_disk_write (dir, key, data, size, is_ptx)) GCU_COUNT (disk_writes, 1) ;
-        }
-    }
+    if (!found) return false ;
+    GCU_COUNT (disk_hits, 1) ;
+    gcu_log ("JIT %s: loaded from the disk cache", j->label) ;
+    gcu_jit_publish (j->b, GrB_SUCCESS, data, size, j->is_ptx) ;
+    return true ;
+}
 
+void gcu_jit_publish (gcu_jit_binary *b, GrB_Info info, void *data, size_t size, bool is_ptx)
+{
     pthread_mutex_lock (&gcu_jit_lock) ;
     if (info == GrB_SUCCESS)
     {
@@ -395,18 +370,83 @@ GrB_Info gcu_jit_compile (const char *source, const char *label,
     }
     else
     {
-        // a program that does not compile never will; memory may come back
-        b->state = (info == GrB_OUT_OF_MEMORY) ? GCU_JIT_RETRY : GCU_JIT_FAILED ;
+        // a program that does not compile never will; memory may come back,
+        // and an abandoned compile (GCU_JIT_ABANDONED) is tried again
+        b->state = (info == GrB_OUT_OF_MEMORY || info == GCU_JIT_ABANDONED)
+            ? GCU_JIT_RETRY : GCU_JIT_FAILED ;
     }
     pthread_cond_broadcast (&gcu_jit_cond) ;
     pthread_mutex_unlock (&gcu_jit_lock) ;
-    if (info != GrB_SUCCESS)
+}
+
+GrB_Info gcu_jit_build (const gcu_jit_job *j)
+{
+    const gcu_nvrtc_api *nv = gcu_nvrtc () ;
+    const gcu_jit_file *files ;
+    int nfiles ;
+    const uint8_t *digest ;
+    void *data = NULL ;
+    size_t size = 0 ;
+    GrB_Info info = (nv == NULL) ? GCU_NOT_HANDLED : gcu_jit_sources (&files, &nfiles, &digest) ;
+    if (info == GrB_SUCCESS)
     {
-        // out of memory is worth reporting as such; anything else means
-        // "this kernel cannot be had": the host computes instead
-        return (info == GrB_OUT_OF_MEMORY) ? info : GCU_NOT_HANDLED ;
+        info = gcu_nvrtc_compile (nv, j->source, j->label, j->target, files, nfiles,
+            &data, &size, j->is_ptx) ;
     }
-    *bin = b ;
+    if (info == GrB_SUCCESS && j->dir [0] != '\0'
+        && gcu_jit_disk_write (j->dir, j->b->key, data, size, j->is_ptx)) GCU_COUNT (disk_writes, 1) ;
+    gcu_jit_publish (j->b, info, data, size, j->is_ptx) ;
+    return info ;
+}
+
+// the status a caller sees for an entry that is not READY
+static GrB_Info gcu_jit_missing (GrB_Info info)
+{
+    // out of memory is worth reporting as such; anything else means "this
+    // kernel cannot be had (now)": the host computes instead
+    return (info == GrB_OUT_OF_MEMORY) ? info : GCU_NOT_HANDLED ;
+}
+
+GrB_Info gcu_jit_compile (const char *source, const char *label,
+    const gcu_jit_binary **bin)
+{
+    if (source == NULL || bin == NULL) return GrB_NULL_POINTER ;
+    *bin = NULL ;
+    const gcu_nvrtc_api *nv = gcu_nvrtc () ;
+    if (nv == NULL) return GCU_NOT_HANDLED ;
+    const gcu_jit_file *files ;
+    int nfiles ;
+    const uint8_t *digest ;
+    GrB_Info info = gcu_jit_sources (&files, &nfiles, &digest) ;
+    if (info != GrB_SUCCESS) return info ;
+    gcu_jit_job j = { .source = (char *) source } ;
+    snprintf (j.label, sizeof (j.label), "%s", label != NULL ? label : "kernel") ;
+    if (!gcu_jit_target (nv, j.target, sizeof (j.target), &j.is_ptx)) return GCU_NOT_HANDLED ;
+    uint8_t key [32] ;
+    gcu_jit_key (nv, j.target, digest, source, key) ;
+
+    // memory: a hit, another thread's compile (waited for, or not: deferred),
+    // or the key claimed by this thread
+    info = gcu_jit_claim (key, &j.b) ;
+    if (info == GCU_NOT_HANDLED) { gcu_jit_note_deferred () ; return info ; }
+    if (info == GrB_NO_VALUE)
+    {
+        // disk, then NVRTC (outside the lock: other keys proceed meanwhile),
+        // here or on a background thread
+        gcu_jit_cache_dir (j.dir, sizeof (j.dir)) ;
+        if (!gcu_jit_from_disk (&j))
+        {
+            if (gcu_jit_defer_wanted () && gcu_jit_background_take (&j))
+            {
+                gcu_jit_note_deferred () ;
+                return GCU_NOT_HANDLED ;
+            }
+            info = gcu_jit_build (&j) ;
+        }
+    }
+    if (info == GrB_OUT_OF_MEMORY) return info ;
+    if (j.b->state != GCU_JIT_READY) return gcu_jit_missing (info) ;
+    *bin = j.b ;
     return GrB_SUCCESS ;
 }
 

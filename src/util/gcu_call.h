@@ -92,11 +92,17 @@ typedef struct
     bool checked ;
     bool tran_a, tran_b ;       // from desc (GrB_INP0 / GrB_INP1)
     bool replace ;              // from desc (GrB_OUTP is GrB_REPLACE)
+    bool mask_comp ;            // from desc (GrB_MASK complemented)
     GrB_Index c_rows, c_cols, a_rows, a_cols, b_rows, b_cols ;
     GrB_Index a_nvals, b_nvals ;
     double work ;               // estimated multiply-adds
+    // auto mode's predictions (src/dispatch/cost.c), seconds; < 0: none
+    double host_s, gpu_s ;
     // the outcome
     grbcuda_reason reason ;
+    const char *note ;          // why, beyond the reason (verbose log), or NULL
+    int pending ;               // host while the GPU starts or a kernel compiles
+                                // (GCU_PENDING_*, dispatch.c), else 0
     double t_start ;            // gcu_now () at the start; < 0: not timed (dispatch.c)
     // set by a GPU family that times its kernels (CUDA events): the device
     // time of this call's kernels, in seconds. The dispatch sets it to -1

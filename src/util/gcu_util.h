@@ -37,6 +37,8 @@ typedef struct {
     int      stats;           // GRBCUDA_STATS: print the table at GrB_finalize
     int      keep_results;    // GRBCUDA_KEEP_RESULTS: GPU results stay on the device (default 1)
     double   threshold;       // GRBCUDA_THRESHOLD: minimum estimated work for the GPU
+                              // (< 0, the default: the cost model decides)
+    int      jit_background;  // GRBCUDA_JIT_BACKGROUND: auto mode starts CUDA and compiles off the critical path (default 1)
     int      device;          // GRBCUDA_DEVICE: CUDA device ordinal
     char     cache_dir[1024]; // GRBCUDA_CACHE_DIR: JIT on-disk cache ("" = default)
     int64_t  spgemm_block;    // GRBCUDA_SPGEMM_BLOCK: bytes of SpGEMM output per row block (0 = auto)
@@ -74,7 +76,9 @@ static inline __attribute__((always_inline)) unsigned gcu_flags(void)
 static inline __attribute__((always_inline)) unsigned gcu_flags(void) { return gcu_flags_slow(); }
 #endif
 int  gcu_keep_results(void);
-double gcu_threshold(void);
+double gcu_threshold(void);            // < 0: none (the cost model decides)
+void gcu_threshold_clear(void);       // back to the cost model
+int gcu_jit_background_enabled(void);
 int64_t gcu_spgemm_block_bytes(void);
 void gcu_spgemm_block_bytes_set(int64_t bytes);   // tests; 0 = auto
 

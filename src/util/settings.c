@@ -13,14 +13,10 @@
 #include <strings.h>
 #include <time.h>
 
-// Default auto-mode threshold in estimated multiply-adds (the dispatch's
-// work estimate), measured by bench/threshold on the H200 + 16-core host
-// (2026-11-22 13:50 UTC, bench/RESULTS.md): the smallest work from which the
-// GPU, operands uploaded on every call, beat SuiteSparse at every larger size
-// of the ladder, for each GrB_mxm family (SpGEMM <= 2.6e4, masked dot 1.55e4,
-// masked saxpy 3.5e4); the largest of the three. (7.9e4 before the pool kept
-// its memory between calls: every call then paid for mapping it again.)
-#define GCU_DEFAULT_THRESHOLD 3.5e4
+// No threshold: auto mode's cost model decides (src/dispatch/cost.c). A
+// threshold set by GRBCUDA_THRESHOLD or grbcuda_set_threshold replaces it
+// with the rule "the GPU from this much estimated work on".
+#define GCU_NO_THRESHOLD (-1.0)
 
 static gcu_settings_t settings ;
 static pthread_once_t settings_once = PTHREAD_ONCE_INIT ;
@@ -29,6 +25,7 @@ _Atomic unsigned gcu_flags_ ;
 static _Atomic int a_keep ;
 static _Atomic double a_threshold ;
 static _Atomic int64_t a_spgemm_block ;
+static _Atomic int a_jit_background ;
 
 static int parse_bool (const char *s)
 {
@@ -60,7 +57,7 @@ static void settings_read (void)
 {
     gcu_settings_t *s = &settings ;
     s->mode = GRBCUDA_MODE_AUTO ;
-    s->threshold = GCU_DEFAULT_THRESHOLD ;
+    s->threshold = GCU_NO_THRESHOLD ;
     s->verbose = parse_bool (getenv ("GRBCUDA_VERBOSE")) ;
     s->stats = parse_bool (getenv ("GRBCUDA_STATS")) ;
     const char *k = getenv ("GRBCUDA_KEEP_RESULTS") ;
@@ -82,7 +79,7 @@ static void settings_read (void)
         double v = strtod (t, &end) ;
         if (errno == 0 && *end == '\0' && v >= 0 && !isnan (v)) s->threshold = v ;
         else fprintf (stderr, "[grbcuda] GRBCUDA_THRESHOLD=%s not a "
-            "non-negative number; using %g\n", t, s->threshold) ;
+            "non-negative number; the cost model decides\n", t) ;
     }
     s->device = 0 ;
     const char *d = getenv ("GRBCUDA_DEVICE") ;
@@ -98,6 +95,9 @@ static void settings_read (void)
     s->pool_keep = bytes_setting ("GRBCUDA_POOL_KEEP", -1) ;
     const char *c = getenv ("GRBCUDA_CACHE_DIR") ;
     if (c != NULL) snprintf (s->cache_dir, sizeof (s->cache_dir), "%s", c) ;
+    const char *jb = getenv ("GRBCUDA_JIT_BACKGROUND") ;
+    s->jit_background = (jb == NULL || *jb == '\0') ? 1 : parse_bool (jb) ;
+    atomic_store (&a_jit_background, s->jit_background) ;
     atomic_store (&a_keep, s->keep_results) ;
     atomic_store (&a_threshold, s->threshold) ;
     atomic_store (&a_spgemm_block, s->spgemm_block) ;
@@ -166,6 +166,25 @@ GrB_Info grbcuda_set_threshold (double work)
 }
 
 double grbcuda_get_threshold (void) { return gcu_threshold () ; }
+
+void gcu_threshold_clear (void)
+{
+    gcu_settings () ;
+    atomic_store (&a_threshold, GCU_NO_THRESHOLD) ;
+}
+
+int gcu_jit_background_enabled (void)
+{
+    gcu_settings () ;
+    return atomic_load_explicit (&a_jit_background, memory_order_relaxed) ;
+}
+
+GrB_Info grbcuda_set_jit_background (bool on)
+{
+    gcu_settings () ;
+    atomic_store (&a_jit_background, on ? 1 : 0) ;
+    return GrB_SUCCESS ;
+}
 
 GrB_Info grbcuda_set_verbose (int verbose)
 {

@@ -52,7 +52,8 @@ int main (void)
     else
     {
         CHECK (grbcuda_get_mode () == GRBCUDA_MODE_AUTO, "default mode is not auto") ;
-        CHECK (grbcuda_get_threshold () > 0, "default threshold") ;
+        // no threshold: the cost model decides
+        CHECK (grbcuda_get_threshold () < 0, "default threshold %g", grbcuda_get_threshold ()) ;
     }
     CHECK (!grbcuda_gpu_started (), "CUDA started before any call wanted it") ;
 
@@ -156,13 +157,18 @@ int main (void)
     size_t n = fread (buf, 1, sizeof (buf) - 1, f) ;
     buf [n] = '\0' ;
     fclose (f) ;
-    CHECK (strstr (buf, "GrB_mxm") != NULL && strstr (buf, "below threshold") != NULL
+    CHECK (strstr (buf, "GrB_mxm") != NULL && strstr (buf, "host predicted faster") != NULL
         && strstr (buf, "kernel(s)") != NULL, "stats table:\n%s", buf) ;
     grbcuda_stats_reset () ;
     OK (grbcuda_stats_get ("GrB_mxm", &s)) ;
     CHECK (s.calls == 0 && s.host == 0 && s.gpu_kernel_calls == 0 && s.gpu_kernel_seconds == 0,
         "reset") ;
-    CHECK (strcmp (grbcuda_reason_name (GRBCUDA_REASON_SMALL), "below threshold") == 0, "reason name") ;
+    CHECK (strcmp (grbcuda_reason_name (GRBCUDA_REASON_SMALL), "host predicted faster") == 0, "reason name") ;
+    // the cost model again: no threshold; a table that does not parse changes nothing
+    CHECK (grbcuda_set_cost_model ("margin x\n") == GrB_INVALID_VALUE, "a bad cost model accepted") ;
+    CHECK (grbcuda_get_threshold () == 1e12, "a bad cost model dropped the threshold") ;
+    OK (grbcuda_set_cost_model (NULL)) ;
+    CHECK (grbcuda_get_threshold () < 0, "the cost model back: threshold %g", grbcuda_get_threshold ()) ;
 
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ;
     OK (GrB_finalize ()) ;

@@ -19,7 +19,8 @@ class OpStats(ctypes.Structure):
                 ("host", ctypes.c_uint64), ("reason", ctypes.c_uint64 * 7),
                 ("seconds", ctypes.c_double),
                 ("gpu_kernel_seconds", ctypes.c_double), ("gpu_kernel_calls", ctypes.c_uint64),
-                ("gpu_bytes_uploaded", ctypes.c_uint64), ("gpu_bytes_downloaded", ctypes.c_uint64)]
+                ("gpu_bytes_uploaded", ctypes.c_uint64), ("gpu_bytes_downloaded", ctypes.c_uint64),
+                ("host_gpu_starting", ctypes.c_uint64), ("host_kernel_compiling", ctypes.c_uint64)]
 
 
 def stats(name):

@@ -17,11 +17,11 @@ check "correct answer" 'grep -q "info 0 sum 900" "$tmp/pre.out"'
 
 LD_PRELOAD=$lib GRBCUDA_VERBOSE=1 "$tiny" >"$tmp/v.out" 2>"$tmp/v.err"
 check "verbose: one line for the GrB_mxm call" '[ "$(grep -c "\] GrB_mxm C 100x100" "$tmp/v.err")" = 1 ]'
-check "verbose: path and reason" 'grep -q "GrB_mxm C 100x100 A 100x100 (200) B 100x100 (200) work .* -> host (below threshold)" "$tmp/v.err"'
+check "verbose: path and reason" 'grep -q "GrB_mxm C 100x100 A 100x100 (200) B 100x100 (200) work .* -> host (host predicted faster)" "$tmp/v.err"'
 check "verbose: GrB_init reported" 'grep -q "GrB_init -> 0; grbcuda" "$tmp/v.err"'
 
 LD_PRELOAD=$lib GRBCUDA_STATS=1 "$tiny" >"$tmp/s.out" 2>"$tmp/s.err"
-check "stats: table at GrB_finalize" 'grep -Eq "statistics: GrB_mxm +1 +0 +1 .*below threshold: 1;" "$tmp/s.err"'
+check "stats: table at GrB_finalize" 'grep -Eq "statistics: GrB_mxm +1 +0 +1 .*host predicted faster: 1;" "$tmp/s.err"'
 check "stats: printed once" '[ "$(grep -c "statistics: operation" "$tmp/s.err")" = 1 ]'
 
 LD_PRELOAD=$lib GRBCUDA_MODE=gpu GRBCUDA_VERBOSE=1 "$tiny" >"$tmp/g.out" 2>"$tmp/g.err"

@@ -1,0 +1,247 @@
+// cost.c — auto mode's cost model (gcu_cost.h): the tables of
+// cost_model.txt (embedded at build time by src/jit/embed.cmake, or
+// GRBCUDA_COST_MODEL's file) parsed for the device in use, and the two
+// predictions of a call. The dispatch (dispatch.c) fills the call's work and
+// bytes and decides; bench/calibrate measures the parameters.
+#include "gcu_cost.h"
+#include "gcu_util.h"
+#include "grbcuda.h"
+#include <stdatomic.h>
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// the embedded cost_model.txt (generated; weak, so that a build without the
+// step still links: the model then has no tables and every table is zeros,
+// which the parse of an empty text reports)
+extern const char gcu_cost_model_text [] __attribute__ ((weak)) ;
+
+static const char *const family_names [GCU_COST_NFAMILIES] =
+{
+#define GCU_COST_NAME(CODE, NAME) [GCU_COST_##CODE] = #NAME,
+    GCU_COST_FAMILIES (GCU_COST_NAME)
+#undef GCU_COST_NAME
+} ;
+
+const char *gcu_cost_family_name (gcu_cost_family f)
+{
+    return (f >= 0 && f < GCU_COST_NFAMILIES) ? family_names [f] : "?" ;
+}
+
+static bool number (const char *s, double *v)
+{
+    char *end ;
+    errno = 0 ;
+    double x = strtod (s, &end) ;
+    if (errno != 0 || end == s || *end != '\0' || !(x > 0) || isinf (x)) return false ;
+    *v = x ;
+    return true ;
+}
+
+// "key value" of a device; false if the key is unknown or the value bad
+static bool setting (gcu_cost_table *t, const char *key, const char *value)
+{
+    struct { const char *name ; double *field ; } keys [] = {
+        { "margin", &t->margin }, { "h2d", &t->h2d }, { "d2h", &t->d2h },
+        { "cuda_start", &t->cuda_start }, { "jit_compile", &t->jit_compile },
+        { "wait_factor", &t->wait_factor } } ;
+    for (size_t k = 0 ; k < sizeof (keys) / sizeof (keys [0]) ; k++)
+        if (strcmp (key, keys [k].name) == 0) return number (value, keys [k].field) ;
+    return false ;
+}
+
+// "family NAME k=v ..." (tok: the tokens after "family")
+static bool family_row (gcu_cost_table *t, char *tok, char **save)
+{
+    int f = 0 ;
+    while (f < GCU_COST_NFAMILIES && (tok == NULL || strcmp (tok, family_names [f]) != 0)) f++ ;
+    if (f == GCU_COST_NFAMILIES) return false ;
+    gcu_cost_rates *r = &t->fam [f] ;
+    struct { const char *name ; double *field ; } keys [] = {
+        { "host_fixed", &r->host_fixed }, { "host_rate", &r->host_rate },
+        { "gpu_fixed", &r->gpu_fixed }, { "gpu_rate", &r->gpu_rate } } ;
+    while ((tok = strtok_r (NULL, " \t", save)) != NULL)
+    {
+        char *eq = strchr (tok, '=') ;
+        if (eq == NULL) return false ;
+        *eq = '\0' ;
+        size_t k = 0 ;
+        while (k < 4 && strcmp (tok, keys [k].name) != 0) k++ ;
+        if (k == 4 || !number (eq + 1, keys [k].field)) return false ;
+    }
+    return true ;
+}
+
+// one line (comment stripped) into t when apply, else into a scratch table
+// (checked only); *section follows "device" lines
+static bool line_parse (char *line, gcu_cost_table *t, char *section, size_t ssize, bool apply)
+{
+    gcu_cost_table scratch ;
+    gcu_cost_table *into = apply ? t : &scratch ;
+    char *save = NULL ;
+    char *tok = strtok_r (line, " \t", &save) ;
+    if (tok == NULL) return true ;
+    if (strcmp (tok, "device") == 0)
+    {
+        char *rest = strtok_r (NULL, "", &save) ;
+        while (rest != NULL && (*rest == ' ' || *rest == '\t')) rest++ ;
+        if (rest == NULL || *rest == '\0') return false ;
+        size_t n = strlen (rest) ;
+        while (n > 0 && (rest [n-1] == ' ' || rest [n-1] == '\t')) rest [--n] = '\0' ;
+        snprintf (section, ssize, "%s", rest) ;
+        return true ;
+    }
+    if (strcmp (tok, "family") == 0) return family_row (into, strtok_r (NULL, " \t", &save), &save) ;
+    char *value = strtok_r (NULL, " \t", &save) ;
+    return value != NULL && strtok_r (NULL, " \t", &save) == NULL && setting (into, tok, value) ;
+}
+
+// one pass over text: the lines of the sections that match applied to t
+static GrB_Info pass (const char *text, const char *device, bool base, gcu_cost_table *t)
+{
+    char section [64] = "" ;
+    int lineno = 0 ;
+    for (const char *p = text ; *p != '\0' ; )
+    {
+        const char *nl = strchr (p, '\n') ;
+        size_t n = nl != NULL ? (size_t) (nl - p) : strlen (p) ;
+        char line [512] ;
+        snprintf (line, sizeof (line), "%.*s", (int) (n < sizeof (line) ? n : sizeof (line) - 1), p) ;
+        line [strcspn (line, "#\r")] = '\0' ;
+        lineno++ ;
+        bool dflt = strcmp (section, "default") == 0 ;
+        bool apply = base ? dflt : (!dflt && section [0] != '\0' && device != NULL
+            && strstr (device, section) != NULL) ;
+        if (!line_parse (line, t, section, sizeof (section), apply))
+        {
+            gcu_log ("cost model: line %d not understood: %.*s", lineno, (int) n, p) ;
+            return GrB_INVALID_VALUE ;
+        }
+        // the first matching section names the table (from its header on)
+        if (!base && strcmp (section, "default") != 0 && section [0] != '\0' && device != NULL
+            && strstr (device, section) != NULL && strcmp (t->device, "default") == 0)
+            snprintf (t->device, sizeof (t->device), "%s", section) ;
+        p += n + (nl != NULL) ;
+    }
+    return GrB_SUCCESS ;
+}
+
+GrB_Info gcu_cost_parse (const char *text, const char *device, gcu_cost_table *t)
+{
+    memset (t, 0, sizeof (*t)) ;
+    if (text == NULL) return GrB_INVALID_VALUE ;
+    snprintf (t->device, sizeof (t->device), "default") ;
+    GrB_Info info = pass (text, device, true, t) ;
+    if (info == GrB_SUCCESS && device != NULL && device [0] != '\0') info = pass (text, device, false, t) ;
+    // every parameter must be there (in the default table at least)
+    bool complete = t->margin > 0 && t->h2d > 0 && t->d2h > 0 && t->cuda_start > 0
+        && t->jit_compile > 0 && t->wait_factor > 0 ;
+    for (int f = 0 ; f < GCU_COST_NFAMILIES ; f++)
+        complete = complete && t->fam [f].host_rate > 0 && t->fam [f].gpu_rate > 0
+            && t->fam [f].host_fixed > 0 && t->fam [f].gpu_fixed > 0 ;
+    if (info == GrB_SUCCESS && !complete)
+    {
+        gcu_log ("cost model: a parameter is missing from the default table") ;
+        info = GrB_INVALID_VALUE ;
+    }
+    return info ;
+}
+
+//------------------------------------------------------------------------------
+// the table in use
+//------------------------------------------------------------------------------
+
+static pthread_mutex_t cost_lock = PTHREAD_MUTEX_INITIALIZER ;
+static char *cost_text ;                // set text, or GRBCUDA_COST_MODEL's file
+static bool cost_text_read ;
+static gcu_cost_table tables [2] ;      // [0] before CUDA, [1] for the device
+static const gcu_cost_table *_Atomic ready [2] ;
+static char ready_device [256] ;
+
+// GRBCUDA_COST_MODEL's file, read once (cost_lock held); NULL: the embedded text
+static const char *text_in_use (void)
+{
+    if (!cost_text_read)
+    {
+        cost_text_read = true ;
+        const char *path = getenv ("GRBCUDA_COST_MODEL") ;
+        FILE *f = (path != NULL && path [0] != '\0') ? fopen (path, "r") : NULL ;
+        if (path != NULL && path [0] != '\0' && f == NULL)
+            gcu_log ("GRBCUDA_COST_MODEL=%s cannot be read; the built-in tables are used", path) ;
+        char *buf = (f != NULL) ? calloc (1, 1 << 16) : NULL ;
+        if (buf != NULL) (void) fread (buf, 1, (1 << 16) - 1, f) ;
+        if (f != NULL) fclose (f) ;
+        gcu_cost_table t ;
+        if (buf != NULL && gcu_cost_parse (buf, NULL, &t) == GrB_SUCCESS) cost_text = buf ;
+        else free (buf) ;
+    }
+    return cost_text != NULL ? cost_text : (&gcu_cost_model_text != NULL ? gcu_cost_model_text : "") ;
+}
+
+const gcu_cost_table *gcu_cost_current (const char *device)
+{
+    const int k = (device != NULL && device [0] != '\0') ? 1 : 0 ;
+    const gcu_cost_table *t = atomic_load_explicit (&ready [k], memory_order_acquire) ;
+    if (t != NULL) return t ;
+    pthread_mutex_lock (&cost_lock) ;
+    if (atomic_load (&ready [k]) == NULL)
+    {
+        if (gcu_cost_parse (text_in_use (), device, &tables [k]) != GrB_SUCCESS)
+            gcu_log ("cost model: the tables do not parse; the GPU is never predicted faster") ;
+        if (k == 1) snprintf (ready_device, sizeof (ready_device), "%s", device) ;
+        gcu_log ("cost model: table \"%s\" for %s", tables [k].device, k == 1 ? device : "the GPU not yet started") ;
+        atomic_store (&ready [k], &tables [k]) ;
+    }
+    t = atomic_load (&ready [k]) ;
+    pthread_mutex_unlock (&cost_lock) ;
+    return t ;
+}
+
+GrB_Info gcu_cost_set_text (const char *text)
+{
+    gcu_cost_table t ;
+    if (text != NULL && gcu_cost_parse (text, NULL, &t) != GrB_SUCCESS) return GrB_INVALID_VALUE ;
+    char *copy = text != NULL ? strdup (text) : NULL ;
+    if (text != NULL && copy == NULL) return GrB_OUT_OF_MEMORY ;
+    pthread_mutex_lock (&cost_lock) ;
+    // a table handed out before stays valid memory; it is parsed again below
+    free (cost_text) ;
+    cost_text = copy ;
+    cost_text_read = copy != NULL ;     // NULL: GRBCUDA_COST_MODEL again, or the embedded text
+    gcu_cost_parse (text_in_use (), NULL, &tables [0]) ;
+    if (ready_device [0] != '\0') gcu_cost_parse (text_in_use (), ready_device, &tables [1]) ;
+    atomic_store (&ready [0], &tables [0]) ;
+    if (ready_device [0] != '\0') atomic_store (&ready [1], &tables [1]) ;
+    pthread_mutex_unlock (&cost_lock) ;
+    return GrB_SUCCESS ;
+}
+
+//------------------------------------------------------------------------------
+// the predictions
+//------------------------------------------------------------------------------
+
+void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_cost_choice *out)
+{
+    const gcu_cost_rates *r = &t->fam [in->family] ;
+    if (!(r->host_rate > 0) || !(r->gpu_rate > 0) || !(t->h2d > 0) || !(t->d2h > 0))
+    {
+        // no usable table: the host
+        out->host_s = out->gpu_s = 0 ;
+        out->gpu = false ;
+        return ;
+    }
+    out->host_s = r->host_fixed + in->work / r->host_rate + in->newest_bytes / t->d2h ;
+    out->gpu_s = r->gpu_fixed + in->work / r->gpu_rate + in->up_bytes / t->h2d
+        + in->down_bytes / t->d2h ;
+    out->gpu = out->gpu_s * t->margin < out->host_s ;
+}
+
+GrB_Info grbcuda_set_cost_model (const char *text)
+{
+    GrB_Info info = gcu_cost_set_text (text) ;
+    if (info == GrB_SUCCESS) gcu_threshold_clear () ;
+    return info ;
+}

@@ -1,0 +1,85 @@
+// gcu_cost.h — auto mode's cost model (issue 23): a call's predicted time on
+// the host and on the GPU from its estimated work and the bytes it would
+// move, with parameters kept as data (cost_model.txt, embedded at build
+// time; a table per device model) rather than literals in the code.
+// Internal to src/dispatch (and its tests).
+#ifndef GCU_COST_H
+#define GCU_COST_H
+
+#include <GraphBLAS.h>
+#include <stdbool.h>
+
+// the GPU families the model tells apart (their names in the table)
+#define GCU_COST_FAMILIES(X)            \
+    X (SPGEMM, spgemm)                  \
+    X (MASKED_SAXPY, masked_saxpy)      \
+    X (MASKED_DOT, masked_dot)          \
+    X (MXV, mxv)                        \
+    X (EWISE, ewise)
+
+typedef enum
+{
+#define GCU_COST_ENUM(CODE, NAME) GCU_COST_##CODE,
+    GCU_COST_FAMILIES (GCU_COST_ENUM)
+#undef GCU_COST_ENUM
+    GCU_COST_NFAMILIES
+}
+gcu_cost_family ;
+
+typedef struct
+{
+    double host_fixed, host_rate ;      // s; work / s
+    double gpu_fixed, gpu_rate ;
+}
+gcu_cost_rates ;
+
+typedef struct
+{
+    char device [64] ;          // the table's device ("default")
+    double margin ;             // the GPU when gpu * margin < host
+    double h2d, d2h ;           // bytes / s
+    double cuda_start ;         // s
+    double jit_compile ;        // s, one program
+    double wait_factor ;        // a call waits for a start or a compile
+                                // costing at most host time / wait_factor
+    gcu_cost_rates fam [GCU_COST_NFAMILIES] ;
+}
+gcu_cost_table ;
+
+// The table for a GPU named device ("" or NULL: the default table) parsed
+// from text. GrB_INVALID_VALUE (and the line, logged) for a line it does
+// not understand or a value that is not a positive number.
+GrB_Info gcu_cost_parse (const char *text, const char *device, gcu_cost_table *t) ;
+
+// The table in use: GRBCUDA_COST_MODEL's file, else the embedded one, for
+// the started GPU (the default one before CUDA has started). Never NULL.
+const gcu_cost_table *gcu_cost_current (const char *device) ;
+
+// Replaces the text of the tables (NULL: back to the embedded ones);
+// GrB_INVALID_VALUE if it does not parse (nothing changes).
+GrB_Info gcu_cost_set_text (const char *text) ;
+
+// What the model needs of a call, and what it predicts.
+typedef struct
+{
+    gcu_cost_family family ;
+    double work ;
+    double up_bytes ;           // operands the GPU would upload
+    double down_bytes ;         // what must come back after the GPU
+    double newest_bytes ;       // device-newest operands the host must download
+}
+gcu_cost_input ;
+
+typedef struct
+{
+    double host_s, gpu_s ;
+    bool gpu ;                  // the GPU wins by the margin
+}
+gcu_cost_choice ;
+
+void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_cost_choice *out) ;
+
+// the family's name in the table
+const char *gcu_cost_family_name (gcu_cost_family f) ;
+
+#endif

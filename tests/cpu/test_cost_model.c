@@ -1,0 +1,165 @@
+// GRBCUDA_TEST_INTERNAL (calls internal gcu_* functions: links grbcuda_static)
+// test_cost_model.c — auto mode's cost model (issue 23, src/dispatch/cost.c):
+//
+//   the embedded tables parse, complete; a device's table overrides the
+//   default one and an unknown device gets the default; a line the parser
+//   does not understand, a bad value or a missing parameter is refused;
+//   given a table, the choice flips from host to GPU where the predicted
+//   times cross (margin included), and moves with the bytes an upload, a
+//   download or a device-newest operand costs; through GrB_mxm in auto mode
+//   (no GPU needed: the decision comes before CUDA), a table where the host
+//   wins keeps the call on the host as "host predicted faster", one where
+//   the GPU wins sends it on (here: no usable GPU, or CUDA starting), and
+//   the verbose line prints both predictions. Results equal SuiteSparse's.
+#include "gcu_test.h"
+#include "grbcuda.h"
+#include "../../src/dispatch/gcu_cost.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define RATES(hf, hr, gf, gr) "host_fixed=" #hf " host_rate=" #hr " gpu_fixed=" #gf " gpu_rate=" #gr "\n"
+
+// every family at the same rates; margin and the device sections appended
+static char *table (const char *rates, const char *extra)
+{
+    static const char *const fams [] = { "spgemm", "masked_saxpy", "masked_dot", "mxv", "ewise" } ;
+    char *t = malloc (4096) ;
+    int n = snprintf (t, 4096, "# a test table\ndevice default\nmargin 1.5\nh2d 1e10\nd2h 2e10\n"
+        "cuda_start 0.1  # s\njit_compile 1\nwait_factor 4\n") ;
+    for (int f = 0 ; f < 5 ; f++) n += snprintf (t + n, 4096 - n, "family %s %s", fams [f], rates) ;
+    snprintf (t + n, 4096 - n, "%s", extra) ;
+    return t ;
+}
+
+static void parse_tables (void)
+{
+    gcu_cost_table t ;
+    const gcu_cost_table *e = gcu_cost_current (NULL) ;
+    CHECK (e != NULL && strcmp (e->device, "default") == 0 && e->margin >= 1 && e->h2d > 0
+        && e->fam [GCU_COST_SPGEMM].gpu_rate > 0, "embedded table") ;
+    const gcu_cost_table *h = gcu_cost_current ("NVIDIA H200") ;
+    CHECK (h != NULL && strcmp (h->device, "H200") == 0, "the H200's table: %s", h ? h->device : "none") ;
+
+    char *text = table (RATES (1e-4, 1e9, 1e-3, 1e11), "device H200\nmargin 2\nfamily mxv gpu_rate=5e11\n") ;
+    OK (gcu_cost_parse (text, "NVIDIA H200", &t)) ;
+    CHECK (t.margin == 2 && t.fam [GCU_COST_MXV].gpu_rate == 5e11 && t.fam [GCU_COST_MXV].host_rate == 1e9
+        && t.fam [GCU_COST_SPGEMM].gpu_rate == 1e11 && strcmp (t.device, "H200") == 0, "H200 overrides") ;
+    OK (gcu_cost_parse (text, "NVIDIA A100", &t)) ;
+    CHECK (t.margin == 1.5 && t.fam [GCU_COST_MXV].gpu_rate == 1e11 && strcmp (t.device, "default") == 0,
+        "unknown device: default") ;
+    free (text) ;
+    const char *bad [] = { "margin 2 3\n", "nosuch 1\n", "margin -1\n", "margin abc\n",
+        "family nosuch host_rate=1\n", "family mxv host_rate\n", "family mxv speed=1\n", "device\n" } ;
+    for (size_t k = 0 ; k < sizeof (bad) / sizeof (bad [0]) ; k++)
+    {
+        text = table (RATES (1e-4, 1e9, 1e-3, 1e11), bad [k]) ;
+        CHECK (gcu_cost_parse (text, NULL, &t) == GrB_INVALID_VALUE, "accepted: %s", bad [k]) ;
+        free (text) ;
+    }
+    CHECK (gcu_cost_parse ("device default\nmargin 1\n", NULL, &t) == GrB_INVALID_VALUE, "incomplete table") ;
+}
+
+// host 1e-4 + w/1e9, GPU 1e-3 + w/1e11, margin 1.5: the GPU from
+// 1.5 (1e-3 + w/1e11) < 1e-4 + w/1e9, i.e. w > 1.4e-3 / (1e-9 - 1.5e-11)
+static void decision_flips (void)
+{
+    gcu_cost_table t ;
+    char *text = table (RATES (1e-4, 1e9, 1e-3, 1e11), "") ;
+    OK (gcu_cost_parse (text, NULL, &t)) ;
+    free (text) ;
+    const double cross = 1.4e-3 / (1e-9 - 1.5e-11) ;
+    gcu_cost_choice ch ;
+    gcu_cost_input in = { .family = GCU_COST_SPGEMM, .work = 0.9 * cross } ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    CHECK (!ch.gpu && fabs (ch.host_s - (1e-4 + in.work / 1e9)) < 1e-12
+        && fabs (ch.gpu_s - (1e-3 + in.work / 1e11)) < 1e-12, "below the crossing: host") ;
+    in.work = 1.1 * cross ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    CHECK (ch.gpu, "above the crossing: GPU (%g against %g)", ch.gpu_s, ch.host_s) ;
+    // the upload of the operands, or the download of the result, tips it back
+    in.up_bytes = 1e10 * 1e-3 ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    CHECK (!ch.gpu, "with an upload: host") ;
+    in.up_bytes = 0 ;
+    in.down_bytes = 2e10 * 1e-3 ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    CHECK (!ch.gpu, "with a download: host") ;
+    // a device-newest operand costs the host its download: back to the GPU
+    in.newest_bytes = 2e10 * 4e-3 ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    CHECK (ch.gpu, "a device-newest operand: GPU") ;
+}
+
+// GrB_mxm through the dispatch under a table; the reason counted, the
+// verbose output captured, the result compared with SuiteSparse's
+static bool mxm_under (const char *rates, grbcuda_reason expect, char *log, size_t lsize)
+{
+    char *text = table (rates, "") ;
+    OK (grbcuda_set_cost_model (text)) ;
+    free (text) ;
+    uint64_t seed = 7 ;
+    GrB_Matrix A = gcu_test_random_matrix (GrB_FP64, 60, 60, 0.1, &seed), C = NULL ;
+    OK (GrB_Matrix_new (&C, GrB_FP64, 60, 60)) ;
+    grbcuda_op_stats a, b ;
+    OK (grbcuda_stats_get ("GrB_mxm", &a)) ;
+    fflush (stderr) ;
+    FILE *f = tmpfile () ;
+    int saved = dup (2) ;
+    dup2 (fileno (f), 2) ;
+    OK (GrB_mxm (C, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, A, NULL)) ;
+    fflush (stderr) ;
+    dup2 (saved, 2) ;
+    close (saved) ;
+    rewind (f) ;
+    size_t n = fread (log, 1, lsize - 1, f) ;
+    log [n] = '\0' ;
+    fclose (f) ;
+    OK (grbcuda_stats_get ("GrB_mxm", &b)) ;
+    GrB_Matrix R = NULL ;
+    OK (GrB_Matrix_new (&R, GrB_FP64, 60, 60)) ;
+    __typeof__ (&GrB_mxm) real_mxm = (__typeof__ (&GrB_mxm)) gcu_test_real ("GrB_mxm") ;
+    CHECK (real_mxm != NULL, "SuiteSparse's GrB_mxm") ;
+    if (real_mxm != NULL) OK (real_mxm (R, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, A, NULL)) ;
+    bool same = gcu_test_matrix_equal (C, R, 1e-12, false, "mxm under the cost model") ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&C) ; GrB_Matrix_free (&R) ;
+    return same && b.reason [expect] - a.reason [expect] == 1 ;
+}
+
+static void through_the_dispatch (void)
+{
+    char log [8192] ;
+    OK (grbcuda_set_mode (GRBCUDA_MODE_AUTO)) ;
+    OK (grbcuda_set_verbose (1)) ;
+    // the GPU 1e6 times slower: host
+    CHECK (mxm_under (RATES (1e-4, 1e9, 1, 1e3), GRBCUDA_REASON_SMALL, log, sizeof (log)),
+        "host table: not counted as host predicted faster") ;
+    CHECK (strstr (log, "predicted host") != NULL && strstr (log, " gpu ") != NULL
+        && strstr (log, "-> host (host predicted faster)") != NULL, "verbose line:\n%s", log) ;
+    // the GPU free: chosen, then no usable GPU here (or CUDA starting)
+    bool gpu_chosen = mxm_under (RATES (1, 1e3, 1e-9, 1e15), GRBCUDA_REASON_NO_GPU, log, sizeof (log)) ;
+    if (!gpu_chosen && grbcuda_gpu_available ())
+    {
+        printf ("a GPU is usable: the GPU-table call was not counted as no GPU\n") ;
+    }
+    else
+    {
+        CHECK (gpu_chosen, "GPU table: not counted as no usable GPU") ;
+        CHECK (strstr (log, "predicted host") != NULL, "verbose line:\n%s", log) ;
+    }
+    OK (grbcuda_set_verbose (0)) ;
+    OK (grbcuda_set_cost_model (NULL)) ;
+}
+
+int main (void)
+{
+    OK (GrB_init (GrB_NONBLOCKING)) ;
+    parse_tables () ;
+    decision_flips () ;
+    through_the_dispatch () ;
+    OK (GrB_finalize ()) ;
+    return gcu_test_report ("test_cost_model") ;
+}
