@@ -2906,8 +2906,8 @@ static void st_table (const char *what, const call_t *c, const st_item *items, i
 {
     for (int k = 0 ; k < n ; k++)
     {
-        diff_t d ;
-        const bool same = c->sr != NULL && run_call (c, items [k].hook, &d, NULL) ;
+        diff_t d = { "the call is not ready", 1 } ;
+        const bool same = call_ready (c) && run_call (c, items [k].hook, &d, NULL) ;
         CHECK (same != items [k].reported, "self-test %s, %s: %s", what, items [k].name,
             items [k].reported ? "not reported" : d.text) ;
         printf ("self-test: %-28s %-40s %s%s\n", what, items [k].name,
@@ -3028,16 +3028,132 @@ static void st_nan_terms (void)
     trip_free (&a) ; trip_free (&b) ;
 }
 
+static int monoid_find (GrB_Monoid m)
+{
+    for (int k = 0 ; k < nmonoids ; k++) if (monoids [k].m == m) return k ;
+    return -1 ;
+}
+
+// an element-wise call of obj (a GrB_BinaryOp, or a GrB_Monoid for
+// K_MONOID), m x n, no mask, no accum
+static call_t st_ewise_call (int op, bool matrix, int kind, const void *obj, GrB_Index m, GrB_Index n)
+{
+    call_t c ;
+    memset (&c, 0, sizeof (c)) ;
+    c.op = op ; c.matrix = matrix ; c.kind = kind ;
+    c.m = m ; c.n = n ; c.k = 1 ;
+    c.accum = -1 ;
+    c.mask = MASK_NONE ;
+    c.index = kind == K_MONOID ? monoid_find ((GrB_Monoid) obj) : binop_find ((GrB_BinaryOp) obj) ;
+    c.bop = c.index < 0 ? -1 : esig_op (kind, c.index, op == OP_EWISE_MULT) ;
+    return c ;
+}
+
+static scal_t st_scalar (int t, const void *x, size_t size)
+{
+    scal_t a = { t, S_VALUE, { 0, 0 } } ;
+    memcpy (a.v, x, size) ;
+    return a ;
+}
+
+// eWiseAdd, eWiseMult, eWiseUnion of vectors and matrices: exact, and under
+// an ANY operator SuiteSparse's FIRST or SECOND answer
+static void st_ewise (void)
+{
+    trip_t u = { 0 }, v = { 0 }, a = { 0 }, b = { 0 }, none = { 0 } ;
+    trip_add (&u, 0, 0, 1) ; trip_add (&u, 2, 0, 2.5) ;
+    trip_add (&v, 0, 0, 5) ; trip_add (&v, 1, 0, -3) ;
+    trip_add (&a, 0, 0, 2) ; trip_add (&a, 1, 0, 3) ; trip_add (&a, 2, 1, 4) ;     // A' is 2x3
+    trip_add (&b, 0, 0, 5) ; trip_add (&b, 0, 1, 6) ; trip_add (&b, 1, 2, -1) ;
+    call_t c = st_ewise_call (OP_EWISE_ADD, false, K_BINOP, GrB_MINUS_FP64, 4, 1) ;
+    c.x = explicit_recipe (T_FP64, 4, 1, true, &u) ;
+    c.y = explicit_recipe (T_FP64, 4, 1, true, &v) ;
+    c.c = explicit_recipe (T_FP64, 4, 1, true, &none) ;
+    static const st_item add [] = { { "no perturbation", NULL, false }, { "one value one ulp up", h_ulp, true },
+        { "an entry added", h_add, true }, { "an entry removed", h_remove, true },
+        { "sparsity status changed (a note)", h_status, false }, { "info changed", h_info, true },
+        { "GrB_error message set", h_error, true }, { "input u changed", h_input, true } } ;
+    st_table ("GrB_Vector_eWiseAdd_BinaryOp MINUS_FP64", &c, add, NITEMS (add)) ;
+    c = st_ewise_call (OP_EWISE_MULT, true, K_MONOID, GrB_TIMES_MONOID_INT32, 2, 3) ;
+    c.tran0 = true ;
+    c.x = explicit_recipe (T_INT32, 3, 2, false, &a) ;
+    c.y = explicit_recipe (T_INT32, 2, 3, false, &b) ;
+    c.c = explicit_recipe (T_INT32, 2, 3, false, &none) ;
+    static const st_item mult [] = { { "no perturbation", NULL, false }, { "a value + 1", h_plus_one, true },
+        { "an entry removed", h_remove, true }, { "format changed", h_format, true } } ;
+    st_table ("GrB_Matrix_eWiseMult_Monoid TIMES_INT32 A'", &c, mult, NITEMS (mult)) ;
+    const double alpha = 10 ;
+    const int32_t beta = -1 ;
+    c = st_ewise_call (OP_EWISE_UNION, false, K_BINOP, GrB_MINUS_FP64, 4, 1) ;
+    c.x = explicit_recipe (T_FP64, 4, 1, true, &u) ;
+    c.y = explicit_recipe (T_FP64, 4, 1, true, &v) ;
+    c.c = explicit_recipe (T_FP64, 4, 1, true, &none) ;
+    c.alpha = st_scalar (T_FP64, &alpha, sizeof (alpha)) ;
+    c.beta = st_scalar (T_INT32, &beta, sizeof (beta)) ;
+    static const st_item uni [] = { { "no perturbation", NULL, false }, { "a value + 1", h_plus_one, true },
+        { "an entry removed", h_remove, true } } ;
+    st_table ("GxB_Vector_eWiseUnion MINUS_FP64", &c, uni, NITEMS (uni)) ;
+    // ANY: C(0,0) is u(0) = 1 or v(0) = 5
+    c = st_ewise_call (OP_EWISE_ADD, false, K_BINOP, GxB_ANY_INT32, 4, 1) ;
+    c.x = explicit_recipe (T_INT32, 4, 1, true, &u) ;
+    c.y = explicit_recipe (T_INT32, 4, 1, true, &v) ;
+    c.c = explicit_recipe (T_INT32, 4, 1, true, &none) ;
+    static const st_item any [] = { { "no perturbation", NULL, false },
+        { "the other candidate", h_other_candidate, false }, { "no candidate's value", h_no_candidate, true },
+        { "an entry removed", h_remove, true } } ;
+    st_table ("GrB_Vector_eWiseAdd_BinaryOp ANY_INT32", &c, any, NITEMS (any)) ;
+    trip_free (&u) ; trip_free (&v) ; trip_free (&a) ; trip_free (&b) ;
+}
+
+// GrB_Vector_assign and a typed scalar form, over GrB_ALL and a list with
+// an index out of range
+static void st_assign (void)
+{
+    trip_t u = { 0 }, w = { 0 }, m = { 0 } ;
+    trip_add (&u, 0, 0, 7) ; trip_add (&u, 1, 0, -2) ; trip_add (&u, 3, 0, 4) ;
+    trip_add (&w, 1, 0, 1.5) ; trip_add (&w, 2, 0, 3) ;
+    trip_add (&m, 0, 0, 1) ; trip_add (&m, 1, 0, 2) ; trip_add (&m, 2, 0, 0) ;
+    call_t c ;
+    memset (&c, 0, sizeof (c)) ;
+    c.op = OP_ASSIGN ;
+    c.m = 4 ; c.n = c.k = 1 ;
+    c.accum = binop_find (GrB_PLUS_FP64) ;
+    c.mask = MASK_VALUED ;
+    c.ikind = I_ALL ;
+    c.ni = 4 ;
+    c.x = explicit_recipe (T_INT32, 4, 1, true, &u) ;
+    c.c = explicit_recipe (T_FP64, 4, 1, true, &w) ;
+    c.mk = explicit_recipe (T_FP32, 4, 1, true, &m) ;
+    static const st_item vec [] = { { "no perturbation", NULL, false }, { "a value + 1", h_plus_one, true },
+        { "an entry added", h_add, true }, { "input u changed", h_input, true } } ;
+    st_table ("GrB_Vector_assign w<M> += u", &c, vec, NITEMS (vec)) ;
+    const int8_t x = -128 ;
+    c.op = OP_ASSIGN_SCALAR ;
+    c.x.present = false ;
+    c.xs = st_scalar (T_INT8, &x, sizeof (x)) ;
+    static const st_item sca [] = { { "no perturbation", NULL, false }, { "a value + 1", h_plus_one, true },
+        { "an entry removed", h_remove, true } } ;
+    st_table ("GrB_Vector_assign_INT8 w<M> += -128", &c, sca, NITEMS (sca)) ;
+    c.ikind = I_LIST ;
+    c.ni = 2 ;
+    c.bad_index = true ;
+    static const st_item bad [] = { { "no perturbation", NULL, false }, { "info changed", h_info, true } } ;
+    st_table ("GrB_Vector_assign_INT8, index out of range", &c, bad, NITEMS (bad)) ;
+    trip_free (&u) ; trip_free (&w) ; trip_free (&m) ;
+}
+
 static void self_test (void)
 {
     st_exact_and_tolerant () ;
     st_any () ;
     st_signed_zero () ;
     st_nan_terms () ;
+    st_ewise () ;
+    st_assign () ;
     // random cases: each agrees, and a changed info or GrB_error is reported
     static const st_item rnd [] = { { "no perturbation", NULL, false },
         { "info changed", h_info, true }, { "GrB_error message set", h_error, true } } ;
-    for (long K = 0 ; K < 12 ; K++)
+    for (long K = 0 ; K < 24 ; K++)
     {
         call_t c ;
         draw_case (18, K, &c) ;
