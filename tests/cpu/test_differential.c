@@ -1735,6 +1735,32 @@ static path_t path_since (gcu_op g, const mark_t *before)
     return p ;
 }
 
+// c1's entries against two answers of SuiteSparse's of as many entries (a
+// and b, their pattern c1's): each value one that accept admits, else the
+// first that is not, in words ("grbcuda 9, not between SuiteSparse's MIN 1
+// and MAX 5")
+static void compare_candidates (diff_t *d, const snap_t *c1, const snap_t *a, const snap_t *b,
+    bool (*accept) (int t, val_t v, val_t a, val_t b), const char *what, const char *w1, const char *w2)
+{
+    for (GrB_Index q = 0 ; q < c1->n ; q++)
+    {
+        if (cmp_ijp (&a->e [q], &c1->e [q]) != 0 || cmp_ijp (&b->e [q], &c1->e [q]) != 0)
+        {
+            diff_add (d, "C: %s have another pattern", what) ;
+            return ;
+        }
+        const val_t v = snap_value (c1, q), x = snap_value (a, q), y = snap_value (b, q) ;
+        if (accept (c1->type, v, x, y)) continue ;
+        char sv [96], sx [96], sy [96] ;
+        value_str (c1->type, v, sv, sizeof (sv)) ;
+        value_str (c1->type, x, sx, sizeof (sx)) ;
+        value_str (c1->type, y, sy, sizeof (sy)) ;
+        diff_add (d, "C(%llu,%llu): grbcuda %s, %s %s %s %s", (unsigned long long) c1->e [q].i,
+            (unsigned long long) c1->e [q].j, sv, w1, sx, w2, sy) ;
+        return ;
+    }
+}
+
 // ANY (not PAIR): the pattern is exact; the values lie between SuiteSparse's
 // MIN and MAX of the same call where C holds the monoid's type and nothing
 // accumulates, else compare only where the product has no entry
@@ -1754,23 +1780,8 @@ static void compare_any (diff_t *d, const call_t *c, const side_t *s2, const sna
         {
             diff_add (d, "C: the MIN/MAX bounds of the ANY monoid failed (%d, %d)", (int) ilo, (int) ihi) ;
         }
-        for (GrB_Index q = 0 ; q < c1->n && L.n == c1->n && H.n == c1->n ; q++)
-        {
-            if (cmp_ijp (&L.e [q], &c1->e [q]) != 0 || cmp_ijp (&H.e [q], &c1->e [q]) != 0)
-            {
-                diff_add (d, "C: the MIN/MAX bounds of the ANY monoid have another pattern") ;
-                break ;
-            }
-            val_t v = snap_value (c1, q), l = snap_value (&L, q), h = snap_value (&H, q) ;
-            if (value_between (c1->type, v, l, h)) continue ;
-            char sv [96], sl [96], sh [96] ;
-            value_str (c1->type, v, sv, sizeof (sv)) ;
-            value_str (c1->type, l, sl, sizeof (sl)) ;
-            value_str (c1->type, h, sh, sizeof (sh)) ;
-            diff_add (d, "C(%llu,%llu): grbcuda %s, not between SuiteSparse's MIN %s and MAX %s",
-                (unsigned long long) c1->e [q].i, (unsigned long long) c1->e [q].j, sv, sl, sh) ;
-            break ;
-        }
+        else compare_candidates (d, c1, &L, &H, value_between, "the MIN/MAX bounds of the ANY monoid",
+            "not between SuiteSparse's MIN", "and MAX") ;
         snap_free (&L) ; snap_free (&H) ;
         obj_free (&lo, c->c.vector) ; obj_free (&hi, c->c.vector) ;
         return ;
@@ -1804,6 +1815,13 @@ static int binop_named (const char *kind, int t)
     return -1 ;
 }
 
+// v is one of f and s, exactly (but for the sign of zero)
+static bool value_either (int t, val_t v, val_t f, val_t s)
+{
+    static const rule_t exact = { 0, 1, false, 0, false, 0, NULL } ;
+    return value_same (t, v, f, &exact) || value_same (t, v, s, &exact) ;
+}
+
 // An element-wise ANY operator: where both operands (or one and alpha or
 // beta) have a value, T holds either, so each entry of C must be
 // SuiteSparse's answer with FIRST or with SECOND of the operator's type in
@@ -1827,24 +1845,8 @@ static void compare_either (diff_t *d, const call_t *c, const side_t *s2, const 
         obj_free (&t.C, c->c.vector) ;
     }
     if (!ok) diff_add (d, "C: SuiteSparse's answers with FIRST and SECOND for ANY failed") ;
-    const rule_t exact = { 0, 1, c->signed_zero, 0, false, 0, NULL } ;
-    for (GrB_Index q = 0 ; ok && q < c1->n ; q++)
-    {
-        if (cmp_ijp (&S [0].e [q], &c1->e [q]) != 0 || cmp_ijp (&S [1].e [q], &c1->e [q]) != 0)
-        {
-            diff_add (d, "C: SuiteSparse's answers with FIRST and SECOND have another pattern") ;
-            break ;
-        }
-        const val_t v = snap_value (c1, q), f = snap_value (&S [0], q), g = snap_value (&S [1], q) ;
-        if (value_same (c1->type, v, f, &exact) || value_same (c1->type, v, g, &exact)) continue ;
-        char sv [96], sf [96], sg [96] ;
-        value_str (c1->type, v, sv, sizeof (sv)) ;
-        value_str (c1->type, f, sf, sizeof (sf)) ;
-        value_str (c1->type, g, sg, sizeof (sg)) ;
-        diff_add (d, "C(%llu,%llu): grbcuda %s, neither SuiteSparse's with FIRST %s nor with SECOND %s",
-            (unsigned long long) c1->e [q].i, (unsigned long long) c1->e [q].j, sv, sf, sg) ;
-        break ;
-    }
+    else compare_candidates (d, c1, &S [0], &S [1], value_either, "SuiteSparse's answers with FIRST "
+        "and SECOND", "neither SuiteSparse's with FIRST", "nor with SECOND") ;
     snap_free (&S [0]) ; snap_free (&S [1]) ;
 }
 
@@ -2163,8 +2165,10 @@ static int pick_op (uint64_t *st)
 // crash, never return, or answer wrong: a product of inner dimension 0 under
 // a sparse or hypersparse mask can loop forever in GB_AxB_saxpy3's symbolic
 // phase; a valued mask stored full, with an accum, can crash in
-// GB_subassign_08n (C<M> += T). The mask is then made bitmap: the same mask
-// to a program, another storage. The same method crashes (a NULL read) on
+// GB_subassign_08n (C<M> += T), structural too under an element-wise call
+// (seed 102 case 18927, seed 103 case 7357: reproduced without grbcuda).
+// The mask is then made bitmap: the same mask to a program, another
+// storage. The same method crashes (a NULL read) on
 // w<M> += u with u stored full, M sparse and w empty (seed 77 case 8631;
 // reproduced with SuiteSparse alone, M structural or valued): such a u is
 // made bitmap. A typed scalar assign over GrB_ALL with no
@@ -2179,7 +2183,8 @@ static void avoid_suitesparse_bugs (call_t *c)
     recipe_t *u = &c->x ;
     if (c->op == OP_ASSIGN && c->accum >= 0 && (u->sparsity == GxB_FULL
         || (u->sparsity == GxB_AUTO_SPARSITY && u->density >= 1))) u->sparsity = GxB_BITMAP ;
-    const bool full_m = c->mk.density >= 1 && !mask_struct (c->mask) && c->accum >= 0 ;
+    const bool full_m = c->mk.density >= 1 && (!mask_struct (c->mask) || !is_product (c->op))
+        && c->accum >= 0 ;
     if ((is_product (c->op) && c->k == 0) || full_m)
     {
         c->mk.sparsity = GxB_BITMAP ;
@@ -2966,6 +2971,11 @@ static void st_exact_and_tolerant (void)
     trip_free (&a) ; trip_free (&b) ; trip_free (&u) ;
 }
 
+// an ANY result whose C(0,0) may be 1 or 5
+static const st_item any_items [] = { { "no perturbation", NULL, false },
+    { "the other candidate", h_other_candidate, false }, { "no candidate's value", h_no_candidate, true },
+    { "an entry removed", h_remove, true } } ;
+
 // ANY_FIRST_INT32: C(0,0) = A(0,0) or A(0,1), 1 or 5; with accum, C(1,0)
 // is outside the product and must stay exact
 static void st_any (void)
@@ -2978,10 +2988,7 @@ static void st_any (void)
     c.x = explicit_recipe (T_INT32, 2, 2, false, &a) ;
     c.y = explicit_recipe (T_INT32, 2, 1, false, &b) ;
     c.c = explicit_recipe (T_INT32, 2, 1, false, &none) ;
-    static const st_item range [] = { { "no perturbation", NULL, false },
-        { "the other candidate", h_other_candidate, false }, { "no candidate's value", h_no_candidate, true },
-        { "an entry removed", h_remove, true } } ;
-    st_table ("ANY_FIRST_INT32 (MIN..MAX)", &c, range, NITEMS (range)) ;
+    st_table ("ANY_FIRST_INT32 (MIN..MAX)", &c, any_items, NITEMS (any_items)) ;
     c.accum = binop_find (GrB_PLUS_INT32) ;
     c.c = explicit_recipe (T_INT32, 2, 1, false, &c1) ;
     static const st_item outside [] = { { "no perturbation", NULL, false },
@@ -3056,6 +3063,15 @@ static scal_t st_scalar (int t, const void *x, size_t size)
     return a ;
 }
 
+// u and v of length 4 as A and B, of type t, into an empty C
+static void st_vectors (call_t *c, int t, const trip_t *u, const trip_t *v)
+{
+    static const trip_t none = { 0 } ;
+    c->x = explicit_recipe (t, 4, 1, true, u) ;
+    c->y = explicit_recipe (t, 4, 1, true, v) ;
+    c->c = explicit_recipe (t, 4, 1, true, &none) ;
+}
+
 // eWiseAdd, eWiseMult, eWiseUnion of vectors and matrices: exact, and under
 // an ANY operator SuiteSparse's FIRST or SECOND answer
 static void st_ewise (void)
@@ -3066,9 +3082,7 @@ static void st_ewise (void)
     trip_add (&a, 0, 0, 2) ; trip_add (&a, 1, 0, 3) ; trip_add (&a, 2, 1, 4) ;     // A' is 2x3
     trip_add (&b, 0, 0, 5) ; trip_add (&b, 0, 1, 6) ; trip_add (&b, 1, 2, -1) ;
     call_t c = st_ewise_call (OP_EWISE_ADD, false, K_BINOP, GrB_MINUS_FP64, 4, 1) ;
-    c.x = explicit_recipe (T_FP64, 4, 1, true, &u) ;
-    c.y = explicit_recipe (T_FP64, 4, 1, true, &v) ;
-    c.c = explicit_recipe (T_FP64, 4, 1, true, &none) ;
+    st_vectors (&c, T_FP64, &u, &v) ;
     static const st_item add [] = { { "no perturbation", NULL, false }, { "one value one ulp up", h_ulp, true },
         { "an entry added", h_add, true }, { "an entry removed", h_remove, true },
         { "sparsity status changed (a note)", h_status, false }, { "info changed", h_info, true },
@@ -3085,9 +3099,7 @@ static void st_ewise (void)
     const double alpha = 10 ;
     const int32_t beta = -1 ;
     c = st_ewise_call (OP_EWISE_UNION, false, K_BINOP, GrB_MINUS_FP64, 4, 1) ;
-    c.x = explicit_recipe (T_FP64, 4, 1, true, &u) ;
-    c.y = explicit_recipe (T_FP64, 4, 1, true, &v) ;
-    c.c = explicit_recipe (T_FP64, 4, 1, true, &none) ;
+    st_vectors (&c, T_FP64, &u, &v) ;
     c.alpha = st_scalar (T_FP64, &alpha, sizeof (alpha)) ;
     c.beta = st_scalar (T_INT32, &beta, sizeof (beta)) ;
     static const st_item uni [] = { { "no perturbation", NULL, false }, { "a value + 1", h_plus_one, true },
@@ -3095,13 +3107,8 @@ static void st_ewise (void)
     st_table ("GxB_Vector_eWiseUnion MINUS_FP64", &c, uni, NITEMS (uni)) ;
     // ANY: C(0,0) is u(0) = 1 or v(0) = 5
     c = st_ewise_call (OP_EWISE_ADD, false, K_BINOP, GxB_ANY_INT32, 4, 1) ;
-    c.x = explicit_recipe (T_INT32, 4, 1, true, &u) ;
-    c.y = explicit_recipe (T_INT32, 4, 1, true, &v) ;
-    c.c = explicit_recipe (T_INT32, 4, 1, true, &none) ;
-    static const st_item any [] = { { "no perturbation", NULL, false },
-        { "the other candidate", h_other_candidate, false }, { "no candidate's value", h_no_candidate, true },
-        { "an entry removed", h_remove, true } } ;
-    st_table ("GrB_Vector_eWiseAdd_BinaryOp ANY_INT32", &c, any, NITEMS (any)) ;
+    st_vectors (&c, T_INT32, &u, &v) ;
+    st_table ("GrB_Vector_eWiseAdd_BinaryOp ANY_INT32", &c, any_items, NITEMS (any_items)) ;
     trip_free (&u) ; trip_free (&v) ; trip_free (&a) ; trip_free (&b) ;
 }
 
