@@ -1,35 +1,51 @@
 // GRBCUDA_TEST_INTERNAL (reports which GPU family ran: gcu_families, gcu_family_runs)
 // test_differential.c — grbcuda's own differential tester (issue 18). Many
-// random GrB_mxm / GrB_mxv / GrB_vxm calls, each made twice in this process:
-// through grbcuda's interposed entry point (mode forced to "gpu": every call a
-// GPU family takes runs on the GPU, at any size) and through SuiteSparse's own
-// function (the oracle, gcu_test_real), on two identical copies of C and of
-// the inputs. Everything a program can observe must agree: the return code,
-// whether GrB_error has a message, C's type, dimensions, pattern and values,
-// its format, and the inputs (their values and storage) left as they were.
+// random calls of the operations that have a GPU path (GrB_mxm, GrB_mxv,
+// GrB_vxm; GrB_Vector_assign and its typed scalar forms; the eWiseAdd,
+// eWiseMult and GxB eWiseUnion of vectors and matrices), each made twice in
+// this process: through grbcuda's interposed entry point (mode forced to
+// "gpu": every call a GPU family takes runs on the GPU, at any size) and
+// through SuiteSparse's own function (the oracle, gcu_test_real), on two
+// identical copies of C and of the inputs. Everything a program can observe
+// must agree: the return code, whether GrB_error has a message, C's type,
+// dimensions, pattern and values, its format, and the inputs (their values
+// and storage) left as they were.
 // Before C is read whole, the reads a program can make without C's
 // write-back (extractElement at some entries and elsewhere, GrB_reduce to a
 // GrB_Scalar) must agree too: where grbcuda left C on the device they answer
 // from there (compare_reads).
 // C's sparsity status and iso status are counted as notes, not differences:
-// they follow the method SuiteSparse picks (see compare_meta). Semirings with
+// they follow the method SuiteSparse picks (see compare_meta); so is the
+// status of an input made device newest (below). Semirings with
 // a 1-based positional multiplier are left out, and the other positional
 // ones see no hypersparse operand: SuiteSparse 7.4 is no oracle for them
 // (catalogue_init, draw_case). MIN/MAX over floating types accept NaN against
 // the monoid's identity at an entry whose terms are all NaN (c_rule).
 //
 // What a case draws (from the seed and its number alone, so any case replays
-// by itself): the operation; a semiring from the run's pool of "kernel
-// signatures" (a built-in semiring declared in GraphBLAS.h with the types of
-// its two operands: the multiply's own, or any two of the 13 built-in types;
-// a pool so that a GPU run reuses its JIT compilations); C's and M's types;
-// the descriptor (transposes, no mask / valued / structural / complemented,
-// a NULL mask with GrB_COMP, GrB_REPLACE); an accum (any built-in,
-// non-positional binary operator); the shapes (0 rows or columns, 1x1, a
-// dense row or column, empty operands, ...); each operand's storage (sparse,
-// hypersparse, bitmap, full, by row or column, iso, pending work); values
-// with the special ones of each type (+-0, +-inf, NaN, denormals, integer
-// extremes, division by zero).
+// by itself): the operation; for a product, a semiring from the run's pool of
+// "kernel signatures" (a built-in semiring declared in GraphBLAS.h with the
+// types of its two operands: the multiply's own, or any two of the 13
+// built-in types; a pool so that a GPU run reuses its JIT compilations); for
+// an element-wise call, vector or matrix, an operator from the run's pool of
+// element-wise signatures (a built-in binary operator, monoid or semiring,
+// not positional, as SuiteSparse reads it: eWiseAdd a semiring's monoid,
+// eWiseMult its multiply; eWiseUnion the binary operator of any of them) with
+// its operands' types, and for eWiseUnion alpha and beta (GrB_Scalars of any
+// type, sometimes empty or NULL: errors); for an assign, the whole of w
+// (GrB_ALL, the GPU's case) or an index list (also GrB_ALL with ni != n,
+// an index out of range, u of another length: the errors), u or a scalar x
+// of one of the 13 typed forms (special values of its own C type); C's and
+// M's types; the descriptor (transposes, no mask / valued / structural /
+// complemented, a NULL mask with GrB_COMP, GrB_REPLACE); an accum (any
+// built-in, non-positional binary operator); the shapes (0 rows or columns,
+// 1x1, a dense row or column, empty operands, ...); each operand's storage
+// (sparse, hypersparse, bitmap, full, by row or column, iso, pending work,
+// or, for the assign and element-wise calls, device newest: grbcuda's copy
+// is the result of a GPU GrB_mxv D*x or GrB_mxm D*X, D the identity under
+// GxB_ANY_SECOND_<T>, the oracle's the same product through SuiteSparse's
+// own function: build_side); values with the special ones of each type (+-0,
+// +-inf, NaN, denormals, integer extremes, division by zero).
 //
 // Values compare exactly (NaN equals NaN, +0 equals -0), except: a PLUS or
 // TIMES monoid over a floating type reassociates, so a relative tolerance
@@ -37,23 +53,31 @@
 // discontinuity: see draw_case); an ANY monoid may pick any candidate, so
 // the pattern is exact and the values lie between SuiteSparse's MIN and MAX
 // of the same call, or, where that cannot be said, only the entries the
-// product cannot have written compare.
+// product cannot have written compare; an element-wise ANY operator gives
+// at each entry SuiteSparse's answer with FIRST or with SECOND in its place
+// (compare_either).
 //
 // Each copy is built twice from the same recipe rather than with
-// GrB_Matrix_dup, which would finish the pending work a case asks for.
-// Nothing is drawn that SuiteSparse 7.4 itself gets wrong or answers two ways
-// (avoid_suitesparse_bugs; no -0 in a valued mask: draw_value).
+// GrB_Matrix_dup, which would finish the pending work a case asks for. An
+// oracle object never goes through grbcuda's entry points (a real call
+// changing an object grbcuda has a device copy of would leave that copy
+// stale). Nothing is drawn that SuiteSparse 7.4 itself gets wrong or answers
+// two ways (avoid_suitesparse_bugs; no -0 in a valued mask: draw_value).
 //
 // Usage: test_differential [--calls N] [--seed S] [--case K] [--shard I/N]
-//        [--ops mxm,mxv,vxm] [--pool P] [--max-fail F] [--verbose]
+//        [--ops LIST] [--pool P] [--max-fail F] [--verbose]
 //        [--no-regressions] [--regressions] [--self-test]
 //   --calls N   cases (default $GRBCUDA_DIFF_CALLS, else 3000 without a GPU,
 //               400 with one)
 //   --seed S    64-bit seed (default $GRBCUDA_DIFF_SEED, else time and pid);
 //               printed on the first line
 //   --case K    only case K (a replay); --shard I/N: only cases K % N == I
-//   --pool P    kernel signatures in the run's pool (default $GRBCUDA_DIFF_POOL,
-//               else 64; 0: every semiring with its own types, as CI runs it)
+//   --ops LIST  the operations drawn, comma-separated, of mxm, mxv, vxm,
+//               assign, assign_scalar, ewise_add, ewise_mult, ewise_union
+//               (the element-wise ones of vectors and matrices); default all
+//   --pool P    kernel signatures in the run's pools (default $GRBCUDA_DIFF_POOL,
+//               else 64; 0: every semiring with its own types, as CI runs it,
+//               and an element-wise operator drawn afresh each case)
 //   --max-fail F   stop after F failing cases (default 20; 0: never)
 //   --regressions  only the fixed regression cases (which otherwise run first,
 //               in shard 0, not counted in --calls); --no-regressions: skip them
@@ -66,6 +90,7 @@
 #include "gcu_test.h"
 #include "grbcuda.h"
 #include "dispatch/gcu_dispatch.h"
+#include "residency/gcu_residency.h"
 
 #include <float.h>
 #include <math.h>
@@ -84,9 +109,18 @@
 // the operations, grbcuda's and SuiteSparse's
 //------------------------------------------------------------------------------
 
-enum { OP_MXM, OP_MXV, OP_VXM, NOPS } ;
-static const char *const op_name [NOPS] = { "GrB_mxm", "GrB_mxv", "GrB_vxm" } ;
-static const gcu_op op_code [NOPS] = { GCU_OP_MXM, GCU_OP_MXV, GCU_OP_VXM } ;
+// the operations drawn (--ops names them by op_token): the three products,
+// then GrB_Vector_assign, its typed scalar forms, and the element-wise
+// families (each of vectors or matrices: call_t.matrix)
+enum { OP_MXM, OP_MXV, OP_VXM, OP_ASSIGN, OP_ASSIGN_SCALAR, OP_EWISE_ADD, OP_EWISE_MULT,
+    OP_EWISE_UNION, NOPS } ;
+static const char *const op_token [NOPS] = { "mxm", "mxv", "vxm", "assign", "assign_scalar",
+    "ewise_add", "ewise_mult", "ewise_union" } ;
+#define NPRODUCTS 3
+static const char *const op_name [NPRODUCTS] = { "GrB_mxm", "GrB_mxv", "GrB_vxm" } ;
+static bool is_product (int op) { return op <= OP_VXM ; }
+static bool is_assign (int op) { return op == OP_ASSIGN || op == OP_ASSIGN_SCALAR ; }
+static bool is_ewise (int op) { return op >= OP_EWISE_ADD ; }
 
 typedef GrB_Info (*mxm_t) (GrB_Matrix, const GrB_Matrix, const GrB_BinaryOp,
     const GrB_Semiring, const GrB_Matrix, const GrB_Matrix, const GrB_Descriptor) ;
@@ -109,6 +143,142 @@ static GrB_Info call_op (int op, bool oracle, GrB_Matrix C, GrB_Matrix M,
         (GrB_Vector) M, accum, s, X, (GrB_Vector) Y, d) ;
     return (oracle ? real_vxm : GrB_vxm) ((GrB_Vector) C, (GrB_Vector) M, accum,
         s, (GrB_Vector) X, Y, d) ;
+}
+
+// The element-wise and assign functions, each of its own C prototype, kept
+// as a generic function pointer and called through its own type below:
+// grbcuda's (the symbols this program links) and SuiteSparse's (fn_real)
+typedef void (*fn_t) (void) ;
+enum { K_BINOP, K_MONOID, K_SEMIRING, NKINDS } ;
+static const char *const kind_name [NKINDS] = { "BinaryOp", "Monoid", "Semiring" } ;
+
+// [matrix][mult][kind]
+static const fn_t our_ewise [2][2][NKINDS] = {
+    { { (fn_t) GrB_Vector_eWiseAdd_BinaryOp, (fn_t) GrB_Vector_eWiseAdd_Monoid, (fn_t) GrB_Vector_eWiseAdd_Semiring },
+      { (fn_t) GrB_Vector_eWiseMult_BinaryOp, (fn_t) GrB_Vector_eWiseMult_Monoid, (fn_t) GrB_Vector_eWiseMult_Semiring } },
+    { { (fn_t) GrB_Matrix_eWiseAdd_BinaryOp, (fn_t) GrB_Matrix_eWiseAdd_Monoid, (fn_t) GrB_Matrix_eWiseAdd_Semiring },
+      { (fn_t) GrB_Matrix_eWiseMult_BinaryOp, (fn_t) GrB_Matrix_eWiseMult_Monoid, (fn_t) GrB_Matrix_eWiseMult_Semiring } } } ;
+static const fn_t our_union [2] = { (fn_t) GxB_Vector_eWiseUnion, (fn_t) GxB_Matrix_eWiseUnion } ;
+// the typed scalar forms, in the order of the type codes (gcu_test_types)
+static const fn_t our_assign_scalar [13] = { (fn_t) GrB_Vector_assign_BOOL,
+    (fn_t) GrB_Vector_assign_INT8, (fn_t) GrB_Vector_assign_INT16, (fn_t) GrB_Vector_assign_INT32,
+    (fn_t) GrB_Vector_assign_INT64, (fn_t) GrB_Vector_assign_UINT8, (fn_t) GrB_Vector_assign_UINT16,
+    (fn_t) GrB_Vector_assign_UINT32, (fn_t) GrB_Vector_assign_UINT64, (fn_t) GrB_Vector_assign_FP32,
+    (fn_t) GrB_Vector_assign_FP64, (fn_t) GxB_Vector_assign_FC32, (fn_t) GxB_Vector_assign_FC64 } ;
+static fn_t real_ewise [2][2][NKINDS], real_union [2], real_assign_scalar [13], real_assign ;
+
+static void ewise_fn_name (bool matrix, bool mult, int kind, char *buf, size_t size)
+{
+    snprintf (buf, size, "GrB_%s_eWise%s_%s", matrix ? "Matrix" : "Vector", mult ? "Mult" : "Add",
+        kind_name [kind]) ;
+}
+
+static void union_fn_name (bool matrix, char *buf, size_t size)
+{
+    snprintf (buf, size, "GxB_%s_eWiseUnion", matrix ? "Matrix" : "Vector") ;
+}
+
+// GrB_Vector_assign_<T> (GxB_ for the complex types, codes 11 and 12)
+static void assign_scalar_fn_name (int t, char *buf, size_t size)
+{
+    snprintf (buf, size, "%s_Vector_assign_%s", t >= 11 ? "GxB" : "GrB", gcu_test_type_names [t]) ;
+}
+
+// SuiteSparse's definition of name, which must not be grbcuda's (ours)
+static fn_t fn_real (const char *name, fn_t ours)
+{
+    void *f = gcu_test_real (name) ;
+    fn_t g = NULL ;
+    if (f != NULL) memcpy (&g, &f, sizeof (g)) ;
+    CHECK (g != NULL && g != ours, "SuiteSparse's %s, not the interposed one", name) ;
+    return g != ours ? g : NULL ;
+}
+
+// SuiteSparse's element-wise and assign functions; false if one is missing
+static bool real_fns_init (void)
+{
+    char name [64] ;
+    bool ok = true ;
+    for (int m = 0 ; m < 2 ; m++)
+    {
+        for (int k = 0 ; k < 2 * NKINDS ; k++)
+        {
+            ewise_fn_name (m, k / NKINDS, k % NKINDS, name, sizeof (name)) ;
+            const int mult = k / NKINDS, kind = k % NKINDS ;
+            ok &= (real_ewise [m][mult][kind] = fn_real (name, our_ewise [m][mult][kind])) != NULL ;
+        }
+        union_fn_name (m, name, sizeof (name)) ;
+        ok &= (real_union [m] = fn_real (name, our_union [m])) != NULL ;
+    }
+    for (int t = 0 ; t < 13 ; t++)
+    {
+        assign_scalar_fn_name (t, name, sizeof (name)) ;
+        ok &= (real_assign_scalar [t] = fn_real (name, our_assign_scalar [t])) != NULL ;
+    }
+    ok &= (real_assign = fn_real ("GrB_Vector_assign", (fn_t) GrB_Vector_assign)) != NULL ;
+    return ok ;
+}
+
+#define EWISE_FN(OBJ, OPT) GrB_Info (*) (OBJ, const OBJ, const GrB_BinaryOp, const OPT,   \
+    const OBJ, const OBJ, const GrB_Descriptor)
+#define UNION_FN(OBJ) GrB_Info (*) (OBJ, const OBJ, const GrB_BinaryOp, const GrB_BinaryOp, \
+    const OBJ, const GrB_Scalar, const OBJ, const GrB_Scalar, const GrB_Descriptor)
+#define V_(x) ((GrB_Vector) (x))
+
+// C<M> = accum (C, A op B) through f, of the kind's prototype (vectors cast
+// back from GrB_Matrix)
+static GrB_Info ewise_fn_call (fn_t f, bool matrix, int kind, GrB_Matrix C, GrB_Matrix M,
+    GrB_BinaryOp accum, const void *op, GrB_Matrix A, GrB_Matrix B, GrB_Descriptor d)
+{
+    switch (matrix * NKINDS + kind)
+    {
+        case K_BINOP:   return ((EWISE_FN (GrB_Vector, GrB_BinaryOp)) f) (V_ (C), V_ (M), accum, (GrB_BinaryOp) op, V_ (A), V_ (B), d) ;
+        case K_MONOID:  return ((EWISE_FN (GrB_Vector, GrB_Monoid)) f) (V_ (C), V_ (M), accum, (GrB_Monoid) op, V_ (A), V_ (B), d) ;
+        case K_SEMIRING: return ((EWISE_FN (GrB_Vector, GrB_Semiring)) f) (V_ (C), V_ (M), accum, (GrB_Semiring) op, V_ (A), V_ (B), d) ;
+        case NKINDS + K_BINOP:  return ((EWISE_FN (GrB_Matrix, GrB_BinaryOp)) f) (C, M, accum, (GrB_BinaryOp) op, A, B, d) ;
+        case NKINDS + K_MONOID: return ((EWISE_FN (GrB_Matrix, GrB_Monoid)) f) (C, M, accum, (GrB_Monoid) op, A, B, d) ;
+        default:        return ((EWISE_FN (GrB_Matrix, GrB_Semiring)) f) (C, M, accum, (GrB_Semiring) op, A, B, d) ;
+    }
+}
+
+static GrB_Info union_fn_call (fn_t f, bool matrix, GrB_Matrix C, GrB_Matrix M, GrB_BinaryOp accum,
+    GrB_BinaryOp op, GrB_Matrix A, GrB_Scalar alpha, GrB_Matrix B, GrB_Scalar beta, GrB_Descriptor d)
+{
+    if (matrix) return ((UNION_FN (GrB_Matrix)) f) (C, M, accum, op, A, alpha, B, beta, d) ;
+    return ((UNION_FN (GrB_Vector)) f) (V_ (C), V_ (M), accum, op, V_ (A), alpha, V_ (B), beta, d) ;
+}
+
+#define ASSIGN_FN(CT) ((GrB_Info (*) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp, CT, \
+    const GrB_Index *, GrB_Index, const GrB_Descriptor)) f) (w, M, accum, *(const CT *) x, I, ni, d)
+
+// w<M>(I) = accum (w(I), x) through f, the typed form of type t (x: its bytes)
+static GrB_Info assign_scalar_fn_call (fn_t f, int t, GrB_Vector w, GrB_Vector M,
+    GrB_BinaryOp accum, const void *x, const GrB_Index *I, GrB_Index ni, GrB_Descriptor d)
+{
+    switch (t)
+    {
+        case 0:  return ASSIGN_FN (bool) ;
+        case 1:  return ASSIGN_FN (int8_t) ;
+        case 2:  return ASSIGN_FN (int16_t) ;
+        case 3:  return ASSIGN_FN (int32_t) ;
+        case 4:  return ASSIGN_FN (int64_t) ;
+        case 5:  return ASSIGN_FN (uint8_t) ;
+        case 6:  return ASSIGN_FN (uint16_t) ;
+        case 7:  return ASSIGN_FN (uint32_t) ;
+        case 8:  return ASSIGN_FN (uint64_t) ;
+        case 9:  return ASSIGN_FN (float) ;
+        case 10: return ASSIGN_FN (double) ;
+        case 11: return ASSIGN_FN (GxB_FC32_t) ;
+        default: return ASSIGN_FN (GxB_FC64_t) ;
+    }
+}
+
+static GrB_Info assign_fn_call (bool oracle, GrB_Vector w, GrB_Vector M, GrB_BinaryOp accum,
+    GrB_Vector u, const GrB_Index *I, GrB_Index ni, GrB_Descriptor d)
+{
+    typedef GrB_Info (*assign_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
+        const GrB_Vector, const GrB_Index *, GrB_Index, const GrB_Descriptor) ;
+    return (oracle ? (assign_t) real_assign : GrB_Vector_assign) (w, M, accum, u, I, ni, d) ;
 }
 
 //------------------------------------------------------------------------------
@@ -353,6 +523,8 @@ typedef struct
     bool positional ;           // FIRSTI, FIRSTJ, SECONDI, SECONDJ multiply
     int bounds ;                // ANY: 0 not tried, 1 lo/hi made, -1 none
     GrB_Semiring lo, hi ;       // ANY: MIN and MAX with the same multiply
+    int add_op, mult_op ;       // its monoid's operator and its multiply in
+                                // binops (-1: not there, e.g. positional)
 }
 sr_t ;
 
@@ -362,13 +534,22 @@ typedef struct
     GrB_BinaryOp op ;
     bool continuous ;           // PLUS, MINUS, TIMES, FIRST, ... of a floating type
     bool reveals_sign ;         // DIV, ATAN2, COPYSIGN: f(x, +0) != f(x, -0)
+    int x, y, z ;               // its types
+    bool any ;                  // ANY: either operand's value is right
+    bool minmax ;               // MIN or MAX of a floating type: +0 and -0
+                                // are interchangeable answers
 }
 binop_t ;
+
+// a monoid and its operator (its index in binops)
+typedef struct { const char *name ; GrB_Monoid m ; int op ; } monoid_t ;
 
 static sr_t *srs ;
 static int nsrs ;
 static binop_t *binops ;
 static int nbinops ;
+static monoid_t *monoids ;
+static int nmonoids ;
 
 // the k-th '_'-separated word of a name ("GxB_PLUS_TIMES_FP64": 1 is PLUS)
 static bool name_word (const char *name, int k, char *word, size_t size)
@@ -427,6 +608,11 @@ static void classify_binop (binop_t *b)
     const bool ft = t [0] == 'F' ;         // FP32, FP64, FC32, FC64
     b->continuous = ft && word_in (w, cont) ;
     b->reveals_sign = word_in (w, sign) ;
+    b->x = type_of_op (GxB_BinaryOp_xtype, b->op) ;
+    b->y = type_of_op (GxB_BinaryOp_ytype, b->op) ;
+    b->z = type_of_op (GxB_BinaryOp_ztype, b->op) ;
+    b->any = strcmp (w, "ANY") == 0 ;
+    b->minmax = ft && (strcmp (w, "MIN") == 0 || strcmp (w, "MAX") == 0) ;
 }
 
 // accum candidates: no positional operator (SuiteSparse rejects them as
@@ -444,6 +630,38 @@ static bool accum_candidate (const char *name)
 }
 
 static int n_one_based ;        // semirings left out (1-based positional)
+static int binop_find (GrB_BinaryOp op) ;
+
+// the operator of a monoid, as its index in binops (-1: none there)
+static int monoid_op (GrB_Monoid m)
+{
+    GrB_BinaryOp op = NULL ;
+    return GxB_Monoid_operator (&op, m) == GrB_SUCCESS ? binop_find (op) : -1 ;
+}
+
+// the element-wise view of the catalogue: the monoids declared in
+// GraphBLAS.h (those whose operator is in binops), and each semiring's
+// monoid operator and multiply as binops
+static void catalogue_links (const char *h)
+{
+    void **objs ;
+    char **names ;
+    int n = gcu_test_declared_objects (h, "GrB_Monoid", &objs, &names) ;
+    monoids = calloc (n > 0 ? n : 1, sizeof (monoid_t)) ;
+    for (int k = 0 ; k < n ; k++)
+    {
+        const int op = monoid_op (objs [k]) ;
+        if (op < 0) { free (names [k]) ; continue ; }
+        monoids [nmonoids++] = (monoid_t) { names [k], objs [k], op } ;
+    }
+    free (objs) ; free (names) ;
+    for (int k = 0 ; k < nsrs ; k++)
+    {
+        GrB_Monoid add = NULL ;
+        srs [k].add_op = GxB_Semiring_add (&add, srs [k].s) == GrB_SUCCESS ? monoid_op (add) : -1 ;
+        srs [k].mult_op = binop_find (srs [k].mult) ;
+    }
+}
 
 static bool catalogue_init (void)
 {
@@ -499,10 +717,11 @@ static bool catalogue_init (void)
         classify_binop (b) ;
     }
     free (objs) ; free (names) ;
+    catalogue_links (h) ;
     free (h) ;
-    CHECK (nsrs > 1000 && nbinops > 300, "%s: only %d semirings and %d binary operators",
-        path, nsrs, nbinops) ;
-    return nsrs > 0 && nbinops > 0 ;
+    CHECK (nsrs > 1000 && nbinops > 300 && nmonoids > 50, "%s: only %d semirings, %d binary "
+        "operators and %d monoids", path, nsrs, nbinops, nmonoids) ;
+    return nsrs > 0 && nbinops > 0 && nmonoids > 0 ;
 }
 
 static void catalogue_free (void)
@@ -514,7 +733,8 @@ static void catalogue_free (void)
         if (srs [k].hi != NULL) GrB_Semiring_free (&srs [k].hi) ;
     }
     for (int k = 0 ; k < nbinops ; k++) free ((char *) binops [k].name) ;
-    free (srs) ; free (binops) ;
+    for (int k = 0 ; k < nmonoids ; k++) free ((char *) monoids [k].name) ;
+    free (srs) ; free (binops) ; free (monoids) ;
 }
 
 static const sr_t *sr_find (GrB_Semiring s)
@@ -584,6 +804,49 @@ static void pool_init (uint64_t seed, int size)
     free (order) ;
 }
 
+// the element-wise signatures: an operator (its kind, and its index in
+// binops, monoids or srs) and the types of its two operands
+typedef struct { int kind, index, x, y ; } esig_t ;
+static esig_t *epool ;
+static int nepool ;
+
+// the binary operator SuiteSparse applies for an element-wise operator:
+// eWiseAdd reads a semiring's monoid, eWiseMult its multiply
+static int esig_op (int kind, int index, bool mult)
+{
+    if (kind == K_BINOP) return index ;
+    if (kind == K_MONOID) return monoids [index].op ;
+    return mult ? srs [index].mult_op : srs [index].add_op ;
+}
+
+// a signature: half binary operators, a fifth monoids, the rest semirings
+// (not positional: both of their operators in binops); the operands of the
+// multiply's own types or of any two
+static void esig_draw (uint64_t *st, esig_t *g)
+{
+    for ( ; ; )
+    {
+        const uint64_t r = pick (st, 10) ;
+        g->kind = r < 5 ? K_BINOP : r < 7 ? K_MONOID : K_SEMIRING ;
+        g->index = (int) pick (st, g->kind == K_BINOP ? nbinops : g->kind == K_MONOID ? nmonoids : nsrs) ;
+        if (g->kind != K_SEMIRING || (srs [g->index].add_op >= 0 && srs [g->index].mult_op >= 0)) break ;
+    }
+    const binop_t *b = &binops [esig_op (g->kind, g->index, true)] ;
+    const bool own = pick (st, 10) < 6 && b->x >= 0 && b->y >= 0 ;
+    g->x = own ? b->x : (int) pick (st, NT) ;
+    g->y = own ? b->y : (int) pick (st, NT) ;
+}
+
+// size 0: none (each case draws its own)
+static void epool_init (uint64_t seed, int size)
+{
+    uint64_t st = seed ^ 0xE1E3E57ull ;
+    gcu_rand (&st) ;
+    nepool = size > 0 ? size : 0 ;
+    epool = calloc (nepool > 0 ? nepool : 1, sizeof (esig_t)) ;
+    for (int k = 0 ; k < nepool ; k++) esig_draw (&st, &epool [k]) ;
+}
+
 //------------------------------------------------------------------------------
 // operands: a recipe builds the same object every time
 //------------------------------------------------------------------------------
@@ -597,6 +860,7 @@ typedef struct
     int64_t dense_row, dense_col ;      // a stored row / column made full (-1: none)
     int sparsity ;              // GxB_SPARSE, ..., GxB_AUTO_SPARSITY
     bool by_col, iso, pending ;
+    bool newest ;               // grbcuda's copy device newest (build_side)
     int policy ;                // V_*
     uint64_t seed ;
     // explicit entries, cast from FP64 (regressions, self-test) when X != NULL
@@ -621,21 +885,24 @@ static GrB_Matrix obj_new (const recipe_t *r)
     return A ;
 }
 
-// orientation, sparsity, then (sometimes) pending work: tuples not yet
-// assembled and a zombie, for the operation to finish
-static void finish_storage (GrB_Matrix A, const recipe_t *r, uint64_t *st)
+// orientation and sparsity control
+static void set_storage (GrB_Matrix A, const recipe_t *r)
 {
-    if (r->vector)
-    {
-        GxB_Vector_Option_set ((GrB_Vector) A, GxB_SPARSITY_CONTROL, r->sparsity) ;
-        GrB_Vector_wait ((GrB_Vector) A, GrB_MATERIALIZE) ;
-    }
+    if (r->vector) GxB_Vector_Option_set ((GrB_Vector) A, GxB_SPARSITY_CONTROL, r->sparsity) ;
     else
     {
         if (r->by_col) GxB_Matrix_Option_set (A, GxB_FORMAT, GxB_BY_COL) ;
         GxB_Matrix_Option_set (A, GxB_SPARSITY_CONTROL, r->sparsity) ;
-        GrB_Matrix_wait (A, GrB_MATERIALIZE) ;
     }
+}
+
+// orientation, sparsity, then (sometimes) pending work: tuples not yet
+// assembled and a zombie, for the operation to finish
+static void finish_storage (GrB_Matrix A, const recipe_t *r, uint64_t *st)
+{
+    set_storage (A, r) ;
+    if (r->vector) GrB_Vector_wait ((GrB_Vector) A, GrB_MATERIALIZE) ;
+    else GrB_Matrix_wait (A, GrB_MATERIALIZE) ;
     if (!r->pending || r->nrows == 0 || r->ncols == 0) return ;
     uint8_t x [16] ;
     for (int k = 1 + (int) pick (st, 3) ; k > 0 ; k--)
@@ -710,10 +977,62 @@ static GrB_Matrix build_explicit (const recipe_t *r)
     return A ;
 }
 
+// the recipe's object with plain functions (a newest one as the oracle's
+// values: its storage may differ)
 static GrB_Matrix build_operand (const recipe_t *r)
 {
     if (!r->present) return NULL ;
     return r->X != NULL ? build_explicit (r) : build_random (r) ;
+}
+
+// the n-by-n identity (BOOL)
+static GrB_Matrix identity (GrB_Index n)
+{
+    GrB_Matrix D = NULL ;
+    GrB_Index *I = malloc ((n + 1) * sizeof (GrB_Index)) ;
+    bool *X = malloc ((n + 1) * sizeof (bool)) ;
+    for (GrB_Index i = 0 ; i < n ; i++) { I [i] = i ; X [i] = true ; }
+    if (GrB_Matrix_new (&D, GrB_BOOL, n, n) != GrB_SUCCESS
+        || GrB_Matrix_build_BOOL (D, I, I, X, n, GrB_LOR) != GrB_SUCCESS) GrB_Matrix_free (&D) ;
+    free (I) ; free (X) ;
+    return D ;
+}
+
+static GrB_Semiring any_second (int t)
+{
+    char name [64] ;
+    snprintf (name, sizeof (name), "GxB_ANY_SECOND_%s", gcu_test_type_names [t]) ;
+    for (int k = 0 ; k < nsrs ; k++) if (strcmp (srs [k].name, name) == 0) return srs [k].s ;
+    return NULL ;
+}
+
+static long n_newest ;          // operands grbcuda's GPU left device newest
+
+// An operand as one side has it. A recipe marked newest is, on grbcuda's
+// side, the result of a product D*X through grbcuda (D the identity,
+// GxB_ANY_SECOND_<T>: X's own values; on a GPU, left on the device), on the
+// oracle's the same product through SuiteSparse's own function: the same
+// values, the storage each one's (compare_input counts an input's status
+// as a note)
+static GrB_Matrix build_side (const recipe_t *r, bool oracle)
+{
+    if (!r->present || !r->newest) return build_operand (r) ;
+    recipe_t plain = *r ;
+    plain.newest = false ;
+    GrB_Matrix X = build_operand (&plain), D = identity (r->nrows), C = obj_new (r) ;
+    const GrB_Semiring s = any_second (r->type) ;
+    GrB_Info info = GrB_PANIC ;
+    if (X != NULL && D != NULL && C != NULL && s != NULL)
+    {
+        set_storage (C, r) ;
+        info = call_op (r->vector ? OP_MXV : OP_MXM, oracle, C, NULL, NULL, s, D, X, NULL) ;
+    }
+    if (info != GrB_SUCCESS) { fprintf (stderr, "D*X failed (%d)\n", (int) info) ; obj_free (&C, r->vector) ; }
+    uint64_t nv ;
+    if (!oracle && C != NULL && gcu_residency_newest_nvals (C, &nv)) n_newest++ ;
+    obj_free (&X, r->vector) ;
+    GrB_Matrix_free (&D) ;
+    return C ;
 }
 
 //------------------------------------------------------------------------------
@@ -729,18 +1048,83 @@ static bool mask_comp (int m) { return m == MASK_COMP || m == MASK_COMP_STRUCT |
 static bool mask_struct (int m) { return m == MASK_STRUCT || m == MASK_COMP_STRUCT || m == MASK_NULL_COMP_STRUCT || m == MASK_NULL_STRUCT ; }
 static bool mask_object (int m) { return m >= MASK_VALUED && m <= MASK_COMP_STRUCT ; }
 
+// a scalar of a call: eWiseUnion's alpha and beta (a GrB_Scalar with a
+// value, empty, or NULL), the typed assign's x (its bytes in its own type)
+enum { S_VALUE, S_EMPTY, S_NULL } ;
+typedef struct { int type, state ; uint64_t v [2] ; } scal_t ;
+
+// an assign's indices: GrB_ALL, or a list of ni distinct ones drawn from
+// iseed (one of them out of range when bad_index)
+enum { I_ALL, I_LIST } ;
+
 typedef struct
 {
     int op ;
-    sr_t *sr ;
+    sr_t *sr ;                  // a product's semiring
     int accum ;                 // index in binops, -1: none
     int mask ;                  // MASK_*
     bool tran0, tran1, replace ;
     bool signed_zero ;          // compare the sign of zero in C (regression 4)
     GrB_Index m, k, n ;         // C is m x n, the product's inner dimension k
-    recipe_t x, y, mk, c ;      // X, Y, M, C
+    recipe_t x, y, mk, c ;      // X, Y, M, C (assign: u, none, M, w)
+    // element-wise: of matrices (else vectors); the operator's kind and
+    // index (in binops, monoids or srs; eWiseUnion's is a binary operator),
+    // the binary operator SuiteSparse applies (in binops); eWiseUnion's
+    // alpha and beta
+    bool matrix ;
+    int kind, index, bop ;
+    scal_t alpha, beta ;
+    // assign: the indices, and the scalar form's x
+    int ikind ;
+    GrB_Index ni ;
+    bool bad_index ;
+    uint64_t iseed ;
+    scal_t xs ;
 }
 call_t ;
+
+// the function a call makes: its GraphBLAS name
+static void call_fn_name (const call_t *c, char *buf, size_t size)
+{
+    if (is_product (c->op)) snprintf (buf, size, "%s", op_name [c->op]) ;
+    else if (c->op == OP_ASSIGN) snprintf (buf, size, "GrB_Vector_assign") ;
+    else if (c->op == OP_ASSIGN_SCALAR) assign_scalar_fn_name (c->xs.type, buf, size) ;
+    else if (c->op == OP_EWISE_UNION) union_fn_name (c->matrix, buf, size) ;
+    else ewise_fn_name (c->matrix, c->op == OP_EWISE_MULT, c->kind, buf, size) ;
+}
+
+// grbcuda's opcode of the call (its statistics and families)
+static gcu_op call_gop (const call_t *c)
+{
+    char name [64] ;
+    if (c->op == OP_ASSIGN_SCALAR) snprintf (name, sizeof (name), "GrB_Vector_assign_scalar") ;
+    else call_fn_name (c, name, sizeof (name)) ;
+    for (int g = 0 ; g < GCU_OP_COUNT ; g++) if (strcmp (gcu_op_name ((gcu_op) g), name) == 0) return (gcu_op) g ;
+    return GCU_OP_COUNT ;
+}
+
+// the element-wise operator as its kind has it (a GrB_BinaryOp, GrB_Monoid
+// or GrB_Semiring)
+static const void *ewise_object (const call_t *c)
+{
+    if (c->kind == K_MONOID) return monoids [c->index].m ;
+    if (c->kind == K_SEMIRING) return srs [c->index].s ;
+    return binops [c->index].op ;
+}
+
+// whether the values of C may be any of several candidates: an ANY monoid
+// (not with PAIR) or an element-wise ANY operator
+static bool call_any (const call_t *c)
+{
+    if (is_product (c->op)) return c->sr->any && !c->sr->pair ;
+    return is_ewise (c->op) && binops [c->bop].any ;
+}
+
+// the call has what it needs (a regression's semiring may not be found)
+static bool call_ready (const call_t *c)
+{
+    return is_product (c->op) ? c->sr != NULL : !is_ewise (c->op) || c->bop >= 0 ;
+}
 
 static GrB_Descriptor make_desc (const call_t *c, bool transposes_only)
 {
@@ -759,7 +1143,8 @@ static GrB_Descriptor make_desc (const call_t *c, bool transposes_only)
 // the names of X and Y in the operation's own terms
 static const char *operand_name (int op, int which)
 {
-    static const char *const names [NOPS][2] = { { "A", "B" }, { "A", "u" }, { "u", "A" } } ;
+    static const char *const names [NOPS][2] = { { "A", "B" }, { "A", "u" }, { "u", "A" },
+        { "u", "-" }, { "-", "-" }, { "A", "B" }, { "A", "B" }, { "A", "B" } } ;
     return names [op][which] ;
 }
 
@@ -781,10 +1166,56 @@ static int recipe_str (const recipe_t *r, char *buf, size_t size)
     char extra [64] = "" ;
     if (r->dense_row >= 0) snprintf (extra, sizeof (extra), " dense row %lld", (long long) r->dense_row) ;
     if (r->dense_col >= 0) snprintf (extra, sizeof (extra), " dense col %lld", (long long) r->dense_col) ;
-    return snprintf (buf, size, "%s %llux%llu %s%s%s%s%s d=%g%s", gcu_test_type_names [r->type],
+    return snprintf (buf, size, "%s %llux%llu %s%s%s%s%s%s d=%g%s", gcu_test_type_names [r->type],
         (unsigned long long) r->nrows, (unsigned long long) r->ncols, sparsity_name (r->sparsity),
         r->vector ? "" : (r->by_col ? "/col" : "/row"), r->iso ? " iso" : "",
-        r->pending ? " pending" : "", r->X != NULL ? " explicit" : "", r->density, extra) ;
+        r->pending ? " pending" : "", r->newest ? " device-newest" : "",
+        r->X != NULL ? " explicit" : "", r->density, extra) ;
+}
+
+static void scal_str (const scal_t *x, char *buf, size_t size)
+{
+    char v [96] = "empty" ;
+    if (x->state == S_VALUE) value_str (x->type, value_read (x->type, (const uint8_t *) x->v), v, sizeof (v)) ;
+    if (x->state == S_NULL) snprintf (buf, size, "NULL") ;
+    else snprintf (buf, size, "%s %s", gcu_test_type_names [x->type], v) ;
+}
+
+// a product's part of the line
+static void describe_product (const call_t *c, const char *x, const char *y, char *buf, size_t size)
+{
+    snprintf (buf, size, "%s %s (x %s, y %s, z %s) C<M>=%s*%s %llux%llux%llu; %s: %s%s; %s: %s%s",
+        op_name [c->op], c->sr->name, gcu_test_type_names [c->sr->x],
+        gcu_test_type_names [c->sr->y], gcu_test_type_names [c->sr->z],
+        operand_name (c->op, 0), operand_name (c->op, 1),
+        (unsigned long long) c->m, (unsigned long long) c->k, (unsigned long long) c->n,
+        operand_name (c->op, 0), x, c->tran0 ? " (transposed: GrB_INP0)" : "",
+        operand_name (c->op, 1), y, c->tran1 ? " (transposed: GrB_INP1)" : "") ;
+}
+
+// an element-wise call's or an assign's part of the line
+static void describe_other (const call_t *c, const char *x, const char *y, char *buf, size_t size)
+{
+    char fn [64], a [128] = "", b [128] = "" ;
+    call_fn_name (c, fn, sizeof (fn)) ;
+    if (is_ewise (c->op))
+    {
+        const binop_t *op = &binops [c->bop] ;
+        if (c->op == OP_EWISE_UNION) { scal_str (&c->alpha, a, sizeof (a)) ; scal_str (&c->beta, b, sizeof (b)) ; }
+        snprintf (buf, size, "%s %s (applies %s: x %s, y %s, z %s) %llux%llu; A: %s%s; B: %s%s%s%s%s%s",
+            fn, c->kind == K_MONOID ? monoids [c->index].name : c->kind == K_SEMIRING
+            ? srs [c->index].name : op->name, op->name, gcu_test_type_names [op->x],
+            gcu_test_type_names [op->y], gcu_test_type_names [op->z], (unsigned long long) c->m,
+            (unsigned long long) c->n, x, c->tran0 ? " (GrB_INP0 GrB_TRAN)" : "", y,
+            c->tran1 ? " (GrB_INP1 GrB_TRAN)" : "", a [0] ? "; alpha " : "", a, b [0] ? ", beta " : "", b) ;
+        return ;
+    }
+    if (c->op == OP_ASSIGN_SCALAR) scal_str (&c->xs, a, sizeof (a)) ;
+    snprintf (buf, size, "%s w<M>(I)=%s, length %llu; I: %s, ni %llu%s; %s%s%s", fn,
+        c->op == OP_ASSIGN ? "u" : "x", (unsigned long long) c->m,
+        c->ikind == I_ALL ? "GrB_ALL" : "a list", (unsigned long long) c->ni,
+        c->bad_index ? " (one out of range)" : "", c->op == OP_ASSIGN ? "u: " : "x: ",
+        c->op == OP_ASSIGN ? x : a, c->tran0 ? " (GrB_INP0 GrB_TRAN)" : "") ;
 }
 
 // everything about a call on one line
@@ -795,15 +1226,11 @@ static void describe (const call_t *c, char *buf, size_t size)
     recipe_str (&c->y, y, sizeof (y)) ;
     recipe_str (&c->mk, m, sizeof (m)) ;
     recipe_str (&c->c, cc, sizeof (cc)) ;
-    snprintf (buf, size, "%s %s (x %s, y %s, z %s) C<M>=%s*%s %llux%llux%llu; %s: %s%s; "
-        "%s: %s%s; M: %s; C: %s; mask %s%s; accum %s",
-        op_name [c->op], c->sr->name, gcu_test_type_names [c->sr->x],
-        gcu_test_type_names [c->sr->y], gcu_test_type_names [c->sr->z],
-        operand_name (c->op, 0), operand_name (c->op, 1),
-        (unsigned long long) c->m, (unsigned long long) c->k, (unsigned long long) c->n,
-        operand_name (c->op, 0), x, c->tran0 ? " (transposed: GrB_INP0)" : "",
-        operand_name (c->op, 1), y, c->tran1 ? " (transposed: GrB_INP1)" : "",
-        m, cc, mask_name [c->mask], c->replace ? ", GrB_REPLACE" : "",
+    if (is_product (c->op)) describe_product (c, x, y, buf, size) ;
+    else describe_other (c, x, y, buf, size) ;
+    const size_t n = strlen (buf) ;
+    snprintf (buf + n, size - n, "; M: %s; C: %s; mask %s%s; accum %s", m, cc,
+        mask_name [c->mask], c->replace ? ", GrB_REPLACE" : "",
         c->accum >= 0 ? binops [c->accum].name : "none") ;
 }
 
@@ -899,9 +1326,10 @@ static bool snap_has (const snap_t *s, GrB_Index i, GrB_Index j)
     return s != NULL && s->n > 0 && bsearch (&key, s->e, s->n, sizeof (ijp_t), cmp_ijp) != NULL ;
 }
 
-// type, dimensions, sparsity status and format (iso: a note); false if the
-// two cannot be compared further
-static bool compare_meta (diff_t *d, const char *what, const snap_t *a, const snap_t *b)
+// type, dimensions, sparsity status (a note when status_note) and format
+// (iso: a note); false if the two cannot be compared further
+static bool compare_meta (diff_t *d, const char *what, const snap_t *a, const snap_t *b,
+    bool status_note)
 {
     if (!a->ok || !b->ok)
     {
@@ -917,16 +1345,17 @@ static bool compare_meta (diff_t *d, const char *what, const snap_t *a, const sn
             (unsigned long long) b->nrows, (unsigned long long) b->ncols) ;
         return false ;
     }
-    if (a->status != b->status && strcmp (what, "C") == 0)
+    if (a->status != b->status && status_note)
     {
         // C's storage after the call is SuiteSparse's choice of method (its
         // bitmap saxpy or dot for a dense-ish output, then a conform with
         // hysteresis); grbcuda's result is conformed from sparse under C's
-        // control. Same content, same format: a note, not a difference
-        // (issue 18 asks for the status too: open, see bench/RESULTS.md)
+        // control, and so is an input made device newest. Same content,
+        // same format: a note, not a difference (issue 18 asks for the
+        // status too: open, see bench/RESULTS.md)
         if (status_notes++ == 0)
-            snprintf (status_example, sizeof (status_example), "%s vs %s", sparsity_name (a->status),
-                sparsity_name (b->status)) ;
+            snprintf (status_example, sizeof (status_example), "%s %s vs %s", what,
+                sparsity_name (a->status), sparsity_name (b->status)) ;
     }
     else if (a->status != b->status)
     {
@@ -1060,6 +1489,37 @@ static void entry_terms (diff_t *d, const call_t *c, const ijp_t *at)
     diff_add (d, "terms (x, y -> product): %d, %d NaN%s%s", n, nnan, n > 0 ? ": " : "", t) ;
 }
 
+// an operand's value at (i,j) as text (a vector's at i)
+static void operand_at (const recipe_t *r, GrB_Index i, GrB_Index j, char *buf, size_t size)
+{
+    double v = 0 ;
+    GrB_Matrix X = build_operand (r) ;
+    if (X == NULL) snprintf (buf, size, "none") ;
+    else if (i >= r->nrows || j >= r->ncols) snprintf (buf, size, "outside") ;
+    else if (GrB_Matrix_extractElement_FP64 (&v, X, i, j) == GrB_SUCCESS) snprintf (buf, size, "%.17g", v) ;
+    else snprintf (buf, size, "no entry") ;
+    obj_free (&X, r->vector) ;
+}
+
+// an element-wise call's operands at an entry (transposes applied), an
+// assign's u or x (over GrB_ALL)
+static void entry_operands (diff_t *d, const call_t *c, const ijp_t *at)
+{
+    char a [64], b [64] ;
+    if (is_ewise (c->op))
+    {
+        const bool ta = c->tran0 && c->matrix, tb = c->tran1 && c->matrix ;
+        operand_at (&c->x, ta ? at->j : at->i, ta ? at->i : at->j, a, sizeof (a)) ;
+        operand_at (&c->y, tb ? at->j : at->i, tb ? at->i : at->j, b, sizeof (b)) ;
+        diff_add (d, "A there: %s, B there: %s", a, b) ;
+    }
+    else if (c->op == OP_ASSIGN && c->ikind == I_ALL)
+    {
+        operand_at (&c->x, at->i, 0, a, sizeof (a)) ;
+        diff_add (d, "u there: %s", a) ;
+    }
+}
+
 // what the mask and the old C hold at an entry (as FP64), to read a
 // difference of pattern by
 static void entry_context (diff_t *d, const call_t *c, GrB_Matrix M, const ijp_t *at)
@@ -1072,7 +1532,8 @@ static void entry_context (diff_t *d, const call_t *c, GrB_Matrix M, const ijp_t
     if (GrB_Matrix_extractElement_FP64 (&v, C0, at->i, at->j) == GrB_SUCCESS) snprintf (c0, sizeof (c0), "%.17g", v) ;
     obj_free (&C0, c->c.vector) ;
     diff_add (d, "there M: %s, C before: %s", m, c0) ;
-    entry_terms (d, c, at) ;
+    if (is_product (c->op)) entry_terms (d, c, at) ;
+    else entry_operands (d, c, at) ;
 }
 
 // the values of two snapshots of one pattern, except where skip has an entry;
@@ -1098,8 +1559,9 @@ static bool compare_values (diff_t *d, const char *what, const snap_t *a, const 
     return true ;
 }
 
-// an input: unchanged by either call, so both copies must still agree
-static void compare_input (diff_t *d, const char *what, GrB_Matrix a, GrB_Matrix b)
+// an input: unchanged by either call, so both copies must still agree (the
+// sparsity status of one made device newest: a note)
+static void compare_input (diff_t *d, const char *what, GrB_Matrix a, GrB_Matrix b, bool newest)
 {
     if (a == NULL && b == NULL) return ;
     snap_t sa, sb ;
@@ -1108,7 +1570,7 @@ static void compare_input (diff_t *d, const char *what, GrB_Matrix a, GrB_Matrix
     const rule_t exact = { 0, 1, true, 0 } ;
     char label [64] ;
     snprintf (label, sizeof (label), "input %s", what) ;
-    if (compare_meta (d, label, &sa, &sb) && compare_pattern (d, label, &sa, &sb, NULL))
+    if (compare_meta (d, label, &sa, &sb, newest) && compare_pattern (d, label, &sa, &sb, NULL))
     {
         compare_values (d, label, &sa, &sb, &exact, NULL, NULL) ;
     }
@@ -1119,16 +1581,46 @@ static void compare_input (diff_t *d, const char *what, GrB_Matrix a, GrB_Matrix
 // running one call both ways
 //------------------------------------------------------------------------------
 
-typedef struct { GrB_Matrix X, Y, M, C ; } side_t ;
+typedef struct { GrB_Matrix X, Y, M, C ; GrB_Scalar alpha, beta ; } side_t ;
 typedef struct { GrB_Info info ; bool err ; } outcome_t ;
 
-static bool side_build (side_t *s, const call_t *c)
+// a GrB_Scalar of x's type holding its value (empty, or none: NULL), set
+// through a one-entry vector of its bytes
+static GrB_Scalar build_scalar (const scal_t *x, bool *ok)
 {
-    s->X = build_operand (&c->x) ;
-    s->Y = build_operand (&c->y) ;
-    s->M = build_operand (&c->mk) ;
-    s->C = build_operand (&c->c) ;
-    return s->X != NULL && s->Y != NULL && s->C != NULL && (s->M != NULL || !c->mk.present) ;
+    GrB_Scalar a = NULL ;
+    if (x->state == S_NULL) return NULL ;
+    GrB_Vector v = NULL ;
+    GrB_Index *Vi = calloc (1, sizeof (GrB_Index)) ;
+    void *Vx = malloc (sizeof (x->v)) ;
+    if (Vx != NULL) memcpy (Vx, x->v, sizeof (x->v)) ;
+    const GrB_Type t = gcu_test_types [x->type] ;
+    bool good = GrB_Scalar_new (&a, t) == GrB_SUCCESS && GrB_Vector_new (&v, t, 1) == GrB_SUCCESS
+        && Vi != NULL && Vx != NULL && GxB_Vector_pack_CSC (v, &Vi, &Vx, sizeof (GrB_Index),
+            sizeof (x->v), false, 1, false, NULL) == GrB_SUCCESS ;
+    if (good && x->state == S_VALUE) good = GrB_Vector_extractElement_Scalar (a, v, 0) == GrB_SUCCESS ;
+    free (Vi) ; free (Vx) ;
+    GrB_Vector_free (&v) ;
+    *ok &= good ;
+    return a ;
+}
+
+// every object of one side (oracle: SuiteSparse's); false if one could not be built
+static bool side_build (side_t *s, const call_t *c, bool oracle)
+{
+    bool ok = true ;
+    s->X = build_side (&c->x, oracle) ;
+    s->Y = build_side (&c->y, oracle) ;
+    s->M = build_side (&c->mk, oracle) ;
+    s->C = build_side (&c->c, oracle) ;
+    s->alpha = s->beta = NULL ;
+    if (c->op == OP_EWISE_UNION)
+    {
+        s->alpha = build_scalar (&c->alpha, &ok) ;
+        s->beta = build_scalar (&c->beta, &ok) ;
+    }
+    return ok && s->C != NULL && (s->X != NULL || !c->x.present) && (s->Y != NULL || !c->y.present)
+        && (s->M != NULL || !c->mk.present) ;
 }
 
 static void side_free (side_t *s, const call_t *c)
@@ -1137,6 +1629,61 @@ static void side_free (side_t *s, const call_t *c)
     obj_free (&s->Y, c->y.vector) ;
     obj_free (&s->M, c->mk.vector) ;
     obj_free (&s->C, c->c.vector) ;
+    GrB_Scalar_free (&s->alpha) ;
+    GrB_Scalar_free (&s->beta) ;
+}
+
+// an element-wise call on one side's objects with the operator op of the
+// given kind (the case's, or another in its place: compare_either)
+static GrB_Info ewise_run (const call_t *c, bool oracle, const side_t *s, GrB_BinaryOp accum,
+    int kind, const void *op, GrB_Descriptor d)
+{
+    if (c->op == OP_EWISE_UNION)
+        return union_fn_call (oracle ? real_union [c->matrix] : our_union [c->matrix], c->matrix,
+            s->C, s->M, accum, (GrB_BinaryOp) op, s->X, s->alpha, s->Y, s->beta, d) ;
+    const bool mult = c->op == OP_EWISE_MULT ;
+    return ewise_fn_call (oracle ? real_ewise [c->matrix][mult][kind] : our_ewise [c->matrix][mult][kind],
+        c->matrix, kind, s->C, s->M, accum, op, s->X, s->Y, d) ;
+}
+
+// the assign's index list (n + 1 entries at most), drawn from its seed:
+// ni distinct indices of w, one of them out of range when asked
+static GrB_Index *index_list (const call_t *c)
+{
+    const GrB_Index n = c->c.nrows ;
+    GrB_Index *I = malloc ((n + c->ni + 1) * sizeof (GrB_Index)) ;
+    uint64_t st = c->iseed ;
+    for (GrB_Index i = 0 ; i < n ; i++) I [i] = i ;
+    for (GrB_Index k = 0 ; k < c->ni && k < n ; k++)
+    {
+        const GrB_Index q = k + pick (&st, n - k), t = I [k] ;
+        I [k] = I [q] ; I [q] = t ;
+    }
+    if (c->bad_index && c->ni > 0) I [pick (&st, c->ni)] = n + pick (&st, 3) ;
+    return I ;
+}
+
+static GrB_Info assign_run (const call_t *c, bool oracle, const side_t *s, GrB_BinaryOp accum,
+    GrB_Descriptor d)
+{
+    GrB_Index *I = c->ikind == I_LIST ? index_list (c) : NULL ;
+    const GrB_Index *Iuse = c->ikind == I_LIST ? I : GrB_ALL ;
+    const int t = c->xs.type ;
+    GrB_Info info = c->op == OP_ASSIGN
+        ? assign_fn_call (oracle, V_ (s->C), V_ (s->M), accum, V_ (s->X), Iuse, c->ni, d)
+        : assign_scalar_fn_call (oracle ? real_assign_scalar [t] : our_assign_scalar [t], t,
+            V_ (s->C), V_ (s->M), accum, c->xs.v, Iuse, c->ni, d) ;
+    free (I) ;
+    return info ;
+}
+
+// the case's call on one side's objects (oracle: SuiteSparse's function)
+static GrB_Info call_run (const call_t *c, bool oracle, const side_t *s, GrB_BinaryOp accum,
+    GrB_Descriptor d)
+{
+    if (is_product (c->op)) return call_op (c->op, oracle, s->C, s->M, accum, c->sr->s, s->X, s->Y, d) ;
+    if (is_ewise (c->op)) return ewise_run (c, oracle, s, accum, c->kind, ewise_object (c), d) ;
+    return assign_run (c, oracle, s, accum, d) ;
 }
 
 static bool has_error (GrB_Matrix C, bool vector)
@@ -1158,34 +1705,62 @@ typedef struct
 hook_ctx ;
 typedef void (*hook_f) (hook_ctx *h) ;
 
-// where the grbcuda call went
-typedef struct { bool gpu ; int family ; int reason ; GrB_Info info ; } path_t ;
-static const char *fam_name [NOPS][16] ;
-static int fam_n [NOPS] ;
+// where the grbcuda call went: a GPU family (its name), or the host (why)
+typedef struct { bool gpu ; const char *family ; int reason ; GrB_Info info ; } path_t ;
 
-typedef struct { grbcuda_op_stats s ; uint64_t runs [16] ; } mark_t ;
+typedef struct { grbcuda_op_stats s ; int nfam ; const gcu_family *const *fam ; uint64_t runs [16] ; } mark_t ;
 
-static void path_mark (int op, mark_t *m)
+// the statistics of the call's function and the runs of its GPU families
+static void path_mark (gcu_op g, mark_t *m)
 {
     memset (m, 0, sizeof (*m)) ;
-    grbcuda_stats_get (op_name [op], &m->s) ;
-    for (int f = 0 ; f < fam_n [op] ; f++) m->runs [f] = gcu_family_runs (fam_name [op][f]) ;
+    if (g >= GCU_OP_COUNT) return ;
+    grbcuda_stats_get (gcu_op_name (g), &m->s) ;
+    m->fam = gcu_families (g, &m->nfam) ;
+    if (m->nfam > 16) m->nfam = 16 ;
+    for (int f = 0 ; f < m->nfam ; f++) m->runs [f] = gcu_family_runs (m->fam [f]->name) ;
 }
 
-static path_t path_since (int op, const mark_t *before)
+static path_t path_since (gcu_op g, const mark_t *before)
 {
     mark_t now ;
-    path_mark (op, &now) ;
-    path_t p = { false, -1, -1, GrB_SUCCESS } ;
-    for (int f = 0 ; f < fam_n [op] ; f++)
+    path_mark (g, &now) ;
+    path_t p = { false, NULL, -1, GrB_SUCCESS } ;
+    for (int f = 0 ; f < now.nfam ; f++)
     {
-        if (now.runs [f] != before->runs [f]) { p.gpu = true ; p.family = f ; }
+        if (now.runs [f] != before->runs [f]) { p.gpu = true ; p.family = now.fam [f]->name ; }
     }
     for (int r = 1 ; r < GRBCUDA_NREASONS ; r++)
     {
         if (now.s.reason [r] != before->s.reason [r]) p.reason = r ;
     }
     return p ;
+}
+
+// c1's entries against two answers of SuiteSparse's of as many entries (a
+// and b, their pattern c1's): each value one that accept admits, else the
+// first that is not, in words ("grbcuda 9, not between SuiteSparse's MIN 1
+// and MAX 5")
+static void compare_candidates (diff_t *d, const snap_t *c1, const snap_t *a, const snap_t *b,
+    bool (*accept) (int t, val_t v, val_t a, val_t b), const char *what, const char *w1, const char *w2)
+{
+    for (GrB_Index q = 0 ; q < c1->n ; q++)
+    {
+        if (cmp_ijp (&a->e [q], &c1->e [q]) != 0 || cmp_ijp (&b->e [q], &c1->e [q]) != 0)
+        {
+            diff_add (d, "C: %s have another pattern", what) ;
+            return ;
+        }
+        const val_t v = snap_value (c1, q), x = snap_value (a, q), y = snap_value (b, q) ;
+        if (accept (c1->type, v, x, y)) continue ;
+        char sv [96], sx [96], sy [96] ;
+        value_str (c1->type, v, sv, sizeof (sv)) ;
+        value_str (c1->type, x, sx, sizeof (sx)) ;
+        value_str (c1->type, y, sy, sizeof (sy)) ;
+        diff_add (d, "C(%llu,%llu): grbcuda %s, %s %s %s %s", (unsigned long long) c1->e [q].i,
+            (unsigned long long) c1->e [q].j, sv, w1, sx, w2, sy) ;
+        return ;
+    }
 }
 
 // ANY (not PAIR): the pattern is exact; the values lie between SuiteSparse's
@@ -1207,23 +1782,8 @@ static void compare_any (diff_t *d, const call_t *c, const side_t *s2, const sna
         {
             diff_add (d, "C: the MIN/MAX bounds of the ANY monoid failed (%d, %d)", (int) ilo, (int) ihi) ;
         }
-        for (GrB_Index q = 0 ; q < c1->n && L.n == c1->n && H.n == c1->n ; q++)
-        {
-            if (cmp_ijp (&L.e [q], &c1->e [q]) != 0 || cmp_ijp (&H.e [q], &c1->e [q]) != 0)
-            {
-                diff_add (d, "C: the MIN/MAX bounds of the ANY monoid have another pattern") ;
-                break ;
-            }
-            val_t v = snap_value (c1, q), l = snap_value (&L, q), h = snap_value (&H, q) ;
-            if (value_between (c1->type, v, l, h)) continue ;
-            char sv [96], sl [96], sh [96] ;
-            value_str (c1->type, v, sv, sizeof (sv)) ;
-            value_str (c1->type, l, sl, sizeof (sl)) ;
-            value_str (c1->type, h, sh, sizeof (sh)) ;
-            diff_add (d, "C(%llu,%llu): grbcuda %s, not between SuiteSparse's MIN %s and MAX %s",
-                (unsigned long long) c1->e [q].i, (unsigned long long) c1->e [q].j, sv, sl, sh) ;
-            break ;
-        }
+        else compare_candidates (d, c1, &L, &H, value_between, "the MIN/MAX bounds of the ANY monoid",
+            "not between SuiteSparse's MIN", "and MAX") ;
         snap_free (&L) ; snap_free (&H) ;
         obj_free (&lo, c->c.vector) ; obj_free (&hi, c->c.vector) ;
         return ;
@@ -1245,10 +1805,59 @@ static void compare_any (diff_t *d, const call_t *c, const side_t *s2, const sna
     GrB_Descriptor_free (&tdesc) ;
 }
 
+// a binary operator of binops by its kind and type ("FIRST", T_FP64: GrB_FIRST_FP64)
+static int binop_named (const char *kind, int t)
+{
+    char w [32], ty [32] ;
+    for (int k = 0 ; k < nbinops ; k++)
+    {
+        if (name_word (binops [k].name, 1, w, sizeof (w)) && name_word (binops [k].name, 2, ty, sizeof (ty))
+            && strcmp (w, kind) == 0 && strcmp (ty, gcu_test_type_names [t]) == 0) return k ;
+    }
+    return -1 ;
+}
+
+// v is one of f and s, exactly (but for the sign of zero)
+static bool value_either (int t, val_t v, val_t f, val_t s)
+{
+    static const rule_t exact = { 0, 1, false, 0, false, 0, NULL } ;
+    return value_same (t, v, f, &exact) || value_same (t, v, s, &exact) ;
+}
+
+// An element-wise ANY operator: where both operands (or one and alpha or
+// beta) have a value, T holds either, so each entry of C must be
+// SuiteSparse's answer with FIRST or with SECOND of the operator's type in
+// the operator's place (the pattern is the same for all three)
+static void compare_either (diff_t *d, const call_t *c, const side_t *s2, const snap_t *c1,
+    GrB_Descriptor desc)
+{
+    const int z = binops [c->bop].z ;
+    const int alt [2] = { binop_named ("FIRST", z), binop_named ("SECOND", z) } ;
+    GrB_BinaryOp accum = c->accum >= 0 ? binops [c->accum].op : NULL ;
+    snap_t S [2] ;
+    bool ok = alt [0] >= 0 && alt [1] >= 0 ;
+    for (int k = 0 ; k < 2 ; k++)
+    {
+        side_t t = *s2 ;
+        t.C = build_side (&c->c, true) ;
+        const GrB_Info info = ok && t.C != NULL
+            ? ewise_run (c, true, &t, accum, K_BINOP, binops [alt [k]].op, desc) : GrB_PANIC ;
+        snap_take (&S [k], t.C) ;
+        ok = ok && info == GrB_SUCCESS && S [k].n == c1->n ;
+        obj_free (&t.C, c->c.vector) ;
+    }
+    if (!ok) diff_add (d, "C: SuiteSparse's answers with FIRST and SECOND for ANY failed") ;
+    else compare_candidates (d, c1, &S [0], &S [1], value_either, "SuiteSparse's answers with FIRST "
+        "and SECOND", "neither SuiteSparse's with FIRST", "nor with SECOND") ;
+    snap_free (&S [0]) ; snap_free (&S [1]) ;
+}
+
 // the rule for C's values
 static rule_t c_rule (const call_t *c)
 {
     rule_t r = { 0, 1, c->signed_zero, 0, false, 0, NULL } ;
+    // element-wise and assign: one operator an entry at most, no sum
+    if (!is_product (c->op)) return r ;
     // an entry whose terms are all NaN: NaN where SuiteSparse starts from
     // the first term (its sparse methods, and grbcuda), the monoid's identity
     // where it starts from the identity (some of its dense and dot methods:
@@ -1307,7 +1916,8 @@ static void compare_reads (diff_t *d, const call_t *c, side_t *s1, side_t *s2)
         : (GrB_Matrix_nrows (&nr, C2) | GrB_Matrix_ncols (&nc, C2))) != GrB_SUCCESS
         || nr == 0 || nc == 0) return ;
     const rule_t r = c_rule (c) ;
-    const bool values = !c->sr->any && r.nan_id == 0 && !r.int_nan ;
+    const bool any = is_product (c->op) ? c->sr->any : call_any (c) ;
+    const bool values = !any && r.nan_id == 0 && !r.int_nan ;
     // positions: some of SuiteSparse's entries, and some anywhere
     GrB_Index I [12], J [12], np = 0 ;
     GrB_Index *EI = malloc ((n2 + 1) * sizeof (GrB_Index)), *EJ = malloc ((n2 + 1) * sizeof (GrB_Index)) ;
@@ -1373,19 +1983,20 @@ static void compare_sides (diff_t *d, const call_t *c, side_t *s1, side_t *s2,
     snap_take (&c1, s1->C) ;
     snap_take (&c2, s2->C) ;
     ijp_t at ;
-    const bool meta = compare_meta (d, "C", &c1, &c2) ;
+    const bool meta = compare_meta (d, "C", &c1, &c2, true) ;
     if (meta && !compare_pattern (d, "C", &c1, &c2, &at)) entry_context (d, c, s2->M, &at) ;
     else if (meta)
     {
         const rule_t r = c_rule (c) ;
-        const bool any = c->sr->any && !c->sr->pair && o2->info == GrB_SUCCESS ;
-        if (any) compare_any (d, c, s2, &c1, &c2, desc) ;
+        const bool any = call_any (c) && o2->info == GrB_SUCCESS ;
+        if (any && is_product (c->op)) compare_any (d, c, s2, &c1, &c2, desc) ;
+        else if (any) compare_either (d, c, s2, &c1, desc) ;
         else if (!compare_values (d, "C", &c1, &c2, &r, NULL, &at)) entry_context (d, c, s2->M, &at) ;
     }
     snap_free (&c1) ; snap_free (&c2) ;
-    compare_input (d, operand_name (c->op, 0), s1->X, s2->X) ;
-    compare_input (d, operand_name (c->op, 1), s1->Y, s2->Y) ;
-    compare_input (d, "M", s1->M, s2->M) ;
+    compare_input (d, operand_name (c->op, 0), s1->X, s2->X, c->x.newest) ;
+    compare_input (d, operand_name (c->op, 1), s1->Y, s2->Y, c->y.newest) ;
+    compare_input (d, "M", s1->M, s2->M, c->mk.newest) ;
 }
 
 // true if grbcuda's call and SuiteSparse's agree on everything observable
@@ -1393,7 +2004,7 @@ static bool run_call (const call_t *c, hook_f hook, diff_t *d, path_t *path)
 {
     memset (d, 0, sizeof (*d)) ;
     side_t s1, s2 ;
-    bool built = side_build (&s1, c) & side_build (&s2, c) ;
+    bool built = side_build (&s1, c, false) & side_build (&s2, c, true) ;
     if (!built) diff_add (d, "the operands could not be built") ;
     GrB_Descriptor desc = make_desc (c, false) ;
     GrB_BinaryOp accum = c->accum >= 0 ? binops [c->accum].op : NULL ;
@@ -1401,11 +2012,12 @@ static bool run_call (const call_t *c, hook_f hook, diff_t *d, path_t *path)
     if (built)
     {
         mark_t m ;
-        path_mark (c->op, &m) ;
-        o1.info = call_op (c->op, false, s1.C, s1.M, accum, c->sr->s, s1.X, s1.Y, desc) ;
+        const gcu_op g = call_gop (c) ;
+        path_mark (g, &m) ;
+        o1.info = call_run (c, false, &s1, accum, desc) ;
         o1.err = has_error (s1.C, c->c.vector) ;
-        if (path != NULL) *path = path_since (c->op, &m) ;
-        o2.info = call_op (c->op, true, s2.C, s2.M, accum, c->sr->s, s2.X, s2.Y, desc) ;
+        if (path != NULL) *path = path_since (g, &m) ;
+        o2.info = call_run (c, true, &s2, accum, desc) ;
         o2.err = has_error (s2.C, c->c.vector) ;
         if (path != NULL) path->info = o2.info ;
         if (o1.info == GrB_SUCCESS && o2.info == GrB_SUCCESS) compare_reads (d, c, &s1, &s2) ;
@@ -1432,7 +2044,8 @@ static struct
     bool seeded, verbose, self_test, regressions_only, no_regressions ;
     const char *ops_arg ;
 }
-opt = { 0, -1, -1, 0, 1, 20, { true, true, true }, -1, false, false, false, false, false, NULL } ;
+opt = { 0, -1, -1, 0, 1, 20, { true, true, true, true, true, true, true, true }, -1, false, false,
+    false, false, false, NULL } ;
 
 static uint64_t case_state (uint64_t seed, long K)
 {
@@ -1517,10 +2130,10 @@ static void draw_desc (call_t *c, uint64_t *st)
 
 // accum: none, or any built-in operator, with two exceptions that keep
 // legitimate differences out: where the values are approximate, only
-// operators continuous in T; under MIN / MAX over a
-// floating type, +0 and -0 are interchangeable candidates, so nothing that
-// tells them apart
-static void draw_accum (call_t *c, uint64_t *st, bool approximate)
+// operators continuous in T; under MIN / MAX over a floating type (a
+// monoid, or an element-wise operator: fmin (+0, -0) may be either), +0 and
+// -0 are interchangeable candidates, so nothing that tells them apart
+static void draw_accum (call_t *c, uint64_t *st, bool approximate, bool minmax)
 {
     c->accum = -1 ;
     if (pick (st, 2) == 0) return ;
@@ -1528,7 +2141,7 @@ static void draw_accum (call_t *c, uint64_t *st, bool approximate)
     {
         int a = (int) pick (st, nbinops) ;
         if (approximate && !binops [a].continuous) continue ;
-        if (c->sr->minmax && binops [a].reveals_sign) continue ;
+        if (minmax && binops [a].reveals_sign) continue ;
         c->accum = a ;
         return ;
     }
@@ -1536,7 +2149,7 @@ static void draw_accum (call_t *c, uint64_t *st, bool approximate)
 
 static int pick_op (uint64_t *st)
 {
-    static const int w [NOPS] = { 60, 20, 20 } ;
+    static const int w [NOPS] = { 60, 20, 20, 12, 12, 16, 16, 12 } ;
     int total = 0 ;
     for (int o = 0 ; o < NOPS ; o++) total += opt.ops [o] ? w [o] : 0 ;
     int r = (int) pick (st, total > 0 ? total : 1) ;
@@ -1549,18 +2162,32 @@ static int pick_op (uint64_t *st)
     return OP_MXM ;
 }
 
-// Two bugs of SuiteSparse 7.4 itself (reproduced with plain SuiteSparse, no
+// Bugs of SuiteSparse 7.4 itself (reproduced with plain SuiteSparse, no
 // grbcuda in the process) that the cases stay clear of, or the oracle would
-// crash or never return: a product of inner dimension 0 under a sparse or
-// hypersparse mask can loop forever in GB_AxB_saxpy3's symbolic phase; a
-// valued mask stored full, with an accum, can crash in GB_subassign_08n
-// (C<M> += T). The mask is then made bitmap: the same mask to a program,
-// another storage.
+// crash, never return, or answer wrong: a product of inner dimension 0 under
+// a sparse or hypersparse mask can loop forever in GB_AxB_saxpy3's symbolic
+// phase; a valued mask stored full, with an accum, can crash in
+// GB_subassign_08n (C<M> += T), structural too under an element-wise call
+// (seed 102 case 18927, seed 103 case 7357: reproduced without grbcuda).
+// The mask is then made bitmap: the same mask to a program, another
+// storage. The same method crashes (a NULL read) on
+// w<M> += u with u stored full, M sparse and w empty (seed 77 case 8631;
+// reproduced with SuiteSparse alone, M structural or valued): such a u is
+// made bitmap. A typed scalar assign over GrB_ALL with no
+// mask into a sparse w holding a zombie (a removed entry, pending) leaves
+// nvals one short of the entries extractTuples then finds (GrB_INSUFFICIENT_
+// SPACE: seed 77 case 420, GrB_Vector_assign_INT16 into an FC64 w of length
+// 12): w is drawn without pending work there.
 static void avoid_suitesparse_bugs (call_t *c)
 {
+    if (c->op == OP_ASSIGN_SCALAR) c->c.pending = false ;
     if (!c->mk.present) return ;
-    const bool full_m = c->mk.density >= 1 && !mask_struct (c->mask) && c->accum >= 0 ;
-    if (c->k == 0 || full_m)
+    recipe_t *u = &c->x ;
+    if (c->op == OP_ASSIGN && c->accum >= 0 && (u->sparsity == GxB_FULL
+        || (u->sparsity == GxB_AUTO_SPARSITY && u->density >= 1))) u->sparsity = GxB_BITMAP ;
+    const bool full_m = c->mk.density >= 1 && (!mask_struct (c->mask) || !is_product (c->op))
+        && c->accum >= 0 ;
+    if ((is_product (c->op) && c->k == 0) || full_m)
     {
         c->mk.sparsity = GxB_BITMAP ;
         c->mk.pending = false ;
@@ -1575,11 +2202,9 @@ static void avoid_suitesparse_bugs (call_t *c)
 // long complex products) then put C in a floating type, where the tolerance
 // applies, and only an accum continuous in T: an integer or BOOL C, or a
 // comparison, would turn a rounding difference into a different value.
-static void draw_case (uint64_t seed, long K, call_t *c)
+static void draw_product (call_t *c, uint64_t *stp)
 {
-    uint64_t st = case_state (seed, K) ;
-    memset (c, 0, sizeof (*c)) ;
-    c->op = pick_op (&st) ;
+    uint64_t st = *stp ;
     const sig_t *sig = &pool [pick (&st, npool)] ;
     c->sr = &srs [sig->sr] ;
     const sr_t *sr = c->sr ;
@@ -1593,7 +2218,7 @@ static void draw_case (uint64_t seed, long K, call_t *c)
     int dense ;
     draw_shape (c, &st, &dense) ;
     draw_desc (c, &st) ;
-    draw_accum (c, &st, approximate) ;
+    draw_accum (c, &st, approximate, sr->minmax) ;
     // X is m x k (stored k x m when transposed), Y is k x n; u and w are vectors
     const bool xv = c->op == OP_VXM, yv = c->op == OP_MXV, cv = c->op != OP_MXM ;
     draw_recipe (&c->x, &st, sig->x, c->tran0 ? c->k : (xv ? c->k : c->m), c->tran0 ? c->m : c->k, xv, policy) ;
@@ -1628,6 +2253,112 @@ static void draw_case (uint64_t seed, long K, call_t *c)
         else if (c->tran1) c->y.dense_row = (int64_t) pick (&st, c->n) ;
         else c->y.dense_col = (int64_t) pick (&st, c->n) ;
     }
+    *stp = st ;
+}
+
+// a scalar of type own (or, half the time or where own < 0, any type) and a
+// value with the special ones of its type; empty or NULL sometimes when
+// absent is true (eWiseUnion's alpha and beta: SuiteSparse's errors)
+static void draw_scalar (scal_t *x, uint64_t *st, int own, bool absent)
+{
+    memset (x, 0, sizeof (*x)) ;
+    x->type = (own >= 0 && pick (st, 2)) ? own : (int) pick (st, NT) ;
+    const uint64_t r = absent ? pick (st, 100) : 0 ;
+    x->state = r < 92 ? S_VALUE : r < 96 ? S_EMPTY : S_NULL ;
+    draw_value (x->type, V_FULL, st, x->v) ;
+}
+
+// the assign and element-wise operands made device newest (a quarter of
+// each: build_side), and one case in 30 an operand one longer than the
+// call's shape (SuiteSparse's GrB_DIMENSION_MISMATCH)
+static void draw_operands_extra (call_t *c, uint64_t *st)
+{
+    recipe_t *r [4] = { &c->x, &c->y, &c->mk, &c->c } ;
+    for (int q = 0 ; q < 4 ; q++)
+    {
+        if (!r [q]->present || pick (st, 4) != 0) continue ;
+        r [q]->newest = true ;
+        r [q]->pending = false ;
+    }
+    if (pick (st, 30) != 0) return ;
+    recipe_t *m = r [pick (st, 3)] ;
+    if (m->present) m->nrows++ ;
+}
+
+// eWiseAdd, eWiseMult, eWiseUnion: vectors or matrices; an operator from
+// the pool (eWiseUnion: the binary operator SuiteSparse would apply), and
+// C<M> = accum (C, A op B), A and B transposed by the descriptor (which a
+// vector's call ignores); exact values: one operator an entry
+static void draw_ewise (call_t *c, uint64_t *st)
+{
+    esig_t g ;
+    if (nepool > 0) g = epool [pick (st, nepool)] ;
+    else esig_draw (st, &g) ;
+    c->matrix = pick (st, 2) ;
+    c->kind = g.kind ;
+    c->index = g.index ;
+    c->bop = esig_op (g.kind, g.index, c->op == OP_EWISE_MULT) ;
+    if (c->op == OP_EWISE_UNION) { c->kind = K_BINOP ; c->index = c->bop ; }
+    const binop_t *b = &binops [c->bop] ;
+    c->m = draw_dim (st) ;
+    c->n = c->matrix ? draw_dim (st) : 1 ;
+    c->k = 1 ;
+    draw_desc (c, st) ;
+    draw_accum (c, st, false, b->minmax) ;
+    const int tc = (pick (st, 2) && b->z >= 0) ? b->z : (int) pick (st, NT) ;
+    const bool v = !c->matrix, ta = c->tran0 && c->matrix, tb = c->tran1 && c->matrix ;
+    draw_recipe (&c->x, st, g.x, ta ? c->n : c->m, ta ? c->m : c->n, v, V_FULL) ;
+    draw_recipe (&c->y, st, g.y, tb ? c->n : c->m, tb ? c->m : c->n, v, V_FULL) ;
+    draw_recipe (&c->c, st, tc, c->m, c->n, v, V_FULL) ;
+    draw_recipe (&c->mk, st, (int) pick (st, NT), c->m, c->n, v, V_MASK) ;
+    c->mk.present = mask_object (c->mask) ;
+    if (c->op == OP_EWISE_UNION)
+    {
+        draw_scalar (&c->alpha, st, b->x, true) ;
+        draw_scalar (&c->beta, st, b->y, true) ;
+    }
+    draw_operands_extra (c, st) ;
+}
+
+// the assign's indices: GrB_ALL over w (the GPU's case) three times in
+// four, GrB_ALL with ni != n, or a list (one index out of range sometimes)
+static void draw_index (call_t *c, uint64_t *st)
+{
+    const GrB_Index n = c->m ;
+    const uint64_t r = pick (st, 100) ;
+    c->ikind = r < 80 ? I_ALL : I_LIST ;
+    c->ni = r < 75 ? n : r < 80 ? (n > 0 && pick (st, 2) ? n - 1 : n + 1) : pick (st, n + 1) ;
+    c->bad_index = c->ikind == I_LIST && pick (st, 5) == 0 ;
+    c->iseed = gcu_rand (st) ;
+}
+
+// GrB_Vector_assign (u) and GrB_Vector_assign_<T> (x): w<M>(I) = accum (w(I), .)
+static void draw_assign (call_t *c, uint64_t *st)
+{
+    c->m = draw_dim (st) ;
+    c->n = c->k = 1 ;
+    draw_desc (c, st) ;
+    draw_accum (c, st, false, false) ;
+    draw_index (c, st) ;
+    const int tc = (int) pick (st, NT) ;
+    if (c->op == OP_ASSIGN)
+        draw_recipe (&c->x, st, pick (st, 3) ? (int) pick (st, NT) : tc,
+            c->ikind == I_ALL ? c->m : c->ni, 1, true, V_FULL) ;
+    else draw_scalar (&c->xs, st, -1, false) ;
+    draw_recipe (&c->c, st, tc, c->m, 1, true, V_FULL) ;
+    draw_recipe (&c->mk, st, (int) pick (st, NT), c->m, 1, true, V_MASK) ;
+    c->mk.present = mask_object (c->mask) ;
+    draw_operands_extra (c, st) ;
+}
+
+static void draw_case (uint64_t seed, long K, call_t *c)
+{
+    uint64_t st = case_state (seed, K) ;
+    memset (c, 0, sizeof (*c)) ;
+    c->op = pick_op (&st) ;
+    if (is_ewise (c->op)) draw_ewise (c, &st) ;
+    else if (is_assign (c->op)) draw_assign (c, &st) ;
+    else draw_product (c, &st) ;
     avoid_suitesparse_bugs (c) ;
 }
 
@@ -1635,8 +2366,12 @@ static void draw_case (uint64_t seed, long K, call_t *c)
 // the run: totals for the summary
 //------------------------------------------------------------------------------
 
-static long n_calls [NOPS], n_diff, n_gpu, n_host ;
-static uint64_t fam_calls [NOPS][16], reason_calls [GRBCUDA_NREASONS] ;
+static long n_calls [NOPS], n_matrix [NOPS], n_diff, n_gpu, n_host ;
+static uint64_t reason_calls [GRBCUDA_NREASONS] ;
+// the GPU families that ran, by name, and how often
+#define NFAM 32
+static const char *fam_seen [NFAM] ;
+static uint64_t fam_calls [NFAM] ;
 
 static void replay_command (long K, char *buf, size_t size)
 {
@@ -1646,16 +2381,22 @@ static void replay_command (long K, char *buf, size_t size)
     if (opt.ops_arg != NULL) snprintf (buf + n, size - n, " --ops %s", opt.ops_arg) ;
 }
 
-static void tally (int op, const path_t *p)
+static void tally (const call_t *c, const path_t *p)
 {
-    n_calls [op]++ ;
-    if (p->gpu) { n_gpu++ ; fam_calls [op][p->family]++ ; }
-    else { n_host++ ; reason_calls [p->reason > 0 ? p->reason : 0]++ ; }
+    n_calls [c->op]++ ;
+    n_matrix [c->op] += c->matrix ;
+    if (!p->gpu) { n_host++ ; reason_calls [p->reason > 0 ? p->reason : 0]++ ; return ; }
+    n_gpu++ ;
+    for (int f = 0 ; f < NFAM ; f++)
+    {
+        if (fam_seen [f] == NULL) fam_seen [f] = p->family ;
+        if (strcmp (fam_seen [f], p->family) == 0) { fam_calls [f]++ ; break ; }
+    }
 }
 
-static const char *path_str (int op, const path_t *p)
+static const char *path_str (const path_t *p)
 {
-    if (p->gpu) return fam_name [op][p->family] ;
+    if (p->gpu) return p->family ;
     return p->reason > 0 ? grbcuda_reason_name ((grbcuda_reason) p->reason) : "uncounted" ;
 }
 
@@ -1665,7 +2406,7 @@ static bool run_case (long K)
     call_t c ;
     draw_case (opt.seed, K, &c) ;
     diff_t d ;
-    path_t p = { false, -1, -1, GrB_SUCCESS } ;
+    path_t p = { false, NULL, -1, GrB_SUCCESS } ;
     char line [2048], replay [256] ;
     describe (&c, line, sizeof (line)) ;
     replay_command (K, replay, sizeof (replay)) ;
@@ -1676,10 +2417,10 @@ static bool run_case (long K)
         fflush (stdout) ;
     }
     const bool same = run_call (&c, NULL, &d, &p) ;
-    tally (c.op, &p) ;
+    tally (&c, &p) ;
     if (opt.verbose)
     {
-        printf (" -> %s %s, info %d: %s\n", p.gpu ? "GPU" : "host", path_str (c.op, &p),
+        printf (" -> %s %s, info %d: %s\n", p.gpu ? "GPU" : "host", path_str (&p),
             (int) p.info, same ? "same" : "DIFFERENT") ;
     }
     CHECK (same, "case %ld: %s: %s | replay: %s", K, line, d.text, replay) ;
@@ -1815,14 +2556,14 @@ static void expect_neg_zero (hook_ctx *h)
 
 static void reg_null_mask (void)
 {
-    struct { int op ; GrB_Semiring s ; GrB_Index m, k, n ; } shapes [NOPS] =
+    struct { int op ; GrB_Semiring s ; GrB_Index m, k, n ; } shapes [NPRODUCTS] =
     {
         // the issue's case: GxB_BAND_BAND_UINT32, 118x47 times 47x161
         { OP_MXM, GxB_BAND_BAND_UINT32, 118, 47, 161 },
         { OP_MXV, GrB_PLUS_TIMES_SEMIRING_FP64, 50, 40, 1 },
         { OP_VXM, GxB_MIN_SECOND_INT32, 1, 40, 60 },
     } ;
-    for (int k = 0 ; k < NOPS * 4 ; k++)
+    for (int k = 0 ; k < NPRODUCTS * 4 ; k++)
     {
         call_t c ;
         memset (&c, 0, sizeof (c)) ;
@@ -1925,7 +2666,7 @@ static void reg_min_div (void)
     trip_add (&u2, 5, 0, 0) ; trip_add (&u2, 9, 0, 3) ;
     trip_vector (&w, 34, 1, 5) ;
     trip_vector (&w2, 92, 1, 4) ;
-    const reg_kind k [NOPS] = { { OP_MXM, GxB_MIN_DIV_FP32, GrB_PLUS_FP64, true, false },
+    const reg_kind k [NPRODUCTS] = { { OP_MXM, GxB_MIN_DIV_FP32, GrB_PLUS_FP64, true, false },
         { OP_MXV, GxB_MIN_DIV_FP32, GrB_PLUS_FP64, true, false },
         { OP_VXM, GxB_MIN_DIV_FP32, GrB_PLUS_FP64, true, false } } ;
     reg_make ("(2) GrB_mxm GxB_MIN_DIV_FP32 A'*B into UINT32, accum GrB_PLUS_FP64 (issue 18)", k [0],
@@ -2172,8 +2913,8 @@ static void st_table (const char *what, const call_t *c, const st_item *items, i
 {
     for (int k = 0 ; k < n ; k++)
     {
-        diff_t d ;
-        const bool same = c->sr != NULL && run_call (c, items [k].hook, &d, NULL) ;
+        diff_t d = { "the call is not ready", 1 } ;
+        const bool same = call_ready (c) && run_call (c, items [k].hook, &d, NULL) ;
         CHECK (same != items [k].reported, "self-test %s, %s: %s", what, items [k].name,
             items [k].reported ? "not reported" : d.text) ;
         printf ("self-test: %-28s %-40s %s%s\n", what, items [k].name,
@@ -2232,6 +2973,11 @@ static void st_exact_and_tolerant (void)
     trip_free (&a) ; trip_free (&b) ; trip_free (&u) ;
 }
 
+// an ANY result whose C(0,0) may be 1 or 5
+static const st_item any_items [] = { { "no perturbation", NULL, false },
+    { "the other candidate", h_other_candidate, false }, { "no candidate's value", h_no_candidate, true },
+    { "an entry removed", h_remove, true } } ;
+
 // ANY_FIRST_INT32: C(0,0) = A(0,0) or A(0,1), 1 or 5; with accum, C(1,0)
 // is outside the product and must stay exact
 static void st_any (void)
@@ -2244,10 +2990,7 @@ static void st_any (void)
     c.x = explicit_recipe (T_INT32, 2, 2, false, &a) ;
     c.y = explicit_recipe (T_INT32, 2, 1, false, &b) ;
     c.c = explicit_recipe (T_INT32, 2, 1, false, &none) ;
-    static const st_item range [] = { { "no perturbation", NULL, false },
-        { "the other candidate", h_other_candidate, false }, { "no candidate's value", h_no_candidate, true },
-        { "an entry removed", h_remove, true } } ;
-    st_table ("ANY_FIRST_INT32 (MIN..MAX)", &c, range, NITEMS (range)) ;
+    st_table ("ANY_FIRST_INT32 (MIN..MAX)", &c, any_items, NITEMS (any_items)) ;
     c.accum = binop_find (GrB_PLUS_INT32) ;
     c.c = explicit_recipe (T_INT32, 2, 1, false, &c1) ;
     static const st_item outside [] = { { "no perturbation", NULL, false },
@@ -2294,16 +3037,132 @@ static void st_nan_terms (void)
     trip_free (&a) ; trip_free (&b) ;
 }
 
+static int monoid_find (GrB_Monoid m)
+{
+    for (int k = 0 ; k < nmonoids ; k++) if (monoids [k].m == m) return k ;
+    return -1 ;
+}
+
+// an element-wise call of obj (a GrB_BinaryOp, or a GrB_Monoid for
+// K_MONOID), m x n, no mask, no accum
+static call_t st_ewise_call (int op, bool matrix, int kind, const void *obj, GrB_Index m, GrB_Index n)
+{
+    call_t c ;
+    memset (&c, 0, sizeof (c)) ;
+    c.op = op ; c.matrix = matrix ; c.kind = kind ;
+    c.m = m ; c.n = n ; c.k = 1 ;
+    c.accum = -1 ;
+    c.mask = MASK_NONE ;
+    c.index = kind == K_MONOID ? monoid_find ((GrB_Monoid) obj) : binop_find ((GrB_BinaryOp) obj) ;
+    c.bop = c.index < 0 ? -1 : esig_op (kind, c.index, op == OP_EWISE_MULT) ;
+    return c ;
+}
+
+static scal_t st_scalar (int t, const void *x, size_t size)
+{
+    scal_t a = { t, S_VALUE, { 0, 0 } } ;
+    memcpy (a.v, x, size) ;
+    return a ;
+}
+
+// u and v of length 4 as A and B, of type t, into an empty C
+static void st_vectors (call_t *c, int t, const trip_t *u, const trip_t *v)
+{
+    static const trip_t none = { 0 } ;
+    c->x = explicit_recipe (t, 4, 1, true, u) ;
+    c->y = explicit_recipe (t, 4, 1, true, v) ;
+    c->c = explicit_recipe (t, 4, 1, true, &none) ;
+}
+
+// eWiseAdd, eWiseMult, eWiseUnion of vectors and matrices: exact, and under
+// an ANY operator SuiteSparse's FIRST or SECOND answer
+static void st_ewise (void)
+{
+    trip_t u = { 0 }, v = { 0 }, a = { 0 }, b = { 0 }, none = { 0 } ;
+    trip_add (&u, 0, 0, 1) ; trip_add (&u, 2, 0, 2.5) ;
+    trip_add (&v, 0, 0, 5) ; trip_add (&v, 1, 0, -3) ;
+    trip_add (&a, 0, 0, 2) ; trip_add (&a, 1, 0, 3) ; trip_add (&a, 2, 1, 4) ;     // A' is 2x3
+    trip_add (&b, 0, 0, 5) ; trip_add (&b, 0, 1, 6) ; trip_add (&b, 1, 2, -1) ;
+    call_t c = st_ewise_call (OP_EWISE_ADD, false, K_BINOP, GrB_MINUS_FP64, 4, 1) ;
+    st_vectors (&c, T_FP64, &u, &v) ;
+    static const st_item add [] = { { "no perturbation", NULL, false }, { "one value one ulp up", h_ulp, true },
+        { "an entry added", h_add, true }, { "an entry removed", h_remove, true },
+        { "sparsity status changed (a note)", h_status, false }, { "info changed", h_info, true },
+        { "GrB_error message set", h_error, true }, { "input u changed", h_input, true } } ;
+    st_table ("GrB_Vector_eWiseAdd_BinaryOp MINUS_FP64", &c, add, NITEMS (add)) ;
+    c = st_ewise_call (OP_EWISE_MULT, true, K_MONOID, GrB_TIMES_MONOID_INT32, 2, 3) ;
+    c.tran0 = true ;
+    c.x = explicit_recipe (T_INT32, 3, 2, false, &a) ;
+    c.y = explicit_recipe (T_INT32, 2, 3, false, &b) ;
+    c.c = explicit_recipe (T_INT32, 2, 3, false, &none) ;
+    static const st_item mult [] = { { "no perturbation", NULL, false }, { "a value + 1", h_plus_one, true },
+        { "an entry removed", h_remove, true }, { "format changed", h_format, true } } ;
+    st_table ("GrB_Matrix_eWiseMult_Monoid TIMES_INT32 A'", &c, mult, NITEMS (mult)) ;
+    const double alpha = 10 ;
+    const int32_t beta = -1 ;
+    c = st_ewise_call (OP_EWISE_UNION, false, K_BINOP, GrB_MINUS_FP64, 4, 1) ;
+    st_vectors (&c, T_FP64, &u, &v) ;
+    c.alpha = st_scalar (T_FP64, &alpha, sizeof (alpha)) ;
+    c.beta = st_scalar (T_INT32, &beta, sizeof (beta)) ;
+    static const st_item uni [] = { { "no perturbation", NULL, false }, { "a value + 1", h_plus_one, true },
+        { "an entry removed", h_remove, true } } ;
+    st_table ("GxB_Vector_eWiseUnion MINUS_FP64", &c, uni, NITEMS (uni)) ;
+    // ANY: C(0,0) is u(0) = 1 or v(0) = 5
+    c = st_ewise_call (OP_EWISE_ADD, false, K_BINOP, GxB_ANY_INT32, 4, 1) ;
+    st_vectors (&c, T_INT32, &u, &v) ;
+    st_table ("GrB_Vector_eWiseAdd_BinaryOp ANY_INT32", &c, any_items, NITEMS (any_items)) ;
+    trip_free (&u) ; trip_free (&v) ; trip_free (&a) ; trip_free (&b) ;
+}
+
+// GrB_Vector_assign and a typed scalar form, over GrB_ALL and a list with
+// an index out of range
+static void st_assign (void)
+{
+    trip_t u = { 0 }, w = { 0 }, m = { 0 } ;
+    trip_add (&u, 0, 0, 7) ; trip_add (&u, 1, 0, -2) ; trip_add (&u, 3, 0, 4) ;
+    trip_add (&w, 1, 0, 1.5) ; trip_add (&w, 2, 0, 3) ;
+    trip_add (&m, 0, 0, 1) ; trip_add (&m, 1, 0, 2) ; trip_add (&m, 2, 0, 0) ;
+    call_t c ;
+    memset (&c, 0, sizeof (c)) ;
+    c.op = OP_ASSIGN ;
+    c.m = 4 ; c.n = c.k = 1 ;
+    c.accum = binop_find (GrB_PLUS_FP64) ;
+    c.mask = MASK_VALUED ;
+    c.ikind = I_ALL ;
+    c.ni = 4 ;
+    c.x = explicit_recipe (T_INT32, 4, 1, true, &u) ;
+    c.c = explicit_recipe (T_FP64, 4, 1, true, &w) ;
+    c.mk = explicit_recipe (T_FP32, 4, 1, true, &m) ;
+    static const st_item vec [] = { { "no perturbation", NULL, false }, { "a value + 1", h_plus_one, true },
+        { "an entry added", h_add, true }, { "input u changed", h_input, true } } ;
+    st_table ("GrB_Vector_assign w<M> += u", &c, vec, NITEMS (vec)) ;
+    const int8_t x = -128 ;
+    c.op = OP_ASSIGN_SCALAR ;
+    c.x.present = false ;
+    c.xs = st_scalar (T_INT8, &x, sizeof (x)) ;
+    static const st_item sca [] = { { "no perturbation", NULL, false }, { "a value + 1", h_plus_one, true },
+        { "an entry removed", h_remove, true } } ;
+    st_table ("GrB_Vector_assign_INT8 w<M> += -128", &c, sca, NITEMS (sca)) ;
+    c.ikind = I_LIST ;
+    c.ni = 2 ;
+    c.bad_index = true ;
+    static const st_item bad [] = { { "no perturbation", NULL, false }, { "info changed", h_info, true } } ;
+    st_table ("GrB_Vector_assign_INT8, index out of range", &c, bad, NITEMS (bad)) ;
+    trip_free (&u) ; trip_free (&w) ; trip_free (&m) ;
+}
+
 static void self_test (void)
 {
     st_exact_and_tolerant () ;
     st_any () ;
     st_signed_zero () ;
     st_nan_terms () ;
+    st_ewise () ;
+    st_assign () ;
     // random cases: each agrees, and a changed info or GrB_error is reported
     static const st_item rnd [] = { { "no perturbation", NULL, false },
         { "info changed", h_info, true }, { "GrB_error message set", h_error, true } } ;
-    for (long K = 0 ; K < 12 ; K++)
+    for (long K = 0 ; K < 24 ; K++)
     {
         call_t c ;
         draw_case (18, K, &c) ;
@@ -2320,15 +3179,27 @@ static void self_test (void)
 static void usage (void)
 {
     fprintf (stderr, "usage: test_differential [--calls N] [--seed S] [--case K] [--shard I/N]\n"
-        "    [--ops mxm,mxv,vxm] [--pool P] [--max-fail F] [--verbose]\n"
+        "    [--ops mxm,mxv,vxm,assign,assign_scalar,ewise_add,ewise_mult,ewise_union]\n"
+        "    [--pool P] [--max-fail F] [--verbose]\n"
         "    [--regressions] [--no-regressions] [--self-test]\n") ;
 }
 
+// a comma-separated list of op_token names; false if one is unknown or none given
 static bool parse_ops (const char *s)
 {
-    for (int o = 0 ; o < NOPS ; o++) opt.ops [o] = strstr (s, op_name [o] + 4) != NULL ;
+    bool any = false ;
+    for (int o = 0 ; o < NOPS ; o++) opt.ops [o] = false ;
     opt.ops_arg = s ;
-    return opt.ops [OP_MXM] || opt.ops [OP_MXV] || opt.ops [OP_VXM] ;
+    while (*s != '\0')
+    {
+        const size_t n = strcspn (s, ",") ;
+        int o = 0 ;
+        while (o < NOPS && (strlen (op_token [o]) != n || strncmp (s, op_token [o], n) != 0)) o++ ;
+        if (o == NOPS) return false ;
+        opt.ops [o] = any = true ;
+        s += n + (s [n] == ',') ;
+    }
+    return any ;
 }
 
 static bool parse_args (int argc, char **argv)
@@ -2378,28 +3249,29 @@ static void defaults (bool gpu)
     if (opt.pool < 0) opt.pool = (s != NULL && s [0] != '\0') ? atoi (s) : 64 ;
 }
 
-static void families_init (void)
+// "mxm 10, mxv 4, ..., ewise_add 7 (3 of matrices), ..."
+static void summary_calls (char *buf, size_t size)
 {
-    for (int o = 0 ; o < NOPS ; o++)
+    size_t n = 0 ;
+    buf [0] = '\0' ;
+    for (int o = 0 ; o < NOPS && n < size ; o++)
     {
-        int n = 0 ;
-        const gcu_family *const *f = gcu_families (op_code [o], &n) ;
-        for (int k = 0 ; k < n && k < 16 ; k++) fam_name [o][fam_n [o]++] = f [k]->name ;
+        n += snprintf (buf + n, size - n, "%s%s %ld", o ? ", " : "", op_token [o], n_calls [o]) ;
+        if (is_ewise (o) && n < size) n += snprintf (buf + n, size - n, " (%ld of matrices)", n_matrix [o]) ;
     }
 }
 
 static void summary (double seconds)
 {
-    char gpu [512] = "", host [512] = "" ;
+    char gpu [512] = "", host [512] = "", calls [512] ;
     size_t g = 0, h = 0 ;
-    for (int o = 0 ; o < NOPS ; o++)
+    long total = 0 ;
+    for (int o = 0 ; o < NOPS ; o++) total += n_calls [o] ;
+    summary_calls (calls, sizeof (calls)) ;
+    for (int f = 0 ; f < NFAM && fam_seen [f] != NULL ; f++)
     {
-        for (int f = 0 ; f < fam_n [o] ; f++)
-        {
-            if (fam_calls [o][f] == 0) continue ;
-            g += snprintf (gpu + g, sizeof (gpu) - g, "%s%s: %llu", g ? ", " : "", fam_name [o][f],
-                (unsigned long long) fam_calls [o][f]) ;
-        }
+        g += snprintf (gpu + g, sizeof (gpu) - g, "%s%s: %llu", g ? ", " : "", fam_seen [f],
+            (unsigned long long) fam_calls [f]) ;
     }
     for (int r = 0 ; r < GRBCUDA_NREASONS ; r++)
     {
@@ -2415,10 +3287,9 @@ static void summary (double seconds)
         "(SuiteSparse 7.4 is no oracle for them)\n", n_one_based) ;
     if (status_notes > 0) printf ("note: %d results differ in sparsity status only (not a failure; the "
         "first: grbcuda %s)\n", status_notes, status_example) ;
-    printf ("differential: seed %llu, %ld calls (mxm %ld, mxv %ld, vxm %ld), %ld on the GPU (%s), "
-        "%ld on the host (%s), %ld differences, %.1f s\n", (unsigned long long) opt.seed,
-        n_calls [0] + n_calls [1] + n_calls [2], n_calls [OP_MXM], n_calls [OP_MXV], n_calls [OP_VXM],
-        n_gpu, g ? gpu : "none", n_host, h ? host : "none", n_diff, seconds) ;
+    printf ("differential: seed %llu, %ld calls (%s), %ld on the GPU (%s), %ld on the host (%s), "
+        "%ld operands device newest, %ld differences, %.1f s\n", (unsigned long long) opt.seed,
+        total, calls, n_gpu, g ? gpu : "none", n_host, h ? host : "none", n_newest, n_diff, seconds) ;
 }
 
 int main (int argc, char **argv)
@@ -2436,9 +3307,10 @@ int main (int argc, char **argv)
     real_mxv = (mxv_t) gcu_test_real ("GrB_mxv") ;
     real_vxm = (vxm_t) gcu_test_real ("GrB_vxm") ;
     CHECK (real_mxm && real_mxv && real_vxm, "SuiteSparse's GrB_mxm/mxv/vxm not found") ;
-    if (!real_mxm || !real_mxv || !real_vxm || !catalogue_init ()) return gcu_test_report ("test_differential") ;
-    families_init () ;
+    if (!real_mxm || !real_mxv || !real_vxm || !real_fns_init () || !catalogue_init ())
+        return gcu_test_report ("test_differential") ;
     pool_init (opt.self_test ? 18 : opt.seed, opt.pool) ;
+    epool_init (opt.self_test ? 18 : opt.seed, opt.pool) ;
     const double t0 = gcu_now () ;
     if (opt.self_test) self_test () ;
     else
@@ -2458,6 +3330,7 @@ int main (int argc, char **argv)
         summary (gcu_now () - t0) ;
     }
     free (pool) ;
+    free (epool) ;
     catalogue_free () ;
     GrB_finalize () ;
     return gcu_test_report ("test_differential") ;
