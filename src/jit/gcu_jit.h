@@ -39,6 +39,8 @@ void  gcu_str_add  (gcu_str *s, const char *text) ;
 void  gcu_str_addf (gcu_str *s, const char *fmt, ...) __attribute__((format(printf, 2, 3))) ;
 // the text (caller frees), or NULL if an allocation failed; s is emptied
 char *gcu_str_take (gcu_str *s) ;
+// a fast 64-bit hash of len bytes (jit_str.c)
+uint64_t gcu_text_hash (const void *s, size_t len, uint64_t seed) ;
 
 //------------------------------------------------------------------------------
 // configuration and state

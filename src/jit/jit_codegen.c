@@ -336,15 +336,14 @@ GrB_Info gcu_codegen_namespace (gcu_str *s, const gcu_semiring_desc *sr,
         free (text) ;
         return (info != GrB_SUCCESS) ? info : GrB_OUT_OF_MEMORY ;
     }
-    // the name: a hash of everything the block's code depends on
-    uint8_t h [32] ;
-    gcu_sha256 c ;
-    gcu_sha256_init (&c) ;
-    gcu_sha256_update (&c, text, strlen (text)) ;
-    if (key_extra != NULL) gcu_sha256_update (&c, key_extra, strlen (key_extra) + 1) ;
-    gcu_sha256_final (&c, h) ;
-    char hex [65] ;
-    gcu_sha256_hex (h, hex) ;
+    // the name: a hash of everything the block's code depends on (80 bits
+    // of two 64-bit hashes; SHA-256 here cost more than the rest of a
+    // repeated request for the block: bench/RESULTS.md, 2026-11-26)
+    const size_t tl = strlen (text), kl = key_extra != NULL ? strlen (key_extra) : 0 ;
+    const uint64_t k1 = gcu_text_hash (key_extra != NULL ? key_extra : "", kl, 7) ;
+    const uint64_t h1 = gcu_text_hash (text, tl, k1), h2 = gcu_text_hash (text, tl, ~k1) ;
+    char hex [41] ;
+    snprintf (hex, sizeof (hex), "%016" PRIx64 "%016" PRIx64, h1, h2) ;
     snprintf (entry, GCU_JIT_ENTRY_MAX, "%.24s%.20s", prefix, hex) ;
     // user definitions stay at global scope (shared by every block of a
     // program, each under its guard); the struct goes into the namespace

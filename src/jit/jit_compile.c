@@ -407,6 +407,76 @@ static GrB_Info gcu_jit_missing (GrB_Info info)
     return (info == GrB_OUT_OF_MEMORY) ? info : GCU_NOT_HANDLED ;
 }
 
+//------------------------------------------------------------------------------
+// the memo: a program asked for again finds its binary without its key
+//------------------------------------------------------------------------------
+
+// Every GPU call asks for its kernels by their program text (a few KB), and
+// the SHA-256 key of that text cost more than the rest of a small call's
+// host work (about 60% of a repeated request's instructions: callgrind,
+// bench/RESULTS.md 2026-11-26). A program compiled for a target is kept
+// here under a fast hash of its text, checked by comparing the text itself;
+// the key is computed only on a miss. Direct-mapped; guarded by
+// gcu_jit_lock; emptied with the memory cache.
+#define GCU_JIT_MEMO_SLOTS 512
+
+typedef struct
+{
+    uint64_t h ;
+    size_t len ;
+    char *text ;                // a copy of the program (NULL: empty slot)
+    char target [32] ;
+    gcu_jit_binary *b ;         // READY
+}
+gcu_jit_memo_slot ;
+
+static gcu_jit_memo_slot gcu_jit_memo [GCU_JIT_MEMO_SLOTS] ;
+
+static gcu_jit_binary *gcu_jit_memo_find (uint64_t h, const char *source, size_t len,
+    const char *target)
+{
+    gcu_jit_binary *b = NULL ;
+    pthread_mutex_lock (&gcu_jit_lock) ;
+    const gcu_jit_memo_slot *m = &gcu_jit_memo [h % GCU_JIT_MEMO_SLOTS] ;
+    if (m->text != NULL && m->h == h && m->len == len && strcmp (m->target, target) == 0
+        && memcmp (m->text, source, len) == 0)
+    {
+        b = m->b ;
+        gcu_jit_counts.memory_hits++ ;
+    }
+    pthread_mutex_unlock (&gcu_jit_lock) ;
+    return b ;
+}
+
+// b (READY) remembered for this text; out of memory: not remembered
+static void gcu_jit_memo_keep (uint64_t h, const char *source, size_t len, const char *target,
+    gcu_jit_binary *b)
+{
+    char *text = malloc (len + 1) ;
+    if (text == NULL) return ;
+    memcpy (text, source, len + 1) ;
+    pthread_mutex_lock (&gcu_jit_lock) ;
+    gcu_jit_memo_slot *m = &gcu_jit_memo [h % GCU_JIT_MEMO_SLOTS] ;
+    char *old = m->text ;
+    m->h = h ;
+    m->len = len ;
+    m->text = text ;
+    snprintf (m->target, sizeof (m->target), "%s", target) ;
+    m->b = b ;
+    pthread_mutex_unlock (&gcu_jit_lock) ;
+    free (old) ;
+}
+
+// (under gcu_jit_lock)
+static void gcu_jit_memo_clear (void)
+{
+    for (int k = 0 ; k < GCU_JIT_MEMO_SLOTS ; k++)
+    {
+        free (gcu_jit_memo [k].text) ;
+        memset (&gcu_jit_memo [k], 0, sizeof (gcu_jit_memo [k])) ;
+    }
+}
+
 GrB_Info gcu_jit_compile (const char *source, const char *label,
     const gcu_jit_binary **bin)
 {
@@ -420,8 +490,12 @@ GrB_Info gcu_jit_compile (const char *source, const char *label,
     GrB_Info info = gcu_jit_sources (&files, &nfiles, &digest) ;
     if (info != GrB_SUCCESS) return info ;
     gcu_jit_job j = { .source = (char *) source } ;
-    snprintf (j.label, sizeof (j.label), "%s", label != NULL ? label : "kernel") ;
     if (!gcu_jit_target (nv, j.target, sizeof (j.target), &j.is_ptx)) return GCU_NOT_HANDLED ;
+    const size_t len = strlen (source) ;
+    const uint64_t h = gcu_text_hash (source, len, 0) ;
+    gcu_jit_binary *memo = gcu_jit_memo_find (h, source, len, j.target) ;
+    if (memo != NULL) { *bin = memo ; return GrB_SUCCESS ; }
+    snprintf (j.label, sizeof (j.label), "%s", label != NULL ? label : "kernel") ;
     uint8_t key [32] ;
     gcu_jit_key (nv, j.target, digest, source, key) ;
 
@@ -446,6 +520,7 @@ GrB_Info gcu_jit_compile (const char *source, const char *label,
     }
     if (info == GrB_OUT_OF_MEMORY) return info ;
     if (j.b->state != GCU_JIT_READY) return gcu_jit_missing (info) ;
+    gcu_jit_memo_keep (h, source, len, j.target, j.b) ;
     *bin = j.b ;
     return GrB_SUCCESS ;
 }
@@ -453,6 +528,7 @@ GrB_Info gcu_jit_compile (const char *source, const char *label,
 void gcu_jit_cache_clear_memory (void)
 {
     pthread_mutex_lock (&gcu_jit_lock) ;
+    gcu_jit_memo_clear () ;
     gcu_jit_binary *done = NULL ;
     for (int k = 0 ; k < GCU_JIT_BUCKETS ; k++)
     {

@@ -69,3 +69,25 @@ char *gcu_str_take (gcu_str *s)
     gcu_str_free (s) ;
     return p ;
 }
+
+// A 64-bit hash of len bytes at s, 8 bytes a step, from a seed: not
+// cryptographic; where it names code (a block's entry points) two seeds
+// give 128 bits, and where it finds code (the memo of compiled programs) a
+// hit is confirmed by comparing the texts.
+uint64_t gcu_text_hash (const void *s, size_t len, uint64_t seed)
+{
+    const unsigned char *b = (const unsigned char *) s ;
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ len ^ (seed * 0xC2B2AE3D27D4EB4Full) ;
+    size_t k = 0 ;
+    for ( ; k + 8 <= len ; k += 8)
+    {
+        uint64_t w ;
+        memcpy (&w, b + k, 8) ;
+        h = (h ^ w) * 0xFF51AFD7ED558CCDull ;
+        h ^= h >> 29 ;
+    }
+    for ( ; k < len ; k++) h = (h ^ b [k]) * 0x100000001B3ull ;
+    h ^= h >> 33 ;
+    h *= 0xC4CEB9FE1A85EC53ull ;
+    return h ^ (h >> 33) ;
+}
