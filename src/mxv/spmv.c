@@ -10,6 +10,7 @@
 #include "gcu_spmv_plan.h"
 #include "gcu_util.h"
 #include "../residency/gcu_residency.h"
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,11 +21,11 @@
 #define GCU_FREE_ALL ;
 
 static int force_variant = GCU_SPMV_AUTO, force_split = -1 ;
-static int last_spmv = -1 ;
+static _Atomic int last_spmv = -1 ;     // (atomic: GPU calls from several threads)
 
-int gcu_mxv_last_spmv (void) { return last_spmv ; }
-void gcu_mxv_last_spmv_reset (void) { last_spmv = -1 ; }
-void gcu_mxv_last_spmv_set (int v) { last_spmv = v ; }
+int gcu_mxv_last_spmv (void) { return atomic_load_explicit (&last_spmv, memory_order_relaxed) ; }
+void gcu_mxv_last_spmv_reset (void) { gcu_mxv_last_spmv_set (-1) ; }
+void gcu_mxv_last_spmv_set (int v) { atomic_store_explicit (&last_spmv, v, memory_order_relaxed) ; }
 static int64_t force_lrow = 0 ;
 
 void gcu_mxv_force_variant (int variant, int split, int64_t lrow)
