@@ -1,8 +1,8 @@
 // gcu_mxv_policy.h — the tuning of the GrB_mxv / GrB_vxm family
 // (cuda/mxv/gcu_mxv.cuh) as data, read by the launches (src/mxv/mxv.c), the
 // SpMV plan (src/mxv/spmv_plan.cu) and the emulated tests
-// (tests/cpu/test_mxv_emu.cpp); the measurements behind the method and
-// variant choices are in bench/RESULTS.md (mxv/vxm and SpMV sections).
+// (tests/cpu/test_mxv_emu.cpp); the measurements behind the method choice
+// are in bench/RESULTS.md (mxv/vxm sections).
 // Plain C.
 #ifndef GCU_MXV_POLICY_H
 #define GCU_MXV_POLICY_H
@@ -38,8 +38,10 @@ gcu_spmv_variant ;
 #define GCU_MXV_LONG_ROW 4096
 #define GCU_MXV_LONG_SEG 1024
 
-// the automatic choice (measured on the H100/H200, bench/RESULTS.md):
-// stream while the mean row is at most this long, else vector
+// the automatic choice: stream while the mean row (of the rows the base
+// kernel computes) is at most this long, else vector. A first rule from the
+// format-selection paper's features, not yet measured on a GPU:
+// bench/spmv_variants times every variant side by side to set it
 #define GCU_SPMV_STREAM_MEAN_MAX 48.0
 
 #endif
