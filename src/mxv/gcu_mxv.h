@@ -22,25 +22,26 @@ gcu_mxv_spec ;
 // the #include all mxv blocks share
 const char *gcu_mxv_preamble (void) ;
 
-// The family's kernels of one specialisation, in the order of
-// GCU_MXV_KERNELS (cuda/mxv/gcu_mxv_jit.cuh)
-typedef enum
-{
-    GCU_MXV_K_PULL, GCU_MXV_K_PUSH, GCU_MXV_K_INIT, GCU_MXV_K_VECTOR, GCU_MXV_K_STREAM,
-    GCU_MXV_K_LONG, GCU_MXV_NKERNELS
-}
-gcu_mxv_kernel ;
+// The family's kernels of one specialisation come in two sets, each its own
+// JIT block (GCU_MXV_KERNELS, GCU_SPMV_KERNELS in cuda/mxv/gcu_mxv_jit.cuh):
+// an SpMV variant is compiled only where one runs (BFS never needs them)
+typedef enum { GCU_MXV_SET_BASE, GCU_MXV_SET_SPMV } gcu_mxv_set ;
+#define GCU_MXV_NKERNELS 3
+enum { GCU_MXV_K_PULL, GCU_MXV_K_PUSH, GCU_MXV_K_INIT } ;         // GCU_MXV_SET_BASE
+enum { GCU_MXV_K_VECTOR, GCU_MXV_K_STREAM, GCU_MXV_K_LONG } ;     // GCU_MXV_SET_SPMV
 
-// Append the block (a namespace with SR and the family's extern "C"
-// kernels) to b; entry receives the pull kernel's name, from which the
+// Append the block of one set (a namespace with SR and the set's extern "C"
+// kernels) to b; entry receives the first kernel's name, from which the
 // others are derived (gcu_mxv_entries).
-GrB_Info gcu_mxv_block (const gcu_mxv_spec *spec, gcu_str *b,
+GrB_Info gcu_mxv_block (const gcu_mxv_spec *spec, gcu_mxv_set set, gcu_str *b,
     char entry [GCU_JIT_ENTRY_MAX]) ;
-void gcu_mxv_entries (const char *entry, char names [GCU_MXV_NKERNELS] [GCU_JIT_ENTRY_MAX]) ;
+void gcu_mxv_entries (const char *entry, gcu_mxv_set set,
+    char names [GCU_MXV_NKERNELS] [GCU_JIT_ENTRY_MAX]) ;
 
-// Compile (through the caches) and load the kernels (CUfunctions, indexed
-// by gcu_mxv_kernel).
-GrB_Info gcu_mxv_kernels (const gcu_mxv_spec *spec, void *fns [GCU_MXV_NKERNELS]) ;
+// Compile (through the caches) and load a set's kernels (CUfunctions, in the
+// order of the set's enum).
+GrB_Info gcu_mxv_kernels (const gcu_mxv_spec *spec, gcu_mxv_set set,
+    void *fns [GCU_MXV_NKERNELS]) ;
 
 // Tests: force the method of the family (0 automatic, 1 pull, 2 push).
 void gcu_mxv_force_method (int method) ;

@@ -310,7 +310,8 @@ static GrB_Info compute_T (const mxv_job *j, double *kernel_s, int *G, cudaEvent
     gcu_stream s)
 {
     void *fns [GCU_MXV_NKERNELS] ;
-    GCU_TRY (gcu_mxv_kernels (j->spec, fns)) ;
+    GCU_TRY (gcu_mxv_kernels (j->spec, j->sp != NULL && !j->push ? GCU_MXV_SET_SPMV
+        : GCU_MXV_SET_BASE, fns)) ;
     if (cudaEventCreate (&ev [0]) != cudaSuccess || cudaEventCreate (&ev [1]) != cudaSuccess)
         GCU_TRY (GrB_PANIC) ;
     if (cudaEventRecord (ev [0], (cudaStream_t) s) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
@@ -410,6 +411,25 @@ static bool w_unchanged (const gcu_call *call, bool vxm, GrB_Index nallow, GrB_I
     return true ;
 }
 
+// u full and no mask: an SpMV variant (*spmv; the plan computed, or the
+// cache's); how: what runs and why, for the verbose line
+static GrB_Info spmv_setup (const gcu_mxv_spec *spec, const gcu_operand *om, const gcu_vec *ou,
+    bool masked, GrB_Index m, gcu_spmv *sp, bool *spmv, char *how, size_t hsize, gcu_stream s)
+{
+    if (ou->b == NULL && !masked && spmv_wanted (&spec->sr))
+    {
+        GrB_Info info = gcu_spmv_prepare (om->e_, om->p, om->idx64, (int64_t) m,
+            spec->sr.mult.z.size, (spec->sr.mult.flags & GCU_OPF_POSITIONAL) != 0, sp, s) ;
+        if (info != GrB_SUCCESS && info != GCU_NOT_HANDLED) return info ;
+        *spmv = info == GrB_SUCCESS ;
+    }
+    if (*spmv) gcu_spmv_describe (sp, how, hsize) ;
+    else snprintf (how, hsize, "pull (%s)", ou->b != NULL ? "u sparse: presence bytes"
+        : masked ? "masked" : !spmv_wanted (&spec->sr) ? "monoid stops early"
+        : "forced, or no SpMV plan") ;
+    return GrB_SUCCESS ;
+}
+
 static GrB_Info mxv_run (gcu_call *call)
 {
     gcu_stream s = gcu_stream_default () ;
@@ -474,23 +494,10 @@ static GrB_Info mxv_run (gcu_call *call)
     GCU_TRY (gcu_dmalloc ((void **) &dTb, m + 1, s)) ;
     const double t1 = gcu_now () ;
 
-    // u full and no mask: an SpMV variant (the plan computed, or the cache's)
-    const bool use_spmv = work && !push && ou.b == NULL && dallow == NULL
-        && spmv_wanted (&spec.sr) ;
-    if (use_spmv)
-    {
-        GrB_Info info = gcu_spmv_prepare (om.e_, om.p, om.idx64, (int64_t) m, zsize,
-            (spec.sr.mult.flags & GCU_OPF_POSITIONAL) != 0, &sp, s) ;
-        if (info != GrB_SUCCESS && info != GCU_NOT_HANDLED) GCU_TRY (info) ;
-    }
-    const bool spmv = use_spmv && (sp.variant != GCU_SPMV_AUTO) ;
-    char how [256] = "pull" ;
-    if (!work) snprintf (how, sizeof (how), "empty") ;
-    else if (push) snprintf (how, sizeof (how), "push") ;
-    else if (spmv) gcu_spmv_describe (&sp, how, sizeof (how)) ;
-    else snprintf (how, sizeof (how), "pull (%s)", ou.b != NULL ? "u sparse: presence bytes"
-        : dallow != NULL ? "masked" : !spmv_wanted (&spec.sr) ? "monoid stops early"
-        : "forced, or no SpMV plan") ;
+    char how [256] ;
+    bool spmv = false ;
+    if (work && !push) GCU_TRY (spmv_setup (&spec, &om, &ou, dallow != NULL, m, &sp, &spmv, how, sizeof (how), s)) ;
+    else snprintf (how, sizeof (how), "%s", work ? "push" : "empty") ;
 
     // T = R*u on the device
     double kernel_s = 0 ;
