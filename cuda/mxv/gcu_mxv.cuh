@@ -2,19 +2,30 @@
 // the semiring SR and instantiated by the JIT (src/mxv/jit_mxv.c). Both
 // GrB_mxv and GrB_vxm come here: R is the matrix whose rows give the entries
 // of w (op(A) for mxv, op(B)' for vxm), P = R' is the same matrix by the
-// other orientation. Two methods (as in SpMV format selection, e.g.
-// Sedaghati et al. 2015, the row-wise "vector" kernel with a group of G
-// threads per row, G chosen by the host from the average row length):
+// other orientation. Methods (src/mxv/mxv.c chooses):
 //
 //   pull   one group of G threads per row i of R (rows the mask excludes are
 //          skipped whole: BFS's complemented mask on visited vertices), u
 //          scattered to a dense array with a presence byte per entry (Ub,
-//          NULL when u is full); the group's partial values are reduced in
-//          shared memory. ANY and terminal monoids stop a thread's row early.
+//          NULL when u is full); the group's partial values are folded by
+//          warp shuffles. ANY and terminal monoids stop a thread's row early.
 //   push   one group per entry u(k): row k of P is walked and each product
 //          is folded into a dense T with gcu_spgemm_accum (native atomics
 //          for integer PLUS/MIN/MAX, CAS otherwise, a lock per entry for values
 //          wider than 8 bytes); for sparse u (BFS frontiers).
+//   SpMV variants, u full and no mask (after Sedaghati et al. 2015, SpMV
+//          format selection: the kernel chosen per matrix from the mean and
+//          spread of its row lengths):
+//          vector  CSR-vector: G threads a row (G from the mean row), one row
+//                  a group, shuffle folds, no presence bytes or mask;
+//          stream  CSR-stream: a block's rows' products computed by all its
+//                  threads in order into shared memory (coalesced reads,
+//                  independent gathers of u), then folded a thread a short
+//                  row, a warp a longer one;
+//          split   with either: rows longer than a bound are cut into
+//                  segments, a warp each, folded atomically (gcu_mxv_long):
+//                  power-law matrices, whose few long rows would otherwise
+//                  hold one group or block for the whole kernel.
 //
 // Positions (the positional multipliers FIRSTI ... SECONDJ1): mxv's product
 // op(A)(i,k) * u(k) is at (i, k, 0); vxm's u(k) * op(B)(k,j) at (0, k, j),
@@ -50,9 +61,65 @@ __device__ __forceinline__ typename SR::Z gcu_mxv_product (const void *__restric
     }
 }
 
+// a value of any type from the lane d above within segments of width lanes,
+// 4 bytes at a time (values of every size: FC64, user types)
+template <class T>
+__device__ __forceinline__ T gcu_mxv_shfl_down (unsigned mask, const T &v, int d, int width)
+{
+    constexpr int W = (int) ((sizeof (T) + 3) / 4) ;
+    unsigned int w [W] ;
+    w [W - 1] = 0 ;
+    memcpy (w, &v, sizeof (T)) ;
+    #pragma unroll
+    for (int q = 0 ; q < W ; q++) w [q] = __shfl_down_sync (mask, w [q], d, width) ;
+    T r ;
+    memcpy (&r, w, sizeof (T)) ;
+    return r ;
+}
+
+// the lanes of this thread's group of G (a power of two, at most 32)
+__device__ __forceinline__ unsigned gcu_mxv_group_mask (int G)
+{
+    const unsigned base = (threadIdx.x & 31u) & ~((unsigned) G - 1u) ;
+    return (G == 32) ? 0xffffffffu : (((1u << G) - 1u) << base) ;
+}
+
+// acc (has: whether it holds a value) folded with t. Every monoid but ANY
+// starts from its identity, neutral for every value, so the flag is only
+// ANY's business there (ANY keeps the first value).
+template <class SR>
+__device__ __forceinline__ void gcu_mxv_fold1 (typename SR::Z &acc, bool &has,
+    const typename SR::Z &t)
+{
+    if constexpr (SR::is_any) { if (!has) acc = t ; }
+    else acc = SR::add (acc, t) ;
+    has = true ;
+}
+
+// lane 0 of the group (G lanes, gmask) gets the fold of its lanes' acc by
+// shuffles; HAS: lane 0's has becomes the group's (a lane may hold none)
+template <class SR, bool HAS>
+__device__ __forceinline__ void gcu_mxv_fold_group (typename SR::Z &acc, bool &has, int G,
+    unsigned gmask)
+{
+    typedef typename SR::Z Z ;
+    for (int off = G / 2 ; off > 0 ; off /= 2)
+    {
+        const Z o = gcu_mxv_shfl_down (gmask, acc, off, G) ;
+        if constexpr (SR::is_any)
+        {
+            const bool oh = __shfl_down_sync (gmask, (int) has, off, G) != 0 ;
+            if (oh && !has) { acc = o ; has = true ; }
+        }
+        else acc = SR::add (acc, o) ;
+    }
+    if constexpr (HAS && !SR::is_any) has = __any_sync (gmask, has) != 0 ;
+}
+
 // pull: groups of G threads (a power of two, at most 32: a group lies within
-// one warp), a grid-stride loop over the rows. Shared memory: blockDim.x
-// values and blockDim.x flags (the host sizes it).
+// one warp), a grid-stride loop over the rows, u with presence bytes (Ub;
+// NULL: full), rows the mask excludes skipped whole, ANY and terminal
+// monoids stopping a thread's row early; the group folds by shuffles.
 template <class SR, class RI, bool VXM>
 __device__ __forceinline__ void gcu_mxv_pull (int64_t nrows,
     const RI *__restrict__ Rp, const RI *__restrict__ Rj, const void *__restrict__ Rx,
@@ -60,63 +127,194 @@ __device__ __forceinline__ void gcu_mxv_pull (int64_t nrows,
     const int8_t *__restrict__ allow, typename SR::Z *__restrict__ Tx,
     int8_t *__restrict__ Tb, int G)
 {
-    typedef typename SR::Z Z;
-    extern __shared__ __align__(16) unsigned char gcu_smem [];
-    Z *sv = (Z *) gcu_smem;
-    int8_t *sf = (int8_t *) (gcu_smem + (size_t) blockDim.x * sizeof (Z));
-    const int lane = (int) (threadIdx.x % (unsigned) G);
-    const int base = (int) threadIdx.x - lane;
-    // the group's lanes within its warp
-    const unsigned gmask = (G == 32) ? 0xffffffffu
-        : (((1u << G) - 1u) << ((unsigned) base % 32u));
-    const int64_t ngroups = ((int64_t) gridDim.x * blockDim.x) / G;
+    typedef typename SR::Z Z ;
+    const int lane = (int) (threadIdx.x % (unsigned) G) ;
+    const unsigned gmask = gcu_mxv_group_mask (G) ;
+    const int64_t ngroups = ((int64_t) gridDim.x * blockDim.x) / G ;
     for (int64_t i = ((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / G ; i < nrows ; i += ngroups)
     {
         if (allow != NULL && !allow [i])
         {
-            if (lane == 0) Tb [i] = 0;
-            continue;
+            if (lane == 0) Tb [i] = 0 ;
+            continue ;
         }
-        Z acc = SR::identity ();
-        bool has = false;
-        const int64_t p1 = (int64_t) Rp [i + 1];
+        Z acc = SR::identity () ;
+        bool has = false ;
+        const int64_t p1 = (int64_t) Rp [i + 1] ;
         for (int64_t p = (int64_t) Rp [i] + lane ; p < p1 ; p += G)
         {
-            const int64_t k = (int64_t) Rj [p];
-            if (Ub != NULL && !Ub [k]) continue;
-            const Z t = gcu_mxv_product<SR, VXM> (Rx, Ux, p, k, i, k);
-            acc = has ? SR::add (acc, t) : t;
-            has = true;
-            if (gcu_sr_done<SR> (acc)) break;
+            const int64_t k = (int64_t) Rj [p] ;
+            if (Ub != NULL && !Ub [k]) continue ;
+            gcu_mxv_fold1<SR> (acc, has, gcu_mxv_product<SR, VXM> (Rx, Ux, p, k, i, k)) ;
+            if (gcu_sr_done<SR> (acc)) break ;
         }
-        if (G > 1)
-        {
-            sv [threadIdx.x] = acc;
-            sf [threadIdx.x] = has;
-            __syncwarp (gmask);
-            for (int off = G / 2 ; off > 0 ; off /= 2)
-            {
-                if (lane < off && sf [threadIdx.x + off])
-                {
-                    const Z o = sv [threadIdx.x + off];
-                    sv [threadIdx.x] = sf [threadIdx.x] ? SR::add (sv [threadIdx.x], o) : o;
-                    sf [threadIdx.x] = 1;
-                }
-                __syncwarp (gmask);
-            }
-            if (lane == 0)
-            {
-                has = sf [base];
-                acc = sv [base];
-            }
-            __syncwarp (gmask);     // sv, sf are reused by the next row
-        }
+        if (G > 1) gcu_mxv_fold_group<SR, true> (acc, has, G, gmask) ;
         if (lane == 0)
         {
-            if (has) Tx [i] = acc;
-            Tb [i] = has;
+            if (has) Tx [i] = acc ;
+            Tb [i] = has ;
         }
     }
+}
+
+//------------------------------------------------------------------------------
+// SpMV variants: u full, no mask (every row of R is computed, an entry of w
+// wherever the row has one). Rows longer than lrow (> 0: the split) are left
+// to gcu_mxv_long: the identity here, folded into there.
+//------------------------------------------------------------------------------
+
+// row i of R, entries [p0, p1) with a stride of G from lane, into acc
+template <class SR, class RI, bool VXM>
+__device__ __forceinline__ void gcu_mxv_row_part (const RI *__restrict__ Rj,
+    const void *__restrict__ Rx, const void *__restrict__ Ux, int64_t i, int64_t p0,
+    int64_t p1, int lane, int G, typename SR::Z &acc, bool &has)
+{
+    #pragma unroll 4
+    for (int64_t p = p0 + lane ; p < p1 ; p += G)
+    {
+        const int64_t k = (int64_t) Rj [p] ;
+        gcu_mxv_fold1<SR> (acc, has, gcu_mxv_product<SR, VXM> (Rx, Ux, p, k, i, k)) ;
+    }
+}
+
+// w (i) of a row of len entries: acc, or the identity of a long row (split)
+template <class SR>
+__device__ __forceinline__ void gcu_mxv_put (typename SR::Z *__restrict__ Tx,
+    int8_t *__restrict__ Tb, int64_t i, int64_t len, int64_t lrow, const typename SR::Z &acc)
+{
+    if (lrow > 0 && len > lrow) Tx [i] = SR::identity () ;
+    else if (len > 0) Tx [i] = acc ;
+    Tb [i] = len > 0 ;
+}
+
+// vector: a group of G threads a row, a row a group (the grid covers the rows)
+template <class SR, class RI, bool VXM>
+__device__ __forceinline__ void gcu_mxv_vector (int64_t nrows,
+    const RI *__restrict__ Rp, const RI *__restrict__ Rj, const void *__restrict__ Rx,
+    const void *__restrict__ Ux, typename SR::Z *__restrict__ Tx,
+    int8_t *__restrict__ Tb, int G, int64_t lrow)
+{
+    typedef typename SR::Z Z ;
+    const int lane = (int) (threadIdx.x % (unsigned) G) ;
+    const int64_t i = ((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / G ;
+    if (i >= nrows) return ;        // the whole group: one row a group
+    const int64_t p0 = (int64_t) Rp [i], p1 = (int64_t) Rp [i + 1] ;
+    Z acc = SR::identity () ;
+    bool has = false ;
+    if (!(lrow > 0 && p1 - p0 > lrow))
+    {
+        gcu_mxv_row_part<SR, RI, VXM> (Rj, Rx, Ux, i, p0, p1, lane, G, acc, has) ;
+    }
+    if (G > 1) gcu_mxv_fold_group<SR, false> (acc, has, G, gcu_mxv_group_mask (G)) ;
+    if (lane == 0) gcu_mxv_put<SR> (Tx, Tb, i, p1 - p0, lrow, acc) ;
+}
+
+// stream, second half: the block's rows nr rows from r0 (pointers rp,
+// relative to base), from the staged products (tile) or, when they did not
+// fit, from R itself: a thread a row up to GCU_MXV_STREAM_WARP_ROW entries,
+// a warp a row above
+template <class SR, class RI, bool VXM>
+__device__ __forceinline__ void gcu_mxv_stream_rows (int64_t r0, int nr,
+    const int64_t *rp, const typename SR::Z *tile, bool staged,
+    const RI *__restrict__ Rj, const void *__restrict__ Rx, const void *__restrict__ Ux,
+    typename SR::Z *__restrict__ Tx, int8_t *__restrict__ Tb, int64_t lrow)
+{
+    typedef typename SR::Z Z ;
+    const int64_t base = rp [0] ;
+    for (int t = (int) threadIdx.x ; t < nr ; t += (int) blockDim.x)
+    {
+        const int64_t len = rp [t + 1] - rp [t] ;
+        if (len > GCU_MXV_STREAM_WARP_ROW && !(lrow > 0 && len > lrow)) continue ;
+        Z acc = SR::identity () ;
+        bool has = false ;
+        if (!(lrow > 0 && len > lrow))
+        {
+            if (staged)
+                for (int64_t q = rp [t] - base ; q < rp [t + 1] - base ; q++)
+                    gcu_mxv_fold1<SR> (acc, has, tile [q]) ;
+            else gcu_mxv_row_part<SR, RI, VXM> (Rj, Rx, Ux, r0 + t, rp [t], rp [t + 1], 0, 1, acc, has) ;
+        }
+        gcu_mxv_put<SR> (Tx, Tb, r0 + t, len, lrow, acc) ;
+    }
+    const int lane = (int) (threadIdx.x % 32u) ;
+    for (int t = (int) (threadIdx.x / 32u) ; t < nr ; t += (int) (blockDim.x / 32u))
+    {
+        const int64_t len = rp [t + 1] - rp [t] ;
+        if (len <= GCU_MXV_STREAM_WARP_ROW || (lrow > 0 && len > lrow)) continue ;
+        Z acc = SR::identity () ;
+        bool has = false ;
+        if (staged)
+            for (int64_t q = rp [t] - base + lane ; q < rp [t + 1] - base ; q += 32)
+                gcu_mxv_fold1<SR> (acc, has, tile [q]) ;
+        else gcu_mxv_row_part<SR, RI, VXM> (Rj, Rx, Ux, r0 + t, rp [t], rp [t + 1], lane, 32, acc, has) ;
+        gcu_mxv_fold_group<SR, false> (acc, has, 32, 0xffffffffu) ;
+        if (lane == 0) gcu_mxv_put<SR> (Tx, Tb, r0 + t, len, lrow, acc) ;
+    }
+}
+
+// stream: R rows a block; their products, at most C of them, are computed
+// by all threads in order (coalesced reads of R, C independent gathers of u)
+// into shared memory, then folded row by row. A block whose rows hold more
+// than C entries reads R directly. Shared memory: C values, then R + 1
+// pointers (the host sizes it). The staged products see row 0 as their
+// position: the host never runs this variant for positional multipliers.
+template <class SR, class RI, bool VXM>
+__device__ __forceinline__ void gcu_mxv_stream (int64_t nrows,
+    const RI *__restrict__ Rp, const RI *__restrict__ Rj, const void *__restrict__ Rx,
+    const void *__restrict__ Ux, typename SR::Z *__restrict__ Tx,
+    int8_t *__restrict__ Tb, int R, int C, int64_t lrow)
+{
+    typedef typename SR::Z Z ;
+    extern __shared__ __align__(16) unsigned char gcu_smem [];
+    Z *tile = (Z *) gcu_smem ;
+    int64_t *rp = (int64_t *) (gcu_smem + (((size_t) C * sizeof (Z) + 15) & ~(size_t) 15)) ;
+    const int64_t r0 = (int64_t) blockIdx.x * R ;
+    const int nr = (int) (nrows - r0 < R ? nrows - r0 : R) ;
+    for (int t = (int) threadIdx.x ; t <= nr ; t += (int) blockDim.x) rp [t] = (int64_t) Rp [r0 + t] ;
+    __syncthreads () ;
+    const int64_t base = rp [0], total = rp [nr] - base ;
+    const bool staged = total <= C ;
+    if (staged)
+    {
+        #pragma unroll 4
+        for (int64_t q = threadIdx.x ; q < total ; q += blockDim.x)
+        {
+            const int64_t k = (int64_t) Rj [base + q] ;
+            tile [q] = gcu_mxv_product<SR, VXM> (Rx, Ux, base + q, k, 0, k) ;
+        }
+    }
+    __syncthreads () ;
+    gcu_mxv_stream_rows<SR, RI, VXM> (r0, nr, rp, tile, staged, Rj, Rx, Ux, Tx, Tb, lrow) ;
+}
+
+// split: the long rows Lr [0 .. nlong) of R, row j cut into the segments
+// Ls [j] .. Ls [j+1]-1 of seg entries; a warp a segment, folded into Tx (the
+// identity the base kernel left there) by gcu_spgemm_accum
+template <class SR, class RI, bool VXM>
+__device__ __forceinline__ void gcu_mxv_long (int64_t nseg, const int64_t *__restrict__ Lr,
+    const int64_t *__restrict__ Ls, int64_t nlong, int64_t seg,
+    const RI *__restrict__ Rp, const RI *__restrict__ Rj, const void *__restrict__ Rx,
+    const void *__restrict__ Ux, typename SR::Z *__restrict__ Tx, int32_t *__restrict__ locks)
+{
+    typedef typename SR::Z Z ;
+    const int64_t w = ((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / 32 ;
+    const int lane = (int) (threadIdx.x % 32u) ;
+    if (w >= nseg) return ;         // the whole warp
+    int64_t lo = 0, hi = nlong - 1 ;
+    while (lo < hi)
+    {
+        const int64_t mid = (lo + hi + 1) / 2 ;
+        if (Ls [mid] <= w) lo = mid ; else hi = mid - 1 ;
+    }
+    const int64_t i = Lr [lo] ;
+    const int64_t p0 = (int64_t) Rp [i] + (w - Ls [lo]) * seg ;
+    const int64_t end = (int64_t) Rp [i + 1] ;
+    const int64_t p1 = p0 + seg < end ? p0 + seg : end ;
+    Z acc = SR::identity () ;
+    bool has = false ;
+    gcu_mxv_row_part<SR, RI, VXM> (Rj, Rx, Ux, i, p0, p1, lane, 32, acc, has) ;
+    gcu_mxv_fold_group<SR, true> (acc, has, 32, 0xffffffffu) ;
+    if (lane == 0 && has) gcu_spgemm_accum<SR> (&Tx [i], &locks [i], acc) ;
 }
 
 // push: groups of G threads, a grid-stride loop over the entries of u (Ui:

@@ -10,16 +10,22 @@
 
 typedef struct
 {
-    int64_t n ;             // pull: rows of R; push: entries of u; init: length of T
-    const void *Rp, *Rj, *Rx ;  // pull: R by row; push: P = R' by row
+    int64_t n ;             // pull, vector, stream: rows of R; push: entries of u;
+                            // init: length of T; long: segments
+    const void *Rp, *Rj, *Rx ;  // pull, SpMV variants: R by row; push: P = R' by row
     const int8_t *Ub ;      // pull: u's presence bytes (NULL: u full)
     const int64_t *Ui ;     // push: u's entries' positions
     const void *Ux ;        // u's values (dense for pull, one an entry for push)
     const int8_t *allow ;   // the mask's allowed entries of w (NULL: all)
     void *Tx ;              // T: a value (SR::Z) and a presence byte per entry of w
     int8_t *Tb ;
-    int32_t *locks ;        // push: a lock per entry of T for values wider than 8 bytes
-    int G ;                 // threads a row (pull) or an entry of u (push)
+    int32_t *locks ;        // push, long: a lock per entry of T for values wider than 8 bytes
+    int G ;                 // threads a row (pull, vector) or an entry of u (push)
+    int R, C ;              // stream: rows a block, products staged a block
+    int64_t lrow ;          // SpMV variants: rows longer than this are the long
+                            // kernel's (0: none)
+    const int64_t *Lr, *Ls ;    // long: the long rows, their first segments (nlong + 1)
+    int64_t nlong, seg ;    // long: how many long rows; entries a segment
 }
 gcu_mxv_args ;
 

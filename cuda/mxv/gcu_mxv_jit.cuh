@@ -2,8 +2,9 @@
 // that the JIT specialises, written once: each takes the one argument struct
 // gcu_mxv_args (gcu_mxv_args.h) by value and hands its fields, typed, to the
 // device functions of gcu_mxv.cuh. A JIT block (src/mxv/jit_mxv.c) holds only
-// the semiring's namespace and one GCU_MXV_KERNELS line naming the entries,
-// the semiring, the matrix's index type and the form (vxm or not).
+// the semiring's namespace and one GCU_MXV_KERNELS (or GCU_SPMV_KERNELS)
+// line naming the entries, the semiring, the matrix's index type and the
+// form (vxm or not).
 #ifndef GCU_MXV_JIT_CUH
 #define GCU_MXV_JIT_CUH
 
@@ -24,14 +25,42 @@ __device__ __forceinline__ void gcu_mxv_push_k (const gcu_mxv_args &a)
         a.allow, (typename SR::Z *) a.Tx, a.Tb, a.locks, a.G) ;
 }
 
+template <class SR, class RI, bool VXM>
+__device__ __forceinline__ void gcu_mxv_vector_k (const gcu_mxv_args &a)
+{
+    gcu_mxv_vector<SR, RI, VXM> (a.n, (const RI *) a.Rp, (const RI *) a.Rj, a.Rx, a.Ux,
+        (typename SR::Z *) a.Tx, a.Tb, a.G, a.lrow) ;
+}
+
+template <class SR, class RI, bool VXM>
+__device__ __forceinline__ void gcu_mxv_stream_k (const gcu_mxv_args &a)
+{
+    gcu_mxv_stream<SR, RI, VXM> (a.n, (const RI *) a.Rp, (const RI *) a.Rj, a.Rx, a.Ux,
+        (typename SR::Z *) a.Tx, a.Tb, a.R, a.C, a.lrow) ;
+}
+
+template <class SR, class RI, bool VXM>
+__device__ __forceinline__ void gcu_mxv_long_k (const gcu_mxv_args &a)
+{
+    gcu_mxv_long<SR, RI, VXM> (a.n, a.Lr, a.Ls, a.nlong, a.seg, (const RI *) a.Rp,
+        (const RI *) a.Rj, a.Rx, a.Ux, (typename SR::Z *) a.Tx, a.locks) ;
+}
+
 // The one prototype of the family's JIT kernels.
 #define GCU_MXV_KERNEL(name) \
     extern "C" __global__ void __launch_bounds__ (GCU_MXV_THREADS) name (const gcu_mxv_args a)
 
-// pull, push and init for one semiring SR, index type RI and form VXM
-#define GCU_MXV_KERNELS(PULL, PUSH, INIT, SR, RI, VXM)                        \
-    GCU_MXV_KERNEL (PULL) { gcu_mxv_pull_k<SR, RI, VXM> (a) ; }               \
-    GCU_MXV_KERNEL (PUSH) { gcu_mxv_push_k<SR, RI, VXM> (a) ; }               \
-    GCU_MXV_KERNEL (INIT) { gcu_mxv_init<SR> (a.n, (SR::Z *) a.Tx, a.Tb, a.locks) ; }
+// the family's kernels for one semiring SR, index type RI and form VXM, in
+// two sets (gcu_mxv_set, src/mxv/gcu_mxv.h): pull, push and init, and the
+// SpMV variants, compiled only where an SpMV runs. The names: the set's
+// first kernel's (E), the others E with a suffix (gcu_mxv_entries).
+#define GCU_MXV_KERNELS(E, SR, RI, VXM)                                        \
+    GCU_MXV_KERNEL (E) { gcu_mxv_pull_k<SR, RI, VXM> (a) ; }                   \
+    GCU_MXV_KERNEL (E##_push) { gcu_mxv_push_k<SR, RI, VXM> (a) ; }            \
+    GCU_MXV_KERNEL (E##_init) { gcu_mxv_init<SR> (a.n, (SR::Z *) a.Tx, a.Tb, a.locks) ; }
+#define GCU_SPMV_KERNELS(E, SR, RI, VXM)                                       \
+    GCU_MXV_KERNEL (E) { gcu_mxv_vector_k<SR, RI, VXM> (a) ; }                 \
+    GCU_MXV_KERNEL (E##_stream) { gcu_mxv_stream_k<SR, RI, VXM> (a) ; }        \
+    GCU_MXV_KERNEL (E##_long) { gcu_mxv_long_k<SR, RI, VXM> (a) ; }
 
 #endif

@@ -1,16 +1,47 @@
 // gcu_mxv_policy.h — the tuning of the GrB_mxv / GrB_vxm family
-// (cuda/mxv/gcu_mxv.cuh) as data, read by the launches (src/mxv/mxv.c) and
-// the emulated tests (tests/cpu/test_mxv_emu.cpp); the measurements behind
-// the method choice are in bench/RESULTS.md (mxv/vxm sections). Plain C.
+// (cuda/mxv/gcu_mxv.cuh) as data, read by the launches (src/mxv/mxv.c), the
+// SpMV plan (src/mxv/spmv_plan.cu) and the emulated tests
+// (tests/cpu/test_mxv_emu.cpp); the measurements behind the method choice
+// are in bench/RESULTS.md (mxv/vxm sections).
+// Plain C.
 #ifndef GCU_MXV_POLICY_H
 #define GCU_MXV_POLICY_H
 
 #define GCU_MXV_THREADS 256         // block size: the kernels' __launch_bounds__
 #define GCU_MXV_GROUP_MAX 32        // threads a row (pull) or an entry of u (push): at most a warp
-#define GCU_MXV_BLOCKS_PER_SM 32    // grid cap of the grid-stride loops
+#define GCU_MXV_BLOCKS_PER_SM 32    // grid cap of the grid-stride loops (pull, push)
 // push when its products cost less than pull's reads over this factor
 #define GCU_MXV_PUSH_FACTOR 4.0
 // pull's fixed cost per row of w, in the units of its reads (1 / this)
 #define GCU_MXV_PULL_ROW_COST 32.0
+
+// The SpMV variants (u full, no mask): how the rows of R are computed.
+typedef enum
+{
+    GCU_SPMV_AUTO = 0,      // chosen from the matrix's features (src/mxv/mxv.c)
+    GCU_SPMV_PULL = 1,      // the general pull kernel (presence bytes, mask, early exit)
+    GCU_SPMV_VECTOR = 2,    // CSR-vector: G threads a row, shuffle reduction
+    GCU_SPMV_STREAM = 3,    // CSR-stream: a block's rows' products staged in shared memory
+    GCU_SPMV_NVARIANTS = 4
+}
+gcu_spmv_variant ;
+
+// stream: products a block stages (at most; fewer for wide values, so that
+// the tile stays within GCU_MXV_STREAM_SMEM bytes), and rows a block at most
+#define GCU_MXV_STREAM_TILE 2048
+#define GCU_MXV_STREAM_SMEM 16384
+#define GCU_MXV_STREAM_ROWS_MAX 1024
+// stream: rows longer than this are reduced by a warp, shorter by a thread
+#define GCU_MXV_STREAM_WARP_ROW 32
+// split: rows longer than this leave the base kernel and are cut into
+// segments of GCU_MXV_LONG_SEG entries, a warp each, folded atomically
+#define GCU_MXV_LONG_ROW 4096
+#define GCU_MXV_LONG_SEG 1024
+
+// the automatic choice: stream while the mean row (of the rows the base
+// kernel computes) is at most this long, else vector. bench/spmv_variants
+// on the H200 found stream the faster base on grid3d-100 (mean 6.9) and on
+// rmat-20-16 (mean 30, split); where vector overtakes it is not measured yet
+#define GCU_SPMV_STREAM_MEAN_MAX 48.0
 
 #endif

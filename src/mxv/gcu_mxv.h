@@ -22,20 +22,42 @@ gcu_mxv_spec ;
 // the #include all mxv blocks share
 const char *gcu_mxv_preamble (void) ;
 
-// Append the block (a namespace with SR and three extern "C" kernels: pull,
-// push, init) to b; entry receives the pull kernel's name, from which the
-// others are derived (gcu_mxv_entries).
-GrB_Info gcu_mxv_block (const gcu_mxv_spec *spec, gcu_str *b,
-    char entry [GCU_JIT_ENTRY_MAX]) ;
-void gcu_mxv_entries (const char *entry, char push [GCU_JIT_ENTRY_MAX],
-    char init [GCU_JIT_ENTRY_MAX]) ;
+// The family's kernels of one specialisation come in two sets, each its own
+// JIT block (GCU_MXV_KERNELS, GCU_SPMV_KERNELS in cuda/mxv/gcu_mxv_jit.cuh):
+// an SpMV variant is compiled only where one runs (BFS never needs them)
+typedef enum { GCU_MXV_SET_BASE, GCU_MXV_SET_SPMV } gcu_mxv_set ;
+#define GCU_MXV_NKERNELS 3
+enum { GCU_MXV_K_PULL, GCU_MXV_K_PUSH, GCU_MXV_K_INIT } ;         // GCU_MXV_SET_BASE
+enum { GCU_MXV_K_VECTOR, GCU_MXV_K_STREAM, GCU_MXV_K_LONG } ;     // GCU_MXV_SET_SPMV
 
-// Compile (through the caches) and load the three kernels (CUfunctions).
-GrB_Info gcu_mxv_kernels (const gcu_mxv_spec *spec, void **pull, void **push,
-    void **init) ;
+// Append the block of one set (a namespace with SR and the set's extern "C"
+// kernels) to b; entry receives the first kernel's name, from which the
+// others are derived (gcu_mxv_entries).
+GrB_Info gcu_mxv_block (const gcu_mxv_spec *spec, gcu_mxv_set set, gcu_str *b,
+    char entry [GCU_JIT_ENTRY_MAX]) ;
+void gcu_mxv_entries (const char *entry, gcu_mxv_set set,
+    char names [GCU_MXV_NKERNELS] [GCU_JIT_ENTRY_MAX]) ;
+
+// Compile (through the caches) and load a set's kernels (CUfunctions, in the
+// order of the set's enum).
+GrB_Info gcu_mxv_kernels (const gcu_mxv_spec *spec, gcu_mxv_set set,
+    void *fns [GCU_MXV_NKERNELS]) ;
 
 // Tests: force the method of the family (0 automatic, 1 pull, 2 push).
 void gcu_mxv_force_method (int method) ;
 
+// Tests (and GRBCUDA_SPMV): force the SpMV variant of a call with u full
+// and no mask (GCU_SPMV_AUTO: the choice from the matrix's features), and
+// whether long rows are split (-1 automatic, 0 never, 1 always when the
+// matrix has rows longer than lrow). lrow 0: GCU_MXV_LONG_ROW.
+void gcu_mxv_force_variant (int variant, int split, int64_t lrow) ;
+// whether a variant other than pull is forced
+bool gcu_mxv_spmv_forced (void) ;
+// Tests: the kernel of the last product computed by pull (GCU_SPMV_PULL or
+// an SpMV variant, plus 16 when its long rows were split); -1 after reset
+// or for push. Not thread-safe: for single-threaded tests.
+int gcu_mxv_last_spmv (void) ;
+void gcu_mxv_last_spmv_reset (void) ;
+void gcu_mxv_last_spmv_set (int v) ;
 
 #endif

@@ -1,6 +1,6 @@
 // jit_mxv.c — JIT specialisation of the matrix-vector kernels
 // (cuda/mxv/gcu_mxv.cuh) for one semiring, operand types, matrix index width
-// and form (mxv or vxm): a block with three extern "C" kernels named by the
+// and form (mxv or vxm): a block with the family's extern "C" kernels named by the
 // hash of their specialisation, so blocks pack into one program (the CI
 // sweep, tests/cpu/test_jit_builtin.c) without colliding.
 #include "gcu_mxv.h"
@@ -14,47 +14,53 @@ const char *gcu_mxv_preamble (void)
     return "#include \"mxv/gcu_mxv_jit.cuh\"\n" ;
 }
 
-void gcu_mxv_entries (const char *entry, char push [GCU_JIT_ENTRY_MAX],
-    char init [GCU_JIT_ENTRY_MAX])
+static const char *const suffix [2] [GCU_MXV_NKERNELS] =
+    { { "", "_push", "_init" }, { "", "_stream", "_long" } } ;
+
+void gcu_mxv_entries (const char *entry, gcu_mxv_set set,
+    char names [GCU_MXV_NKERNELS] [GCU_JIT_ENTRY_MAX])
 {
-    // entry is "gcu_mvl_" + hash; the others share the hash
-    snprintf (push, GCU_JIT_ENTRY_MAX, "gcu_mvp_%s", entry + strlen ("gcu_mvl_")) ;
-    snprintf (init, GCU_JIT_ENTRY_MAX, "gcu_mvi_%s", entry + strlen ("gcu_mvl_")) ;
+    for (int k = 0 ; k < GCU_MXV_NKERNELS ; k++)
+        snprintf (names [k], GCU_JIT_ENTRY_MAX, "%s%s", entry, suffix [set] [k]) ;
 }
 
-GrB_Info gcu_mxv_block (const gcu_mxv_spec *spec, gcu_str *b,
+GrB_Info gcu_mxv_block (const gcu_mxv_spec *spec, gcu_mxv_set set, gcu_str *b,
     char entry [GCU_JIT_ENTRY_MAX])
 {
+    const bool spmv = set == GCU_MXV_SET_SPMV ;
     const char *mi = spec->idx64 ? "uint64_t" : "uint32_t" ;
     const char *form = spec->vxm ? "true" : "false" ;
     char key [64] ;
-    snprintf (key, sizeof (key), "|mxv|%s|%s", mi, form) ;
-    GrB_Info info = gcu_codegen_namespace (b, &spec->sr, &spec->ops, "gcu_mvl_", key, entry) ;
+    snprintf (key, sizeof (key), "|%s|%s|%s", spmv ? "spmv" : "mxv", mi, form) ;
+    GrB_Info info = gcu_codegen_namespace (b, &spec->sr, &spec->ops, spmv ? "gcu_msv_" : "gcu_mvl_",
+        key, entry) ;
     if (info != GrB_SUCCESS) return info ;
-    char push [GCU_JIT_ENTRY_MAX], init [GCU_JIT_ENTRY_MAX] ;
-    gcu_mxv_entries (entry, push, init) ;
-    gcu_str_addf (b, "GCU_MXV_KERNELS (%s, %s, %s, %s_ns::SR, %s, %s)\n", entry, push, init,
-        entry, mi, form) ;
+    gcu_str_addf (b, "%s (%s, %s_ns::SR, %s, %s)\n", spmv ? "GCU_SPMV_KERNELS" : "GCU_MXV_KERNELS",
+        entry, entry, mi, form) ;
     return b->failed ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
 }
 
 #undef  GCU_FREE_ALL
 #define GCU_FREE_ALL ;
 
-GrB_Info gcu_mxv_kernels (const gcu_mxv_spec *spec, void **pull, void **push,
-    void **init)
+GrB_Info gcu_mxv_kernels (const gcu_mxv_spec *spec, gcu_mxv_set set,
+    void *fns [GCU_MXV_NKERNELS])
 {
     gcu_str b ;
     gcu_str_init (&b) ;
-    char entry [GCU_JIT_ENTRY_MAX], ep [GCU_JIT_ENTRY_MAX], ei [GCU_JIT_ENTRY_MAX] ;
+    char entry [GCU_JIT_ENTRY_MAX], names [GCU_MXV_NKERNELS] [GCU_JIT_ENTRY_MAX] = { { 0 } } ;
     char name [GxB_MAX_NAME_LEN * 3], label [GxB_MAX_NAME_LEN * 3 + 32] = "mxv" ;
-    GrB_Info built = gcu_mxv_block (spec, &b, entry) ;
+    GrB_Info built = gcu_mxv_block (spec, set, &b, entry) ;
+    const char *ep [GCU_MXV_NKERNELS] ;
+    void **fp [GCU_MXV_NKERNELS] ;
     if (built == GrB_SUCCESS)
     {
         gcu_codegen_label (name, sizeof (name), &spec->sr) ;
-        snprintf (label, sizeof (label), "%s %s", spec->vxm ? "vxm" : "mxv", name) ;
-        gcu_mxv_entries (entry, ep, ei) ;
+        snprintf (label, sizeof (label), "%s%s %s", spec->vxm ? "vxm" : "mxv",
+            set == GCU_MXV_SET_SPMV ? " spmv" : "", name) ;
+        gcu_mxv_entries (entry, set, names) ;
     }
-    return gcu_jit_block_kernels (built, gcu_mxv_preamble (), &b, label, 3,
-        (const char *const []) { entry, ep, ei }, (void **const []) { pull, push, init }) ;
+    for (int k = 0 ; k < GCU_MXV_NKERNELS ; k++) { ep [k] = names [k] ; fp [k] = &fns [k] ; }
+    return gcu_jit_block_kernels (built, gcu_mxv_preamble (), &b, label, GCU_MXV_NKERNELS,
+        ep, (void **const *) fp) ;
 }

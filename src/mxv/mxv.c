@@ -25,6 +25,7 @@
 // by column (gcu_operand_get), u as a dense image (pull) or its entry list
 // (push), so an unchanged matrix or vector is not uploaded again.
 #include "gcu_mxv.h"
+#include "gcu_spmv_plan.h"
 #include "../residency/gcu_operand.h"
 #include "gcu_util.h"
 #include "grbcuda.h"
@@ -175,11 +176,12 @@ static int group_size (double avg)
     return g ;
 }
 
-static unsigned grid_for (int64_t items, int G, const gcu_device_props *dev)
+// blocks for items groups of G threads; capped (grid-stride loops) or not
+static unsigned grid_for (int64_t items, int G, bool capped, const gcu_device_props *dev)
 {
     int64_t grid = (items * G + GCU_MXV_THREADS - 1) / GCU_MXV_THREADS ;
     int64_t cap = (int64_t) (dev != NULL ? dev->sm_count : 1) * GCU_MXV_BLOCKS_PER_SM ;
-    if (grid > cap) grid = cap ;
+    if (capped && grid > cap) grid = cap ;
     if (grid < 1) grid = 1 ;
     return (unsigned) grid ;
 }
@@ -227,47 +229,108 @@ static GrB_Info download_T (GrB_Index m, size_t zsize, const int8_t *dTb, const 
 #undef  GCU_FREE_ALL
 #define GCU_FREE_ALL ;
 
-// T = R*u on the device (pull or push), timed by the events ev; *G the
-// group size used
-static GrB_Info compute_T (const gcu_mxv_spec *spec, bool push, const gcu_operand *om,
-    const gcu_vec *ou, const int8_t *dallow, void *dTx, int8_t *dTb, int32_t **dlocks,
-    GrB_Index m, GrB_Index n, GrB_Index anvals, double *kernel_s, int *G,
-    cudaEvent_t ev [2], gcu_stream s)
+// One product's device side: what compute_T launches on
+typedef struct
 {
-    const size_t zsize = spec->sr.mult.z.size ;
-    void *fpull = NULL, *fpush = NULL, *finit = NULL ;
-    GCU_TRY (gcu_mxv_kernels (spec, &fpull, &fpush, &finit)) ;
+    const gcu_mxv_spec *spec ;
+    bool push ;
+    const gcu_spmv *sp ;        // an SpMV variant (u full, no mask), or NULL
+    const gcu_operand *om ;
+    const gcu_vec *ou ;
+    const int8_t *dallow ;
+    void *dTx ;
+    int8_t *dTb ;
+    int32_t **dlocks ;          // allocated here when the kernels need locks
+    GrB_Index m, n, anvals ;
+}
+mxv_job ;
+
+// push: T to the identity, then a group per entry of u
+static GrB_Info launch_push (const mxv_job *j, void *const fns [], gcu_mxv_args *a, int *G,
+    gcu_stream s)
+{
     const gcu_device_props *dev = gcu_device () ;
+    void *args [] = { a } ;
+    if (j->spec->sr.mult.z.size > 8)
+        GCU_TRY (gcu_dmalloc ((void **) j->dlocks, (j->m + 1) * sizeof (int32_t), s)) ;
+    a->locks = *j->dlocks ;
+    a->n = (int64_t) j->m ;
+    GCU_TRY (gcu_jit_launch (fns [GCU_MXV_K_INIT], grid_for (a->n, 1, true, dev), GCU_MXV_THREADS, 0, s, args)) ;
+    GCU_TRY (gcu_launch_check ("mxv init")) ;
+    a->n = (int64_t) j->ou->nvals ;
+    a->Ui = (const int64_t *) j->ou->b ;
+    a->G = *G = group_size ((double) j->anvals / (double) (j->n > 0 ? j->n : 1)) ;
+    GCU_TRY (gcu_jit_launch (fns [GCU_MXV_K_PUSH], grid_for (a->n, a->G, true, dev), GCU_MXV_THREADS, 0, s, args)) ;
+    return gcu_launch_check ("mxv push") ;
+}
+
+// the SpMV variant j->sp: the base kernel over every row, then the long
+// rows' segments (split)
+static GrB_Info launch_spmv (const mxv_job *j, void *const fns [], gcu_mxv_args *a, int *G,
+    gcu_stream s)
+{
+    const gcu_spmv *sp = j->sp ;
+    const size_t zsize = j->spec->sr.mult.z.size ;
+    void *args [] = { a } ;
+    a->n = (int64_t) j->m ;
+    a->lrow = sp->split ? sp->plan.lrow : 0 ;
+    if (sp->variant == GCU_SPMV_VECTOR)
+    {
+        a->G = *G = sp->G ;
+        GCU_TRY (gcu_jit_launch (fns [GCU_MXV_K_VECTOR], grid_for (a->n, a->G, false, NULL),
+            GCU_MXV_THREADS, 0, s, args)) ;
+    }
+    else
+    {
+        a->R = sp->R ; a->C = sp->C ;
+        const int64_t grid = (a->n + sp->R - 1) / sp->R ;
+        const unsigned smem = (unsigned) ((((size_t) sp->C * zsize + 15) & ~(size_t) 15)
+            + (size_t) (sp->R + 1) * sizeof (int64_t)) ;
+        GCU_TRY (gcu_jit_launch (fns [GCU_MXV_K_STREAM], (unsigned) grid, GCU_MXV_THREADS, smem, s, args)) ;
+    }
+    GCU_TRY (gcu_launch_check ("mxv spmv")) ;
+    if (!sp->split || sp->plan.nseg == 0) return GrB_SUCCESS ;
+    if (zsize > 8)
+    {
+        GCU_TRY (gcu_dmalloc ((void **) j->dlocks, (j->m + 1) * sizeof (int32_t), s)) ;
+        GCU_TRY (gcu_memset (*j->dlocks, 0, (j->m + 1) * sizeof (int32_t), s)) ;
+    }
+    a->locks = *j->dlocks ;
+    a->n = sp->plan.nseg ;
+    a->Lr = sp->plan.Lr ; a->Ls = sp->plan.Ls ;
+    a->nlong = sp->plan.nlong ; a->seg = sp->plan.seg ;
+    GCU_TRY (gcu_jit_launch (fns [GCU_MXV_K_LONG], grid_for (a->n, 32, false, NULL),
+        GCU_MXV_THREADS, 0, s, args)) ;
+    return gcu_launch_check ("mxv spmv long rows") ;
+}
+
+// T = R*u on the device (push, an SpMV variant, or pull), timed by the
+// events ev; *G the group size used
+static GrB_Info compute_T (const mxv_job *j, double *kernel_s, int *G, cudaEvent_t ev [2],
+    gcu_stream s)
+{
+    void *fns [GCU_MXV_NKERNELS] ;
+    GCU_TRY (gcu_mxv_kernels (j->spec, j->sp != NULL && !j->push ? GCU_MXV_SET_SPMV
+        : GCU_MXV_SET_BASE, fns)) ;
     if (cudaEventCreate (&ev [0]) != cudaSuccess || cudaEventCreate (&ev [1]) != cudaSuccess)
         GCU_TRY (GrB_PANIC) ;
     if (cudaEventRecord (ev [0], (cudaStream_t) s) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
     gcu_mxv_args a ;
     memset (&a, 0, sizeof (a)) ;
-    a.Rp = om->p ; a.Rj = om->j ; a.Rx = om->x ;
-    a.Ux = ou->x ;
-    a.allow = dallow ;
-    a.Tx = dTx ; a.Tb = dTb ;
-    void *args [] = { &a } ;
-    if (push)
-    {
-        if (zsize > 8) GCU_TRY (gcu_dmalloc ((void **) dlocks, (m + 1) * sizeof (int32_t), s)) ;
-        a.locks = *dlocks ;
-        a.n = (int64_t) m ;
-        GCU_TRY (gcu_jit_launch (finit, grid_for (a.n, 1, dev), GCU_MXV_THREADS, 0, s, args)) ;
-        GCU_TRY (gcu_launch_check ("mxv init")) ;
-        a.n = (int64_t) ou->nvals ;
-        a.Ui = (const int64_t *) ou->b ;
-        a.G = *G = group_size ((double) anvals / (double) (n > 0 ? n : 1)) ;
-        GCU_TRY (gcu_jit_launch (fpush, grid_for (a.n, a.G, dev), GCU_MXV_THREADS, 0, s, args)) ;
-        GCU_TRY (gcu_launch_check ("mxv push")) ;
-    }
+    a.Rp = j->om->p ; a.Rj = j->om->j ; a.Rx = j->om->x ;
+    a.Ux = j->ou->x ;
+    a.allow = j->dallow ;
+    a.Tx = j->dTx ; a.Tb = j->dTb ;
+    if (j->push) GCU_TRY (launch_push (j, fns, &a, G, s)) ;
+    else if (j->sp != NULL) GCU_TRY (launch_spmv (j, fns, &a, G, s)) ;
     else
     {
-        a.n = (int64_t) m ;
-        a.Ub = (const int8_t *) ou->b ;
-        a.G = *G = group_size ((double) anvals / (double) (m > 0 ? m : 1)) ;
-        const unsigned smem = (unsigned) (GCU_MXV_THREADS * (zsize + 1) + 16) ;
-        GCU_TRY (gcu_jit_launch (fpull, grid_for (a.n, a.G, dev), GCU_MXV_THREADS, smem, s, args)) ;
+        void *args [] = { &a } ;
+        a.n = (int64_t) j->m ;
+        a.Ub = (const int8_t *) j->ou->b ;
+        a.G = *G = group_size ((double) j->anvals / (double) (j->m > 0 ? j->m : 1)) ;
+        GCU_TRY (gcu_jit_launch (fns [GCU_MXV_K_PULL], grid_for (a.n, a.G, true, gcu_device ()),
+            GCU_MXV_THREADS, 0, s, args)) ;
         GCU_TRY (gcu_launch_check ("mxv pull")) ;
     }
     if (cudaEventRecord (ev [1], (cudaStream_t) s) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
@@ -320,8 +383,17 @@ static bool use_push (GrB_Index unvals, GrB_Index anvals, GrB_Index nallow, GrB_
     if (ev [1] != NULL) cudaEventDestroy (ev [1]) ;                     \
     gcu_dfree (dTx, s) ; gcu_dfree (dTb, s) ; gcu_dfree (dlocks, s) ;   \
     gcu_dfree (dallow, s) ;                                             \
+    gcu_spmv_release (&sp, s) ;                                         \
     gcu_vec_release (&ou, s) ; gcu_operand_release (&om, s) ;           \
     gcu_host_free (Ti) ; gcu_host_free (Tx) ;
+
+// The SpMV variants compute every entry of every row: the ANY and terminal
+// monoids keep the pull kernel, whose rows stop early (the tests and
+// GRBCUDA_SPMV may still force a variant on them)
+static bool spmv_wanted (const gcu_semiring_desc *sr)
+{
+    return !(sr->add.is_any || sr->add.has_terminal) || gcu_mxv_spmv_forced () ;
+}
 
 // Nothing of w can change (no position allowed, or no entry of T to
 // accumulate), and no replace: w is left as it is, in whatever state, as
@@ -339,6 +411,25 @@ static bool w_unchanged (const gcu_call *call, bool vxm, GrB_Index nallow, GrB_I
     return true ;
 }
 
+// u full and no mask: an SpMV variant (*spmv; the plan computed, or the
+// cache's); how: what runs and why, for the verbose line
+static GrB_Info spmv_setup (const gcu_mxv_spec *spec, const gcu_operand *om, const gcu_vec *ou,
+    bool masked, GrB_Index m, gcu_spmv *sp, bool *spmv, char *how, size_t hsize, gcu_stream s)
+{
+    if (ou->b == NULL && !masked && spmv_wanted (&spec->sr))
+    {
+        GrB_Info info = gcu_spmv_prepare (om->e_, om->p, om->idx64, (int64_t) m,
+            spec->sr.mult.z.size, (spec->sr.mult.flags & GCU_OPF_POSITIONAL) != 0, sp, s) ;
+        if (info != GrB_SUCCESS && info != GCU_NOT_HANDLED) return info ;
+        *spmv = info == GrB_SUCCESS ;
+    }
+    if (*spmv) gcu_spmv_describe (sp, how, hsize) ;
+    else snprintf (how, hsize, "pull (%s)", ou->b != NULL ? "u sparse: presence bytes"
+        : masked ? "masked" : !spmv_wanted (&spec->sr) ? "monoid stops early"
+        : "forced, or no SpMV plan") ;
+    return GrB_SUCCESS ;
+}
+
 static GrB_Info mxv_run (gcu_call *call)
 {
     gcu_stream s = gcu_stream_default () ;
@@ -351,6 +442,8 @@ static GrB_Info mxv_run (gcu_call *call)
     int32_t *dlocks = NULL ;
     GrB_Index *Ti = NULL ;
     gcu_mxv_spec spec ;
+    gcu_spmv sp ;
+    memset (&sp, 0, sizeof (sp)) ;
     memset (&om, 0, sizeof (om)) ;
     memset (&ou, 0, sizeof (ou)) ;
     memset (&spec, 0, sizeof (spec)) ;
@@ -401,6 +494,11 @@ static GrB_Info mxv_run (gcu_call *call)
     GCU_TRY (gcu_dmalloc ((void **) &dTb, m + 1, s)) ;
     const double t1 = gcu_now () ;
 
+    char how [256] ;
+    bool spmv = false ;
+    if (work && !push) GCU_TRY (spmv_setup (&spec, &om, &ou, dallow != NULL, m, &sp, &spmv, how, sizeof (how), s)) ;
+    else snprintf (how, sizeof (how), "%s", work ? "push" : "empty") ;
+
     // T = R*u on the device
     double kernel_s = 0 ;
     int G = 1 ;
@@ -409,8 +507,13 @@ static GrB_Info mxv_run (gcu_call *call)
         // no entry of T: nothing to compute
         GCU_TRY (gcu_memset (dTb, 0, m + 1, s)) ;
     }
-    else GCU_TRY (compute_T (&spec, push, &om, &ou, (const int8_t *) dallow, dTx, dTb,
-        &dlocks, m, n, anvals, &kernel_s, &G, ev, s)) ;
+    else
+    {
+        const mxv_job job = { &spec, push, spmv ? &sp : NULL, &om, &ou, (const int8_t *) dallow,
+            dTx, dTb, &dlocks, m, n, anvals } ;
+        GCU_TRY (compute_T (&job, &kernel_s, &G, ev, s)) ;
+        if (!push) gcu_mxv_last_spmv_set (spmv ? sp.variant + (sp.split ? 16 : 0) : GCU_SPMV_PULL) ;
+    }
     const double t2 = gcu_now () ;
     char da [64], du [64] ;
     gcu_operand_describe (&om, "A", NULL, da, sizeof (da)) ;
@@ -433,7 +536,7 @@ static GrB_Info mxv_run (gcu_call *call)
             gcu_log ("%s gpu %s (G %d): nnz(A) %llu, nnz(u) %llu, mask allows %llu of %llu; "
                 "%s, %s, %.1f MB up; operands %.2f ms (export %.2f ms, upload %.2f ms), "
                 "kernels %.3f ms, write-back on the device %.2f ms: w left there (%llu entries)",
-                vxm ? "GrB_vxm" : "GrB_mxv", !work ? "empty" : push ? "push" : "pull", G,
+                vxm ? "GrB_vxm" : "GrB_mxv", how, G,
                 (unsigned long long) anvals, (unsigned long long) unvals,
                 (unsigned long long) nallow, (unsigned long long) m, da, du,
                 (up_bytes + wb_up) / 1e6, 1e3 * (t1 - t_op0), 1e3 * t_export, 1e3 * t_upload,
@@ -468,7 +571,7 @@ static GrB_Info mxv_run (gcu_call *call)
     gcu_log ("%s gpu %s (G %d): nnz(A) %llu, nnz(u) %llu, mask allows %llu of %llu, "
         "nnz(T) %llu; %s, %s, %.1f MB up; operands %.2f ms (export %.2f ms, upload "
         "%.2f ms), kernels %.3f ms, download %.2f ms (%.1f MB), write-back %.2f ms",
-        vxm ? "GrB_vxm" : "GrB_mxv", !work ? "empty" : push ? "push" : "pull", G,
+        vxm ? "GrB_vxm" : "GrB_mxv", how, G,
         (unsigned long long) anvals, (unsigned long long) unvals,
         (unsigned long long) nallow, (unsigned long long) m, (unsigned long long) tnvals,
         da, du, up_bytes / 1e6, 1e3 * (t1 - t_op0), 1e3 * t_export, 1e3 * t_upload,

@@ -4,7 +4,8 @@
 // through the real JIT path (code generation, NVRTC, the caches) into the
 // masked dot-product kernel and into the numeric SpGEMM kernels (shared- and
 // global-memory tables: every accumulation path, by value size) and the
-// GrB_mxv / GrB_vxm kernels (pull, push; both forms). No GPU
+// GrB_mxv / GrB_vxm kernels (pull, push; both forms; the SpMV variants for
+// every output type and a sample of the rest). No GPU
 // needed: this is CI's proof that every semiring has its kernels.
 //
 //   monoids:   each monoid M over T, as the monoid of M.TIMES_T
@@ -153,25 +154,33 @@ static void add_spec (GrB_Monoid add, GrB_BinaryOp mult, GrB_Type a,
     // (mxv) or B (vxm), the vector the other operand; the mask never reaches
     // them. The two forms differ only in which operand is the multiplier's
     // x, so they alternate from one specialisation to the next (both forms
-    // for every one would double the sweep's time)
-    static int mxv_form = 0 ;
+    // for every one would double the sweep's time). The SpMV variants'
+    // block (vector, stream, long: generic code over the same SR) for the
+    // first specialisation of each output type (every value size, each
+    // type's shuffles and atomics) and one in four of the others: every one
+    // would add half the sweep's time again, past CI's limit
+    static int mxv_form = 0, spmv_turn = 0 ;
+    static bool spmv_z [GCU_T_UDT + 1] ;
     if (info == GrB_SUCCESS && mask_type < 0 && !m_iso)
     {
-        const int form = mxv_form ;
+        gcu_mxv_spec mspec ;
+        memset (&mspec, 0, sizeof (mspec)) ;
+        mspec.sr = spec.sr ;
+        mspec.ops = spec.ops ;
+        mspec.ops.c = spec.sr.mult.z ;
+        mspec.idx64 = idx64 ;
+        mspec.vxm = mxv_form == 1 ;
         mxv_form ^= 1 ;
+        const int zc = (int) spec.sr.mult.z.code ;
+        const bool spmv = !spmv_z [zc] || spmv_turn++ % 4 == 0 ;
+        spmv_z [zc] = true ;
+        for (int set = GCU_MXV_SET_BASE ; set <= (spmv ? GCU_MXV_SET_SPMV : GCU_MXV_SET_BASE) ; set++)
         {
-            gcu_mxv_spec mspec ;
-            memset (&mspec, 0, sizeof (mspec)) ;
-            mspec.sr = spec.sr ;
-            mspec.ops = spec.ops ;
-            mspec.ops.c = spec.sr.mult.z ;
-            mspec.idx64 = idx64 ;
-            mspec.vxm = form == 1 ;
             char em [GCU_JIT_ENTRY_MAX] ;
             gcu_str sg ;
             gcu_str_init (&sg) ;
-            GrB_Info si = gcu_mxv_block (&mspec, &sg, em) ;
-            CHECK (si == GrB_SUCCESS, "mxv codegen %s: %d", what, (int) si) ;
+            GrB_Info si = gcu_mxv_block (&mspec, (gcu_mxv_set) set, &sg, em) ;
+            CHECK (si == GrB_SUCCESS, "mxv codegen (set %d) %s: %d", set, what, (int) si) ;
             char *stext = gcu_str_take (&sg) ;
             if (si == GrB_SUCCESS && stext != NULL) gcu_str_add (&str, stext) ;
             free (stext) ;

@@ -8,6 +8,11 @@
 //     a presence byte an entry, ANY and terminal monoids stopping early;
 //   - push: a group per entry of a sparse u, products folded into a dense T
 //     (gcu_mxv_init first), the same mask;
+//   - the SpMV variants (u full, no mask): vector (G = 1 to 32), stream
+//     (rows a block and staged products small and large: staged blocks and
+//     blocks that read R directly, rows a thread and rows a warp), each
+//     with and without the split (rows longer than a small bound cut into
+//     segments of a few entries, a warp each, folded atomically);
 // each as mxv and as vxm (the operands' order and the positions the
 // positional multiplier sees), through the semirings of
 // tests/common/gcu_emu_semirings.h. On a GPU, tests/gpu/test_mxv_gpu.c checks
@@ -27,8 +32,80 @@ struct MIN_PLUS_INT32_T : MIN_PLUS_INT32
     static Z terminal () { return 2 ; }
 } ;
 
+// the long rows of R (longer than lrow) and their first segments of seg
+// entries, as src/mxv/spmv_plan.cu makes them
+static int64_t long_rows (const csr &Rm, int64_t lrow, int64_t seg, std::vector<int64_t> &Lr,
+    std::vector<int64_t> &Ls)
+{
+    Lr.clear () ;
+    Ls.assign (1, 0) ;
+    for (int64_t i = 0 ; i < Rm.nrows ; i++)
+    {
+        const int64_t len = Rm.p [i + 1] - Rm.p [i] ;
+        if (len <= lrow) continue ;
+        Lr.push_back (i) ;
+        Ls.push_back (Ls.back () + (len + seg - 1) / seg) ;
+    }
+    return Ls.back () ;
+}
+
+// the SpMV variants on u full and no mask; compare checks T
+template <class SR, bool VXM, class RI, class CMP>
+static int run_spmv (const char *name, const csr &Rm, const std::vector<RI> &Rp,
+    const std::vector<RI> &Rj, const values<typename SR::Z> &Rx, const values<typename SR::Z> &U,
+    bool positional, CMP compare)
+{
+    typedef typename SR::Z Z ;
+    const int64_t m = Rm.nrows ;
+    int cases = 0 ;
+    char what [160] ;
+    // (kernel 0 vector, 1 stream; G or R; C)
+    const int shapes [][3] = { { 0, 1, 0 }, { 0, 4, 0 }, { 0, 32, 0 }, { 1, 4, 2048 },
+        { 1, 64, 2048 }, { 1, 64, 40 }, { 1, 256, 16 } } ;
+    for (const auto &sh : shapes)
+    {
+        // the staged products of stream see row 0: never run for positional multipliers
+        if (sh [0] == 1 && positional) continue ;
+        for (int64_t lrow : { (int64_t) 0, (int64_t) 6 })
+        {
+            std::vector<int8_t> Tb (m, 7) ;
+            values<Z> Tx ((size_t) m) ;
+            const int per = sh [0] == 0 ? GCU_MXV_THREADS / sh [1] : sh [1] ;
+            gridDim.x = (unsigned) ((m + per - 1) / per) ;
+            for (unsigned b = 0 ; b < gridDim.x ; b++)
+                gcu_emu_block (b, GCU_MXV_THREADS, [&]
+                {
+                    if (sh [0] == 0)
+                        gcu_mxv_vector<SR, RI, VXM> (m, Rp.data (), Rj.data (), Rx.data (), U.data (),
+                            Tx.data (), Tb.data (), sh [1], lrow) ;
+                    else
+                        gcu_mxv_stream<SR, RI, VXM> (m, Rp.data (), Rj.data (), Rx.data (), U.data (),
+                            Tx.data (), Tb.data (), sh [1], sh [2], lrow) ;
+                }) ;
+            std::vector<int64_t> Lr, Ls ;
+            const int64_t seg = 3 ;
+            const int64_t nseg = lrow > 0 ? long_rows (Rm, lrow, seg, Lr, Ls) : 0 ;
+            std::vector<int32_t> locks (m + 1) ;
+            gridDim.x = (unsigned) ((nseg * 32 + GCU_MXV_THREADS - 1) / GCU_MXV_THREADS) ;
+            for (unsigned b = 0 ; b < gridDim.x ; b++)
+                gcu_emu_block (b, GCU_MXV_THREADS, [&]
+                {
+                    gcu_mxv_long<SR, RI, VXM> (nseg, Lr.data (), Ls.data (), (int64_t) Lr.size (),
+                        seg, Rp.data (), Rj.data (), Rx.data (), U.data (), Tx.data (), locks.data ()) ;
+                }) ;
+            snprintf (what, sizeof (what), "%s %s spmv %s %s=%d C=%d%s", name, VXM ? "vxm" : "mxv",
+                sh [0] == 0 ? "vector" : "stream", sh [0] == 0 ? "G" : "R", sh [1], sh [2],
+                lrow > 0 ? " split" : "") ;
+            compare (Tb, Tx, what) ;
+            cases++ ;
+        }
+    }
+    return cases ;
+}
+
 template <class SR, bool VXM, class RI>
-static int run_semiring (const char *name, const csr &Rm, std::mt19937_64 &rng)
+static int run_semiring (const char *name, const csr &Rm, std::mt19937_64 &rng,
+    bool positional = false)
 {
     typedef typename SR::Z Z ;
     const int64_t m = Rm.nrows, n = Rm.ncols ;
@@ -91,6 +168,8 @@ static int run_semiring (const char *name, const csr &Rm, std::mt19937_64 &rng)
                     w, (long long) bad, bad < 0 ? 0 : (int) Tb [bad], bad < 0 ? 0 : (int) wb [bad]) ;
             } ;
             const int8_t *mask = masked ? allow.data () : nullptr ;
+            if (!sparse_u && !masked)
+                cases += run_spmv<SR, VXM, RI> (name, Rm, Rp, Rj, Rx, U, positional, compare) ;
             // pull, every group size; 3 blocks of 256: a grid-stride loop
             for (int G = 1 ; G <= 32 ; G *= 2)
             {
@@ -166,7 +245,7 @@ int main ()
     cases += run_semiring<ANY_PAIR_BOOL, false, uint32_t> ("ANY_PAIR_BOOL", R1, rng) ;
     cases += run_semiring<ANY_PAIR_BOOL, true, uint32_t> ("ANY_PAIR_BOOL", R2, rng) ;
     cases += run_semiring<PLUS_TIMES_FC64, true, uint32_t> ("PLUS_TIMES_FC64", R1, rng) ;
-    cases += run_semiring<PLUS_SECONDJ_INT64, false, uint32_t> ("PLUS_SECONDJ_INT64", R1, rng) ;
-    cases += run_semiring<PLUS_SECONDJ_INT64, true, uint32_t> ("PLUS_SECONDJ_INT64", R2, rng) ;
+    cases += run_semiring<PLUS_SECONDJ_INT64, false, uint32_t> ("PLUS_SECONDJ_INT64", R1, rng, true) ;
+    cases += run_semiring<PLUS_SECONDJ_INT64, true, uint32_t> ("PLUS_SECONDJ_INT64", R2, rng, true) ;
     return gcu_emu_finish ("test_mxv_emu", cases) ;
 }

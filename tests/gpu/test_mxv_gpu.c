@@ -4,7 +4,9 @@
 // 4-, 8- and 16-byte values, positional multipliers, ANY), the matrix in
 // every storage format and given transposed, u empty, sparse or full, both
 // methods (pull, push) and the automatic choice, masks (valued, structural,
-// complemented), replace, accum, w aliased with u. Then a BFS (levels and
+// complemented), replace, accum, w aliased with u; the SpMV variants (u
+// full, no mask: vector, stream, each with long rows split) forced one by
+// one on every shape, and the automatic choice on a power-law matrix. Then a BFS (levels and
 // parents, LAGraph's form: q<!v,struct,replace> = q*A) against the host's, a
 // residency check (an unchanged matrix is not uploaded again), and fault
 // injection: every counted device operation of one GrB_vxm fails in turn;
@@ -149,6 +151,86 @@ static void trial (const sr_t *sr, const shape_t *sh, uint64_t *st, bool vxm, in
     GrB_Vector_free (&u) ; GrB_Vector_free (&mask) ; GrB_Matrix_free (&M) ;
     GrB_Descriptor_free (&d) ;
     gcu_mxv_force_method (0) ;
+}
+
+//------------------------------------------------------------------------------
+// the SpMV variants, forced: u full, no mask
+//------------------------------------------------------------------------------
+
+static void spmv_trial (const sr_t *sr, const shape_t *sh, uint64_t *st, bool vxm, int variant,
+    int split)
+{
+    // long rows above 8 entries when split: every shape with longer rows
+    gcu_mxv_force_variant (variant, split, 8) ;
+    const GrB_Index m = sh->m, n = sh->n ;
+    const bool tran = gcu_rand (st) % 3 == 0 ;
+    GrB_Index r = vxm ? n : m, c = vxm ? m : n ;
+    GrB_Matrix M = tran ? gcu_test_random_matrix (sr->ta, c, r, sh->da, st)
+                        : gcu_test_random_matrix (sr->ta, r, c, sh->da, st) ;
+    GrB_Vector u = gcu_test_random_vector (sr->tu, n, 1.0, st) ;
+    GrB_Type tw = sr->tu == GxB_FC64 ? sr->tu : (gcu_rand (st) % 5 == 0) ? GrB_FP64 : sr->tu ;
+    GrB_Vector w1 = gcu_test_random_vector (tw, m, gcu_rand (st) % 2 ? 0.0 : 0.3, st), w2 = NULL ;
+    GrB_Vector_dup (&w2, w1) ;
+    GrB_Descriptor d = NULL ;
+    GrB_Descriptor_new (&d) ;
+    if (tran) GrB_Descriptor_set (d, vxm ? GrB_INP1 : GrB_INP0, GrB_TRAN) ;
+    GrB_BinaryOp accum = (gcu_rand (st) % 4 == 0) ? gcu_test_plus (tw) : NULL ;
+    grbcuda_op_stats s0, s1 ;
+    const char *opname = vxm ? "GrB_vxm" : "GrB_mxv" ;
+    grbcuda_stats_get (opname, &s0) ;
+    gcu_mxv_last_spmv_reset () ;
+    GrB_Info i1 = vxm ? GrB_vxm (w1, NULL, accum, sr->s, u, M, d) : GrB_mxv (w1, NULL, accum, sr->s, M, u, d) ;
+    const int ran = gcu_mxv_last_spmv () ;
+    GrB_Info i2 = vxm ? real_vxm (w2, NULL, accum, sr->s, u, M, d) : real_mxv (w2, NULL, accum, sr->s, M, u, d) ;
+    grbcuda_stats_get (opname, &s1) ;
+    char what [160] ;
+    snprintf (what, sizeof (what), "%s %s %llux%llu%s%s spmv variant %d split %d", opname, sr->name,
+        (unsigned long long) m, (unsigned long long) n, tran ? " tran" : "", accum ? " accum" : "",
+        variant, split) ;
+    CHECK (i1 == i2, "%s: info %d vs %d", what, (int) i1, (int) i2) ;
+    GrB_Index anv = 0 ;
+    GrB_Matrix_nvals (&anv, M) ;
+    const bool declined = vxm ? strstr (sr->name, "_SECONDJ") != NULL : strstr (sr->name, "_FIRSTI") != NULL ;
+    if (m > 0 && n > 0 && anv > 0 && !declined)
+    {
+        CHECK (s1.gpu == s0.gpu + 1, "%s: did not run on the GPU", what) ;
+        // the stream variant never serves a positional multiplier (vector does)
+        const bool positional = strstr (sr->name, "I_") != NULL || strstr (sr->name, "J_") != NULL
+            || strstr (sr->name, "I1_") != NULL || strstr (sr->name, "J1_") != NULL ;
+        const int want = (variant == GCU_SPMV_STREAM && positional) ? GCU_SPMV_VECTOR : variant ;
+        CHECK (ran % 16 == want, "%s: ran variant %d", what, ran) ;
+    }
+    gpu_runs += (int) (s1.gpu - s0.gpu) ;
+    CHECK (gcu_test_vector_equal (w1, w2, sr->tol, sr->any, what), "%s differs from SuiteSparse", what) ;
+    GrB_Vector_free (&w1) ; GrB_Vector_free (&w2) ; GrB_Vector_free (&u) ; GrB_Matrix_free (&M) ;
+    GrB_Descriptor_free (&d) ;
+    gcu_mxv_force_variant (GCU_SPMV_AUTO, -1, 0) ;
+}
+
+// the automatic choice on a matrix with a few rows far longer than the rest
+// (a power-law graph's shape): split, against SuiteSparse, and the plan
+// cached with the matrix (the second call finds it)
+static void spmv_auto_test (uint64_t *st)
+{
+    const GrB_Index n = 20000 ;
+    GrB_Matrix A = gcu_test_random_matrix (GrB_FP64, n, n, 0.0004, st) ;
+    for (GrB_Index k = 0 ; k < n ; k += 3) OK (GrB_Matrix_setElement_FP64 (A, 1.0 + k % 7, 5, k)) ;
+    for (GrB_Index k = 0 ; k < n ; k += 2) OK (GrB_Matrix_setElement_FP64 (A, 2.0, 777, k)) ;
+    OK (GrB_Matrix_wait (A, GrB_MATERIALIZE)) ;
+    GrB_Vector u = gcu_test_random_vector (GrB_FP64, n, 1.0, st), w1 = NULL, w2 = NULL ;
+    OK (GrB_Vector_new (&w2, GrB_FP64, n)) ;
+    OK (real_mxv (w2, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, u, NULL)) ;
+    for (int rep = 0 ; rep < 2 ; rep++)
+    {
+        OK (GrB_Vector_new (&w1, GrB_FP64, n)) ;
+        gcu_mxv_last_spmv_reset () ;
+        OK (GrB_mxv (w1, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, u, NULL)) ;
+        const int ran = gcu_mxv_last_spmv () ;
+        CHECK (ran >= 16 && ran % 16 != GCU_SPMV_PULL, "spmv auto: ran %d, not split", ran) ;
+        CHECK (gcu_test_vector_equal (w1, w2, 1e-12, false, "spmv auto"), "spmv auto differs (rep %d)", rep) ;
+        GrB_Vector_free (&w1) ;
+    }
+    GrB_Vector_free (&w2) ; GrB_Vector_free (&u) ; GrB_Matrix_free (&A) ;
 }
 
 //------------------------------------------------------------------------------
@@ -366,6 +448,15 @@ int main (int argc, char **argv)
                     trial (&srs [si], &shapes [sh], &st, true, method) ;
                 }
         }
+    for (int si = 0 ; si < nsr ; si++)
+        for (int sh = 0 ; sh < nshapes ; sh++)
+            for (int v = GCU_SPMV_VECTOR ; v <= GCU_SPMV_STREAM ; v++)
+                for (int split = 0 ; split <= 1 ; split++)
+                {
+                    spmv_trial (&srs [si], &shapes [sh], &st, false, v, split) ;
+                    spmv_trial (&srs [si], &shapes [sh], &st, true, v, split) ;
+                }
+    spmv_auto_test (&st) ;
     printf ("%d products computed on the GPU (%.1f s)\n", gpu_runs, gcu_now () - t_start) ;
     bfs_test (&st) ;
     residency_test (&st) ;
