@@ -4,7 +4,8 @@
 // through the real JIT path (code generation, NVRTC, the caches) into the
 // masked dot-product kernel and into the numeric SpGEMM kernels (shared- and
 // global-memory tables: every accumulation path, by value size) and the
-// GrB_mxv / GrB_vxm kernels (pull, push; both forms). No GPU
+// GrB_mxv / GrB_vxm kernels (pull, push; both forms) and the kernels with
+// dense operands (SpMM, SDDMM: one or the other, alternately). No GPU
 // needed: this is CI's proof that every semiring has its kernels.
 //
 //   monoids:   each monoid M over T, as the monoid of M.TIMES_T
@@ -28,6 +29,7 @@
 #include "../../src/util/gcu_util.h"
 #include "../../src/spgemm/gcu_spgemm.h"
 #include "../../src/mxv/gcu_mxv.h"
+#include "../../src/spmm/gcu_spmm.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -177,6 +179,26 @@ static void add_spec (GrB_Monoid add, GrB_BinaryOp mult, GrB_Type a,
             free (stext) ;
         }
     }
+    // SpMM (unmasked cases) and SDDMM (any mask) alternately, with the
+    // widest vector loads the types allow
+    static int dense_form = 0 ;
+    if (info == GrB_SUCCESS)
+    {
+        gcu_spmm_spec dspec = { spec.sr, spec.ops, 1, mask_type >= 0 || m_iso || dense_form == 1 } ;
+        dense_form ^= 1 ;
+        dspec.ops.c = spec.sr.mult.z ;
+        const size_t w = dspec.sddmm ? (spec.ops.a.size > spec.ops.b.size ? spec.ops.a.size : spec.ops.b.size)
+            : (spec.ops.b.size > dspec.ops.c.size ? spec.ops.b.size : dspec.ops.c.size) ;
+        dspec.vec = gcu_spmm_vec (32, w, 1) ;
+        char ed [GCU_JIT_ENTRY_MAX] ;
+        gcu_str sd ;
+        gcu_str_init (&sd) ;
+        GrB_Info di = gcu_spmm_block (&dspec, &sd, ed) ;
+        CHECK (di == GrB_SUCCESS, "spmm codegen %s: %d", what, (int) di) ;
+        char *dtext = gcu_str_take (&sd) ;
+        if (di == GrB_SUCCESS && dtext != NULL) gcu_str_add (&str, dtext) ;
+        free (dtext) ;
+    }
     char *text = gcu_str_take (&str) ;
     GrB_Semiring_free (&s) ;
     if (info != GrB_SUCCESS || text == NULL) { free (text) ; return ; }
@@ -226,8 +248,8 @@ int main (void)
     // masked saxpy kernels and, for the unmasked cases, the SpGEMM kernels of
     // the same semiring
     char preamble [512] ;
-    snprintf (preamble, sizeof (preamble), "%s%s%s", gcu_dot_masked_preamble (),
-        gcu_spgemm_preamble (), gcu_mxv_preamble ()) ;
+    snprintf (preamble, sizeof (preamble), "%s%s%s%s", gcu_dot_masked_preamble (),
+        gcu_spgemm_preamble (), gcu_mxv_preamble (), gcu_spmm_preamble ()) ;
     int nmonoid_specs = 0, nop_specs = 0 ;
     double t0 = gcu_now () ;
 
