@@ -16,6 +16,9 @@
 // SDDMM: entries of the mask a group computes one after the other (the
 // group finds its first row by a binary search, then walks)
 #define GCU_SDDMM_RUN 8
+// SDDMM: lanes a dot product at most (fewer lanes, more entries in flight a
+// warp and fewer shuffle steps). GRBCUDA_SDDMM_GROUP overrides.
+#define GCU_SDDMM_GROUP_MAX 4
 
 // Values a lane loads at once: the most of 4, 2, 1 that divides n (the
 // columns, or the dot products' length) and fits GCU_SPMM_VEC_BYTES in the
@@ -29,12 +32,12 @@ static inline int gcu_spmm_vec (long long n, unsigned long wide, int contiguous)
     return 1 ;
 }
 
-// Lanes a group: the largest power of two up to GCU_SPMM_GROUP_MAX that
+// Lanes a group: the largest power of two up to gmax (at most a warp) that
 // leaves every lane at least vec of the n columns (or terms).
-static inline int gcu_spmm_group (long long n, int vec)
+static inline int gcu_spmm_group (long long n, int vec, int gmax)
 {
     int g = 1 ;
-    while (g < GCU_SPMM_GROUP_MAX && (long long) (2 * g) * vec <= n) g *= 2 ;
+    while (g < gmax && g < 32 && (long long) (2 * g) * vec <= n) g *= 2 ;
     return g ;
 }
 

@@ -186,7 +186,7 @@ static GrB_Info sddmm_products (gcu_call *call, masked_job *j)
     const size_t as = spec.ops.a.size, bs = spec.ops.b.size ;
     spec.vec = j->vec = gcu_spmm_vec_for (k, as > bs ? as : bs, a.xcs == 1 && a.yrs == 1) ;
     a.m = (int64_t) call->c_rows ; a.n = k ; a.seg = GCU_SDDMM_RUN ;
-    a.G = j->G = gcu_spmm_group (k, spec.vec) ;
+    a.G = j->G = gcu_spmm_group (k, spec.vec, gcu_sddmm_group_max ()) ;
     a.X = j->xa.x ; a.Y = j->xb.x ;
     a.Mp = j->om.p ; a.Mj = j->om.j ; a.Mx = j->structural ? NULL : j->om.x ;
     a.mnvals = (int64_t) j->om.nvals ;

@@ -78,6 +78,8 @@ GrB_Info gcu_spmm_run (const gcu_spmm_spec *spec, const gcu_spmm_in *in,
 // (GRBCUDA_SPMM_VEC forces 1, 2 or 4 where the layout allows it) for the launches.
 int gcu_spmm_seg (void) ;
 int gcu_spmm_vec_for (long long n, unsigned long wide, int contiguous) ;
+// SDDMM's lanes a dot product at most (GRBCUDA_SDDMM_GROUP, else GCU_SDDMM_GROUP_MAX)
+int gcu_sddmm_group_max (void) ;
 
 // plan.cu: the plan of A's rows for segments of seg entries: rank (i)
 // among non-empty rows, the first segment and first partial row of each

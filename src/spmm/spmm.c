@@ -14,6 +14,13 @@ int gcu_spmm_seg (void)
     return v > 0 ? v : GCU_SPMM_SEG ;
 }
 
+int gcu_sddmm_group_max (void)
+{
+    const char *e = getenv ("GRBCUDA_SDDMM_GROUP") ;
+    const int v = e != NULL ? atoi (e) : 0 ;
+    return v > 0 ? v : GCU_SDDMM_GROUP_MAX ;
+}
+
 int gcu_spmm_vec_for (long long n, unsigned long wide, int contiguous)
 {
     const int best = gcu_spmm_vec (n, wide, contiguous) ;
@@ -78,7 +85,7 @@ GrB_Info gcu_spmm_run (const gcu_spmm_spec *spec, const gcu_spmm_in *in,
     const size_t zsize = spec->sr.mult.z.size ;
     out->seg = gcu_spmm_seg () ;
     out->vec = spec->vec ;
-    out->G = gcu_spmm_group (n, spec->vec) ;
+    out->G = gcu_spmm_group (n, spec->vec, GCU_SPMM_GROUP_MAX) ;
     const double t0 = gcu_now () ;
     GCU_TRY (gcu_dmalloc ((void **) &t.rank, (m + 1) * sizeof (int64_t), s)) ;
     GCU_TRY (gcu_dmalloc ((void **) &t.segoff, (m + 1) * sizeof (int64_t), s)) ;

@@ -70,7 +70,7 @@ static int spmm_case (const char *name, const csr &A, int64_t n, int seg, bool b
     gcu_spmm_args a ;
     memset (&a, 0, sizeof (a)) ;
     a.m = m ; a.n = n ; a.seg = seg ;
-    a.G = gcu_spmm_group (n, VEC) ;
+    a.G = gcu_spmm_group (n, VEC, GCU_SPMM_GROUP_MAX) ;
     a.Ap = Ap.data () ; a.Aj = Aj.data () ; a.Ax = Ax.data () ;
     a.X = X.data () ; a.xrs = xrs ; a.xcs = xcs ;
     a.rank = P.rank.data () ; a.segoff = P.segoff.data () ;
@@ -102,7 +102,7 @@ static int spmm_case (const char *name, const csr &A, int64_t n, int seg, bool b
 // C<M> = X*Y' (X m-by-k, Y ncols-by-k, rows or columns)
 template <class SR, int VEC>
 static int sddmm_case (const char *name, const csr &M, int64_t k, bool by_col,
-    bool valued, std::mt19937_64 &rng)
+    bool valued, std::mt19937_64 &rng, int gmax)
 {
     typedef typename SR::Z Z ;
     const int64_t m = M.nrows, nc = M.ncols ;
@@ -119,7 +119,7 @@ static int sddmm_case (const char *name, const csr &M, int64_t k, bool by_col,
     gcu_spmm_args a ;
     memset (&a, 0, sizeof (a)) ;
     a.m = m ; a.n = k ; a.seg = GCU_SDDMM_RUN ;
-    a.G = gcu_spmm_group (k, VEC) ;
+    a.G = gcu_spmm_group (k, VEC, gmax) ;
     a.X = X.data () ; a.xrs = xrs ; a.xcs = xcs ;
     a.Y = Y.data () ; a.yrs = yrs ; a.ycs = ycs ;
     a.Mp = Mp.data () ; a.Mj = Mj.data () ; a.Mx = valued ? Mx.data () : nullptr ;
@@ -172,10 +172,14 @@ static int run_semiring (const char *name, const csr &A, const csr &M, std::mt19
         cases += spmm_case<SR, 1> (name, A, n, 7, false, true, rng) ;
         for (int valued = 0 ; valued <= 1 ; valued++)
         {
-            cases += sddmm_case<SR, 1> (name, M, n, false, valued, rng) ;
-            cases += sddmm_case<SR, 1> (name, M, n, true, valued, rng) ;
-            if (n % 4 == 0 && sizeof (typename SR::Z) <= 4)
-                cases += sddmm_case<SR, 4> (name, M, n, false, valued, rng) ;
+            // groups of up to a warp, and of the policy's size
+            for (int gmax : { 32, GCU_SDDMM_GROUP_MAX })
+            {
+                cases += sddmm_case<SR, 1> (name, M, n, false, valued, rng, gmax) ;
+                cases += sddmm_case<SR, 1> (name, M, n, true, valued, rng, gmax) ;
+                if (n % 4 == 0 && sizeof (typename SR::Z) <= 4)
+                    cases += sddmm_case<SR, 4> (name, M, n, false, valued, rng, gmax) ;
+            }
         }
     }
     return cases ;

@@ -75,10 +75,16 @@ static GrB_Matrix full (GrB_Type t, GrB_Index r, GrB_Index c, bool by_col, bool 
         free (I) ; free (J) ; free (V) ;
     }
     OK (GrB_Matrix_wait (X, GrB_MATERIALIZE)) ;
+    return X ;
+}
+
+// SuiteSparse holds X full (a tiny one may be held as a bitmap: the dense
+// paths then decline, and the sparse families take the call)
+static bool held_full (GrB_Matrix X)
+{
     int32_t sp = 0 ;
     OK (GxB_Matrix_Option_get (X, GxB_SPARSITY_STATUS, &sp)) ;
-    CHECK (sp == GxB_FULL, "the operand is not held full (%d)", (int) sp) ;
-    return X ;
+    return sp == GxB_FULL ;
 }
 
 // sparse A m-by-k: random rows (some empty), one dense row, or iso values
@@ -157,8 +163,11 @@ static void spmm_trial (const sr_t *sr, GrB_Index m, GrB_Index kd, GrB_Index n, 
         masked ? " masked" : "", accum ? " accum" : "") ;
     const uint64_t r0 = gcu_family_runs ("spmm") ;
     compare (sr, C0, M, accum, A, X, d, what) ;
-    // unmasked: SpMM's call (a mask may go to the masked dot family first)
-    if (!masked) CHECK (gcu_family_runs ("spmm") == r0 + 1, "%s: not the spmm family", what) ;
+    // unmasked: SpMM's call (a mask may go to the masked dot family first;
+    // FIRSTI stays on the host)
+    const bool firsti = strstr (sr->name, "FIRSTI") != NULL ;
+    if (!masked && held_full (X) && !firsti)
+        CHECK (gcu_family_runs ("spmm") == r0 + 1, "%s: not the spmm family", what) ;
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&X) ; GrB_Matrix_free (&C0) ;
     GrB_Matrix_free (&M) ; GrB_Descriptor_free (&d) ;
 }
@@ -187,7 +196,8 @@ static void sddmm_trial (const sr_t *sr, GrB_Index m, GrB_Index k, GrB_Index n, 
     const uint64_t r0 = gcu_mxm_sddmm_runs () ;
     compare (sr, C0, M, accum, X, Y, d, what) ;
     // a complemented mask is not the dot form's
-    if (!comp) CHECK (gcu_mxm_sddmm_runs () == r0 + 1, "%s: not the sddmm kernel", what) ;
+    if (!comp && held_full (X) && held_full (Y))
+        CHECK (gcu_mxm_sddmm_runs () == r0 + 1, "%s: not the sddmm kernel", what) ;
     GrB_Matrix_free (&X) ; GrB_Matrix_free (&Y) ; GrB_Matrix_free (&C0) ;
     GrB_Matrix_free (&M) ; GrB_Descriptor_free (&d) ;
 }
