@@ -71,19 +71,6 @@ __device__ __forceinline__ Z gcu_shfl_down_any (unsigned mask, const Z &v, int o
     return r;
 }
 
-// v from lane src of this lane's segment of width lanes, any type
-template <class Z>
-__device__ __forceinline__ Z gcu_shfl_idx_any (unsigned mask, const Z &v, int src, int width)
-{
-    constexpr int W = (int) ((sizeof (Z) + 3) / 4);
-    unsigned w [W] = {};
-    Z r;
-    memcpy (w, &v, sizeof (Z));
-    for (int q = 0 ; q < W ; q++) w [q] = __shfl_sync (mask, w [q], src, width);
-    memcpy (&r, w, sizeof (Z));
-    return r;
-}
-
 // the operand value cast to the operator's input type (not read when the
 // operator ignores it)
 template <class T, class TX, bool READS>
@@ -108,44 +95,20 @@ __device__ __forceinline__ void gcu_spmm_term (typename SR::Z (&acc) [VEC], bool
 }
 
 // one row segment (entries p0 < p1 of row i) times X, for the columns
-// c0 .. c0+VEC-1, into acc. The group's lanes load G entries of A at once
-// (coalesced) and pass them round by shuffles, so the loads of X do not
-// wait on the loads of A one entry at a time. Every lane of the group runs
-// the same iterations (gmask).
+// c0 .. c0+VEC-1, into acc
 template <class SR, class AI, int VEC>
 __device__ __forceinline__ void gcu_spmm_segment (typename SR::Z (&acc) [VEC],
-    const gcu_spmm_args &a, int64_t i, int64_t p0, int64_t p1, int64_t c0, int lane,
-    unsigned gmask)
+    const gcu_spmm_args &a, int64_t i, int64_t p0, int64_t p1, int64_t c0)
 {
     typedef typename SR::TB TB;
-    typedef typename SR::X X;
-    const TB *__restrict__ Xd = (const TB *) a.X;
-    const AI *__restrict__ Aj = (const AI *) a.Aj;
+    const TB *__restrict__ X = (const TB *) a.X;
     const typename SR::TA *__restrict__ Ax = (const typename SR::TA *) a.Ax;
+    for (int64_t p = p0 ; p < p1 ; p++)
     {
-        const int64_t kk = (int64_t) Aj [p0];
-        const X x = gcu_sr_load<X, typename SR::TA, SR::reads_x, SR::a_iso> (Ax, p0);
-        gcu_spmm_term<SR, VEC> (acc, true, x, gcu_pack_load<TB, VEC> (Xd, kk * a.xrs + c0 * a.xcs, a.xcs), i, kk, c0);
-    }
-    const int G = a.G;
-    for (int64_t base = p0 + 1 ; base < p1 ; base += G)
-    {
-        const int cnt = (p1 - base < G) ? (int) (p1 - base) : G;
-        int64_t myk = 0;
-        X myx = X ();
-        if (lane < cnt)
-        {
-            myk = (int64_t) Aj [base + lane];
-            myx = gcu_sr_load<X, typename SR::TA, SR::reads_x, SR::a_iso> (Ax, base + lane);
-        }
-        #pragma unroll 4
-        for (int q = 0 ; q < cnt ; q++)
-        {
-            const int64_t kk = gcu_shfl_idx_any (gmask, myk, q, G);
-            X x = X ();
-            if constexpr (SR::reads_x) x = gcu_shfl_idx_any (gmask, myx, q, G);
-            gcu_spmm_term<SR, VEC> (acc, false, x, gcu_pack_load<TB, VEC> (Xd, kk * a.xrs + c0 * a.xcs, a.xcs), i, kk, c0);
-        }
+        const int64_t kk = (int64_t) ((const AI *) a.Aj) [p];
+        const typename SR::X x = gcu_sr_load<typename SR::X, typename SR::TA, SR::reads_x, SR::a_iso> (Ax, p);
+        const gcu_pack<TB, VEC> y = gcu_pack_load<TB, VEC> (X, kk * a.xrs + c0 * a.xcs, a.xcs);
+        gcu_spmm_term<SR, VEC> (acc, p == p0, x, y, i, kk, c0);
     }
 }
 
@@ -165,10 +128,8 @@ __device__ __forceinline__ void gcu_spmm_segments (const gcu_spmm_args &a)
     typedef typename SR::TC TC;
     const int G = a.G;
     const int lane = (int) (threadIdx.x % (unsigned) G);
-    const unsigned gmask = gcu_group_mask (G);
     const int64_t ngroups = ((int64_t) gridDim.x * blockDim.x) / G;
     const int64_t n = a.n;
-    const int64_t nchunks = (n + (int64_t) G * VEC - 1) / ((int64_t) G * VEC);
     for (int64_t s = ((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / G ; s < a.nseg ; s += ngroups)
     {
         const int64_t i = a.segrow [s];
@@ -177,15 +138,10 @@ __device__ __forceinline__ void gcu_spmm_segments (const gcu_spmm_args &a)
         const int64_t p0 = (int64_t) ((const AI *) a.Ap) [i] + t * a.seg;
         const int64_t pe = (int64_t) ((const AI *) a.Ap) [i + 1];
         const int64_t p1 = (p0 + a.seg < pe) ? p0 + a.seg : pe;
-        // every lane runs every chunk (the shuffles need the whole group);
-        // a lane past the last column computes a copy of it, unstored
-        for (int64_t ch = 0 ; ch < nchunks ; ch++)
+        for (int64_t c0 = (int64_t) lane * VEC ; c0 < n ; c0 += (int64_t) G * VEC)
         {
-            const int64_t cl = (ch * G + lane) * VEC;
-            const int64_t c0 = cl < n ? cl : n - VEC;
             Z acc [VEC];
-            gcu_spmm_segment<SR, AI, VEC> (acc, a, i, p0, p1, c0, lane, gmask);
-            if (cl >= n) continue;
+            gcu_spmm_segment<SR, AI, VEC> (acc, a, i, p0, p1, c0);
             if (whole)
             {
                 gcu_pack<TC, VEC> o;

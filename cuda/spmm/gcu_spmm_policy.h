@@ -16,9 +16,10 @@
 // SDDMM: entries of the mask a group computes one after the other (the
 // group finds its first row by a binary search, then walks)
 #define GCU_SDDMM_RUN 8
-// SDDMM: lanes a dot product at most (fewer lanes, more entries in flight a
-// warp and fewer shuffle steps). GRBCUDA_SDDMM_GROUP overrides.
-#define GCU_SDDMM_GROUP_MAX 4
+// SDDMM: lanes a dot product at most (fewer lanes: more entries in flight a
+// warp and fewer shuffle steps; not yet measured against 32, the setting of
+// the one GPU run so far). GRBCUDA_SDDMM_GROUP overrides, for sweeps.
+#define GCU_SDDMM_GROUP_MAX 32
 
 // Values a lane loads at once: the most of 4, 2, 1 that divides n (the
 // columns, or the dot products' length) and fits GCU_SPMM_VEC_BYTES in the
