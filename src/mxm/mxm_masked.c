@@ -135,11 +135,6 @@ static void masked_free (masked_job *j)
 #undef  GCU_FREE_ALL
 #define GCU_FREE_ALL ;
 
-static bool full_count (GrB_Index nvals, GrB_Index rows, GrB_Index cols)
-{
-    return rows > 0 && cols > 0 && cols <= UINT64_MAX / rows && nvals == rows * cols ;
-}
-
 // the device's value and flag per mask entry
 static GrB_Info masked_outputs (masked_job *j)
 {
@@ -155,8 +150,8 @@ static GrB_Info masked_outputs (masked_job *j)
 // sparse dot products to run
 static GrB_Info sddmm_operands (const gcu_call *call, masked_job *j)
 {
-    if (!full_count (call->a_nvals, call->a_rows, call->a_cols)
-        || !full_count (call->b_nvals, call->b_rows, call->b_cols)) return GrB_SUCCESS ;
+    if (!gcu_mxm_full_count (call->a_nvals, call->a_rows, call->a_cols)
+        || !gcu_mxm_full_count (call->b_nvals, call->b_rows, call->b_cols)) return GrB_SUCCESS ;
     GrB_Info info = gcu_dense_get ((GrB_Matrix) call->A, j->spec.ops.a.size, &j->xa, j->s) ;
     if (info == GrB_SUCCESS) info = gcu_dense_get ((GrB_Matrix) call->B, j->spec.ops.b.size, &j->xb, j->s) ;
     if (info == GCU_NOT_HANDLED)
@@ -429,5 +424,9 @@ static GrB_Info masked_saxpy_run (gcu_call *call) { return masked_run (call, tru
 const gcu_family gcu_family_mxm_dot = { "masked dot", GCU_OP_MXM, dot_branch, dot_run } ;
 const gcu_family gcu_family_mxm_masked_saxpy = { "masked saxpy", GCU_OP_MXM,
     masked_saxpy_branch, masked_saxpy_run } ;
+
+#else
+
+uint64_t gcu_mxm_sddmm_runs (void) { return 0 ; }
 
 #endif

@@ -15,18 +15,12 @@
 
 #if GRBCUDA_HAVE_CUDA
 
-// B full: every entry present (the run checks that SuiteSparse holds it full)
-static bool full_count (GrB_Index nvals, GrB_Index rows, GrB_Index cols)
-{
-    return rows > 0 && cols > 0 && cols <= UINT64_MAX / rows && nvals == rows * cols ;
-}
-
 static GrB_Info spmm_branch (const gcu_call *call)
 {
     gcu_semiring_desc sr ;
     gcu_type_desc t ;
     GrB_Type ty ;
-    if (!full_count (call->b_nvals, call->b_rows, call->b_cols)) return GCU_NOT_HANDLED ;
+    if (!gcu_mxm_full_count (call->b_nvals, call->b_rows, call->b_cols)) return GCU_NOT_HANDLED ;
     if (gcu_semiring_identify (call->semiring, &sr) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
     if (!gcu_semiring_device_exact (&sr)) return GCU_NOT_HANDLED ;     // pow, atan2, hypot
     // a multiplier whose result is C's row index (FIRSTI, FIRSTI1): SuiteSparse
