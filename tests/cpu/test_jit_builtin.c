@@ -4,8 +4,10 @@
 // through the real JIT path (code generation, NVRTC, the caches) into the
 // masked dot-product kernel and into the numeric SpGEMM kernels (shared- and
 // global-memory tables: every accumulation path, by value size) and the
-// GrB_mxv / GrB_vxm kernels (pull, push; both forms) and the kernels with
-// dense operands (SpMM, SDDMM: one or the other, alternately). No GPU
+// GrB_mxv / GrB_vxm kernels (pull, push; both forms); with --dense (its own
+// ctest, test_jit_builtin_dense, so that each stays within the time limit)
+// the kernels with dense operands instead (SpMM, SDDMM: one or the other,
+// alternately, with the widest vector loads the types allow). No GPU
 // needed: this is CI's proof that every semiring has its kernels.
 //
 //   monoids:   each monoid M over T, as the monoid of M.TIMES_T
@@ -106,6 +108,30 @@ static void add_spgemm_block (spgemm_block_fn block, const char *kind,
     free (stext) ;
 }
 
+static bool dense_mode ;     // --dense: only the kernels with dense operands
+
+// The SpMM (unmasked cases) or SDDMM (any mask) block, alternately, with the
+// widest vector loads the types allow, into str; entry its first kernel
+static GrB_Info add_dense_block (const gcu_dot_masked_spec *spec, bool masked, gcu_str *str,
+    char entry [GCU_JIT_ENTRY_MAX], const char *what)
+{
+    static int dense_form = 0 ;
+    gcu_spmm_spec dspec = { spec->sr, spec->ops, 1, masked || dense_form == 1 } ;
+    dense_form ^= 1 ;
+    dspec.ops.c = spec->sr.mult.z ;
+    const size_t a = spec->ops.a.size, b = spec->ops.b.size, z = dspec.ops.c.size ;
+    const size_t w = dspec.sddmm ? (a > b ? a : b) : (b > z ? b : z) ;
+    dspec.vec = gcu_spmm_vec (32, w, 1) ;
+    gcu_str sd ;
+    gcu_str_init (&sd) ;
+    GrB_Info di = gcu_spmm_block (&dspec, &sd, entry) ;
+    CHECK (di == GrB_SUCCESS, "spmm codegen %s: %d", what, (int) di) ;
+    char *dtext = gcu_str_take (&sd) ;
+    if (di == GrB_SUCCESS && dtext != NULL) gcu_str_add (str, dtext) ;
+    free (dtext) ;
+    return di ;
+}
+
 static void add_spec (GrB_Monoid add, GrB_BinaryOp mult, GrB_Type a,
     GrB_Type b, GrB_Type c, int mask_type, bool a_iso, bool b_iso,
     bool m_iso, bool idx64, const char *what)
@@ -134,7 +160,9 @@ static void add_spec (GrB_Monoid add, GrB_BinaryOp mult, GrB_Type a,
     const gcu_type_code zc = spec.sr.mult.z.code ;
     const bool declined = spec.sr.add.op.op == GCU_OP_TIMES
         && (zc == GCU_T_FC32 || zc == GCU_T_FC64) ;
-    if (info == GrB_SUCCESS)
+    if (info == GrB_SUCCESS && dense_mode && !declined)
+        info = add_dense_block (&spec, mask_type >= 0 || m_iso, &str, entry, what) ;
+    else if (info == GrB_SUCCESS)
     {
         info = gcu_dot_masked_block (&spec, &str, entry) ;
         if (declined)
@@ -147,9 +175,9 @@ static void add_spec (GrB_Monoid add, GrB_BinaryOp mult, GrB_Type a,
     // the numeric SpGEMM kernels of the same semiring and operand types
     // (their output is the semiring's z type; masks do not reach them), and
     // the masked saxpy kernels (valued or structural mask)
-    if (info == GrB_SUCCESS && mask_type < 0 && !m_iso)
+    if (info == GrB_SUCCESS && mask_type < 0 && !m_iso && !dense_mode)
         add_spgemm_block (gcu_spgemm_block, "spgemm", &spec, &str, what) ;
-    if (info == GrB_SUCCESS)
+    if (info == GrB_SUCCESS && !dense_mode)
         add_spgemm_block (gcu_spgemm_masked_block, "masked spgemm", &spec, &str, what) ;
     // the GrB_mxv / GrB_vxm kernels (pull, push, init): the matrix is A
     // (mxv) or B (vxm), the vector the other operand; the mask never reaches
@@ -157,7 +185,7 @@ static void add_spec (GrB_Monoid add, GrB_BinaryOp mult, GrB_Type a,
     // x, so they alternate from one specialisation to the next (both forms
     // for every one would double the sweep's time)
     static int mxv_form = 0 ;
-    if (info == GrB_SUCCESS && mask_type < 0 && !m_iso)
+    if (info == GrB_SUCCESS && mask_type < 0 && !m_iso && !dense_mode)
     {
         const int form = mxv_form ;
         mxv_form ^= 1 ;
@@ -178,26 +206,6 @@ static void add_spec (GrB_Monoid add, GrB_BinaryOp mult, GrB_Type a,
             if (si == GrB_SUCCESS && stext != NULL) gcu_str_add (&str, stext) ;
             free (stext) ;
         }
-    }
-    // SpMM (unmasked cases) and SDDMM (any mask) alternately, with the
-    // widest vector loads the types allow
-    static int dense_form = 0 ;
-    if (info == GrB_SUCCESS)
-    {
-        gcu_spmm_spec dspec = { spec.sr, spec.ops, 1, mask_type >= 0 || m_iso || dense_form == 1 } ;
-        dense_form ^= 1 ;
-        dspec.ops.c = spec.sr.mult.z ;
-        const size_t w = dspec.sddmm ? (spec.ops.a.size > spec.ops.b.size ? spec.ops.a.size : spec.ops.b.size)
-            : (spec.ops.b.size > dspec.ops.c.size ? spec.ops.b.size : dspec.ops.c.size) ;
-        dspec.vec = gcu_spmm_vec (32, w, 1) ;
-        char ed [GCU_JIT_ENTRY_MAX] ;
-        gcu_str sd ;
-        gcu_str_init (&sd) ;
-        GrB_Info di = gcu_spmm_block (&dspec, &sd, ed) ;
-        CHECK (di == GrB_SUCCESS, "spmm codegen %s: %d", what, (int) di) ;
-        char *dtext = gcu_str_take (&sd) ;
-        if (di == GrB_SUCCESS && dtext != NULL) gcu_str_add (&str, dtext) ;
-        free (dtext) ;
     }
     char *text = gcu_str_take (&str) ;
     GrB_Semiring_free (&s) ;
@@ -224,8 +232,9 @@ static int env_int (const char *name, int dflt)
     return (s != NULL && atoi (s) > 0) ? atoi (s) : dflt ;
 }
 
-int main (void)
+int main (int argc, char **argv)
 {
+    dense_mode = argc > 1 && strcmp (argv [1], "--dense") == 0 ;
     OK (GrB_init (GrB_NONBLOCKING)) ;
     if (!gcu_jit_available ())
     {
@@ -248,8 +257,9 @@ int main (void)
     // masked saxpy kernels and, for the unmasked cases, the SpGEMM kernels of
     // the same semiring
     char preamble [512] ;
-    snprintf (preamble, sizeof (preamble), "%s%s%s%s", gcu_dot_masked_preamble (),
-        gcu_spgemm_preamble (), gcu_mxv_preamble (), gcu_spmm_preamble ()) ;
+    if (dense_mode) snprintf (preamble, sizeof (preamble), "%s", gcu_spmm_preamble ()) ;
+    else snprintf (preamble, sizeof (preamble), "%s%s%s", gcu_dot_masked_preamble (),
+        gcu_spgemm_preamble (), gcu_mxv_preamble ()) ;
     int nmonoid_specs = 0, nop_specs = 0 ;
     double t0 = gcu_now () ;
 
