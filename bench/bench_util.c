@@ -28,6 +28,13 @@ GrB_Info bu_make_x (GrB_Vector *x, GrB_Index n, uint64_t seed)
     return info ;
 }
 
+int bu_dense_cols (void)
+{
+    const char *e = getenv ("GRBCUDA_BENCH_COLS") ;
+    const int k = e != NULL ? atoi (e) : 0 ;
+    return k > 0 ? k : 32 ;
+}
+
 GrB_Info bu_make_dense (GrB_Matrix *X, GrB_Index n, int k, uint64_t s)
 {
     *X = NULL ;

@@ -17,7 +17,9 @@ extern "C" {
 #endif
 
 // Columns of the dense operands of SpMM and SDDMM (BENCH.md: 32).
-#define BU_DENSE_COLS 32
+// columns of SpMM's X and SDDMM's X, Y: GRBCUDA_BENCH_COLS (default 32)
+int bu_dense_cols (void) ;
+#define BU_DENSE_COLS (bu_dense_cols ())
 
 // The dense operands: x of y=A*x, X of Y=A*X and SDDMM, Y of SDDMM. Entry
 // (i,c) of an n-by-k operand (row-major index i*k+c) is

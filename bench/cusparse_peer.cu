@@ -11,6 +11,7 @@
 //   spmm    Y = A*X, X dense n-by-32, FP32, cusparseSpMM (best of the layouts
 //           and algorithms that cuSPARSE accepts)
 //   sddmm   C<A> = X*Y', X,Y dense n-by-32, FP32, cusparseSDDMM (best layout)
+//   (the dense operands' columns: GRBCUDA_BENCH_COLS, default 32)
 //
 // Times: kernel time with CUDA events around the device work (operands
 // resident), end-to-end time around upload + compute + download from

@@ -10,7 +10,8 @@
 //
 // Operations: spgemm (C=A*A PLUS_TIMES_FP64), tc_dot (C<L>=L*U'), tc_ll
 // (C<L>=L*L), tc_burkhardt (C<A>=A*A), bfs_levels, bfs_parents, spmv
-// (y=A*x FP64), spmm (Y=A*X, X n-by-32 FP32), sddmm (C<A>=X*Y', FP32).
+// (y=A*x FP64), spmm (Y=A*X, X n-by-32 FP32), sddmm (C<A>=X*Y', FP32); the dense operands'
+// columns: GRBCUDA_BENCH_COLS (default 32).
 //
 // For each operation: the preparation (operands), the first call (one-time
 // costs: JIT, first upload, ...) and the median of the repeats that follow,

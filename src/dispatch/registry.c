@@ -7,12 +7,15 @@
 extern const gcu_family gcu_family_mxm_dot ;            // src/mxm/mxm_masked.c
 extern const gcu_family gcu_family_mxm_masked_saxpy ;   // src/mxm/mxm_masked.c
 extern const gcu_family gcu_family_mxm_saxpy ;          // src/mxm/mxm_saxpy.c
+extern const gcu_family gcu_family_mxm_spmm ;           // src/mxm/mxm_spmm.c
 
 // the masked dot form first (it declines unless the mask and B' make it the
-// natural method), then the masked saxpy (any mask not complemented), then
+// natural method; with A and B full it is SDDMM), then SpMM (a sparse A
+// times a full B), then the masked saxpy (any mask not complemented), then
 // saxpy, which takes every sparse product
 static const gcu_family *const mxm_families [] =
-    { &gcu_family_mxm_dot, &gcu_family_mxm_masked_saxpy, &gcu_family_mxm_saxpy } ;
+    { &gcu_family_mxm_dot, &gcu_family_mxm_spmm, &gcu_family_mxm_masked_saxpy,
+      &gcu_family_mxm_saxpy } ;
 
 extern const gcu_family gcu_family_mxv ;                // src/mxv/mxv.c
 extern const gcu_family gcu_family_vxm ;                // src/mxv/mxv.c

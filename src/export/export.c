@@ -324,6 +324,20 @@ GrB_Info gcu_export_fill (const gcu_export_src *s, const gcu_export_opts *o,
     return fill_portable (s, o, c) ;
 }
 
+GrB_Info gcu_export_dense (const gcu_export_src *s, const void **x)
+{
+    if (s == NULL || x == NULL) return GrB_NULL_POINTER ;
+    *x = NULL ;
+#if GCU_EXPORT_RAW
+    if (s->it_ != NULL && s->sparsity == GxB_FULL)
+    {
+        *x = ((const struct GB_Iterator_opaque *) s->it_)->Ax ;
+        return GrB_SUCCESS ;
+    }
+#endif
+    return GCU_NOT_HANDLED ;
+}
+
 void gcu_csr_free (gcu_csr *c)
 {
     if (c == NULL) return ;

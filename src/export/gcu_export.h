@@ -100,6 +100,12 @@ GrB_Info gcu_export_plan (const gcu_export_src *s, const gcu_export_opts *o,
 GrB_Info gcu_export_fill (const gcu_export_src *s, const gcu_export_opts *o,
     gcu_csr *c) ;
 
+// A full object's values as SuiteSparse holds them (no copy): *x the
+// dense array (nrows*ncols values of type_size bytes, by row or by column
+// as s->by_col says; one value when s->iso). GCU_NOT_HANDLED for any other
+// storage, or on the portable path (where SuiteSparse's arrays are not seen).
+GrB_Info gcu_export_dense (const gcu_export_src *s, const void **x) ;
+
 // open, plan, malloc, fill, close. Free with gcu_csr_free.
 GrB_Info gcu_export_csr (const void *obj, bool is_vector,
     const gcu_export_opts *o, gcu_csr *c) ;

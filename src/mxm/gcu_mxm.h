@@ -170,6 +170,16 @@ GrB_Info gcu_mxm_merge_into_c (gcu_call *call, GrB_Type ztype, size_t zsize,
     GrB_Index m, GrB_Index n, const void *Tp, const void *Tj, const void *Tx,
     bool t_idx64, GrB_Index *nvals, gcu_stream s) ;
 
+// Every entry of a rows-by-cols operand present (nvals): whether SuiteSparse
+// holds it full is for gcu_dense_get to say.
+static inline bool gcu_mxm_full_count (GrB_Index nvals, GrB_Index rows, GrB_Index cols)
+{
+    return rows > 0 && cols > 0 && cols <= UINT64_MAX / rows && nvals == rows * cols ;
+}
+
+// Tests: how many calls the masked dot family ran as SDDMM (dense operands).
+uint64_t gcu_mxm_sddmm_runs (void) ;
+
 // A(i,j) of a device-newest A (a GCU_MXM_LAYOUT entry) read from the
 // device: GrB_SUCCESS with the value (of *type, a built-in type: at most 16
 // bytes) in value, GrB_NO_VALUE if A has no entry there, GCU_NOT_HANDLED

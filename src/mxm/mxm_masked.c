@@ -9,7 +9,10 @@
 //                 (cuda/masked/). Taken when B is given transposed (the dot
 //                 form a program writes when it wants it: L*U' in triangle
 //                 counting), or when the mask's dot products cost less than
-//                 the whole product (SDDMM).
+//                 the whole product. With A and B held full it is SDDMM
+//                 (C<M> = X*Y'): both stay dense on the device
+//                 (src/residency/dense.c) and each mask entry is a dense dot
+//                 product of length k (cuda/spmm/gcu_spmm.cuh).
 //   masked saxpy  C<M> = A*B row by row, only the mask's positions
 //                 accumulated (cuda/spgemm/gcu_spgemm_masked.cuh): the rest
 //                 (C<L> = L*L, C<A> = A*A in triangle counting).
@@ -21,6 +24,9 @@
 #include "../device/gcu_staging.h"
 #include "../jit/gcu_jit.h"
 #include "../spgemm/gcu_spgemm.h"
+#include "../spmm/gcu_spmm.h"
+#include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,6 +101,9 @@ typedef struct
     bool saxpy, structural ;
     gcu_dot_masked_spec spec ;
     gcu_operand oa, ob, om ;
+    bool sddmm ;                    // A and B dense on the device (xa, xb)
+    gcu_dense xa, xb ;
+    int vec, G ;                    // SDDMM's terms a lane, lanes an entry
     const char *a_is, *b_is ;       // "M", "A": the operand it shares a copy with
     void *dCx ;                     // device: a value and a flag per mask entry
     int8_t *dCb ;
@@ -115,6 +124,7 @@ static void masked_free (masked_job *j)
     (void) gcu_sync (s) ;   // no kernel reads an operand any more
     gcu_operand_release (&j->ob, s) ; gcu_operand_release (&j->oa, s) ;
     gcu_operand_release (&j->om, s) ;
+    gcu_dense_release (&j->xa, s) ; gcu_dense_release (&j->xb, s) ;
     gcu_dfree (j->dCx, s) ; gcu_dfree (j->dCb, s) ;
     gcu_mxm_result_end (&j->res) ;
     gcu_mxm_scratch_free (&j->scr) ;
@@ -124,6 +134,70 @@ static void masked_free (masked_job *j)
 // The phases own nothing: on failure masked_run frees the job.
 #undef  GCU_FREE_ALL
 #define GCU_FREE_ALL ;
+
+// the device's value and flag per mask entry
+static GrB_Info masked_outputs (masked_job *j)
+{
+    const int64_t mnvals = (int64_t) j->om.nvals ;
+    const size_t zsize = j->spec.sr.mult.z.size ;
+    GCU_TRY (gcu_dmalloc (&j->dCx, (mnvals + 1) * zsize, j->s)) ;
+    GCU_TRY (gcu_dmalloc ((void **) &j->dCb, mnvals + 1, j->s)) ;
+    return GrB_SUCCESS ;
+}
+
+// SDDMM: A and B held full stay dense on the device (j->sddmm); either one
+// not held full (a bitmap, a sparse matrix with every entry) leaves the
+// sparse dot products to run
+static GrB_Info sddmm_operands (const gcu_call *call, masked_job *j)
+{
+    if (!gcu_mxm_full_count (call->a_nvals, call->a_rows, call->a_cols)
+        || !gcu_mxm_full_count (call->b_nvals, call->b_rows, call->b_cols)) return GrB_SUCCESS ;
+    GrB_Info info = gcu_dense_get ((GrB_Matrix) call->A, j->spec.ops.a.size, &j->xa, j->s) ;
+    if (info == GrB_SUCCESS) info = gcu_dense_get ((GrB_Matrix) call->B, j->spec.ops.b.size, &j->xb, j->s) ;
+    if (info == GCU_NOT_HANDLED)
+    {
+        gcu_log ("GrB_mxm masked dot: A or B is not held full; sparse dot products") ;
+        gcu_dense_release (&j->xa, j->s) ; gcu_dense_release (&j->xb, j->s) ;
+        return GrB_SUCCESS ;
+    }
+    GCU_TRY (info) ;
+    j->sddmm = true ;
+    return GrB_SUCCESS ;
+}
+
+static _Atomic uint64_t sddmm_runs ;
+uint64_t gcu_mxm_sddmm_runs (void) { return atomic_load (&sddmm_runs) ; }
+
+// SDDMM's kernel: a dot product of length k per mask entry, G lanes of VEC
+// terms each (timed alone: compiled and loaded first)
+static GrB_Info sddmm_products (gcu_call *call, masked_job *j)
+{
+    gcu_spmm_spec spec = { j->spec.sr, j->spec.ops, 1, true } ;
+    gcu_spmm_args a ;
+    memset (&a, 0, sizeof (a)) ;
+    const int64_t k = (int64_t) (call->tran_a ? call->a_rows : call->a_cols) ;
+    gcu_dense_strides (&j->xa, call->tran_a, &a.xrs, &a.xcs) ;
+    gcu_dense_strides (&j->xb, call->tran_b, &a.yrs, &a.ycs) ;
+    const size_t as = spec.ops.a.size, bs = spec.ops.b.size ;
+    spec.vec = j->vec = gcu_spmm_vec_for (k, as > bs ? as : bs, a.xcs == 1 && a.yrs == 1) ;
+    a.m = (int64_t) call->c_rows ; a.n = k ; a.seg = GCU_SDDMM_RUN ;
+    a.G = j->G = gcu_spmm_group (k, spec.vec, gcu_sddmm_group_max ()) ;
+    a.X = j->xa.x ; a.Y = j->xb.x ;
+    a.Mp = j->om.p ; a.Mj = j->om.j ; a.Mx = j->structural ? NULL : j->om.x ;
+    a.mnvals = (int64_t) j->om.nvals ;
+    a.Cx = j->dCx ; a.Cb = j->dCb ;
+    void *fn = NULL ;
+    GCU_TRY (gcu_spmm_kernels (&spec, &fn, NULL)) ;
+    void *args [] = { &a } ;
+    gcu_timer tk ;
+    gcu_timer_start (&tk, j->s) ;
+    GrB_Info info = gcu_jit_launch (fn, gcu_spmm_grid ((a.mnvals + a.seg - 1) / a.seg, a.G),
+        GCU_SPMM_THREADS, 0, j->s, args) ;
+    if (info == GrB_SUCCESS) info = gcu_launch_check ("sddmm") ;
+    call->kernel_seconds = gcu_timer_stop (&tk, j->s) ;
+    if (info == GrB_SUCCESS) atomic_fetch_add (&sddmm_runs, 1) ;
+    return info ;
+}
 
 // The semiring and types; the mask's rows, the rows of op(A), and the rows
 // of op(B)' (columns of op(B): dot) or of op(B) (saxpy): the residency
@@ -149,6 +223,10 @@ static GrB_Info masked_operands (const gcu_call *call, masked_job *j)
 
     const bool b_by_col = j->saxpy ? call->tran_b : !call->tran_b ;
     GCU_TRY (gcu_operand_get ((GrB_Matrix) call->M, false, mdesc.size, true, &j->om, s)) ;
+    spec->ops.m_iso = j->om.iso ;
+    spec->ops.m_idx64 = j->om.idx64 ;
+    if (!j->saxpy) GCU_TRY (sddmm_operands (call, j)) ;
+    if (j->sddmm) return masked_outputs (j) ;
     if (call->A == call->M && !call->tran_a)
     {
         gcu_operand_share (&j->om, &j->oa) ;
@@ -168,15 +246,9 @@ static GrB_Info masked_operands (const gcu_call *call, masked_job *j)
     else GCU_TRY (gcu_operand_get ((GrB_Matrix) call->B, b_by_col, spec->ops.b.size, false, &j->ob, s)) ;
     spec->ops.a_iso = j->oa.iso ;
     spec->ops.b_iso = j->ob.iso ;
-    spec->ops.m_iso = j->om.iso ;
     spec->ops.a_idx64 = j->oa.idx64 ;
     spec->ops.b_idx64 = j->ob.idx64 ;
-    spec->ops.m_idx64 = j->om.idx64 ;
-    const int64_t mnvals = (int64_t) j->om.nvals ;
-    const size_t zsize = spec->sr.mult.z.size ;
-    GCU_TRY (gcu_dmalloc (&j->dCx, (mnvals + 1) * zsize, s)) ;
-    GCU_TRY (gcu_dmalloc ((void **) &j->dCb, mnvals + 1, s)) ;
-    return GrB_SUCCESS ;
+    return masked_outputs (j) ;
 }
 
 // The kernels: a value and a flag per mask entry into dCx and dCb.
@@ -186,7 +258,8 @@ static GrB_Info masked_products (gcu_call *call, masked_job *j)
     const int64_t mnvals = (int64_t) om->nvals ;
     const GrB_Index m = call->c_rows, n = call->c_cols ;
     gcu_stream s = j->s ;
-    if (j->saxpy && mnvals > 0)
+    if (j->sddmm && mnvals > 0) GCU_TRY (sddmm_products (call, j)) ;
+    else if (j->saxpy && mnvals > 0)
     {
         // rows of A times B, only the mask's positions accumulated
         const GrB_Index k = call->tran_a ? call->a_rows : call->a_cols ;
@@ -294,15 +367,28 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
     gcu_operand_describe (&j.om, "M", NULL, dm, sizeof (dm)) ;
     gcu_operand_describe (&j.oa, "A", j.a_is, da, sizeof (da)) ;
     gcu_operand_describe (&j.ob, "B", j.b_is, db, sizeof (db)) ;
-    const size_t up_bytes = j.om.up_bytes + j.oa.up_bytes + j.ob.up_bytes ;
-    const double t_export = j.om.export_s + j.oa.export_s + j.ob.export_s ;
-    const double t_upload = j.om.upload_s + j.oa.upload_s + j.ob.upload_s ;
+    if (j.sddmm)
+    {
+        gcu_operand_how_describe (j.xa.how, j.xa.up_bytes, "A dense", NULL, da, sizeof (da)) ;
+        gcu_operand_how_describe (j.xb.how, j.xb.up_bytes, "B dense", NULL, db, sizeof (db)) ;
+    }
+    const size_t up_bytes = j.om.up_bytes + j.oa.up_bytes + j.ob.up_bytes + j.xa.up_bytes
+        + j.xb.up_bytes ;
+    const double t_export = j.om.export_s + j.oa.export_s + j.ob.export_s + j.xa.export_s
+        + j.xb.export_s ;
+    const double t_upload = j.om.upload_s + j.oa.upload_s + j.ob.upload_s + j.xa.upload_s
+        + j.xb.upload_s ;
+    char how [160] ;
+    if (j.sddmm) snprintf (how, sizeof (how), "sddmm (dense A and B, %d lanes x %d terms an "
+        "entry%s)", j.G, j.vec, j.vec > 1 ? "" : ": terms not contiguous or VEC does not divide k") ;
+    else snprintf (how, sizeof (how), "%s", j.saxpy ? "saxpy" : "dot") ;
     // T on the device has the mask's index width: read before the release
     // zeroes the operand (it was read after, always false: a mask with
     // 64-bit indices would have been kept or merged as 32-bit)
     const bool idx64 = j.om.idx64 ;
     // every kernel is done (the downloads synchronised)
     gcu_operand_release (&j.ob, s) ; gcu_operand_release (&j.oa, s) ; gcu_operand_release (&j.om, s) ;
+    gcu_dense_release (&j.xa, s) ; gcu_dense_release (&j.xb, s) ;
     double t3 = gcu_now () ;
     // (a C aliased with M, A or B is invalidated by the write-back's own
     // calls, or replaced as a whole by the newest value)
@@ -321,7 +407,7 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
     gcu_host_free (j.Tp) ; gcu_host_free (j.Tj) ; gcu_host_free (j.Tx) ;
     gcu_log ("GrB_mxm gpu masked %s: nnz(M) %lld, nnz(T) %llu, nnz(C) %llu; %s, %s, %s; "
         "operands %.2f ms (export %.2f ms, upload %.2f ms, %.1f MB), kernel %.2f ms, "
-        "download %.2f ms (%.1f MB), T %.2f ms, %s %.2f ms", saxpy ? "saxpy" : "dot",
+        "download %.2f ms (%.1f MB), T %.2f ms, %s %.2f ms", how,
         (long long) mnvals,
         (unsigned long long) tnvals, (unsigned long long) nvals, da, db, dm, 1e3 * (t1 - t0), 1e3 * t_export,
         1e3 * t_upload, up_bytes / 1e6, 1e3 * (t2 - t1), 1e3 * j.t_down,
@@ -338,5 +424,9 @@ static GrB_Info masked_saxpy_run (gcu_call *call) { return masked_run (call, tru
 const gcu_family gcu_family_mxm_dot = { "masked dot", GCU_OP_MXM, dot_branch, dot_run } ;
 const gcu_family gcu_family_mxm_masked_saxpy = { "masked saxpy", GCU_OP_MXM,
     masked_saxpy_branch, masked_saxpy_run } ;
+
+#else
+
+uint64_t gcu_mxm_sddmm_runs (void) { return 0 ; }
 
 #endif

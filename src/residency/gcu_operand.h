@@ -63,6 +63,47 @@ void gcu_operand_how_describe (gcu_operand_how how, size_t up_bytes, const char 
     const char *shared_with, char *buf, size_t size) ;
 
 //------------------------------------------------------------------------------
+// dense operands (DESIGN §3: full objects stay dense on the device)
+//------------------------------------------------------------------------------
+
+// gcu_res_data.layout of a full matrix's GCU_RES_FULL entry: buf [0] its
+// values as SuiteSparse holds them, by row or by column (one value if iso)
+#define GCU_RES_LAYOUT_DENSE_ROW 0x64656e72
+#define GCU_RES_LAYOUT_DENSE_COL 0x64656e63
+
+// A full matrix on the device: element (r,c) of X is x [r*rs + c*cs]
+// (by row: rs = ncols, cs = 1; by column: rs = 1, cs = nrows; iso: 0, 0).
+typedef struct
+{
+    const void *x ;
+    GrB_Index nrows, ncols ;
+    bool by_col, iso ;
+    int64_t rs, cs ;
+    gcu_operand_how how ;
+    size_t up_bytes, dev_bytes ;
+    double export_s, upload_s ;
+    // owned
+    gcu_res_entry *e_ ;
+    void *own_ ;
+}
+gcu_dense ;
+
+// X (a full matrix, values of tsize bytes) on the device for this call:
+// the cache's GCU_RES_FULL copy when X is unchanged since it was made, else
+// SuiteSparse's own dense array read without a copy or a change
+// (gcu_export_dense), uploaded, and published. GCU_NOT_HANDLED when X is
+// not held full (sparse, hypersparse, bitmap; or the portable export).
+GrB_Info gcu_dense_get (GrB_Matrix X, size_t tsize, gcu_dense *d, gcu_stream s) ;
+void gcu_dense_release (gcu_dense *d, gcu_stream s) ;
+
+// The strides of op(X) (transposed when tran): op(X)(r,c) at r*rs + c*cs.
+static inline void gcu_dense_strides (const gcu_dense *d, bool tran, int64_t *rs, int64_t *cs)
+{
+    *rs = tran ? d->cs : d->rs ;
+    *cs = tran ? d->rs : d->cs ;
+}
+
+//------------------------------------------------------------------------------
 // the write-back on the host (SuiteSparse's C<M,replace> = accum (C, T))
 //------------------------------------------------------------------------------
 

@@ -82,6 +82,9 @@
 //   --regressions  only the fixed regression cases (which otherwise run first,
 //               in shard 0, not counted in --calls); --no-regressions: skip them
 //   --self-test    show that the comparison catches perturbed results
+// GrB_mxm cases draw the dense forms too (draw_dense_forms): a full Y
+// (SpMM), a full X and Y (SDDMM under a mask); the summary counts the calls
+// the masked dot family ran as SDDMM.
 //   --verbose      a line per case (printed before the call) and its path
 // Last lines: the summary ("differential: seed S, N calls (...), G on the
 // GPU (by family), H on the host (by reason), D differences, T s") and
@@ -91,6 +94,7 @@
 #include "grbcuda.h"
 #include "dispatch/gcu_dispatch.h"
 #include "residency/gcu_residency.h"
+#include "mxm/gcu_mxm.h"
 
 #include <float.h>
 #include <math.h>
@@ -2202,6 +2206,33 @@ static void avoid_suitesparse_bugs (call_t *c)
 // long complex products) then put C in a floating type, where the tolerance
 // applies, and only an accum continuous in T: an integer or BOOL C, or a
 // comparison, would turn a rounding difference into a different value.
+// an operand every entry of which is present, held full (iso at times, as
+// drawn)
+static void make_full (recipe_t *r)
+{
+    r->density = 1 ;
+    r->sparsity = GxB_FULL ;
+    r->pending = false ;
+    r->dense_row = r->dense_col = -1 ;
+}
+
+// The dense forms of GrB_mxm (issue 21), from a stream of their own so that
+// every other draw of a case stays as it was: Y full (SpMM, the "spmm"
+// family) in one case in 6, X and Y full (SDDMM: the masked dot family's
+// dense form, where the mask is not complemented) in one in 8.
+static void draw_dense_forms (uint64_t seed, long K, call_t *c)
+{
+    if (c->op != OP_MXM) return ;
+    uint64_t st = case_state (seed ^ 0x73706d6d32310000ull, K) ;
+    const uint64_t f = pick (&st, 24) ;
+    if (f < 4) make_full (&c->y) ;
+    else if (f < 7)
+    {
+        make_full (&c->x) ;
+        make_full (&c->y) ;
+    }
+}
+
 static void draw_product (call_t *c, uint64_t *stp)
 {
     uint64_t st = *stp ;
@@ -2358,7 +2389,11 @@ static void draw_case (uint64_t seed, long K, call_t *c)
     c->op = pick_op (&st) ;
     if (is_ewise (c->op)) draw_ewise (c, &st) ;
     else if (is_assign (c->op)) draw_assign (c, &st) ;
-    else draw_product (c, &st) ;
+    else
+    {
+        draw_product (c, &st) ;
+        draw_dense_forms (seed, K, c) ;
+    }
     avoid_suitesparse_bugs (c) ;
 }
 
@@ -3287,6 +3322,8 @@ static void summary (double seconds)
         "(SuiteSparse 7.4 is no oracle for them)\n", n_one_based) ;
     if (status_notes > 0) printf ("note: %d results differ in sparsity status only (not a failure; the "
         "first: grbcuda %s)\n", status_notes, status_example) ;
+    printf ("dense forms: %llu GrB_mxm calls ran as SDDMM (masked dot family, dense operands)\n",
+        (unsigned long long) gcu_mxm_sddmm_runs ()) ;
     printf ("differential: seed %llu, %ld calls (%s), %ld on the GPU (%s), %ld on the host (%s), "
         "%ld operands device newest, %ld differences, %.1f s\n", (unsigned long long) opt.seed,
         total, calls, n_gpu, g ? gpu : "none", n_host, h ? host : "none", n_newest, n_diff, seconds) ;

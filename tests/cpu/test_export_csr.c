@@ -8,7 +8,8 @@
 // path, one thread and several. Each result is checked against
 // GrB_Matrix_extractTuples of an identical twin, and the object is checked to
 // be unchanged: same format, sparsity status, iso-ness, nvals and entries (or,
-// with pending work, exactly what GrB_wait makes of the twin).
+// with pending work, exactly what GrB_wait makes of the twin). The dense view
+// of a matrix held full (gcu_export_dense, SpMM's X) likewise.
 #include "gcu_test.h"
 #include "export/gcu_export.h"
 #include "gcu_util.h"
@@ -403,6 +404,41 @@ done:
 //------------------------------------------------------------------------------
 
 static int nobjects, nexports, seen [16][2][2][NPENDING] ;
+static int ndense ;
+
+// gcu_export_dense: SuiteSparse's own dense array of a matrix held full
+// (every entry of the twin at its place by row or by column, or the one iso
+// value), GCU_NOT_HANDLED for any other storage and on the portable path
+static void check_dense (void *A, const spec_t *s, const tuples_t *tt, const status_t *twin,
+    const char *what)
+{
+    for (int portable = 0 ; portable <= 1 ; portable++)
+    {
+        gcu_export_force_portable (portable) ;
+        gcu_export_src src ;
+        const void *x = NULL ;
+        OK (gcu_export_open (&src, A, false)) ;
+        GrB_Info info = gcu_export_dense (&src, &x) ;
+        const bool full = twin->sparsity == GxB_FULL && !portable ;
+        CHECK (info == (full ? GrB_SUCCESS : GCU_NOT_HANDLED), "%s: dense view %d (portable %d)",
+            what, (int) info, portable) ;
+        const size_t ts = tsize [s->type] ;
+        for (GrB_Index q = 0 ; full && info == GrB_SUCCESS && q < tt->n ; q++)
+        {
+            const GrB_Index i = tt->I [q], j = tt->J [q] ;
+            const GrB_Index at = src.iso ? 0 : src.by_col ? j * s->nrows + i : i * s->ncols + j ;
+            if (memcmp ((const uint8_t *) x + at * ts, tt->X + q * ts, ts) != 0)
+            {
+                CHECK (false, "%s: dense view differs at (%llu,%llu)", what,
+                    (unsigned long long) i, (unsigned long long) j) ;
+                break ;
+            }
+        }
+        ndense += full ;
+        gcu_export_close (&src) ;
+    }
+    gcu_export_force_portable (false) ;
+}
 
 static void run_spec (const spec_t *s)
 {
@@ -466,6 +502,7 @@ static void run_spec (const spec_t *s)
             (unsigned long long) want.nvals, (unsigned long long) after.nvals) ;
     }
     gcu_export_force_portable (false) ;
+    if (!vec && pk == P_NONE) check_dense (A, s, &tt, &twin, what) ;
     tuples_t ta = tuples_of (A, vec, s->type) ;
     CHECK (tuples_equal (&ta, &tt, tsize [s->type]), "%s: entries changed", what) ;
     tuples_free (&ta) ;
@@ -661,8 +698,9 @@ int main (void)
     many_vectors () ;
     concurrent () ;
     huge () ;
-    printf ("%d objects, %d exports; objects seen (as stored, after the export):\n",
-        nobjects, nexports) ;
+    printf ("%d objects, %d exports, %d dense views; objects seen (as stored, after the export):\n",
+        nobjects, nexports, ndense) ;
+    CHECK (ndense > 0, "no matrix held full was seen through the dense view") ;
     for (int sp = 1 ; sp <= 8 ; sp *= 2)
     for (int c = 0 ; c <= 1 ; c++)
     for (int iso = 0 ; iso <= 1 ; iso++)

@@ -5,7 +5,10 @@
 // masked dot-product kernel and into the numeric SpGEMM kernels (shared- and
 // global-memory tables: every accumulation path, by value size) and the
 // GrB_mxv / GrB_vxm kernels (pull, push; both forms; the SpMV variants for
-// every output type and a sample of the rest). No GPU
+// every output type and a sample of the rest); with --dense (its own
+// ctest, test_jit_builtin_dense, so that each stays within the time limit)
+// the kernels with dense operands instead (SpMM, SDDMM: one or the other,
+// alternately, with the widest vector loads the types allow). No GPU
 // needed: this is CI's proof that every semiring has its kernels.
 //
 //   monoids:   each monoid M over T, as the monoid of M.TIMES_T
@@ -29,6 +32,7 @@
 #include "../../src/util/gcu_util.h"
 #include "../../src/spgemm/gcu_spgemm.h"
 #include "../../src/mxv/gcu_mxv.h"
+#include "../../src/spmm/gcu_spmm.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,6 +109,30 @@ static void add_spgemm_block (spgemm_block_fn block, const char *kind,
     free (stext) ;
 }
 
+static bool dense_mode ;     // --dense: only the kernels with dense operands
+
+// The SpMM (unmasked cases) or SDDMM (any mask) block, alternately, with the
+// widest vector loads the types allow, into str; entry its first kernel
+static GrB_Info add_dense_block (const gcu_dot_masked_spec *spec, bool masked, gcu_str *str,
+    char entry [GCU_JIT_ENTRY_MAX], const char *what)
+{
+    static int dense_form = 0 ;
+    gcu_spmm_spec dspec = { spec->sr, spec->ops, 1, masked || dense_form == 1 } ;
+    dense_form ^= 1 ;
+    dspec.ops.c = spec->sr.mult.z ;
+    const size_t a = spec->ops.a.size, b = spec->ops.b.size, z = dspec.ops.c.size ;
+    const size_t w = dspec.sddmm ? (a > b ? a : b) : (b > z ? b : z) ;
+    dspec.vec = gcu_spmm_vec (32, w, 1) ;
+    gcu_str sd ;
+    gcu_str_init (&sd) ;
+    GrB_Info di = gcu_spmm_block (&dspec, &sd, entry) ;
+    CHECK (di == GrB_SUCCESS, "spmm codegen %s: %d", what, (int) di) ;
+    char *dtext = gcu_str_take (&sd) ;
+    if (di == GrB_SUCCESS && dtext != NULL) gcu_str_add (str, dtext) ;
+    free (dtext) ;
+    return di ;
+}
+
 static void add_spec (GrB_Monoid add, GrB_BinaryOp mult, GrB_Type a,
     GrB_Type b, GrB_Type c, int mask_type, bool a_iso, bool b_iso,
     bool m_iso, bool idx64, const char *what)
@@ -133,7 +161,9 @@ static void add_spec (GrB_Monoid add, GrB_BinaryOp mult, GrB_Type a,
     const gcu_type_code zc = spec.sr.mult.z.code ;
     const bool declined = spec.sr.add.op.op == GCU_OP_TIMES
         && (zc == GCU_T_FC32 || zc == GCU_T_FC64) ;
-    if (info == GrB_SUCCESS)
+    if (info == GrB_SUCCESS && dense_mode && !declined)
+        info = add_dense_block (&spec, mask_type >= 0 || m_iso, &str, entry, what) ;
+    else if (info == GrB_SUCCESS)
     {
         info = gcu_dot_masked_block (&spec, &str, entry) ;
         if (declined)
@@ -146,9 +176,9 @@ static void add_spec (GrB_Monoid add, GrB_BinaryOp mult, GrB_Type a,
     // the numeric SpGEMM kernels of the same semiring and operand types
     // (their output is the semiring's z type; masks do not reach them), and
     // the masked saxpy kernels (valued or structural mask)
-    if (info == GrB_SUCCESS && mask_type < 0 && !m_iso)
+    if (info == GrB_SUCCESS && mask_type < 0 && !m_iso && !dense_mode)
         add_spgemm_block (gcu_spgemm_block, "spgemm", &spec, &str, what) ;
-    if (info == GrB_SUCCESS)
+    if (info == GrB_SUCCESS && !dense_mode)
         add_spgemm_block (gcu_spgemm_masked_block, "masked spgemm", &spec, &str, what) ;
     // the GrB_mxv / GrB_vxm kernels (pull, push, init): the matrix is A
     // (mxv) or B (vxm), the vector the other operand; the mask never reaches
@@ -161,7 +191,7 @@ static void add_spec (GrB_Monoid add, GrB_BinaryOp mult, GrB_Type a,
     // would add half the sweep's time again, past CI's limit
     static int mxv_form = 0, spmv_turn = 0 ;
     static bool spmv_z [GCU_T_UDT + 1] ;
-    if (info == GrB_SUCCESS && mask_type < 0 && !m_iso)
+    if (info == GrB_SUCCESS && mask_type < 0 && !m_iso && !dense_mode)
     {
         gcu_mxv_spec mspec ;
         memset (&mspec, 0, sizeof (mspec)) ;
@@ -211,8 +241,9 @@ static int env_int (const char *name, int dflt)
     return (s != NULL && atoi (s) > 0) ? atoi (s) : dflt ;
 }
 
-int main (void)
+int main (int argc, char **argv)
 {
+    dense_mode = argc > 1 && strcmp (argv [1], "--dense") == 0 ;
     OK (GrB_init (GrB_NONBLOCKING)) ;
     if (!gcu_jit_available ())
     {
@@ -235,7 +266,8 @@ int main (void)
     // masked saxpy kernels and, for the unmasked cases, the SpGEMM kernels of
     // the same semiring
     char preamble [512] ;
-    snprintf (preamble, sizeof (preamble), "%s%s%s", gcu_dot_masked_preamble (),
+    if (dense_mode) snprintf (preamble, sizeof (preamble), "%s", gcu_spmm_preamble ()) ;
+    else snprintf (preamble, sizeof (preamble), "%s%s%s", gcu_dot_masked_preamble (),
         gcu_spgemm_preamble (), gcu_mxv_preamble ()) ;
     int nmonoid_specs = 0, nop_specs = 0 ;
     double t0 = gcu_now () ;

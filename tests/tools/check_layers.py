@@ -17,10 +17,10 @@ root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 FLOOR = {
     "src/util": 0, "semirings": 1, "src/device": 2, "src/export": 2,
     "src/residency": 3, "src/jit": 4, "src/spgemm": 5, "src/vector": 5,
-    "src/mxm": 6, "src/mxv": 6, "src/reduce": 6,
+    "src/spmm": 5, "src/mxm": 6, "src/mxv": 6, "src/reduce": 6,
     "src/dispatch": 7, "src/api": 8,
     "cuda/common": 0, "cuda/spgemm": 1, "cuda/masked": 1, "cuda/mxv": 1,
-    "cuda/reduce": 1, "cuda/writeback": 1,
+    "cuda/reduce": 1, "cuda/writeback": 1, "cuda/spmm": 1,
 }
 INCLUDE_DIRS = ["src/util", "src", "semirings", "cuda", "include"]
 

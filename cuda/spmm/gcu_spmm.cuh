@@ -1,0 +1,276 @@
+// gcu_spmm.cuh — products with dense operands, generic in the semiring SR
+// and instantiated by the JIT (src/spmm/jit_spmm.c):
+//
+//   SpMM    C = A*X, A sparse by row, X dense n columns (DESIGN §4). Row i of
+//           C is full when row i of A has an entry, empty otherwise; its
+//           values go to Cx [rank (i) * n ...] (rank: i's place among the
+//           non-empty rows), so C is CSR with a pattern known beforehand
+//           (src/spmm/plan.cu). Each row of A is cut into segments of at
+//           most `seg` entries (a power-law row spreads over many groups);
+//           a group of G lanes takes a segment, the lanes over the columns
+//           of X, VEC consecutive columns a lane in one vector load (X by
+//           row). A row of one segment is written to Cx directly; the
+//           segments of a longer row write partial rows to W, which
+//           gcu_spmm_fold then reduces (in segment order) into Cx.
+//   SDDMM   C<M> = A*B with A and B dense (X*Y'): one dot product of length
+//           k per entry of the mask, a group of G lanes over k (VEC
+//           consecutive terms a lane where A's rows and B's columns are
+//           contiguous), the lanes' values reduced by shuffles. A group
+//           takes a run of `seg` consecutive mask entries (balanced whatever
+//           the rows' lengths): a binary search finds its first row, then it
+//           walks. Results are positional like the masked dot family's
+//           (cuda/masked/): Cx [e], Cb [e] for the mask's e-th entry.
+//
+// The host picks G so that every lane has at least one column (SpMM) or
+// term (SDDMM): G*VEC <= n (or k). Positions for the positional operators:
+// A(i,kk) * X(kk,j) is at (i, kk, j).
+#ifndef GCU_SPMM_CUH
+#define GCU_SPMM_CUH
+
+#include "common/gcu_semiring.cuh"
+#include "spmm/gcu_spmm_policy.h"
+#include "spmm/gcu_spmm_args.h"
+
+// VEC consecutive values of T, loaded or stored at once (VEC > 1 only for
+// power-of-two sizes, VEC*sizeof (T) <= 16: the host's choice)
+template <class T, int VEC>
+struct alignas (VEC > 1 ? sizeof (T) * VEC : alignof (T)) gcu_pack
+{
+    T v [VEC];
+};
+
+template <class T, int VEC>
+__device__ __forceinline__ gcu_pack<T, VEC> gcu_pack_load (const T *__restrict__ x,
+    int64_t p, int64_t stride)
+{
+    gcu_pack<T, VEC> r;
+    if constexpr (VEC > 1) r = *(const gcu_pack<T, VEC> *) (x + p);
+    else r.v [0] = x [p];
+    (void) stride;
+    return r;
+}
+
+// the lanes of a group of G within its warp (G a power of two, at most 32)
+__device__ __forceinline__ unsigned gcu_group_mask (int G)
+{
+    const unsigned base = (unsigned) (threadIdx.x % 32u) & ~((unsigned) G - 1u);
+    return (G == 32) ? 0xffffffffu : (((1u << G) - 1u) << base);
+}
+
+// v from the lane off above within a segment of width lanes, any type:
+// shuffled as 4-byte words
+template <class Z>
+__device__ __forceinline__ Z gcu_shfl_down_any (unsigned mask, const Z &v, int off, int width)
+{
+    constexpr int W = (int) ((sizeof (Z) + 3) / 4);
+    unsigned w [W] = {};
+    Z r;
+    memcpy (w, &v, sizeof (Z));
+    for (int q = 0 ; q < W ; q++) w [q] = __shfl_down_sync (mask, w [q], off, width);
+    memcpy (&r, w, sizeof (Z));
+    return r;
+}
+
+// the operand value cast to the operator's input type (not read when the
+// operator ignores it)
+template <class T, class TX, bool READS>
+__device__ __forceinline__ T gcu_spmm_in (const TX &x)
+{
+    if constexpr (READS) return gcu_cast<T> (x);
+    else return T ();
+}
+
+// acc [v] (+)= A(i,kk) * X(kk, c0+v); first: acc holds nothing yet
+template <class SR, int VEC>
+__device__ __forceinline__ void gcu_spmm_term (typename SR::Z (&acc) [VEC], bool first,
+    const typename SR::X &a, const gcu_pack<typename SR::TB, VEC> &y, int64_t i,
+    int64_t kk, int64_t c0)
+{
+    for (int v = 0 ; v < VEC ; v++)
+    {
+        const typename SR::Z t = SR::mult (a,
+            gcu_spmm_in<typename SR::Y, typename SR::TB, SR::reads_y> (y.v [v]), i, kk, c0 + v);
+        acc [v] = first ? t : SR::add (acc [v], t);
+    }
+}
+
+// one row segment (entries p0 < p1 of row i) times X, for the columns
+// c0 .. c0+VEC-1, into acc
+template <class SR, class AI, int VEC>
+__device__ __forceinline__ void gcu_spmm_segment (typename SR::Z (&acc) [VEC],
+    const gcu_spmm_args &a, int64_t i, int64_t p0, int64_t p1, int64_t c0)
+{
+    typedef typename SR::TB TB;
+    const TB *__restrict__ X = (const TB *) a.X;
+    const typename SR::TA *__restrict__ Ax = (const typename SR::TA *) a.Ax;
+    for (int64_t p = p0 ; p < p1 ; p++)
+    {
+        const int64_t kk = (int64_t) ((const AI *) a.Aj) [p];
+        const typename SR::X x = gcu_sr_load<typename SR::X, typename SR::TA, SR::reads_x, SR::a_iso> (Ax, p);
+        const gcu_pack<TB, VEC> y = gcu_pack_load<TB, VEC> (X, kk * a.xrs + c0 * a.xcs, a.xcs);
+        gcu_spmm_term<SR, VEC> (acc, p == p0, x, y, i, kk, c0);
+    }
+}
+
+template <class T, int VEC>
+__device__ __forceinline__ void gcu_pack_store (T *__restrict__ out, int64_t p,
+    const gcu_pack<T, VEC> &v)
+{
+    if constexpr (VEC > 1) *(gcu_pack<T, VEC> *) (out + p) = v;
+    else out [p] = v.v [0];
+}
+
+// SpMM over the segments: a grid-stride loop of groups of G lanes
+template <class SR, class AI, int VEC>
+__device__ __forceinline__ void gcu_spmm_segments (const gcu_spmm_args &a)
+{
+    typedef typename SR::Z Z;
+    typedef typename SR::TC TC;
+    const int G = a.G;
+    const int lane = (int) (threadIdx.x % (unsigned) G);
+    const int64_t ngroups = ((int64_t) gridDim.x * blockDim.x) / G;
+    const int64_t n = a.n;
+    for (int64_t s = ((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / G ; s < a.nseg ; s += ngroups)
+    {
+        const int64_t i = a.segrow [s];
+        const int64_t t = s - a.segoff [i];
+        const bool whole = a.segoff [i + 1] - a.segoff [i] == 1;
+        const int64_t p0 = (int64_t) ((const AI *) a.Ap) [i] + t * a.seg;
+        const int64_t pe = (int64_t) ((const AI *) a.Ap) [i + 1];
+        const int64_t p1 = (p0 + a.seg < pe) ? p0 + a.seg : pe;
+        for (int64_t c0 = (int64_t) lane * VEC ; c0 < n ; c0 += (int64_t) G * VEC)
+        {
+            Z acc [VEC];
+            gcu_spmm_segment<SR, AI, VEC> (acc, a, i, p0, p1, c0);
+            if (whole)
+            {
+                gcu_pack<TC, VEC> o;
+                for (int v = 0 ; v < VEC ; v++) o.v [v] = gcu_cast<TC> (acc [v]);
+                gcu_pack_store<TC, VEC> ((TC *) a.Cx, a.rank [i] * n + c0, o);
+            }
+            else
+            {
+                gcu_pack<Z, VEC> o;
+                for (int v = 0 ; v < VEC ; v++) o.v [v] = acc [v];
+                gcu_pack_store<Z, VEC> ((Z *) a.W, (a.heavyoff [i] + t) * n + c0, o);
+            }
+        }
+    }
+}
+
+// SpMM: the rows of more than one segment, their partial rows folded in
+// segment order into Cx
+template <class SR, class AI, int VEC>
+__device__ __forceinline__ void gcu_spmm_fold (const gcu_spmm_args &a)
+{
+    typedef typename SR::Z Z;
+    typedef typename SR::TC TC;
+    const int G = a.G;
+    const int lane = (int) (threadIdx.x % (unsigned) G);
+    const int64_t ngroups = ((int64_t) gridDim.x * blockDim.x) / G;
+    const int64_t n = a.n;
+    const Z *__restrict__ W = (const Z *) a.W;
+    for (int64_t i = ((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / G ; i < a.m ; i += ngroups)
+    {
+        const int64_t ns = a.segoff [i + 1] - a.segoff [i];
+        if (ns < 2) continue;
+        const int64_t h = a.heavyoff [i];
+        for (int64_t c0 = (int64_t) lane * VEC ; c0 < n ; c0 += (int64_t) G * VEC)
+        {
+            gcu_pack<Z, VEC> acc = gcu_pack_load<Z, VEC> (W, h * n + c0, 1);
+            for (int64_t t = 1 ; t < ns ; t++)
+            {
+                const gcu_pack<Z, VEC> w = gcu_pack_load<Z, VEC> (W, (h + t) * n + c0, 1);
+                for (int v = 0 ; v < VEC ; v++) acc.v [v] = SR::add (acc.v [v], w.v [v]);
+            }
+            gcu_pack<TC, VEC> o;
+            for (int v = 0 ; v < VEC ; v++) o.v [v] = gcu_cast<TC> (acc.v [v]);
+            gcu_pack_store<TC, VEC> ((TC *) a.Cx, a.rank [i] * n + c0, o);
+        }
+    }
+}
+
+// the row of mask entry e: the last i with Mp [i] <= e
+template <class I>
+__device__ __forceinline__ int64_t gcu_sddmm_row (const I *__restrict__ Mp, int64_t m, int64_t e)
+{
+    int64_t lo = 0, hi = m;
+    while (hi - lo > 1)
+    {
+        const int64_t mid = lo + (hi - lo) / 2;
+        if ((int64_t) Mp [mid] <= e) lo = mid; else hi = mid;
+    }
+    return lo;
+}
+
+// one dot product A(i,:) * B(:,j): this lane's terms, then the group's sum
+template <class SR, int VEC>
+__device__ __forceinline__ typename SR::Z gcu_sddmm_dot (const gcu_spmm_args &a,
+    int64_t i, int64_t j, int lane, unsigned gmask)
+{
+    typedef typename SR::Z Z;
+    typedef typename SR::TA TA;
+    typedef typename SR::TB TB;
+    const TA *__restrict__ X = (const TA *) a.X;
+    const TB *__restrict__ Y = (const TB *) a.Y;
+    Z acc [VEC];
+    for (int64_t c0 = (int64_t) lane * VEC ; c0 < a.n ; c0 += (int64_t) a.G * VEC)
+    {
+        const gcu_pack<TA, VEC> x = gcu_pack_load<TA, VEC> (X, i * a.xrs + c0 * a.xcs, a.xcs);
+        const gcu_pack<TB, VEC> y = gcu_pack_load<TB, VEC> (Y, c0 * a.yrs + j * a.ycs, a.yrs);
+        for (int v = 0 ; v < VEC ; v++)
+        {
+            const Z t = SR::mult (gcu_spmm_in<typename SR::X, TA, SR::reads_x> (x.v [v]),
+                gcu_spmm_in<typename SR::Y, TB, SR::reads_y> (y.v [v]), i, c0 + v, j);
+            acc [v] = (c0 == (int64_t) lane * VEC) ? t : SR::add (acc [v], t);
+        }
+    }
+    Z z = acc [0];
+    for (int v = 1 ; v < VEC ; v++) z = SR::add (z, acc [v]);
+    for (int off = a.G / 2 ; off > 0 ; off /= 2)
+    {
+        const Z o = gcu_shfl_down_any (gmask, z, off, a.G);
+        if (lane < off) z = SR::add (z, o);
+    }
+    return z;
+}
+
+// SDDMM: runs of `seg` mask entries, a group of G lanes each
+template <class SR, class MI, int VEC>
+__device__ __forceinline__ void gcu_sddmm (const gcu_spmm_args &a)
+{
+    const MI *__restrict__ Mp = (const MI *) a.Mp;
+    const MI *__restrict__ Mj = (const MI *) a.Mj;
+    const typename SR::TM *__restrict__ Mx = (const typename SR::TM *) a.Mx;
+    typename SR::TC *__restrict__ Cx = (typename SR::TC *) a.Cx;
+    const int G = a.G;
+    const int lane = (int) (threadIdx.x % (unsigned) G);
+    const unsigned gmask = gcu_group_mask (G);
+    const int64_t ngroups = ((int64_t) gridDim.x * blockDim.x) / G;
+    const int64_t nruns = (a.mnvals + a.seg - 1) / a.seg;
+    for (int64_t r = ((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / G ; r < nruns ; r += ngroups)
+    {
+        const int64_t e0 = r * a.seg;
+        const int64_t e1 = (e0 + a.seg < a.mnvals) ? e0 + a.seg : a.mnvals;
+        int64_t i = gcu_sddmm_row (Mp, a.m, e0);
+        for (int64_t e = e0 ; e < e1 ; e++)
+        {
+            while ((int64_t) Mp [i + 1] <= e) i++;
+            bool keep = true;
+            if constexpr (SR::m_valued) keep = gcu_mask_true (Mx [SR::m_iso ? 0 : e]);
+            if (!keep)
+            {
+                if (lane == 0) a.Cb [e] = 0;
+                continue;
+            }
+            const typename SR::Z z = gcu_sddmm_dot<SR, VEC> (a, i, (int64_t) Mj [e], lane, gmask);
+            if (lane == 0)
+            {
+                Cx [e] = gcu_cast<typename SR::TC> (z);
+                a.Cb [e] = 1;
+            }
+        }
+    }
+}
+
+#endif

@@ -1,0 +1,39 @@
+// gcu_spmm_args.h — the one argument struct of the SpMM / SDDMM JIT kernels
+// (cuda/spmm/gcu_spmm_jit.cuh), filled by the launches (src/spmm/spmm.c,
+// src/mxm/mxm_masked.c) and passed by value. A dense operand is read through
+// strides: op(X)(r,c) is X [r*rs + c*cs] (row-major X: rs = ncols, cs = 1;
+// by column: rs = 1, cs = nrows; transposed: swapped; iso: both 0). Plain C.
+#ifndef GCU_SPMM_ARGS_H
+#define GCU_SPMM_ARGS_H
+
+#if !defined(__CUDACC_RTC__)
+#include <stdint.h>
+#endif
+
+typedef struct
+{
+    int64_t m ;                 // rows of C (SpMM: of A; SDDMM: of the mask)
+    int64_t n ;                 // SpMM: columns of C and of op(X); SDDMM: the
+                                // inner dimension k of the dot products
+    int G ;                     // lanes a segment (SpMM) or a run of the mask (SDDMM)
+    int seg ;                   // SpMM: entries of A a segment; SDDMM: mask entries a run
+    // SpMM: A sparse by row (Ap, Aj: the spec's index type), X dense
+    const void *Ap, *Aj, *Ax ;
+    const void *X ;
+    int64_t xrs, xcs ;
+    // SpMM plan (src/spmm/plan.cu): per row its rank among the non-empty
+    // rows, its first segment, its first partial row; per segment its row
+    const int64_t *rank, *segoff, *heavyoff, *segrow ;
+    int64_t nseg ;
+    void *W ;                   // partial rows (SR::Z), n a partial
+    void *Cx ;                  // SpMM: rank (i) * n + j; SDDMM: a value a mask entry
+    // SDDMM: C<M> = op(A)*op(B) with A (X, xrs, xcs) m-by-k and B (Y) k-by-ncols
+    const void *Mp, *Mj, *Mx ;  // the mask by row (Mx NULL: structural)
+    int64_t mnvals ;
+    const void *Y ;
+    int64_t yrs, ycs ;
+    int8_t *Cb ;                // SDDMM: a flag a mask entry
+}
+gcu_spmm_args ;
+
+#endif

@@ -1,0 +1,27 @@
+// gcu_spmm_jit.cuh — the `__global__` kernels of the SpMM / SDDMM family that
+// the JIT specialises (src/spmm/jit_spmm.c), written once: each takes the one
+// argument struct gcu_spmm_args (gcu_spmm_args.h) by value and hands it to
+// the device functions of gcu_spmm.cuh. A JIT block holds only the
+// semiring's namespace and one GCU_SPMM_KERNELS or GCU_SDDMM_KERNEL line.
+#ifndef GCU_SPMM_JIT_CUH
+#define GCU_SPMM_JIT_CUH
+
+#include "spmm/gcu_spmm.cuh"
+#include "spmm/gcu_spmm_args.h"
+
+// The one prototype of the family's JIT kernels.
+#define GCU_SPMM_KERNEL(name) \
+    extern "C" __global__ void __launch_bounds__ (GCU_SPMM_THREADS) name (const gcu_spmm_args a)
+
+// SpMM's segment and fold kernels for semiring SR, A's index type AI and
+// VEC columns a lane
+#define GCU_SPMM_KERNELS(SEGS, FOLD, SR, AI, VEC)                             \
+    GCU_SPMM_KERNEL (SEGS) { gcu_spmm_segments<SR, AI, VEC> (a) ; }           \
+    GCU_SPMM_KERNEL (FOLD) { gcu_spmm_fold<SR, AI, VEC> (a) ; }
+
+// SDDMM's kernel for semiring SR (its mask type), the mask's index type MI
+// and VEC terms a lane
+#define GCU_SDDMM_KERNEL(NAME, SR, MI, VEC)                                   \
+    GCU_SPMM_KERNEL (NAME) { gcu_sddmm<SR, MI, VEC> (a) ; }
+
+#endif

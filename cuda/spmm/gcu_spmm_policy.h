@@ -1,0 +1,45 @@
+// gcu_spmm_policy.h — the tuning of the SpMM and SDDMM kernels with dense
+// operands (cuda/spmm/gcu_spmm.cuh) as data, read by the launches
+// (src/spmm/, src/mxm/mxm_spmm.c, src/mxm/mxm_masked.c) and the emulated
+// tests (tests/cpu/test_spmm_emu.cpp). Plain C.
+#ifndef GCU_SPMM_POLICY_H
+#define GCU_SPMM_POLICY_H
+
+#define GCU_SPMM_THREADS 256        // block size: the kernels' __launch_bounds__
+#define GCU_SPMM_BLOCKS_PER_SM 16   // grid cap of the grid-stride loops
+#define GCU_SPMM_GROUP_MAX 32       // lanes a row segment (SpMM) or a mask run (SDDMM)
+#define GCU_SPMM_VEC_BYTES 16       // widest vector load or store of a lane
+// SpMM: a row of A is cut into segments of at most this many entries, one
+// group of lanes each (power-law rows spread over many groups; their
+// partial rows are folded by a second kernel). GRBCUDA_SPMM_SEG overrides.
+#define GCU_SPMM_SEG 96
+// SDDMM: entries of the mask a group computes one after the other (the
+// group finds its first row by a binary search, then walks)
+#define GCU_SDDMM_RUN 8
+// SDDMM: lanes a dot product at most (fewer lanes: more entries in flight a
+// warp and fewer shuffle steps; not yet measured against 32, the setting of
+// the one GPU run so far). GRBCUDA_SDDMM_GROUP overrides, for sweeps.
+#define GCU_SDDMM_GROUP_MAX 32
+
+// Values a lane loads at once: the most of 4, 2, 1 that divides n (the
+// columns, or the dot products' length) and fits GCU_SPMM_VEC_BYTES in the
+// widest of the types read and written (a power-of-two size), when the
+// values are contiguous in memory; else 1.
+static inline int gcu_spmm_vec (long long n, unsigned long wide, int contiguous)
+{
+    if (!contiguous || wide == 0 || (wide & (wide - 1)) != 0) return 1 ;
+    for (int v = 4 ; v > 1 ; v /= 2)
+        if (n % v == 0 && wide * (unsigned long) v <= GCU_SPMM_VEC_BYTES) return v ;
+    return 1 ;
+}
+
+// Lanes a group: the largest power of two up to gmax (at most a warp) that
+// leaves every lane at least vec of the n columns (or terms).
+static inline int gcu_spmm_group (long long n, int vec, int gmax)
+{
+    int g = 1 ;
+    while (g < gmax && g < 32 && (long long) (2 * g) * vec <= n) g *= 2 ;
+    return g ;
+}
+
+#endif

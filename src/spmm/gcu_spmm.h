@@ -1,0 +1,97 @@
+// gcu_spmm.h — the SpMM / SDDMM engine with dense operands (DESIGN §4):
+// JIT specialisation of the kernels of cuda/spmm/gcu_spmm.cuh (jit_spmm.c),
+// the row plan and C's pattern (plan.cu), and SpMM's run (spmm.c). The
+// GrB_mxm families above it (src/mxm/mxm_spmm.c, the SDDMM form of
+// src/mxm/mxm_masked.c) get the operands and write C.
+#ifndef GCU_SPMM_H
+#define GCU_SPMM_H
+
+#include "../jit/gcu_jit.h"
+#include "../device/gcu_cuda.h"
+#include "../../cuda/spmm/gcu_spmm_policy.h"
+#include "../../cuda/spmm/gcu_spmm_args.h"
+
+// One specialisation: the semiring, the operand types (ops.a the sparse A
+// or SDDMM's dense A, ops.b the dense X or B, ops.c the output = the
+// multiplier's z), the sparse index width (SpMM: ops.a_idx64; SDDMM: the
+// mask's ops.m_idx64 and ops.mask_type) and VEC.
+typedef struct
+{
+    gcu_semiring_desc sr ;
+    gcu_jit_operands ops ;
+    int vec ;
+    bool sddmm ;
+}
+gcu_spmm_spec ;
+
+const char *gcu_spmm_preamble (void) ;
+// The block (the semiring's namespace and the kernels' line) into b; entry
+// the first kernel's name (SpMM: the segments; the fold's is
+// gcu_spmm_fold_entry of it).
+GrB_Info gcu_spmm_block (const gcu_spmm_spec *spec, gcu_str *b, char entry [GCU_JIT_ENTRY_MAX]) ;
+void gcu_spmm_fold_entry (const char *entry, char fold [GCU_JIT_ENTRY_MAX]) ;
+// Compiled (through the caches) and loaded: SpMM's two kernels (fold
+// NULL for SDDMM's one).
+GrB_Info gcu_spmm_kernels (const gcu_spmm_spec *spec, void **first, void **fold) ;
+
+// where C's arrays go (a residency entry's buffers, the write-back's scratch)
+typedef struct
+{
+    GrB_Info (*alloc) (void *ctx, size_t bytes, void **p) ;
+    void *ctx ;
+}
+gcu_spmm_keep ;
+
+// C = A*X: A m-by-k by row on the device (Ap, Aj of a_idx64 width, Ax),
+// X k-by-n dense (op(X)(r,c) at X [r*xrs + c*xcs])
+typedef struct
+{
+    int64_t m, n ;
+    bool a_idx64 ;
+    const void *Ap, *Aj, *Ax ;
+    GrB_Index anvals ;
+    const void *X ;
+    int64_t xrs, xcs ;
+}
+gcu_spmm_in ;
+
+// C as CSR on the device in buffers from keep (Cp, Cj: uint64_t when idx64,
+// else uint32_t; Cx of the spec's ops.c), and what the run measured
+typedef struct
+{
+    void *Cp, *Cj, *Cx ;
+    bool idx64 ;
+    GrB_Index nvals ;
+    int G, vec, seg ;
+    int64_t nseg, npartial ;
+    double plan_s, kernel_s, pattern_s ;
+}
+gcu_spmm_out ;
+
+// Runs C = A*X (spec->vec chosen by the caller: gcu_spmm_vec); GCU_NOT_HANDLED
+// when keep has no room (nothing kept), else a device failure's status.
+// Synchronises s.
+GrB_Info gcu_spmm_run (const gcu_spmm_spec *spec, const gcu_spmm_in *in,
+    const gcu_spmm_keep *keep, gcu_spmm_out *out, gcu_stream s) ;
+
+// The segment length (GRBCUDA_SPMM_SEG, else GCU_SPMM_SEG) and VEC
+// (GRBCUDA_SPMM_VEC forces 1, 2 or 4 where the layout allows it) for the launches.
+int gcu_spmm_seg (void) ;
+int gcu_spmm_vec_for (long long n, unsigned long wide, int contiguous) ;
+// SDDMM's lanes a dot product at most (GRBCUDA_SDDMM_GROUP, else GCU_SDDMM_GROUP_MAX)
+int gcu_sddmm_group_max (void) ;
+
+// plan.cu: the plan of A's rows for segments of seg entries: rank (i)
+// among non-empty rows, the first segment and first partial row of each
+// row (all m+1, exclusive sums: [m] the totals), each segment's row
+// (*segrow, nseg of them, from gcu_dmalloc: the caller frees)
+GrB_Info gcu_spmm_plan (const void *Ap, bool idx64, int64_t m, int seg, int64_t *rank,
+    int64_t *segoff, int64_t *heavyoff, int64_t **segrow, int64_t totals [3], gcu_stream s) ;
+// C's pattern: Cp [i] = rank [i] * n (i <= m), Cj [e] = e % n
+GrB_Info gcu_spmm_pattern (const int64_t *rank, int64_t m, int64_t n, bool idx64,
+    void *Cp, void *Cj, GrB_Index nvals, gcu_stream s) ;
+
+// Launch configuration of a grid-stride loop over `items` groups of G lanes.
+unsigned gcu_spmm_grid (int64_t items, int G) ;
+
+#endif

@@ -1,0 +1,63 @@
+// jit_spmm.c — JIT specialisation of the SpMM / SDDMM kernels with dense
+// operands (cuda/spmm/gcu_spmm.cuh) for one semiring, operand types, sparse
+// index width and VEC: a block with extern "C" kernels named by the hash of
+// their specialisation, so blocks pack into one program without colliding.
+#include "gcu_spmm.h"
+#include "gcu_util.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *gcu_spmm_preamble (void)
+{
+    return "#include \"spmm/gcu_spmm_jit.cuh\"\n" ;
+}
+
+void gcu_spmm_fold_entry (const char *entry, char fold [GCU_JIT_ENTRY_MAX])
+{
+    // entry is "gcu_smm_" + hash
+    snprintf (fold, GCU_JIT_ENTRY_MAX, "gcu_smf_%s", entry + strlen ("gcu_smm_")) ;
+}
+
+GrB_Info gcu_spmm_block (const gcu_spmm_spec *spec, gcu_str *b, char entry [GCU_JIT_ENTRY_MAX])
+{
+    const bool idx64 = spec->sddmm ? spec->ops.m_idx64 : spec->ops.a_idx64 ;
+    const char *it = idx64 ? "uint64_t" : "uint32_t" ;
+    char key [64] ;
+    snprintf (key, sizeof (key), "|%s|%s|%d", spec->sddmm ? "sddmm" : "spmm", it, spec->vec) ;
+    GrB_Info info = gcu_codegen_namespace (b, &spec->sr, &spec->ops,
+        spec->sddmm ? "gcu_sdd_" : "gcu_smm_", key, entry) ;
+    if (info != GrB_SUCCESS) return info ;
+    if (spec->sddmm)
+    {
+        gcu_str_addf (b, "GCU_SDDMM_KERNEL (%s, %s_ns::SR, %s, %d)\n", entry, entry, it, spec->vec) ;
+    }
+    else
+    {
+        char fold [GCU_JIT_ENTRY_MAX] ;
+        gcu_spmm_fold_entry (entry, fold) ;
+        gcu_str_addf (b, "GCU_SPMM_KERNELS (%s, %s, %s_ns::SR, %s, %d)\n", entry, fold, entry,
+            it, spec->vec) ;
+    }
+    return b->failed ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
+}
+
+GrB_Info gcu_spmm_kernels (const gcu_spmm_spec *spec, void **first, void **fold)
+{
+    gcu_str b ;
+    gcu_str_init (&b) ;
+    char entry [GCU_JIT_ENTRY_MAX], ef [GCU_JIT_ENTRY_MAX] = "" ;
+    char name [GxB_MAX_NAME_LEN * 3], label [GxB_MAX_NAME_LEN * 3 + 32] = "spmm" ;
+    GrB_Info built = gcu_spmm_block (spec, &b, entry) ;
+    if (built == GrB_SUCCESS)
+    {
+        gcu_codegen_label (name, sizeof (name), &spec->sr) ;
+        snprintf (label, sizeof (label), "%s %s", spec->sddmm ? "sddmm" : "spmm", name) ;
+        gcu_spmm_fold_entry (entry, ef) ;
+    }
+    if (spec->sddmm)
+        return gcu_jit_block_kernels (built, gcu_spmm_preamble (), &b, label, 1,
+            (const char *const []) { entry }, (void **const []) { first }) ;
+    return gcu_jit_block_kernels (built, gcu_spmm_preamble (), &b, label, 2,
+        (const char *const []) { entry, ef }, (void **const []) { first, fold }) ;
+}

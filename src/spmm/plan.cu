@@ -1,0 +1,116 @@
+// plan.cu — what SpMM knows before its kernels run (gcu_spmm.h): the plan
+// of A's rows (each row's rank among the non-empty rows, which places its
+// full row of C; its segments of at most seg entries; the partial rows of
+// the rows of several segments), by a count kernel and CUB scans, and C's
+// pattern, known from the ranks alone (row i of C is full iff row i of A
+// has an entry).
+#include <cub/cub.cuh>
+#include <cuda_runtime.h>
+#include <stdint.h>
+
+extern "C" {
+#include "gcu_spmm.h"
+#include "gcu_util.h"
+#include "../device/gcu_device.h"
+}
+
+namespace {
+
+// counts [0..m] rows non-empty, [m+1..] segments, [2(m+1)..] partial rows
+template <class I>
+__global__ void __launch_bounds__ (GCU_SPMM_THREADS) k_counts (int64_t m,
+    const I *__restrict__ Ap, int seg, int64_t *__restrict__ counts)
+{
+    for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ; i <= m ;
+         i += (int64_t) gridDim.x * blockDim.x)
+    {
+        const int64_t len = i < m ? (int64_t) Ap [i + 1] - (int64_t) Ap [i] : 0 ;
+        const int64_t ns = (len + seg - 1) / seg ;
+        counts [i] = len > 0 ;
+        counts [m + 1 + i] = ns ;
+        counts [2 * (m + 1) + i] = ns > 1 ? ns : 0 ;
+    }
+}
+
+__global__ void __launch_bounds__ (GCU_SPMM_THREADS) k_segrow (int64_t m,
+    const int64_t *__restrict__ segoff, int64_t *__restrict__ segrow)
+{
+    for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ; i < m ;
+         i += (int64_t) gridDim.x * blockDim.x)
+    {
+        for (int64_t s = segoff [i] ; s < segoff [i + 1] ; s++) segrow [s] = i ;
+    }
+}
+
+template <class I>
+__global__ void __launch_bounds__ (GCU_SPMM_THREADS) k_pattern (int64_t m, int64_t n,
+    const int64_t *__restrict__ rank, int64_t nvals, I *__restrict__ Cp, I *__restrict__ Cj)
+{
+    const int64_t stride = (int64_t) gridDim.x * blockDim.x ;
+    const int64_t t0 = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ;
+    for (int64_t i = t0 ; i <= m ; i += stride) Cp [i] = (I) (rank [i] * n) ;
+    for (int64_t e = t0 ; e < nvals ; e += stride) Cj [e] = (I) (e % n) ;
+}
+
+} // namespace
+
+extern "C" unsigned gcu_spmm_grid (int64_t items, int G)
+{
+    const gcu_device_props *dev = gcu_device () ;
+    int64_t grid = (items * G + GCU_SPMM_THREADS - 1) / GCU_SPMM_THREADS ;
+    const int64_t cap = (int64_t) (dev != NULL ? dev->sm_count : 1) * GCU_SPMM_BLOCKS_PER_SM ;
+    if (grid > cap) grid = cap ;
+    return (unsigned) (grid < 1 ? 1 : grid) ;
+}
+
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL gcu_dfree (counts, s) ; gcu_dfree (tmp, s) ; gcu_dfree (*segrow, s) ; \
+    *segrow = NULL ;
+
+extern "C" GrB_Info gcu_spmm_plan (const void *Ap, bool idx64, int64_t m, int seg,
+    int64_t *rank, int64_t *segoff, int64_t *heavyoff, int64_t **segrow, int64_t totals [3],
+    gcu_stream s)
+{
+    int64_t *counts = NULL ;
+    void *tmp = NULL ;
+    *segrow = NULL ;
+    const cudaStream_t st = (cudaStream_t) s ;
+    // int counts for CUB
+    if (m >= ((int64_t) 1 << 31) - 1) return GCU_NOT_HANDLED ;
+    const int n1 = (int) (m + 1) ;
+    const unsigned grid = gcu_spmm_grid (m + 1, 1) ;
+    GCU_TRY (gcu_dmalloc ((void **) &counts, 3 * (size_t) n1 * sizeof (int64_t), s)) ;
+    if (idx64) k_counts<uint64_t> <<<grid, GCU_SPMM_THREADS, 0, st>>> (m, (const uint64_t *) Ap, seg, counts) ;
+    else k_counts<uint32_t> <<<grid, GCU_SPMM_THREADS, 0, st>>> (m, (const uint32_t *) Ap, seg, counts) ;
+    GCU_TRY (gcu_launch_check ("spmm plan: counts")) ;
+    size_t need = 0 ;
+    if (cub::DeviceScan::ExclusiveSum (NULL, need, counts, rank, n1, st) != cudaSuccess)
+        GCU_TRY (GrB_PANIC) ;
+    GCU_TRY (gcu_dmalloc (&tmp, need + 16, s)) ;
+    int64_t *const outs [3] = { rank, segoff, heavyoff } ;
+    for (int q = 0 ; q < 3 ; q++)
+    {
+        if (cub::DeviceScan::ExclusiveSum (tmp, need, counts + (size_t) q * n1, outs [q], n1, st)
+            != cudaSuccess) GCU_TRY (GrB_PANIC) ;
+        GCU_TRY (gcu_memcpy_d2h (&totals [q], outs [q] + m, sizeof (int64_t), s)) ;
+    }
+    GCU_TRY (gcu_launch_check ("spmm plan: scans")) ;
+    GCU_TRY (gcu_dmalloc ((void **) segrow, (size_t) (totals [1] + 1) * sizeof (int64_t), s)) ;
+    k_segrow <<<grid, GCU_SPMM_THREADS, 0, st>>> (m, segoff, *segrow) ;
+    GCU_TRY (gcu_launch_check ("spmm plan: segment rows")) ;
+    gcu_dfree (counts, s) ; gcu_dfree (tmp, s) ;
+    return GrB_SUCCESS ;
+}
+
+extern "C" GrB_Info gcu_spmm_pattern (const int64_t *rank, int64_t m, int64_t n, bool idx64,
+    void *Cp, void *Cj, GrB_Index nvals, gcu_stream s)
+{
+    const cudaStream_t st = (cudaStream_t) s ;
+    const int64_t most = (int64_t) nvals > m + 1 ? (int64_t) nvals : m + 1 ;
+    const unsigned grid = gcu_spmm_grid (most, 1) ;
+    if (idx64) k_pattern<uint64_t> <<<grid, GCU_SPMM_THREADS, 0, st>>> (m, n, rank,
+        (int64_t) nvals, (uint64_t *) Cp, (uint64_t *) Cj) ;
+    else k_pattern<uint32_t> <<<grid, GCU_SPMM_THREADS, 0, st>>> (m, n, rank,
+        (int64_t) nvals, (uint32_t *) Cp, (uint32_t *) Cj) ;
+    return gcu_launch_check ("spmm pattern") ;
+}

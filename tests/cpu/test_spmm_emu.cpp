@@ -1,0 +1,202 @@
+// test_spmm_emu.cpp — the SpMM and SDDMM kernels with dense operands
+// (cuda/spmm/gcu_spmm.cuh), run whole on the CPU under the SIMT emulation
+// (tests/common/gcu_simt_emu.h), against plain references:
+//   - SpMM C = A*X: rows cut into segments (short segments: many rows of
+//     several, their partial rows folded), X by row (vector loads of VEC
+//     columns) or by column, iso X (strides 0); n from 1 to 64 columns, so
+//     groups of 1 to 32 lanes; empty rows, a full row; the plan (rank,
+//     segment and partial offsets) built here as src/spmm/plan.cu builds it;
+//   - SDDMM C<M> = X*Y': runs of mask entries crossing rows, shuffled sums
+//     of groups of 1 to 32 lanes (16-byte values as four words), a valued
+//     mask, X and Y by row or by column;
+// through the semirings of tests/common/gcu_emu_semirings.h (positional
+// ones see (i, k, j)). On a GPU, tests/gpu/test_spmm_gpu.c checks the same
+// kernels against SuiteSparse.
+#include "gcu_simt_emu.h"
+
+alignas (16) static unsigned char gcu_emu_dynamic_smem [64 * 1024] ;
+#include "spmm/gcu_spmm.cuh"
+#include "gcu_emu_test.h"
+#include "gcu_emu_semirings.h"
+
+// the plan of src/spmm/plan.cu, on the host
+struct plan
+{
+    std::vector<int64_t> rank, segoff, heavyoff, segrow ;
+} ;
+
+static plan make_plan (const csr &A, int seg)
+{
+    plan P ;
+    const int64_t m = A.nrows ;
+    P.rank.assign (m + 1, 0) ; P.segoff.assign (m + 1, 0) ; P.heavyoff.assign (m + 1, 0) ;
+    for (int64_t i = 0 ; i < m ; i++)
+    {
+        const int64_t len = A.p [i + 1] - A.p [i], ns = (len + seg - 1) / seg ;
+        P.rank [i + 1] = P.rank [i] + (len > 0) ;
+        P.segoff [i + 1] = P.segoff [i] + ns ;
+        P.heavyoff [i + 1] = P.heavyoff [i] + (ns > 1 ? ns : 0) ;
+        for (int64_t t = 0 ; t < ns ; t++) P.segrow.push_back (i) ;
+    }
+    return P ;
+}
+
+template <class SR, int VEC>
+static void launch_spmm (gcu_spmm_args &a, bool fold)
+{
+    gridDim.x = 3 ;
+    for (unsigned b = 0 ; b < gridDim.x ; b++)
+        gcu_emu_block (b, GCU_SPMM_THREADS, [&]
+        {
+            if (fold) gcu_spmm_fold<SR, uint32_t, VEC> (a) ;
+            else gcu_spmm_segments<SR, uint32_t, VEC> (a) ;
+        }) ;
+}
+
+// C = A*X for X kdim-by-n (by_col: column-major; iso: one value)
+template <class SR, int VEC>
+static int spmm_case (const char *name, const csr &A, int64_t n, int seg, bool by_col,
+    bool iso, std::mt19937_64 &rng)
+{
+    typedef typename SR::Z Z ;
+    const int64_t m = A.nrows, kd = A.ncols ;
+    values<Z> Ax ((size_t) A.nvals ()), X ((size_t) (kd * n)), W (1), C ((size_t) (m * n + 1)) ;
+    for (int64_t p = 0 ; p < A.nvals () ; p++) Ax [p] = small_value<Z> (rng) ;
+    for (int64_t q = 0 ; q < kd * n ; q++) X [q] = small_value<Z> (rng) ;
+    const int64_t xrs = iso ? 0 : by_col ? 1 : n, xcs = iso ? 0 : by_col ? kd : 1 ;
+    const plan P = make_plan (A, seg) ;
+    values<Z> Wx ((size_t) (P.heavyoff [m] * n + 1)) ;
+    const std::vector<uint32_t> Ap = gcu_emu_narrow<uint32_t> (A.p), Aj = gcu_emu_narrow<uint32_t> (A.j) ;
+    gcu_spmm_args a ;
+    memset (&a, 0, sizeof (a)) ;
+    a.m = m ; a.n = n ; a.seg = seg ;
+    a.G = gcu_spmm_group (n, VEC, GCU_SPMM_GROUP_MAX) ;
+    a.Ap = Ap.data () ; a.Aj = Aj.data () ; a.Ax = Ax.data () ;
+    a.X = X.data () ; a.xrs = xrs ; a.xcs = xcs ;
+    a.rank = P.rank.data () ; a.segoff = P.segoff.data () ;
+    a.heavyoff = P.heavyoff.data () ; a.segrow = P.segrow.data () ;
+    a.nseg = P.segoff [m] ; a.W = Wx.data () ; a.Cx = C.data () ;
+    launch_spmm<SR, VEC> (a, false) ;
+    launch_spmm<SR, VEC> (a, true) ;
+    int64_t bad = -1 ;
+    for (int64_t i = 0 ; i < m && bad < 0 ; i++)
+    {
+        if (A.p [i] == A.p [i + 1]) continue ;
+        for (int64_t j = 0 ; j < n && bad < 0 ; j++)
+        {
+            Z z = Z () ;
+            for (int64_t p = A.p [i] ; p < A.p [i + 1] ; p++)
+            {
+                const int64_t k = A.j [p] ;
+                const Z t = SR::mult (Ax [p], X [k * xrs + j * xcs], i, k, j) ;
+                z = p == A.p [i] ? t : SR::add (z, t) ;
+            }
+            if (!same_value (z, C [P.rank [i] * n + j])) bad = i ;
+        }
+    }
+    CHECK (bad < 0, "%s spmm n=%lld VEC=%d G=%d seg=%d%s%s: row %lld differs", name,
+        (long long) n, VEC, a.G, seg, by_col ? " by column" : "", iso ? " iso" : "", (long long) bad) ;
+    return 1 ;
+}
+
+// C<M> = X*Y' (X m-by-k, Y ncols-by-k, rows or columns)
+template <class SR, int VEC>
+static int sddmm_case (const char *name, const csr &M, int64_t k, bool by_col,
+    bool valued, std::mt19937_64 &rng, int gmax)
+{
+    typedef typename SR::Z Z ;
+    const int64_t m = M.nrows, nc = M.ncols ;
+    values<Z> X ((size_t) (m * k)), Y ((size_t) (nc * k)), C ((size_t) M.nvals () + 1) ;
+    std::vector<bool> Mv (M.nvals ()) ;
+    std::vector<int8_t> Mx (M.nvals () + 1), Cb (M.nvals () + 1, 7) ;
+    for (int64_t q = 0 ; q < m * k ; q++) X [q] = small_value<Z> (rng) ;
+    for (int64_t q = 0 ; q < nc * k ; q++) Y [q] = small_value<Z> (rng) ;
+    for (int64_t e = 0 ; e < M.nvals () ; e++) Mx [e] = rng () % 3 != 0 ;
+    // op(A)(i,c) = X (i,c); op(B)(c,j) = Y (j,c)
+    const int64_t xrs = by_col ? 1 : k, xcs = by_col ? m : 1 ;
+    const int64_t yrs = by_col ? nc : 1, ycs = by_col ? 1 : k ;
+    const std::vector<uint32_t> Mp = gcu_emu_narrow<uint32_t> (M.p), Mj = gcu_emu_narrow<uint32_t> (M.j) ;
+    gcu_spmm_args a ;
+    memset (&a, 0, sizeof (a)) ;
+    a.m = m ; a.n = k ; a.seg = GCU_SDDMM_RUN ;
+    a.G = gcu_spmm_group (k, VEC, gmax) ;
+    a.X = X.data () ; a.xrs = xrs ; a.xcs = xcs ;
+    a.Y = Y.data () ; a.yrs = yrs ; a.ycs = ycs ;
+    a.Mp = Mp.data () ; a.Mj = Mj.data () ; a.Mx = valued ? Mx.data () : nullptr ;
+    a.mnvals = M.nvals () ; a.Cx = C.data () ; a.Cb = Cb.data () ;
+    gridDim.x = 2 ;
+    for (unsigned b = 0 ; b < gridDim.x ; b++)
+        gcu_emu_block (b, GCU_SPMM_THREADS, [&]
+        {
+            if (valued) gcu_sddmm<VALUED<SR>, uint32_t, VEC> (a) ;
+            else gcu_sddmm<SR, uint32_t, VEC> (a) ;
+        }) ;
+    int64_t bad = -1 ;
+    for (int64_t i = 0 ; i < m && bad < 0 ; i++)
+        for (int64_t e = M.p [i] ; e < M.p [i + 1] && bad < 0 ; e++)
+        {
+            const bool keep = !valued || Mx [e] ;
+            if ((Cb [e] != 0) != keep) { bad = e ; break ; }
+            if (!keep) continue ;
+            const int64_t j = M.j [e] ;
+            Z z = Z () ;
+            for (int64_t c = 0 ; c < k ; c++)
+            {
+                const Z t = SR::mult (X [i * xrs + c * xcs], Y [c * yrs + j * ycs], i, c, j) ;
+                z = c == 0 ? t : SR::add (z, t) ;
+            }
+            if (!same_value (z, C [e])) bad = e ;
+        }
+    CHECK (bad < 0, "%s sddmm k=%lld VEC=%d G=%d%s%s: mask entry %lld differs", name,
+        (long long) k, VEC, a.G, by_col ? " by column" : "", valued ? " valued" : "", (long long) bad) ;
+    return 1 ;
+}
+
+// every column count and layout for one semiring; VEC 4 only where n allows
+template <class SR>
+static int run_semiring (const char *name, const csr &A, const csr &M, std::mt19937_64 &rng)
+{
+    int cases = 0 ;
+    const int64_t ns [] = { 1, 3, 8, 32, 33, 64 } ;
+    for (int64_t n : ns)
+    {
+        for (int seg : { 5, GCU_SPMM_SEG })
+        {
+            cases += spmm_case<SR, 1> (name, A, n, seg, false, false, rng) ;
+            cases += spmm_case<SR, 1> (name, A, n, seg, true, false, rng) ;
+            if (n % 2 == 0 && sizeof (typename SR::Z) <= 8)
+                cases += spmm_case<SR, 2> (name, A, n, seg, false, false, rng) ;
+            if (n % 4 == 0 && sizeof (typename SR::Z) <= 4)
+                cases += spmm_case<SR, 4> (name, A, n, seg, false, false, rng) ;
+        }
+        cases += spmm_case<SR, 1> (name, A, n, 7, false, true, rng) ;
+        for (int valued = 0 ; valued <= 1 ; valued++)
+        {
+            // groups of up to a warp, and of the policy's size
+            for (int gmax : { 32, GCU_SDDMM_GROUP_MAX })
+            {
+                cases += sddmm_case<SR, 1> (name, M, n, false, valued, rng, gmax) ;
+                cases += sddmm_case<SR, 1> (name, M, n, true, valued, rng, gmax) ;
+                if (n % 4 == 0 && sizeof (typename SR::Z) <= 4)
+                    cases += sddmm_case<SR, 4> (name, M, n, false, valued, rng, gmax) ;
+            }
+        }
+    }
+    return cases ;
+}
+
+int main ()
+{
+    std::mt19937_64 rng (20261126) ;
+    int cases = 0 ;
+    // structured rows: empty ones, dense runs, now and then a full row
+    const csr A = gcu_emu_random_csr (120, 90, rng, true, 30) ;
+    const csr M = gcu_emu_random_csr (70, 50, rng, true, 20) ;
+    cases += run_semiring<PLUS_TIMES_FP64> ("PLUS_TIMES_FP64", A, M, rng) ;
+    cases += run_semiring<MIN_PLUS_INT32> ("MIN_PLUS_INT32", A, M, rng) ;
+    cases += run_semiring<MAX_PLUS_FP32> ("MAX_PLUS_FP32", A, M, rng) ;
+    cases += run_semiring<MAX_TIMES_UINT16> ("MAX_TIMES_UINT16", A, M, rng) ;
+    cases += run_semiring<PLUS_TIMES_FC64> ("PLUS_TIMES_FC64", A, M, rng) ;
+    cases += run_semiring<PLUS_SECONDJ_INT64> ("PLUS_SECONDJ_INT64", A, M, rng) ;
+    return gcu_emu_finish ("test_spmm_emu", cases) ;
+}
