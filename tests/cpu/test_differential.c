@@ -2182,9 +2182,39 @@ static int pick_op (uint64_t *st)
 // nvals one short of the entries extractTuples then finds (GrB_INSUFFICIENT_
 // SPACE: seed 77 case 420, GrB_Vector_assign_INT16 into an FC64 w of length
 // 12): w is drawn without pending work there.
+// an operand drawn for a transposed call, drawn again for none: its stored
+// dimensions swap (a full row or column drawn for them goes)
+static void untranspose (recipe_t *r)
+{
+    const GrB_Index t = r->nrows ;
+    r->nrows = r->ncols ;
+    r->ncols = t ;
+    r->dense_row = r->dense_col = -1 ;
+}
+
+// eWiseAdd of matrices: SuiteSparse 7.4 casts an entry of one side only to
+// the operator's z type directly where it reads the operand in C's
+// orientation, and through the operator's input type where it transposes
+// the operand first (A by column, C by row, GrB_GT_INT32: an FP64 0.5 is
+// true one way and false the other; the GPU tester's seed
+// 15810177807792244611 case 2432, reproduced with SuiteSparse alone). Where
+// an operand's type is not the operator's input type, A and B are drawn in
+// C's orientation and the call without transposes
+static void avoid_add_cast_orientation (call_t *c)
+{
+    if (c->op != OP_EWISE_ADD || !c->matrix) return ;
+    const binop_t *b = &binops [c->bop] ;
+    if (c->x.type == b->x && c->y.type == b->y) return ;
+    c->x.by_col = c->y.by_col = c->c.by_col ;
+    if (c->tran0) untranspose (&c->x) ;
+    if (c->tran1) untranspose (&c->y) ;
+    c->tran0 = c->tran1 = false ;
+}
+
 static void avoid_suitesparse_bugs (call_t *c)
 {
     if (c->op == OP_ASSIGN_SCALAR) c->c.pending = false ;
+    avoid_add_cast_orientation (c) ;
     if (!c->mk.present) return ;
     recipe_t *u = &c->x ;
     if (c->op == OP_ASSIGN && c->accum >= 0 && (u->sparsity == GxB_FULL
@@ -2198,14 +2228,6 @@ static void avoid_suitesparse_bugs (call_t *c)
     }
 }
 
-// the value policies: a floating PLUS or TIMES monoid reassociates, so no
-// huge values (sums in another order overflow elsewhere); TIMES only
-// 0, +-1, +-inf, NaN (underflow or overflow against a zero or an infinity
-// depends on the order), complex TIMES only +-1 and +-i (a complex infinity's
-// NaN parts depend on the order too). Approximate values (denormals, DIV,
-// long complex products) then put C in a floating type, where the tolerance
-// applies, and only an accum continuous in T: an integer or BOOL C, or a
-// comparison, would turn a rounding difference into a different value.
 // an operand every entry of which is present, held full (iso at times, as
 // drawn)
 static void make_full (recipe_t *r)
@@ -2233,6 +2255,14 @@ static void draw_dense_forms (uint64_t seed, long K, call_t *c)
     }
 }
 
+// the value policies: a floating PLUS or TIMES monoid reassociates, so no
+// huge values (sums in another order overflow elsewhere); TIMES only
+// 0, +-1, +-inf, NaN (underflow or overflow against a zero or an infinity
+// depends on the order), complex TIMES only +-1 and +-i (a complex infinity's
+// NaN parts depend on the order too). Approximate values (denormals, DIV,
+// long complex products) then put C in a floating type, where the tolerance
+// applies, and only an accum continuous in T: an integer or BOOL C, or a
+// comparison, would turn a rounding difference into a different value.
 static void draw_product (call_t *c, uint64_t *stp)
 {
     uint64_t st = *stp ;
