@@ -168,6 +168,8 @@ if [ $sanitizer = 1 ] && command -v compute-sanitizer >/dev/null; then
       test_mxm_gpu) args=(1 3) ;;
       test_mxv_gpu) args=(1 4) ;;
       test_semiring_sweep_gpu) args=(50) ;;
+      test_assign_gpu) args=(--cases 60) ;;
+      test_spmm_gpu) args=(2) ;;
     esac
     for tool in memcheck racecheck; do
       timeout $(left) compute-sanitizer --tool $tool --error-exitcode 99 "$t" "${args[@]}" >"$logs/sanitizer-$tool-$(basename "$t").log" 2>&1
