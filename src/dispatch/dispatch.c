@@ -363,6 +363,22 @@ static const char *started_device (void)
 static bool predict (gcu_call *c, const gcu_cost_table *t)
 {
     gcu_cost_input in = { .family = cost_family (c), .work = c->work } ;
+    gcu_cost_choice ch ;
+    // Nothing device newest anywhere (one relaxed load): the host's time has
+    // no download, and the GPU's time without any transfer bounds its time
+    // from below; where even that loses, the host wins without the operand
+    // lookups below (nvals, the residency cache: ~80 ns of a small call in
+    // auto mode, bench/overhead.sh 2026-11-26)
+    if (!gcu_residency_any_newest ())
+    {
+        gcu_cost_predict (t, &in, &ch) ;
+        if (!ch.gpu)
+        {
+            c->host_s = ch.host_s ;
+            c->gpu_s = ch.gpu_s ;
+            return false ;
+        }
+    }
     const bool vec = !is_matrix_op (c->op) ;
     const uint64_t m_nv = nvals_of (c->M, vec) ;
     const bool c_read = c->accum != NULL || (c->M != NULL && !c->replace) ;
@@ -371,7 +387,6 @@ static bool predict (gcu_call *c, const gcu_cost_table *t)
     operand_cost (c->M, vec, true, m_nv, c->c_rows, &in) ;
     operand_cost (c->C, vec, c_read, c_read ? nvals_of (c->C, vec) : 0, c->c_rows, &in) ;
     if (!gcu_keep_results () || in.newest_bytes == 0) in.down_bytes = result_bytes (c, m_nv) ;
-    gcu_cost_choice ch ;
     gcu_cost_predict (t, &in, &ch) ;
     c->host_s = ch.host_s ;
     c->gpu_s = ch.gpu_s ;
