@@ -99,27 +99,37 @@ static inline bool pass_through (void)
 // macro.
 //------------------------------------------------------------------------------
 
+// The body every entry point below shares, after its typedef fn_t of the
+// real function: the real function f; the pass-through (f, then C's
+// invalidation and one count); else the call recorded (its designated
+// initialisers after OPCODE) and completed by PREP, the GPU tried, and the
+// host otherwise. ARGS: the arguments, in parentheses.
+#define GCU_ENTRY_BODY(NAME, OPCODE, C, ARGS, PREP, ...)                       \
+    static void *_Atomic real ;                                                \
+    fn_t f = (fn_t) gcu_real_cached (&real, NAME) ;                            \
+    if (f == NULL) return GrB_PANIC ;                                          \
+    GrB_Info info ;                                                            \
+    if (pass_through ())                                                       \
+    {                                                                          \
+        info = f ARGS ;                                                        \
+        gcu_residency_invalidate (C) ;                                         \
+        gcu_stats_pass (OPCODE) ;                                              \
+        return info ;                                                          \
+    }                                                                          \
+    gcu_call call = { .op = OPCODE, __VA_ARGS__ } ;                            \
+    PREP ;                                                                     \
+    if (!gcu_try_gpu (&call, &info)) info = f ARGS ;                           \
+    return gcu_finish (&call, info) ;
+
 #define GCU_PRODUCT_ENTRY(NAME, OBJ, AOBJ, BOBJ, OPTYPE, FIELD, OPCODE)        \
 GrB_Info NAME (OBJ C, const OBJ M, const GrB_BinaryOp accum,                   \
     const OPTYPE op, const AOBJ A, const BOBJ B, const GrB_Descriptor desc)    \
 {                                                                              \
     typedef GrB_Info (*fn_t) (OBJ, const OBJ, const GrB_BinaryOp,              \
         const OPTYPE, const AOBJ, const BOBJ, const GrB_Descriptor) ;          \
-    static void *_Atomic real ;                                                \
-    fn_t f = (fn_t) gcu_real_cached (&real, #NAME) ;                           \
-    if (f == NULL) return GrB_PANIC ;                                          \
-    GrB_Info info ;                                                            \
-    if (pass_through ())                                                       \
-    {                                                                          \
-        info = f (C, M, accum, op, A, B, desc) ;                               \
-        gcu_residency_invalidate (C) ;                                         \
-        gcu_stats_pass (OPCODE) ;                                              \
-        return info ;                                                          \
-    }                                                                          \
-    gcu_call call = { .op = OPCODE, .C = C, .M = M, .accum = accum,            \
-        .FIELD = op, .A = A, .B = B, .desc = desc } ;                          \
-    if (!gcu_try_gpu (&call, &info)) info = f (C, M, accum, op, A, B, desc) ;  \
-    return gcu_finish (&call, info) ;                                          \
+    GCU_ENTRY_BODY (#NAME, OPCODE, C, (C, M, accum, op, A, B, desc), (void) 0, \
+        .C = C, .M = M, .accum = accum, .FIELD = op, .A = A, .B = B,           \
+        .desc = desc)                                                          \
 }
 
 // vxm's first input (call.A) is the vector u, its second (call.B) the
@@ -154,23 +164,9 @@ GrB_Info NAME (OBJ C, const OBJ M, const GrB_BinaryOp accum,                   \
     typedef GrB_Info (*fn_t) (OBJ, const OBJ, const GrB_BinaryOp,              \
         const GrB_BinaryOp, const OBJ, const GrB_Scalar, const OBJ,            \
         const GrB_Scalar, const GrB_Descriptor) ;                              \
-    static void *_Atomic real ;                                                \
-    fn_t f = (fn_t) gcu_real_cached (&real, #NAME) ;                           \
-    if (f == NULL) return GrB_PANIC ;                                          \
-    GrB_Info info ;                                                            \
-    if (pass_through ())                                                       \
-    {                                                                          \
-        info = f (C, M, accum, add, A, alpha, B, beta, desc) ;                 \
-        gcu_residency_invalidate (C) ;                                         \
-        gcu_stats_pass (OPCODE) ;                                              \
-        return info ;                                                          \
-    }                                                                          \
-    gcu_call call = { .op = OPCODE, .C = C, .M = M, .accum = accum,            \
-        .binop = add, .A = A, .B = B, .alpha = alpha, .beta = beta,            \
-        .desc = desc } ;                                                       \
-    if (!gcu_try_gpu (&call, &info))                                           \
-        info = f (C, M, accum, add, A, alpha, B, beta, desc) ;                 \
-    return gcu_finish (&call, info) ;                                          \
+    GCU_ENTRY_BODY (#NAME, OPCODE, C, (C, M, accum, add, A, alpha, B, beta, desc), \
+        (void) 0, .C = C, .M = M, .accum = accum, .binop = add, .A = A,        \
+        .B = B, .alpha = alpha, .beta = beta, .desc = desc)                    \
 }
 
 GCU_UNION_ENTRY (GxB_Matrix_eWiseUnion, GrB_Matrix, GCU_OP_MATRIX_EWISEUNION)
@@ -188,47 +184,22 @@ GrB_Info GrB_Vector_assign (GrB_Vector w, const GrB_Vector M, const GrB_BinaryOp
 {
     typedef GrB_Info (*fn_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
         const GrB_Vector, const GrB_Index *, GrB_Index, const GrB_Descriptor) ;
-    static void *_Atomic real ;
-    fn_t f = (fn_t) gcu_real_cached (&real, "GrB_Vector_assign") ;
-    if (f == NULL) return GrB_PANIC ;
-    GrB_Info info ;
-    if (pass_through ())
-    {
-        info = f (w, M, accum, u, I, ni, desc) ;
-        gcu_residency_invalidate (w) ;
-        gcu_stats_pass (GCU_OP_VECTOR_ASSIGN) ;
-        return info ;
-    }
-    gcu_call call = { .op = GCU_OP_VECTOR_ASSIGN, .C = w, .M = M, .accum = accum,
-        .A = u, .I = I, .ni = ni, .desc = desc } ;
-    if (!gcu_try_gpu (&call, &info)) info = f (w, M, accum, u, I, ni, desc) ;
-    return gcu_finish (&call, info) ;
+    GCU_ENTRY_BODY ("GrB_Vector_assign", GCU_OP_VECTOR_ASSIGN, w, (w, M, accum, u, I, ni, desc),
+        (void) 0, .C = w, .M = M, .accum = accum, .A = u, .I = I, .ni = ni, .desc = desc)
 }
 
-// One scalar form: x of C type CTYPE, GraphBLAS type GTYPE.
+// One scalar form: x of C type CTYPE, GraphBLAS type GTYPE (its bytes in
+// call.scalar).
 #define GCU_ASSIGN_SCALAR_ENTRY(NAME, CTYPE, GTYPE)                            \
 GrB_Info NAME (GrB_Vector w, const GrB_Vector M, const GrB_BinaryOp accum,     \
     CTYPE x, const GrB_Index *I, GrB_Index ni, const GrB_Descriptor desc)      \
 {                                                                              \
     typedef GrB_Info (*fn_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,\
         CTYPE, const GrB_Index *, GrB_Index, const GrB_Descriptor) ;           \
-    static void *_Atomic real ;                                                \
-    fn_t f = (fn_t) gcu_real_cached (&real, #NAME) ;                           \
-    if (f == NULL) return GrB_PANIC ;                                          \
-    GrB_Info info ;                                                            \
-    if (pass_through ())                                                       \
-    {                                                                          \
-        info = f (w, M, accum, x, I, ni, desc) ;                               \
-        gcu_residency_invalidate (w) ;                                         \
-        gcu_stats_pass (GCU_OP_VECTOR_ASSIGN_SCALAR) ;                         \
-        return info ;                                                          \
-    }                                                                          \
-    gcu_call call = { .op = GCU_OP_VECTOR_ASSIGN_SCALAR, .C = w, .M = M,       \
-        .accum = accum, .I = I, .ni = ni, .desc = desc, .scalar_type = GTYPE } ; \
-    _Static_assert (sizeof (CTYPE) <= sizeof (call.scalar), "scalar size") ;  \
-    memcpy (call.scalar, &x, sizeof (CTYPE)) ;                                 \
-    if (!gcu_try_gpu (&call, &info)) info = f (w, M, accum, x, I, ni, desc) ;  \
-    return gcu_finish (&call, info) ;                                          \
+    _Static_assert (sizeof (CTYPE) <= sizeof (((gcu_call *) 0)->scalar), "scalar size") ; \
+    GCU_ENTRY_BODY (#NAME, GCU_OP_VECTOR_ASSIGN_SCALAR, w, (w, M, accum, x, I, ni, desc), \
+        memcpy (call.scalar, &x, sizeof (CTYPE)), .C = w, .M = M, .accum = accum, \
+        .I = I, .ni = ni, .desc = desc, .scalar_type = GTYPE)                  \
 }
 
 GCU_ASSIGN_SCALAR_ENTRY (GrB_Vector_assign_BOOL,   bool,        GrB_BOOL)

@@ -18,28 +18,17 @@
 
 #if GRBCUDA_HAVE_CUDA
 
-// v's type when it is built in (not user-defined), else NULL
-static GrB_Type builtin_vector_type (const void *v)
-{
-    GrB_Type t = NULL ;
-    gcu_type_desc d ;
-    if (v == NULL || GxB_Vector_type (&t, (GrB_Vector) v) != GrB_SUCCESS
-        || gcu_type_identify (t, &d) != GrB_SUCCESS || d.code >= GCU_NTYPES || d.code == GCU_T_UDT)
-        return NULL ;
-    return t ;
-}
-
 // T's type: u's, or the scalar's
 static GrB_Type t_type (const gcu_call *call)
 {
-    return call->op == GCU_OP_VECTOR_ASSIGN ? builtin_vector_type (call->A) : call->scalar_type ;
+    return call->op == GCU_OP_VECTOR_ASSIGN ? gcu_vec_builtin_type (call->A) : call->scalar_type ;
 }
 
 static GrB_Info assign_branch (const gcu_call *call)
 {
     bool structural, comp ;
     const GrB_Type tt = t_type (call) ;
-    if (tt == NULL || builtin_vector_type (call->C) == NULL) return GCU_NOT_HANDLED ;
+    if (tt == NULL || gcu_vec_builtin_type (call->C) == NULL) return GCU_NOT_HANDLED ;
     if (!gcu_mask_kind (call->desc, &structural, &comp)) return GCU_NOT_HANDLED ;
     if (call->c_rows >= ((GrB_Index) 1 << 31)) return GCU_NOT_HANDLED ;
     const gcu_vec_wb wb = { (GrB_Vector) call->C, (GrB_Vector) call->M, structural, comp,

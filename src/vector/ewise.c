@@ -30,17 +30,6 @@ static bool is_mult (gcu_op op)
     return op >= GCU_OP_VECTOR_EWISEMULT_SEMIRING && op <= GCU_OP_VECTOR_EWISEMULT_BINARYOP ;
 }
 
-// a vector's type, built in (not user-defined): NULL otherwise
-static GrB_Type builtin_type (const void *v)
-{
-    GrB_Type t = NULL ;
-    gcu_type_desc d ;
-    if (v == NULL || GxB_Vector_type (&t, (GrB_Vector) v) != GrB_SUCCESS
-        || gcu_type_identify (t, &d) != GrB_SUCCESS || d.code >= GCU_NTYPES || d.code == GCU_T_UDT)
-        return NULL ;
-    return t ;
-}
-
 static GrB_Info ewise_branch (const gcu_call *call)
 {
     gcu_binop_desc bd ;
@@ -50,14 +39,14 @@ static GrB_Info ewise_branch (const gcu_call *call)
     if (bd.z.code >= GCU_NTYPES || bd.z.code == GCU_T_UDT) return GCU_NOT_HANDLED ;
     // every object of a built-in type: SuiteSparse judges the rest
     // (GrB_DOMAIN_MISMATCH among them)
-    GrB_Type ut = builtin_type (call->A), vt = builtin_type (call->B) ;
-    if (ut == NULL || vt == NULL || builtin_type (call->C) == NULL) return GCU_NOT_HANDLED ;
+    GrB_Type ut = gcu_vec_builtin_type (call->A), vt = gcu_vec_builtin_type (call->B) ;
+    if (ut == NULL || vt == NULL || gcu_vec_builtin_type (call->C) == NULL) return GCU_NOT_HANDLED ;
     if (!gcu_jit_writeback_expressible (ut, vt, op)) return GCU_NOT_HANDLED ;
     uint64_t alpha [2], beta [2] ;
     if (gcu_op_union (call->op) && gcu_ewise_union_scalars (call, op, alpha, beta) != GrB_SUCCESS)
         return GCU_NOT_HANDLED ;
     if (!gcu_mask_kind (call->desc, &structural, &comp)) return GCU_NOT_HANDLED ;
-    if (call->M != NULL && !structural && builtin_type (call->M) == NULL) return GCU_NOT_HANDLED ;
+    if (call->M != NULL && !structural && gcu_vec_builtin_type (call->M) == NULL) return GCU_NOT_HANDLED ;
     if (call->c_rows >= ((GrB_Index) 1 << 31)) return GCU_NOT_HANDLED ;
     const gcu_vec_wb wb = { (GrB_Vector) call->C, (GrB_Vector) call->M, structural, comp,
         call->replace, call->accum } ;

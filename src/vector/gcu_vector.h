@@ -71,6 +71,9 @@ gcu_vec_wb ;
 GrB_Info gcu_vec_allow (const gcu_vec_wb *wb, GrB_Index n, int8_t **allow,
     GrB_Index *nallow, size_t *up_bytes, gcu_stream s) ;
 
+// v's type when it is built in (not user-defined), else NULL (v NULL too)
+GrB_Type gcu_vec_builtin_type (const void *v) ;
+
 // Where the device write-back applies for a T of type ztype: results kept
 // on the device (GRBCUDA_KEEP_RESULTS), w of T's type or both built-in, an
 // accum the JIT expresses exactly (not positional, not pow/atan2/hypot), a

@@ -43,6 +43,16 @@ GrB_Info gcu_vec_merge_kernel (GrB_Type wtype, GrB_Type ttype, GrB_Type otype,
     return gcu_jit_writeback_kernel (&vmerge_jit, wtype, ttype, otype, accum, fn) ;
 }
 
+GrB_Type gcu_vec_builtin_type (const void *v)
+{
+    GrB_Type t = NULL ;
+    gcu_type_desc d ;
+    if (v == NULL || GxB_Vector_type (&t, (GrB_Vector) v) != GrB_SUCCESS
+        || gcu_type_identify (t, &d) != GrB_SUCCESS || d.code >= GCU_NTYPES || d.code == GCU_T_UDT)
+        return NULL ;
+    return t ;
+}
+
 bool gcu_vec_merge_applies (const gcu_vec_wb *wb, GrB_Type ztype)
 {
     GrB_Type wtype = NULL, mtype = NULL ;
