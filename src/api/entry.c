@@ -70,7 +70,7 @@ GrB_Info GrB_finalize (void)
     gcu_residency_clear_all () ;
     gcu_staging_release () ;
     gcu_streams_release () ;
-    if (gcu_gpu_started () && gcu_gpu_ready ()) gcu_pool_release () ;
+    if (gcu_gpu_started () && gcu_gpu_ready ()) { gcu_lasting_release () ; gcu_pool_release () ; }
     return f () ;
 }
 

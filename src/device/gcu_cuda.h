@@ -27,11 +27,18 @@ gcu_stream gcu_stream_default (void) ;     // cudaStreamPerThread
 GrB_Info gcu_dmalloc (void **p, size_t bytes, gcu_stream s) ;   // GrB_OUT_OF_MEMORY
 void     gcu_dfree (void *p, gcu_stream s) ;                   // NULL ignored
 // Device memory that outlives the call making it (the residency cache's
-// copies, gcu_residency.h): plain cudaMalloc/cudaFree, not counted for fault
-// injection (the cache treats any failure as out of memory: it evicts and
-// retries, then uploads for the call only). GrB_OUT_OF_MEMORY on failure.
+// copies, gcu_residency.h): cudaMalloc/cudaFree behind a cache of freed
+// blocks handed to the next request of the same size (lasting.c), not
+// counted for fault injection (the cache treats any failure as out of
+// memory: it evicts and retries, then uploads for the call only).
+// GrB_OUT_OF_MEMORY on failure. A block is freed with its size, once no
+// kernel uses it. gcu_lasting_release gives the kept blocks back to CUDA
+// (GrB_finalize); gcu_lasting_stats: requests served from them, the others,
+// and the bytes kept now.
 GrB_Info gcu_dmalloc_lasting (void **p, size_t bytes) ;
-void     gcu_dfree_lasting (void *p) ;
+void     gcu_dfree_lasting (void *p, size_t bytes) ;
+void     gcu_lasting_release (void) ;
+void     gcu_lasting_stats (uint64_t *hits, uint64_t *misses, size_t *kept) ;
 GrB_Info gcu_memcpy_h2d (void *dst, const void *src, size_t bytes, gcu_stream s) ;
 GrB_Info gcu_memcpy_d2h (void *dst, const void *src, size_t bytes, gcu_stream s) ;
 GrB_Info gcu_memcpy_d2d (void *dst, const void *src, size_t bytes, gcu_stream s) ;
@@ -64,13 +71,18 @@ void     gcu_pool_release (void) ;
 // now. -1 if unknown.
 int64_t  gcu_device_bytes_peak (bool reset) ;
 
-// Device time of the work queued on s between start and stop (CUDA events).
-// Not a counted operation: a timer that cannot be made measures nothing
-// (stop gives -1) and never fails the call. stop waits for the work and
-// frees the events.
+// Device time of the work queued on s between start and stop (CUDA events,
+// a pair kept per thread and reused). Not a counted operation: a timer that
+// cannot be made measures nothing (stop gives -1) and never fails the call.
+// stop waits for the work and gives the events back. mark records the end
+// without waiting; read (after a synchronisation the call makes anyway)
+// gives the time and the events back, and is the way to drop a started
+// timer (the time then unused).
 typedef struct { void *e0, *e1 ; } gcu_timer ;
 void     gcu_timer_start (gcu_timer *t, gcu_stream s) ;
 double   gcu_timer_stop (gcu_timer *t, gcu_stream s) ;
+void     gcu_timer_mark (gcu_timer *t, gcu_stream s) ;
+double   gcu_timer_read (gcu_timer *t) ;
 
 #ifdef __cplusplus
 }

@@ -56,6 +56,11 @@ GrB_Info gcu_dmalloc (void **p, size_t bytes, gcu_stream s)
 {
     *p = NULL ;
     if (gcu_fault_now ("cudaMallocAsync")) return GrB_OUT_OF_MEMORY ;
+    if (cudaMallocAsync (p, bytes > 0 ? bytes : 1, (cudaStream_t) s) == cudaSuccess)
+        return GrB_SUCCESS ;
+    // the blocks kept for the residency cache go back to CUDA first
+    (void) cudaGetLastError () ;
+    gcu_lasting_release () ;
     return cuda_status (cudaMallocAsync (p, bytes > 0 ? bytes : 1, (cudaStream_t) s),
         "cudaMallocAsync") ;
 }
@@ -63,25 +68,6 @@ GrB_Info gcu_dmalloc (void **p, size_t bytes, gcu_stream s)
 void gcu_dfree (void *p, gcu_stream s)
 {
     if (p != NULL) (void) cuda_status (cudaFreeAsync (p, (cudaStream_t) s), "cudaFreeAsync") ;
-}
-
-// Plain cudaMalloc, not the stream-ordered pool of gcu_dmalloc: a lasting
-// copy outlives the call (and the thread, and its per-thread stream) that
-// made it, and is freed by whichever thread evicts or invalidates it. Its
-// users free a copy only once their kernels are done (and cudaFree waits for
-// the device besides), so a copy is never freed under a kernel reading it.
-GrB_Info gcu_dmalloc_lasting (void **p, size_t bytes)
-{
-    cudaError_t e = cudaMalloc (p, bytes > 0 ? bytes : 1) ;
-    if (e == cudaSuccess) return GrB_SUCCESS ;
-    (void) cudaGetLastError () ;    // out of memory is not sticky: clear it
-    *p = NULL ;
-    return GrB_OUT_OF_MEMORY ;
-}
-
-void gcu_dfree_lasting (void *p)
-{
-    if (cudaFree (p) != cudaSuccess) (void) cudaGetLastError () ;
 }
 
 static GrB_Info copy (void *dst, const void *src, size_t bytes,
@@ -187,38 +173,75 @@ int64_t gcu_device_bytes_peak (bool reset)
     return high ;
 }
 
+// a thread's spare event pairs (timers may nest: a few; more are made and
+// destroyed)
+#define GCU_TIMER_SPARE 4
+static _Thread_local cudaEvent_t spare [GCU_TIMER_SPARE][2] ;
+static _Thread_local int nspare ;
+
 void gcu_timer_start (gcu_timer *t, gcu_stream s)
 {
     t->e0 = t->e1 = NULL ;
     cudaEvent_t a = NULL, b = NULL ;
-    if (cudaEventCreate (&a) != cudaSuccess || cudaEventCreate (&b) != cudaSuccess
-        || cudaEventRecord (a, (cudaStream_t) s) != cudaSuccess)
+    if (nspare > 0)
+    {
+        nspare-- ;
+        a = spare [nspare][0] ;
+        b = spare [nspare][1] ;
+    }
+    else if (cudaEventCreate (&a) != cudaSuccess || cudaEventCreate (&b) != cudaSuccess)
     {
         if (a != NULL) cudaEventDestroy (a) ;
-        if (b != NULL) cudaEventDestroy (b) ;
         (void) cudaGetLastError () ;
         return ;
     }
     t->e0 = a ;
     t->e1 = b ;
+    if (cudaEventRecord (a, (cudaStream_t) s) != cudaSuccess)
+    {
+        (void) cudaGetLastError () ;
+        (void) gcu_timer_read (t) ;
+    }
 }
 
-double gcu_timer_stop (gcu_timer *t, gcu_stream s)
+void gcu_timer_mark (gcu_timer *t, gcu_stream s)
+{
+    if (t->e0 != NULL && cudaEventRecord ((cudaEvent_t) t->e1, (cudaStream_t) s) != cudaSuccess)
+    {
+        (void) cudaGetLastError () ;
+        (void) gcu_timer_read (t) ;
+    }
+}
+
+double gcu_timer_read (gcu_timer *t)
 {
     if (t->e0 == NULL) return -1 ;
     cudaEvent_t a = (cudaEvent_t) t->e0, b = (cudaEvent_t) t->e1 ;
     float ms = -1 ;
-    if (cudaEventRecord (b, (cudaStream_t) s) != cudaSuccess
-        || cudaEventSynchronize (b) != cudaSuccess
-        || cudaEventElapsedTime (&ms, a, b) != cudaSuccess)
+    if (cudaEventSynchronize (b) != cudaSuccess || cudaEventElapsedTime (&ms, a, b) != cudaSuccess)
     {
         (void) cudaGetLastError () ;
         ms = -1 ;
     }
-    cudaEventDestroy (a) ;
-    cudaEventDestroy (b) ;
+    if (nspare < GCU_TIMER_SPARE)
+    {
+        spare [nspare][0] = a ;
+        spare [nspare][1] = b ;
+        nspare++ ;
+    }
+    else
+    {
+        cudaEventDestroy (a) ;
+        cudaEventDestroy (b) ;
+    }
     t->e0 = t->e1 = NULL ;
     return ms < 0 ? -1 : 1e-3 * ms ;
+}
+
+double gcu_timer_stop (gcu_timer *t, gcu_stream s)
+{
+    gcu_timer_mark (t, s) ;
+    return gcu_timer_read (t) ;
 }
 
 #else
@@ -228,11 +251,11 @@ void gcu_pool_keep (uint64_t keep) { (void) keep ; }
 void gcu_pool_release (void) { }
 void gcu_timer_start (gcu_timer *t, gcu_stream s) { (void) s ; t->e0 = t->e1 = NULL ; }
 double gcu_timer_stop (gcu_timer *t, gcu_stream s) { (void) t ; (void) s ; return -1 ; }
+void gcu_timer_mark (gcu_timer *t, gcu_stream s) { (void) t ; (void) s ; }
+double gcu_timer_read (gcu_timer *t) { (void) t ; return -1 ; }
 gcu_stream gcu_stream_default (void) { return NULL ; }
 GrB_Info gcu_dmalloc (void **p, size_t bytes, gcu_stream s) { (void) bytes ; (void) s ; *p = NULL ; return GrB_PANIC ; }
 void gcu_dfree (void *p, gcu_stream s) { (void) p ; (void) s ; }
-GrB_Info gcu_dmalloc_lasting (void **p, size_t bytes) { (void) bytes ; *p = NULL ; return GrB_OUT_OF_MEMORY ; }
-void gcu_dfree_lasting (void *p) { (void) p ; }
 GrB_Info gcu_memcpy_h2d (void *d, const void *h, size_t n, gcu_stream s) { (void) d ; (void) h ; (void) n ; (void) s ; return GrB_PANIC ; }
 GrB_Info gcu_memcpy_d2h (void *h, const void *d, size_t n, gcu_stream s) { (void) d ; (void) h ; (void) n ; (void) s ; return GrB_PANIC ; }
 GrB_Info gcu_memcpy_d2d (void *a, const void *b, size_t n, gcu_stream s) { (void) a ; (void) b ; (void) n ; (void) s ; return GrB_PANIC ; }

@@ -31,8 +31,8 @@ static GrB_Info lasting_alloc (void *ctx, size_t bytes, void **p)
 
 static void lasting_free (void *ctx, void *p, size_t bytes)
 {
-    (void) ctx ; (void) bytes ;
-    gcu_dfree_lasting (p) ;
+    (void) ctx ;
+    gcu_dfree_lasting (p, bytes) ;
 }
 
 static void residency_follows (const gcu_device_props *props)
