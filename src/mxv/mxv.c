@@ -32,6 +32,7 @@
 #include "../device/gcu_device.h"
 #include "../device/gcu_staging.h"
 #include "../vector/gcu_vector.h"
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -304,17 +305,14 @@ static GrB_Info launch_spmv (const mxv_job *j, void *const fns [], gcu_mxv_args 
     return gcu_launch_check ("mxv spmv long rows") ;
 }
 
-// T = R*u on the device (push, an SpMV variant, or pull), timed by the
-// events ev; *G the group size used
-static GrB_Info compute_T (const mxv_job *j, double *kernel_s, int *G, cudaEvent_t ev [2],
-    gcu_stream s)
+// T = R*u queued on the device (push, an SpMV variant, or pull), timed by
+// tk (read once the call has synchronised); *G the group size used
+static GrB_Info compute_T (const mxv_job *j, int *G, gcu_timer *tk, gcu_stream s)
 {
     void *fns [GCU_MXV_NKERNELS] ;
     GCU_TRY (gcu_mxv_kernels (j->spec, j->sp != NULL && !j->push ? GCU_MXV_SET_SPMV
         : GCU_MXV_SET_BASE, fns)) ;
-    if (cudaEventCreate (&ev [0]) != cudaSuccess || cudaEventCreate (&ev [1]) != cudaSuccess)
-        GCU_TRY (GrB_PANIC) ;
-    if (cudaEventRecord (ev [0], (cudaStream_t) s) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
+    gcu_timer_start (tk, s) ;
     gcu_mxv_args a ;
     memset (&a, 0, sizeof (a)) ;
     a.Rp = j->om->p ; a.Rj = j->om->j ; a.Rx = j->om->x ;
@@ -333,13 +331,7 @@ static GrB_Info compute_T (const mxv_job *j, double *kernel_s, int *G, cudaEvent
             GCU_MXV_THREADS, 0, s, args)) ;
         GCU_TRY (gcu_launch_check ("mxv pull")) ;
     }
-    if (cudaEventRecord (ev [1], (cudaStream_t) s) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
-    GCU_TRY (gcu_sync (s)) ;
-    float ms = 0 ;
-    if (cudaEventElapsedTime (&ms, ev [0], ev [1]) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
-    *kernel_s = 1e-3 * ms ;
-    cudaEventDestroy (ev [0]) ; cudaEventDestroy (ev [1]) ;
-    ev [0] = ev [1] = NULL ;
+    gcu_timer_mark (tk, s) ;
     return GrB_SUCCESS ;
 }
 
@@ -379,8 +371,7 @@ static bool use_push (GrB_Index unvals, GrB_Index anvals, GrB_Index nallow, GrB_
 #undef  GCU_FREE_ALL
 #define GCU_FREE_ALL                                                    \
     (void) gcu_sync (s) ;   /* no kernel reads an operand any more */   \
-    if (ev [0] != NULL) cudaEventDestroy (ev [0]) ;                     \
-    if (ev [1] != NULL) cudaEventDestroy (ev [1]) ;                     \
+    (void) gcu_timer_read (&tk) ;                                       \
     gcu_dfree (dTx, s) ; gcu_dfree (dTb, s) ; gcu_dfree (dlocks, s) ;   \
     gcu_dfree (dallow, s) ;                                             \
     gcu_spmv_release (&sp, s) ;                                         \
@@ -436,7 +427,7 @@ static GrB_Info mxv_run (gcu_call *call)
     const bool vxm = call->op == GCU_OP_VXM ;
     gcu_operand om ;
     gcu_vec ou ;
-    cudaEvent_t ev [2] = { NULL, NULL } ;
+    gcu_timer tk = { NULL, NULL } ;
     void *dTx = NULL, *dallow = NULL, *Tx = NULL ;
     int8_t *dTb = NULL ;
     int32_t *dlocks = NULL ;
@@ -500,7 +491,6 @@ static GrB_Info mxv_run (gcu_call *call)
     else snprintf (how, sizeof (how), "%s", work ? "push" : "empty") ;
 
     // T = R*u on the device
-    double kernel_s = 0 ;
     int G = 1 ;
     if (!work)
     {
@@ -511,7 +501,7 @@ static GrB_Info mxv_run (gcu_call *call)
     {
         const mxv_job job = { &spec, push, spmv ? &sp : NULL, &om, &ou, (const int8_t *) dallow,
             dTx, dTb, &dlocks, m, n, anvals } ;
-        GCU_TRY (compute_T (&job, &kernel_s, &G, ev, s)) ;
+        GCU_TRY (compute_T (&job, &G, &tk, s)) ;
         if (!push) gcu_mxv_last_spmv_set (spmv ? sp.variant + (sp.split ? 16 : 0) : GCU_SPMV_PULL) ;
     }
     const double t2 = gcu_now () ;
@@ -520,7 +510,6 @@ static GrB_Info mxv_run (gcu_call *call)
     gcu_vec_describe (&ou, "u", du, sizeof (du)) ;
     const size_t up_bytes = om.up_bytes + ou.up_bytes + mask_up ;
     const double t_export = om.export_s + ou.export_s, t_upload = om.upload_s + ou.upload_s ;
-    call->kernel_seconds = kernel_s ;
 
     // w<M,replace> = accum (w, T) on the device: w is left device newest
     if (gcu_vec_merge_applies (&wb, spec.sr.mult.z.handle))
@@ -531,6 +520,8 @@ static GrB_Info mxv_run (gcu_call *call)
             &wnvals, &wb_up, s) ;
         if (info == GrB_SUCCESS)
         {
+            // (the write-back synchronised: the kernels' time is there)
+            const double kernel_s = call->kernel_seconds = fmax (gcu_timer_read (&tk), 0) ;
             call->up_bytes = up_bytes + wb_up ;
             call->down_bytes = 0 ;
             gcu_log ("%s gpu %s (G %d): nnz(A) %llu, nnz(u) %llu, mask allows %llu of %llu; "
@@ -552,6 +543,7 @@ static GrB_Info mxv_run (gcu_call *call)
     GrB_Index tnvals = 0 ;
     size_t down_bytes = 0 ;
     GCU_TRY (download_T (m, zsize, dTb, dTx, &Ti, &Tx, &tnvals, &down_bytes, s)) ;
+    const double kernel_s = call->kernel_seconds = fmax (gcu_timer_read (&tk), 0) ;
     gcu_dfree (dTx, s) ; gcu_dfree (dTb, s) ; gcu_dfree (dlocks, s) ; gcu_dfree (dallow, s) ;
     dTx = NULL ; dTb = NULL ; dlocks = NULL ; dallow = NULL ;
     // the downloads synchronised: no kernel reads the operands any more

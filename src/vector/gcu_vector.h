@@ -125,7 +125,8 @@ GrB_Info gcu_vec_allow_launch (const gcu_vmerge_args *a, int8_t *allow, gcu_stre
 // The positions (int64_t) and values (vsize bytes each) of the entries of a
 // dense image (presence bytes b, values x, length n), in order, into idx
 // and vals (either may be NULL: not wanted), *count entries; temporaries
-// from the pool; synchronises s.
+// from the pool; synchronises s. count NULL: the caller knows the count
+// (the image's nvals); nothing waits.
 GrB_Info gcu_vec_compact (const int8_t *b, const void *x, int64_t n, size_t vsize,
     int64_t *idx, void *vals, int64_t *count, gcu_stream s) ;
 // The JIT's typed write-back for w of wtype, T of ttype, accum (NULL: a

@@ -142,8 +142,13 @@ static GrB_Info newest_get (GrB_Vector u, GrB_Index n, bool dense, size_t usize,
         gcu_dfree (ones, s) ;
         GCU_TRY (info) ;
     }
-    else GCU_TRY (gcu_vec_compact ((const int8_t *) d->buf [0], d->buf [1], (int64_t) n, usize,
-        (int64_t *) v->own_ [0], v->own_ [1], &cnt, s)) ;
+    else
+    {
+        // (the image's nvals is the count: nothing waits for the compaction)
+        GCU_TRY (gcu_vec_compact ((const int8_t *) d->buf [0], d->buf [1], (int64_t) n, usize,
+            (int64_t *) v->own_ [0], v->own_ [1], NULL, s)) ;
+        cnt = (int64_t) d->nvals ;
+    }
     if ((uint64_t) cnt != d->nvals) GCU_TRY (GrB_PANIC) ;
     v->b = v->own_ [0] ;
     v->x = v->own_ [1] ;
@@ -319,8 +324,17 @@ GrB_Info gcu_vec_allow (const gcu_vec_wb *wb, GrB_Index n, int8_t **allow,
     GCU_TRY (gcu_memset (cnt, 0, sizeof (*cnt), s)) ;
     a.count = cnt ;
     GCU_TRY (gcu_vec_allow_launch (&a, *allow, s)) ;
-    GCU_TRY (gcu_memcpy_d2h (&hcnt, cnt, sizeof (hcnt), s)) ;    // synchronises
-    *nallow = (GrB_Index) hcnt ;
+    GrB_Index mn = 0 ;
+    if (wb->structural && GrB_Vector_nvals (&mn, wb->M) == GrB_SUCCESS && mn <= n)
+    {
+        // a structural mask allows its entries (or the others): nothing waits
+        *nallow = wb->complement ? n - mn : mn ;
+    }
+    else
+    {
+        GCU_TRY (gcu_memcpy_d2h (&hcnt, cnt, sizeof (hcnt), s)) ;    // synchronises
+        *nallow = (GrB_Index) hcnt ;
+    }
     gcu_vec_release (&cm, s) ;
     gcu_dfree (cnt, s) ;
     return GrB_SUCCESS ;
