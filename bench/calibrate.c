@@ -3,7 +3,7 @@
 // that file's format, after the measurements they come from (markdown).
 //
 //   calibrate [--max-scale S] [--min-scale S] [--repeats N] [--max-host-ms M]
-//             [--threads T]
+//             [--threads T] [--spmspv-only]
 //
 // For each GPU family a ladder of sizes (urand-S-8 and rmat-S-8, S from 5: a
 // call of a few hundred products, which SuiteSparse runs on one thread) is timed on
@@ -18,6 +18,13 @@
 //   host_fixed, host_rate   host time = host_fixed + work / host_rate
 //   gpu_fixed, gpu_rate     warm GPU time = gpu_fixed + work / gpu_rate
 //   h2d                     bytes the cold calls uploaded / (cold - warm)
+// and, on urand-S-8 from S = 12 to max(max-scale, 20), a BFS level's calls
+// with frontiers of 1, n/64 and n/8 vertices (SuiteSparse's time there grows
+// with the vectors' length n as well as with the work):
+//   spmspv        q<!v,struct> = q*A   ANY_PAIR_BOOL, v n/2 entries: host =
+//                 host_fixed + work / host_rate + n * host_row; GPU (q, v
+//                 device newest) = gpu_fixed + work / gpu_rate
+//   ewise         v<q,struct> = 7      GrB_Vector_assign_INT64: its host_row
 // and once: cuda_start (the first grbcuda_gpu_available, which starts CUDA),
 // jit_compile (the first GPU call of each family, whose kernels compile into
 // an empty cache, less its warm time; median). d2h, margin and wait_factor
@@ -304,16 +311,173 @@ static void ladders (int min_scale, int max_scale, double max_host)
     }
 }
 
-//------------------------------------------------------------------------------
-// the report
-//------------------------------------------------------------------------------
-
 // milliseconds, or "—" for a time not measured
 static const char *ms (char *buf, double s)
 {
     if (s < 0) snprintf (buf, 32, "—") ; else snprintf (buf, 32, "%.3f", 1e3 * s) ;
     return buf ;
 }
+
+//------------------------------------------------------------------------------
+// the spmspv ladder: a BFS level's calls, frontier of several sizes
+//------------------------------------------------------------------------------
+
+// SuiteSparse's time for a masked product with a sparse u grows with the
+// vectors' length n as well as with the work (the mask, a bitmap result):
+// host = host_fixed + work / host_rate + n * host_row. The GPU's runs with
+// the vectors device newest (a BFS's, made so by a GPU assign) and A
+// resident, result left there: gpu = gpu_fixed + work / gpu_rate.
+#define MAXSP 64
+typedef struct { double n, work, host, gpu, assign_host ; } sp_point ;
+static sp_point sp [MAXSP] ;
+static int nsp = 0 ;
+
+// frontier q (every stride-th vertex from 1), visited v (every other one)
+static GrB_Info sp_vectors (GrB_Index n, GrB_Index stride, GrB_Vector *q, GrB_Vector *v)
+{
+    TRY (GrB_Vector_new (q, GrB_BOOL, n)) ;
+    TRY (GrB_Vector_new (v, GrB_INT64, n)) ;
+    for (GrB_Index i = 0 ; i < n ; i += 2) TRY (GrB_Vector_setElement_INT64 (*v, 1, i)) ;
+    for (GrB_Index i = 1 ; i < n ; i += stride) TRY (GrB_Vector_setElement_BOOL (*q, true, i)) ;
+    TRY (GrB_Vector_wait (*q, GrB_MATERIALIZE)) ;
+    return GrB_Vector_wait (*v, GrB_MATERIALIZE) ;
+}
+
+// the level's vxm (and, on the host, its assign) timed: medians
+static GrB_Info sp_time (GrB_Matrix A, GrB_Vector q, GrB_Vector v, GrB_Index n, bool gpu,
+    double *tv, double *ta)
+{
+    double t1 [16], t2 [16] ;
+    const int reps = max_reps < 16 ? max_reps : 16 ;
+    GrB_Vector w = NULL ;
+    GrB_Info info = GrB_SUCCESS ;
+    for (int r = 0 ; info == GrB_SUCCESS && r <= reps ; r++)
+    {
+        GrB_Vector_free (&w) ;
+        info = GrB_Vector_new (&w, GrB_BOOL, n) ;
+        double t0 = gg_now () ;
+        if (info == GrB_SUCCESS) info = GrB_vxm (w, v, NULL, GxB_ANY_PAIR_BOOL, q, A, GrB_DESC_RSC) ;
+        GrB_Index nw = 0 ;
+        // (the BFS reads the count; on the GPU it stays there)
+        if (info == GrB_SUCCESS) info = GrB_Vector_nvals (&nw, w) ;
+        if (r > 0) t1 [r - 1] = gg_now () - t0 ;
+        if (gpu) continue ;
+        GrB_Vector v2 = NULL ;
+        if (info == GrB_SUCCESS) info = GrB_Vector_dup (&v2, v) ;
+        t0 = gg_now () ;
+        if (info == GrB_SUCCESS) info = GrB_Vector_assign_INT64 (v2, q, NULL, 7, GrB_ALL, n, GrB_DESC_S) ;
+        if (info == GrB_SUCCESS) info = GrB_Vector_wait (v2, GrB_MATERIALIZE) ;
+        if (r > 0) t2 [r - 1] = gg_now () - t0 ;
+        GrB_Vector_free (&v2) ;
+    }
+    GrB_Vector_free (&w) ;
+    if (info != GrB_SUCCESS) return info ;
+    *tv = gg_median (t1, reps) ;
+    if (!gpu) *ta = gg_median (t2, reps) ;
+    return GrB_SUCCESS ;
+}
+
+// q and v device newest: copied onto the device by a GPU assign
+static GrB_Info sp_to_device (GrB_Vector *x, GrB_Type t, GrB_Index n)
+{
+    GrB_Vector y = NULL ;
+    TRY (GrB_Vector_new (&y, t, n)) ;
+    GrB_Info info = GrB_Vector_assign (y, NULL, NULL, *x, GrB_ALL, n, NULL) ;
+    GrB_Vector_free (x) ;
+    *x = y ;
+    return info ;
+}
+
+static void sp_ladder (int max_scale)
+{
+    const int top = max_scale > 20 ? max_scale : 20 ;
+    for (int s = 12 ; s <= top && nsp + 3 <= MAXSP ; s += 2)
+    {
+        GrB_Matrix A = NULL ;
+        GrB_Index n = 0 ;
+        if (gg_urand (&A, s, 8, GG_DEFAULT_SEED) != GrB_SUCCESS) break ;
+        GrB_Info info = GrB_Matrix_nrows (&n, A) ;
+        const double deg = nv (A) / (double) n ;
+        const GrB_Index strides [3] = { n, 64, 8 } ;
+        for (int f = 0 ; info == GrB_SUCCESS && f < 3 ; f++)
+        {
+            GrB_Vector q = NULL, v = NULL ;
+            sp_point *p = &sp [nsp] ;
+            p->n = (double) n ;
+            p->gpu = -1 ;
+            info = sp_vectors (n, strides [f], &q, &v) ;
+            GrB_Index nq = 0 ;
+            if (info == GrB_SUCCESS) info = GrB_Vector_nvals (&nq, q) ;
+            p->work = (double) nq * deg ;
+            if (info == GrB_SUCCESS) info = grbcuda_set_mode (GRBCUDA_MODE_HOST) ;
+            if (info == GrB_SUCCESS) info = sp_time (A, q, v, n, false, &p->host, &p->assign_host) ;
+            if (info == GrB_SUCCESS && have_gpu)
+            {
+                info = grbcuda_set_mode (GRBCUDA_MODE_GPU) ;
+                if (info == GrB_SUCCESS) info = sp_to_device (&q, GrB_BOOL, n) ;
+                if (info == GrB_SUCCESS) info = sp_to_device (&v, GrB_INT64, n) ;
+                if (info == GrB_SUCCESS) info = sp_time (A, q, v, n, true, &p->gpu, NULL) ;
+                grbcuda_set_mode (GRBCUDA_MODE_HOST) ;
+            }
+            GrB_Vector_free (&q) ; GrB_Vector_free (&v) ;
+            if (info != GrB_SUCCESS) break ;
+            char g [32] ;
+            fprintf (stderr, "calibrate: spmspv n %9.0f work %9.3g: host vxm %8.3f ms, assign %8.3f ms; gpu vxm %s ms\n",
+                p->n, p->work, 1e3 * p->host, 1e3 * p->assign_host, ms (g, p->gpu)) ;
+            nsp++ ;
+        }
+        GrB_Matrix_free (&A) ;
+        if (info != GrB_SUCCESS) break ;
+    }
+}
+
+// weighted least squares (relative errors) of t = c0 + c1 x1 + c2 x2 over
+// the ladder (x2 NULL: two terms); false if singular or too few points
+static bool sp_fit (const double *t, const double *x1, const double *x2, size_t stride,
+    double c [3])
+{
+    double S [3][4] = { { 0 } } ;
+    const int k = x2 != NULL ? 3 : 2 ;
+    int used = 0 ;
+    for (int i = 0 ; i < nsp ; i++)
+    {
+        const double ti = *(const double *) ((const char *) t + i * stride) ;
+        if (!(ti > 0)) continue ;
+        const double x [3] = { 1, *(const double *) ((const char *) x1 + i * stride),
+            x2 != NULL ? *(const double *) ((const char *) x2 + i * stride) : 0 } ;
+        const double w = 1 / (ti * ti) ;
+        for (int r = 0 ; r < k ; r++)
+        {
+            for (int q = 0 ; q < k ; q++) S [r][q] += w * x [r] * x [q] ;
+            S [r][3] += w * x [r] * ti ;
+        }
+        used++ ;
+    }
+    if (used < k) return false ;
+    // Gaussian elimination
+    for (int r = 0 ; r < k ; r++)
+    {
+        if (fabs (S [r][r]) < 1e-300) return false ;
+        for (int q = r + 1 ; q < k ; q++)
+        {
+            const double f = S [q][r] / S [r][r] ;
+            for (int j = r ; j < 4 ; j++) S [q][j] -= f * S [r][j] ;
+        }
+    }
+    for (int r = k - 1 ; r >= 0 ; r--)
+    {
+        double v = S [r][3] ;
+        for (int j = r + 1 ; j < k ; j++) v -= S [r][j] * c [j] ;
+        c [r] = v / S [r][r] ;
+    }
+    if (k == 2) c [2] = 0 ;
+    return true ;
+}
+
+//------------------------------------------------------------------------------
+// the report
+//------------------------------------------------------------------------------
+
 
 static void print_points (void)
 {
@@ -343,26 +507,43 @@ static void print_table (const char *gpu_name, double cuda_start)
     {
         double hf, hr, gf, gr ;
         bool h = fit ((fam_id) f, false, &hf, &hr), g = have_gpu && fit ((fam_id) f, true, &gf, &gr) ;
-        if (h && g) printf ("family %-12s host_fixed=%.3g host_rate=%.3g gpu_fixed=%.3g gpu_rate=%.3g\n",
-            fam_name [f], hf, hr, gf, gr) ;
-        else if (h) printf ("family %-12s host_fixed=%.3g host_rate=%.3g\n", fam_name [f], hf, hr) ;
+        // the assign's O(n) part, measured on the spmspv ladder
+        double ca [3] ;
+        const double row = (f == F_EWISE && sp_fit (&sp [0].assign_host, &sp [0].n, NULL,
+            sizeof (sp_point), ca)) ? ca [1] : -1 ;
+        char rb [48] = "" ;
+        if (row > 0) snprintf (rb, sizeof (rb), " host_row=%.3g", row) ;
+        if (h && g) printf ("family %-12s host_fixed=%.3g host_rate=%.3g gpu_fixed=%.3g gpu_rate=%.3g%s\n",
+            fam_name [f], hf, hr, gf, gr, rb) ;
+        else if (h) printf ("family %-12s host_fixed=%.3g host_rate=%.3g%s\n", fam_name [f], hf, hr, rb) ;
         else printf ("# family %s: too few points\n", fam_name [f]) ;
     }
+    double ch [3], cg [3] ;
+    const bool h = sp_fit (&sp [0].host, &sp [0].work, &sp [0].n, sizeof (sp_point), ch)
+        && ch [0] > 0 && ch [1] > 0 && ch [2] > 0 ;
+    const bool g = have_gpu && sp_fit (&sp [0].gpu, &sp [0].work, NULL, sizeof (sp_point), cg)
+        && cg [0] > 0 && cg [1] > 0 ;
+    if (h && g) printf ("family spmspv       host_fixed=%.3g host_rate=%.3g host_row=%.3g gpu_fixed=%.3g gpu_rate=%.3g\n",
+        ch [0], 1 / ch [1], ch [2], cg [0], 1 / cg [1]) ;
+    else if (h) printf ("family spmspv       host_fixed=%.3g host_rate=%.3g host_row=%.3g\n", ch [0], 1 / ch [1], ch [2]) ;
+    else printf ("# family spmspv: no fit with positive terms\n") ;
     printf ("```\n") ;
 }
 
 static void usage (void)
 {
     fprintf (stderr, "usage: calibrate [--max-scale S] [--min-scale S] "
-        "[--repeats N] [--max-host-ms M] [--threads T]\n") ;
+        "[--repeats N] [--max-host-ms M] [--threads T] [--spmspv-only]\n") ;
 }
 
 int main (int argc, char **argv)
 {
     int max_scale = 18, min_scale = 5, threads = 0 ;
+    bool spmspv_only = false ;
     double max_host = 0.5 ;
     for (int a = 1 ; a < argc ; a += 2)
     {
+        if (strcmp (argv [a], "--spmspv-only") == 0) { spmspv_only = true ; a-- ; continue ; }
         const char *v = (a + 1 < argc) ? argv [a + 1] : NULL ;
         if (v == NULL) { usage () ; return 2 ; }
         if (strcmp (argv [a], "--max-scale") == 0) max_scale = atoi (v) ;
@@ -387,13 +568,23 @@ int main (int argc, char **argv)
     int sms = 0, ccmaj = 0, ccmin = 0 ;
     size_t gmem = 0 ;
     if (have_gpu) grbcuda_gpu_info (gpu_name, &sms, &ccmaj, &ccmin, &gmem) ;
-    ladders (min_scale, max_scale, max_host) ;
+    if (!spmspv_only) ladders (min_scale, max_scale, max_host) ;
+    sp_ladder (max_scale) ;
     grbcuda_set_mode (GRBCUDA_MODE_AUTO) ;
     printf ("- grbcuda %s; GPU: %s; SuiteSparse threads: %d; CUDA start %.1f ms; kernel cache %s (empty at the start)\n",
         grbcuda_version (), gpu_name, (int) gb_threads, 1e3 * cuda_start, cache) ;
     printf ("- medians of up to %d repeats after the first call; warm: operands resident; "
         "cold: fresh copies uploaded by every call; first: the first GPU call (JIT compilation)\n\n", max_reps) ;
     print_points () ;
+    if (nsp > 0)
+    {
+        printf ("| n (urand-S-8) | work | host vxm q<!v,struct> = q*A ms | GPU ms (q, v device newest) | host assign v<q,struct> = 7 ms |\n| ---: | ---: | ---: | ---: | ---: |\n") ;
+        char g [32] ;
+        for (int i = 0 ; i < nsp ; i++)
+            printf ("| %.0f | %.3g | %.3f | %s | %.3f |\n", sp [i].n, sp [i].work, 1e3 * sp [i].host,
+                ms (g, sp [i].gpu), 1e3 * sp [i].assign_host) ;
+        printf ("\n") ;
+    }
     print_table (gpu_name, cuda_start) ;
     GrB_finalize () ;
     char cmd [128] ;

@@ -62,15 +62,17 @@ static bool family_row (gcu_cost_table *t, char *tok, char **save)
     gcu_cost_rates *r = &t->fam [f] ;
     struct { const char *name ; double *field ; } keys [] = {
         { "host_fixed", &r->host_fixed }, { "host_rate", &r->host_rate },
-        { "gpu_fixed", &r->gpu_fixed }, { "gpu_rate", &r->gpu_rate } } ;
+        { "gpu_fixed", &r->gpu_fixed }, { "gpu_rate", &r->gpu_rate },
+        { "host_row", &r->host_row } } ;
+    const size_t nkeys = sizeof (keys) / sizeof (keys [0]) ;
     while ((tok = strtok_r (NULL, " \t", save)) != NULL)
     {
         char *eq = strchr (tok, '=') ;
         if (eq == NULL) return false ;
         *eq = '\0' ;
         size_t k = 0 ;
-        while (k < 4 && strcmp (tok, keys [k].name) != 0) k++ ;
-        if (k == 4 || !number (eq + 1, keys [k].field)) return false ;
+        while (k < nkeys && strcmp (tok, keys [k].name) != 0) k++ ;
+        if (k == nkeys || !number (eq + 1, keys [k].field)) return false ;
     }
     return true ;
 }
@@ -233,10 +235,56 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
         out->gpu = false ;
         return ;
     }
-    out->host_s = r->host_fixed + in->work / r->host_rate + in->newest_bytes / t->d2h ;
+    out->host_s = r->host_fixed + in->work / r->host_rate + in->rows * r->host_row
+        + in->newest_bytes / t->d2h ;
     out->gpu_s = r->gpu_fixed + in->work / r->gpu_rate + in->up_bytes / t->h2d
         + in->down_bytes / t->d2h ;
     out->gpu = out->gpu_s * t->margin < out->host_s ;
+}
+
+//------------------------------------------------------------------------------
+// ski rental of uploads
+//------------------------------------------------------------------------------
+
+#define GCU_AMORTIZE_SLOTS 64
+
+static pthread_mutex_t amortize_lock = PTHREAD_MUTEX_INITIALIZER ;
+static struct { const void *key ; uint64_t version ; double gain ; } lost [GCU_AMORTIZE_SLOTS] ;
+
+bool gcu_cost_amortized (const void *key, uint64_t version, double gain, double cost)
+{
+    if (key == NULL || !(gain > 0)) return false ;
+    bool pay = false ;
+    pthread_mutex_lock (&amortize_lock) ;
+    // the operand's slot, else the one that has lost least (a free one: 0)
+    int k = 0, low = 0 ;
+    while (k < GCU_AMORTIZE_SLOTS && lost [k].key != key)
+    {
+        if (lost [k].gain < lost [low].gain) low = k ;
+        k++ ;
+    }
+    if (k == GCU_AMORTIZE_SLOTS || lost [k].version != version)
+    {
+        if (k == GCU_AMORTIZE_SLOTS) k = low ;
+        lost [k].key = key ;
+        lost [k].version = version ;
+        lost [k].gain = 0 ;
+    }
+    lost [k].gain += gain ;
+    if (lost [k].gain >= cost)
+    {
+        pay = true ;
+        lost [k].gain = 0 ;
+    }
+    pthread_mutex_unlock (&amortize_lock) ;
+    return pay ;
+}
+
+void gcu_cost_amortize_reset (void)
+{
+    pthread_mutex_lock (&amortize_lock) ;
+    memset (lost, 0, sizeof (lost)) ;
+    pthread_mutex_unlock (&amortize_lock) ;
 }
 
 GrB_Info grbcuda_set_cost_model (const char *text)

@@ -318,19 +318,48 @@ static bool resident (const void *obj, bool vector)
 }
 
 // one operand's part: device newest, the host downloads it first; not on
-// the device and read by the call, the GPU uploads it
-static void operand_cost (const void *obj, bool vector, bool read, uint64_t nvals,
+// the device and read by the call, the GPU uploads it (the bytes returned)
+static double operand_cost (const void *obj, bool vector, bool read, uint64_t nvals,
     uint64_t rows, gcu_cost_input *in)
 {
-    if (obj == NULL) return ;
+    if (obj == NULL) return 0 ;
     uint64_t nv = nvals ;
     if (gcu_residency_newest_nvals (obj, &nv)) in->newest_bytes += model_bytes ((double) nv, (double) rows) ;
-    else if (read && !resident (obj, vector)) in->up_bytes += model_bytes ((double) nvals, (double) rows) ;
+    else if (read && !resident (obj, vector))
+    {
+        const double b = model_bytes ((double) nvals, (double) rows) ;
+        in->up_bytes += b ;
+        return b ;
+    }
+    return 0 ;
+}
+
+// mxv/vxm whose matrix is not on the device, predicted faster on the GPU
+// but for the matrix's upload (mat_up bytes): the host's lost time is added
+// up for the matrix, and once it pays for the upload the call uploads it
+// (ski rental, gcu_cost_amortized): a BFS or an iterative method moves to
+// the GPU after a while and stays there
+static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_choice *ch,
+    double mat_up)
+{
+    if (!(mat_up > 0) || (c->op != GCU_OP_MXV && c->op != GCU_OP_VXM)) return false ;
+    const double upload = mat_up / t->h2d ;
+    const double gain = ch->host_s - (ch->gpu_s - upload) * t->margin ;
+    const bool vxm = c->op == GCU_OP_VXM ;
+    if (!(gain > 0) || !gcu_cost_amortized (vxm ? c->B : c->A, vxm ? c->b_nvals : c->a_nvals,
+        gain, upload)) return false ;
+    c->note = "the host time lost on the matrix pays for its upload: the GPU from now on" ;
+    return true ;
 }
 
 static gcu_cost_family cost_family (const gcu_call *c)
 {
-    if (c->op == GCU_OP_MXV || c->op == GCU_OP_VXM) return GCU_COST_MXV ;
+    if (c->op == GCU_OP_MXV || c->op == GCU_OP_VXM)
+    {
+        // u not full: a sparse product (a BFS frontier), a family of its own
+        const bool vxm = c->op == GCU_OP_VXM ;
+        return (vxm ? c->a_nvals < c->a_rows : c->b_nvals < c->b_rows) ? GCU_COST_SPMSPV : GCU_COST_MXV ;
+    }
     if (gcu_op_ewise (c->op) || gcu_op_assign (c->op)) return GCU_COST_EWISE ;
     if (c->M == NULL || c->mask_comp) return GCU_COST_SPGEMM ;
     return c->tran_b ? GCU_COST_MASKED_DOT : GCU_COST_MASKED_SAXPY ;
@@ -362,7 +391,9 @@ static const char *started_device (void)
 // a result of host data is likely read on the host).
 static bool predict (gcu_call *c, const gcu_cost_table *t)
 {
-    gcu_cost_input in = { .family = cost_family (c), .work = c->work } ;
+    const bool vec = !is_matrix_op (c->op) ;
+    gcu_cost_input in = { .family = cost_family (c), .work = c->work,
+        .rows = vec ? (double) c->c_rows : 0 } ;
     gcu_cost_choice ch ;
     // Nothing device newest anywhere (one relaxed load): the host's time has
     // no download, and the GPU's time without any transfer bounds its time
@@ -379,18 +410,17 @@ static bool predict (gcu_call *c, const gcu_cost_table *t)
             return false ;
         }
     }
-    const bool vec = !is_matrix_op (c->op) ;
     const uint64_t m_nv = nvals_of (c->M, vec) ;
     const bool c_read = c->accum != NULL || (c->M != NULL && !c->replace) ;
-    operand_cost (c->A, vec && c->op != GCU_OP_MXV, true, c->a_nvals, c->a_rows, &in) ;
-    operand_cost (c->B, vec && c->op != GCU_OP_VXM, true, c->b_nvals, c->b_rows, &in) ;
+    const double a_up = operand_cost (c->A, vec && c->op != GCU_OP_MXV, true, c->a_nvals, c->a_rows, &in) ;
+    const double b_up = operand_cost (c->B, vec && c->op != GCU_OP_VXM, true, c->b_nvals, c->b_rows, &in) ;
     operand_cost (c->M, vec, true, m_nv, c->c_rows, &in) ;
     operand_cost (c->C, vec, c_read, c_read ? nvals_of (c->C, vec) : 0, c->c_rows, &in) ;
     if (!gcu_keep_results () || in.newest_bytes == 0) in.down_bytes = result_bytes (c, m_nv) ;
     gcu_cost_predict (t, &in, &ch) ;
     c->host_s = ch.host_s ;
     c->gpu_s = ch.gpu_s ;
-    return ch.gpu ;
+    return ch.gpu || upload_pays (c, t, &ch, c->op == GCU_OP_VXM ? b_up : a_up) ;
 }
 
 // pending: the host runs while the GPU starts or a kernel compiles

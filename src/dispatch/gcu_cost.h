@@ -15,6 +15,7 @@
     X (MASKED_SAXPY, masked_saxpy)      \
     X (MASKED_DOT, masked_dot)          \
     X (MXV, mxv)                        \
+    X (SPMSPV, spmspv)                  \
     X (EWISE, ewise)
 
 typedef enum
@@ -30,6 +31,9 @@ typedef struct
 {
     double host_fixed, host_rate ;      // s; work / s
     double gpu_fixed, gpu_rate ;
+    double host_row ;                   // s per position of a vector result
+                                        // (SuiteSparse's dense work: a mask,
+                                        // a bitmap w); 0 where not given
 }
 gcu_cost_rates ;
 
@@ -67,6 +71,7 @@ typedef struct
     double up_bytes ;           // operands the GPU would upload
     double down_bytes ;         // what must come back after the GPU
     double newest_bytes ;       // device-newest operands the host must download
+    double rows ;               // a vector result's length (0: a matrix's)
 }
 gcu_cost_input ;
 
@@ -81,5 +86,18 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
 
 // the family's name in the table
 const char *gcu_cost_family_name (gcu_cost_family f) ;
+
+// Ski rental for an operand the GPU would upload: a call that would run
+// faster on the GPU if the operand key were there already (by gain seconds),
+// but not with its upload (cost seconds), runs on the host, and its gain is
+// added up per operand (a version: its entries, say; another version starts
+// again from nothing). Once the host time lost on key pays for the upload,
+// this answers true (and starts again from nothing): the call uploads it,
+// and the calls after it find it there. A program that calls with the same
+// matrix again and again (a BFS's levels, an iterative solver) so pays at
+// most about twice the better of the two choices made in hindsight.
+bool gcu_cost_amortized (const void *key, uint64_t version, double gain, double cost) ;
+// forgets all (tests)
+void gcu_cost_amortize_reset (void) ;
 
 #endif

@@ -26,11 +26,11 @@
 // every family at the same rates; margin and the device sections appended
 static char *table (const char *rates, const char *extra)
 {
-    static const char *const fams [] = { "spgemm", "masked_saxpy", "masked_dot", "mxv", "ewise" } ;
     char *t = malloc (4096) ;
     int n = snprintf (t, 4096, "# a test table\ndevice default\nmargin 1.5\nh2d 1e10\nd2h 2e10\n"
         "cuda_start 0.1  # s\njit_compile 1\nwait_factor 4\n") ;
-    for (int f = 0 ; f < 5 ; f++) n += snprintf (t + n, 4096 - n, "family %s %s", fams [f], rates) ;
+    for (int f = 0 ; f < GCU_COST_NFAMILIES ; f++)
+        n += snprintf (t + n, 4096 - n, "family %s %s", gcu_cost_family_name ((gcu_cost_family) f), rates) ;
     snprintf (t + n, 4096 - n, "%s", extra) ;
     return t ;
 }
@@ -92,6 +92,53 @@ static void decision_flips (void)
     in.newest_bytes = 2e10 * 4e-3 ;
     gcu_cost_predict (&t, &in, &ch) ;
     CHECK (ch.gpu, "a device-newest operand: GPU") ;
+}
+
+// host_row: a vector result's length costs the host (SuiteSparse's mask and
+// bitmap work), read from the table for the family that has it
+static void host_rows (void)
+{
+    gcu_cost_table t ;
+    char *text = table (RATES (1e-4, 1e9, 1e-3, 1e11), "family spmspv host_row=2e-9\n") ;
+    OK (gcu_cost_parse (text, NULL, &t)) ;
+    free (text) ;
+    CHECK (t.fam [GCU_COST_SPMSPV].host_row == 2e-9 && t.fam [GCU_COST_MXV].host_row == 0,
+        "host_row %g %g", t.fam [GCU_COST_SPMSPV].host_row, t.fam [GCU_COST_MXV].host_row) ;
+    gcu_cost_choice ch ;
+    gcu_cost_input in = { .family = GCU_COST_SPMSPV, .work = 1e3, .rows = 1e6 } ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    CHECK (fabs (ch.host_s - (1e-4 + 1e3 / 1e9 + 2e-3)) < 1e-12 && ch.gpu,
+        "a long sparse product: host %g, gpu %g", ch.host_s, ch.gpu_s) ;
+    in.family = GCU_COST_MXV ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    CHECK (!ch.gpu, "no host_row: the host (%g against %g)", ch.host_s, ch.gpu_s) ;
+}
+
+// ski rental: the gains add up per key and version until they pay the cost
+static void amortized (void)
+{
+    gcu_cost_amortize_reset () ;
+    int a = 0, b = 0 ;
+    int calls = 0 ;
+    while (!gcu_cost_amortized (&a, 5, 0.3, 1.0) && calls < 10) calls++ ;
+    CHECK (calls == 3, "paid after 4 calls of 0.3 (%d before)", calls) ;
+    CHECK (!gcu_cost_amortized (&a, 5, 0.3, 1.0), "starts again from nothing once paid") ;
+    CHECK (!gcu_cost_amortized (&a, 5, 0.3, 1.0) && !gcu_cost_amortized (&a, 5, 0.3, 1.0),
+        "three calls: 0.9") ;
+    // another version of a (it changed): from nothing
+    CHECK (!gcu_cost_amortized (&a, 6, 0.5, 1.0), "a new version starts from nothing") ;
+    CHECK (gcu_cost_amortized (&a, 6, 0.5, 1.0), "two calls of 0.5 pay 1") ;
+    // keys apart; no gain adds nothing
+    CHECK (!gcu_cost_amortized (&b, 1, 0.9, 1.0) && !gcu_cost_amortized (&b, 1, 0, 1.0)
+        && !gcu_cost_amortized (&b, 1, -5, 1.0) && gcu_cost_amortized (&b, 1, 0.1, 1.0),
+        "b alone: 0.9 + 0.1") ;
+    CHECK (!gcu_cost_amortized (NULL, 1, 10, 1.0), "no key") ;
+    // more keys than slots: a new one takes the slot that has lost least
+    void *keys [100] ;
+    for (int k = 0 ; k < 100 ; k++) keys [k] = (char *) &a + 1 + k ;
+    for (int k = 0 ; k < 100 ; k++) (void) gcu_cost_amortized (keys [k], 0, 0.5 + 1e-3 * k, 1.0) ;
+    CHECK (gcu_cost_amortized (keys [99], 0, 0.5, 1.0), "the newest key kept its gain") ;
+    gcu_cost_amortize_reset () ;
 }
 
 // GrB_mxm through the dispatch under a table; the reason counted, the
@@ -158,6 +205,8 @@ int main (void)
 {
     OK (GrB_init (GrB_NONBLOCKING)) ;
     parse_tables () ;
+    host_rows () ;
+    amortized () ;
     decision_flips () ;
     through_the_dispatch () ;
     OK (GrB_finalize ()) ;
