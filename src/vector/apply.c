@@ -221,7 +221,12 @@ static GrB_Info unary_plan (GrB_UnaryOp uop, apply_plan *p)
     return GrB_SUCCESS ;
 }
 
-// GrB_ROWINDEX/COLINDEX/DIAGINDEX: z = i + y, j + y, j - i + y (j = 0)
+// GrB_ROWINDEX/COLINDEX/DIAGINDEX: z = i + y, j + y, j - (i + y) (j = 0),
+// as SuiteSparse 7.4 computes them: y cast to int64 whatever the operator's
+// y type, the sum in int64 (wrapping), the _INT32 operators' z its low 32
+// bits (an FP64 y of 1e300 is INT64_MAX, not INT32_MAX: the GPU run of
+// test_apply_gpu, seed 0xa9915, cases 123, 267; test_apply_gpu checks the
+// formula against SuiteSparse alone)
 static GrB_Info index_plan (const gcu_call *call, apply_plan *p)
 {
     const struct { GrB_IndexUnaryOp *h ; int64_t slope ; bool z32 ; const char *name ; } pos [] = {
@@ -235,18 +240,14 @@ static GrB_Info index_plan (const gcu_call *call, apply_plan *p)
     {
         if (*pos [k].h != call->idxop) continue ;
         uint64_t y [2] ;
-        if (call_scalar (call, pos [k].z32 ? GCU_T_INT32 : GCU_T_INT64, y) != GrB_SUCCESS)
-            return GCU_NOT_HANDLED ;
-        int32_t y32 ;
-        int64_t y64 ;
-        memcpy (&y32, y, sizeof (y32)) ;
-        memcpy (&y64, y, sizeof (y64)) ;
+        if (call_scalar (call, GCU_T_INT64, y) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
         p->op = NULL ;
         p->slope = pos [k].slope ;
-        p->offset = pos [k].z32 ? (int64_t) y32 : y64 ;
+        // -(i + y) = -i + (-y), modulo 2^64
+        p->offset = (int64_t) (pos [k].slope < 0 ? (uint64_t) 0 - y [0] : y [0]) ;
         p->ztype = pos [k].z32 ? GrB_INT32 : GrB_INT64 ;
         snprintf (p->what, sizeof (p->what), "GrB_%s (index, y %lld)", pos [k].name,
-            (long long) p->offset) ;
+            (long long) (int64_t) y [0]) ;
         return GrB_SUCCESS ;
     }
     return GCU_NOT_HANDLED ;

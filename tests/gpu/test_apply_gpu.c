@@ -369,6 +369,57 @@ static bool same_bits (double a, double b)
     return (isnan (a) && isnan (b)) || memcmp (&a, &b, sizeof (double)) == 0 ;
 }
 
+// the index operators as the GPU computes them (src/vector/apply.c): z =
+// slope * i + offset in int64 (wrapping), y cast to int64 by SuiteSparse,
+// offset y (DIAGINDEX: -y), the _INT32 ones' low 32 bits; SuiteSparse alone
+static void check_index_formula (void)
+{
+    static const struct { const char *name ; int slope ; bool z32 ; } ops [] = {
+        { "GrB_ROWINDEX_INT32", 1, true }, { "GrB_ROWINDEX_INT64", 1, false },
+        { "GrB_COLINDEX_INT32", 0, true }, { "GrB_COLINDEX_INT64", 0, false },
+        { "GrB_DIAGINDEX_INT32", -1, true }, { "GrB_DIAGINDEX_INT64", -1, false } } ;
+    static const double ys [] = { 0, 3, -1, -2.5, 1e300, -1e300, NAN, 4294967296.5, 9.3e18,
+        2147483647, -2147483648.0, 4294967295.0 } ;
+    const GrB_Index n = 40 ;
+    int checked = 0 ;
+    GrB_Vector u = NULL, w = NULL ;
+    GrB_Vector_new (&u, GrB_BOOL, n) ;
+    GrB_Vector_assign_BOOL (u, NULL, NULL, true, GrB_ALL, n, NULL) ;
+    for (size_t k = 0 ; k < sizeof (ops) / sizeof (ops [0]) ; k++)
+        for (size_t q = 0 ; q < sizeof (ys) / sizeof (ys [0]) ; q++)
+            for (int yt = 0 ; yt < NT ; yt++)
+            {
+                GrB_IndexUnaryOp op = (GrB_IndexUnaryOp) global (ops [k].name) ;
+                scal x = { ys [q], 0 } ;
+                if (is_uint (yt)) x.re = fabs (x.re) ;
+                GrB_Scalar y = make_gscalar (yt, x, false) ;
+                int64_t y64 = 0 ;
+                OK (GrB_Scalar_extractElement_INT64 (&y64, y)) ;
+                GrB_Vector_new (&w, GrB_INT64, n) ;
+                OK (((GrB_Info (*) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
+                    const GrB_IndexUnaryOp, const GrB_Vector, const GrB_Scalar, const GrB_Descriptor))
+                    real_fn [F_INDEX][NT]) (w, NULL, NULL, op, u, y, NULL)) ;
+                bool ok = true ;
+                for (GrB_Index i = 0 ; i < n && ok ; i++)
+                {
+                    const uint64_t off = ops [k].slope < 0 ? (uint64_t) 0 - (uint64_t) y64 : (uint64_t) y64 ;
+                    const uint64_t z = (uint64_t) (int64_t) ops [k].slope * i + off ;
+                    const int64_t want = ops [k].z32 ? (int64_t) (int32_t) (uint32_t) z : (int64_t) z ;
+                    int64_t got = 0 ;
+                    ok = GrB_Vector_extractElement_INT64 (&got, w, i) == GrB_SUCCESS && got == want ;
+                    CHECK (ok, "%s, y %g of %s (int64 %lld), i %llu: SuiteSparse %lld, formula %lld",
+                        ops [k].name, x.re, TN [yt], (long long) y64, (unsigned long long) i,
+                        (long long) got, (long long) want) ;
+                }
+                checked++ ;
+                GrB_Vector_free (&w) ;
+                GrB_Scalar_free (&y) ;
+            }
+    GrB_Vector_free (&u) ;
+    printf ("%s: %d index operator / thunk pairs checked against the GPU's formula (SuiteSparse)\n",
+        TEST_NAME, checked) ;
+}
+
 static void check_unary_mapping (void)
 {
     // kind, the binary operator, bind1st, the bound value
@@ -572,7 +623,7 @@ int main (int argc, char **argv)
     gcu_test_types_init () ;
     OK (grbcuda_set_mode (GRBCUDA_MODE_GPU)) ;
     OK (grbcuda_set_keep_results (true)) ;
-    if (only < 0) check_unary_mapping () ;
+    if (only < 0) { check_unary_mapping () ; check_index_formula () ; }
     printf ("%s: seed 0x%llx, %d cases%s\n", TEST_NAME, (unsigned long long) seed,
         only >= 0 ? 1 : ncases, self_test ? " (self-test)" : "") ;
     for (int k = 0 ; k < ncases ; k++)
