@@ -215,3 +215,115 @@ GCU_ASSIGN_SCALAR_ENTRY (GrB_Vector_assign_FP32,   float,       GrB_FP32)
 GCU_ASSIGN_SCALAR_ENTRY (GrB_Vector_assign_FP64,   double,      GrB_FP64)
 GCU_ASSIGN_SCALAR_ENTRY (GxB_Vector_assign_FC32,   GxB_FC32_t,  GxB_FC32)
 GCU_ASSIGN_SCALAR_ENTRY (GxB_Vector_assign_FC64,   GxB_FC64_t,  GxB_FC64)
+
+//------------------------------------------------------------------------------
+// GrB_Vector_apply and its bound forms: w<M> = accum (w, op (u)), op (x, u),
+// op (u, y), or an index-unary op (u(i), i, 0, y). The GPU applies op to
+// every entry of u on the device and writes w back there
+// (src/vector/apply.c). The UDT forms and the historical GxB_ names stay
+// with the generated wrappers.
+//------------------------------------------------------------------------------
+
+GrB_Info GrB_Vector_apply (GrB_Vector w, const GrB_Vector M, const GrB_BinaryOp accum,
+    const GrB_UnaryOp op, const GrB_Vector u, const GrB_Descriptor desc)
+{
+    typedef GrB_Info (*fn_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
+        const GrB_UnaryOp, const GrB_Vector, const GrB_Descriptor) ;
+    GCU_ENTRY_BODY ("GrB_Vector_apply", GCU_OP_VECTOR_APPLY, w, (w, M, accum, op, u, desc),
+        (void) 0, .C = w, .M = M, .accum = accum, .unop = op, .A = u, .desc = desc)
+}
+
+// op (x, u) with x of C type CTYPE, GraphBLAS type GTYPE (its bytes in
+// call.scalar)
+#define GCU_APPLY_1ST_ENTRY(NAME, CTYPE, GTYPE)                                \
+GrB_Info NAME (GrB_Vector w, const GrB_Vector M, const GrB_BinaryOp accum,     \
+    const GrB_BinaryOp op, CTYPE x, const GrB_Vector u, const GrB_Descriptor desc) \
+{                                                                              \
+    typedef GrB_Info (*fn_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,\
+        const GrB_BinaryOp, CTYPE, const GrB_Vector, const GrB_Descriptor) ;   \
+    _Static_assert (sizeof (CTYPE) <= sizeof (((gcu_call *) 0)->scalar), "scalar size") ; \
+    GCU_ENTRY_BODY (#NAME, GCU_OP_VECTOR_APPLY_BINOP1ST, w, (w, M, accum, op, x, u, desc), \
+        memcpy (call.scalar, &x, sizeof (CTYPE)), .C = w, .M = M, .accum = accum, \
+        .binop = op, .A = u, .desc = desc, .scalar_type = GTYPE)               \
+}
+
+// op (u, y) (BinaryOp2nd) or op (u(i), i, 0, y) (IndexOp), y of C type CTYPE
+#define GCU_APPLY_2ND_ENTRY(NAME, OPTYPE, FIELD, OPCODE, CTYPE, GTYPE)         \
+GrB_Info NAME (GrB_Vector w, const GrB_Vector M, const GrB_BinaryOp accum,     \
+    const OPTYPE op, const GrB_Vector u, CTYPE y, const GrB_Descriptor desc)   \
+{                                                                              \
+    typedef GrB_Info (*fn_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,\
+        const OPTYPE, const GrB_Vector, CTYPE, const GrB_Descriptor) ;         \
+    _Static_assert (sizeof (CTYPE) <= sizeof (((gcu_call *) 0)->scalar), "scalar size") ; \
+    GCU_ENTRY_BODY (#NAME, OPCODE, w, (w, M, accum, op, u, y, desc),           \
+        memcpy (call.scalar, &y, sizeof (CTYPE)), .C = w, .M = M, .accum = accum, \
+        .FIELD = op, .A = u, .desc = desc, .scalar_type = GTYPE)               \
+}
+
+// the typed forms, written out (the wrapper generator reads the names)
+GCU_APPLY_1ST_ENTRY (GrB_Vector_apply_BinaryOp1st_BOOL, bool, GrB_BOOL)
+GCU_APPLY_1ST_ENTRY (GrB_Vector_apply_BinaryOp1st_INT8, int8_t, GrB_INT8)
+GCU_APPLY_1ST_ENTRY (GrB_Vector_apply_BinaryOp1st_UINT8, uint8_t, GrB_UINT8)
+GCU_APPLY_1ST_ENTRY (GrB_Vector_apply_BinaryOp1st_INT16, int16_t, GrB_INT16)
+GCU_APPLY_1ST_ENTRY (GrB_Vector_apply_BinaryOp1st_UINT16, uint16_t, GrB_UINT16)
+GCU_APPLY_1ST_ENTRY (GrB_Vector_apply_BinaryOp1st_INT32, int32_t, GrB_INT32)
+GCU_APPLY_1ST_ENTRY (GrB_Vector_apply_BinaryOp1st_UINT32, uint32_t, GrB_UINT32)
+GCU_APPLY_1ST_ENTRY (GrB_Vector_apply_BinaryOp1st_INT64, int64_t, GrB_INT64)
+GCU_APPLY_1ST_ENTRY (GrB_Vector_apply_BinaryOp1st_UINT64, uint64_t, GrB_UINT64)
+GCU_APPLY_1ST_ENTRY (GrB_Vector_apply_BinaryOp1st_FP32, float, GrB_FP32)
+GCU_APPLY_1ST_ENTRY (GrB_Vector_apply_BinaryOp1st_FP64, double, GrB_FP64)
+GCU_APPLY_1ST_ENTRY (GxB_Vector_apply_BinaryOp1st_FC32, GxB_FC32_t, GxB_FC32)
+GCU_APPLY_1ST_ENTRY (GxB_Vector_apply_BinaryOp1st_FC64, GxB_FC64_t, GxB_FC64)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_apply_BinaryOp2nd_BOOL, GrB_BinaryOp, binop, GCU_OP_VECTOR_APPLY_BINOP2ND, bool, GrB_BOOL)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_apply_BinaryOp2nd_INT8, GrB_BinaryOp, binop, GCU_OP_VECTOR_APPLY_BINOP2ND, int8_t, GrB_INT8)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_apply_BinaryOp2nd_UINT8, GrB_BinaryOp, binop, GCU_OP_VECTOR_APPLY_BINOP2ND, uint8_t, GrB_UINT8)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_apply_BinaryOp2nd_INT16, GrB_BinaryOp, binop, GCU_OP_VECTOR_APPLY_BINOP2ND, int16_t, GrB_INT16)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_apply_BinaryOp2nd_UINT16, GrB_BinaryOp, binop, GCU_OP_VECTOR_APPLY_BINOP2ND, uint16_t, GrB_UINT16)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_apply_BinaryOp2nd_INT32, GrB_BinaryOp, binop, GCU_OP_VECTOR_APPLY_BINOP2ND, int32_t, GrB_INT32)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_apply_BinaryOp2nd_UINT32, GrB_BinaryOp, binop, GCU_OP_VECTOR_APPLY_BINOP2ND, uint32_t, GrB_UINT32)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_apply_BinaryOp2nd_INT64, GrB_BinaryOp, binop, GCU_OP_VECTOR_APPLY_BINOP2ND, int64_t, GrB_INT64)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_apply_BinaryOp2nd_UINT64, GrB_BinaryOp, binop, GCU_OP_VECTOR_APPLY_BINOP2ND, uint64_t, GrB_UINT64)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_apply_BinaryOp2nd_FP32, GrB_BinaryOp, binop, GCU_OP_VECTOR_APPLY_BINOP2ND, float, GrB_FP32)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_apply_BinaryOp2nd_FP64, GrB_BinaryOp, binop, GCU_OP_VECTOR_APPLY_BINOP2ND, double, GrB_FP64)
+GCU_APPLY_2ND_ENTRY (GxB_Vector_apply_BinaryOp2nd_FC32, GrB_BinaryOp, binop, GCU_OP_VECTOR_APPLY_BINOP2ND, GxB_FC32_t, GxB_FC32)
+GCU_APPLY_2ND_ENTRY (GxB_Vector_apply_BinaryOp2nd_FC64, GrB_BinaryOp, binop, GCU_OP_VECTOR_APPLY_BINOP2ND, GxB_FC64_t, GxB_FC64)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_apply_IndexOp_BOOL, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_APPLY_INDEXOP, bool, GrB_BOOL)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_apply_IndexOp_INT8, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_APPLY_INDEXOP, int8_t, GrB_INT8)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_apply_IndexOp_UINT8, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_APPLY_INDEXOP, uint8_t, GrB_UINT8)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_apply_IndexOp_INT16, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_APPLY_INDEXOP, int16_t, GrB_INT16)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_apply_IndexOp_UINT16, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_APPLY_INDEXOP, uint16_t, GrB_UINT16)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_apply_IndexOp_INT32, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_APPLY_INDEXOP, int32_t, GrB_INT32)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_apply_IndexOp_UINT32, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_APPLY_INDEXOP, uint32_t, GrB_UINT32)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_apply_IndexOp_INT64, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_APPLY_INDEXOP, int64_t, GrB_INT64)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_apply_IndexOp_UINT64, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_APPLY_INDEXOP, uint64_t, GrB_UINT64)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_apply_IndexOp_FP32, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_APPLY_INDEXOP, float, GrB_FP32)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_apply_IndexOp_FP64, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_APPLY_INDEXOP, double, GrB_FP64)
+GCU_APPLY_2ND_ENTRY (GxB_Vector_apply_IndexOp_FC32, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_APPLY_INDEXOP, GxB_FC32_t, GxB_FC32)
+GCU_APPLY_2ND_ENTRY (GxB_Vector_apply_IndexOp_FC64, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_APPLY_INDEXOP, GxB_FC64_t, GxB_FC64)
+
+// the GrB_Scalar forms: the scalar in call.alpha
+GrB_Info GrB_Vector_apply_BinaryOp1st_Scalar (GrB_Vector w, const GrB_Vector M,
+    const GrB_BinaryOp accum, const GrB_BinaryOp op, const GrB_Scalar x, const GrB_Vector u,
+    const GrB_Descriptor desc)
+{
+    typedef GrB_Info (*fn_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
+        const GrB_BinaryOp, const GrB_Scalar, const GrB_Vector, const GrB_Descriptor) ;
+    GCU_ENTRY_BODY ("GrB_Vector_apply_BinaryOp1st_Scalar", GCU_OP_VECTOR_APPLY_BINOP1ST, w,
+        (w, M, accum, op, x, u, desc), (void) 0, .C = w, .M = M, .accum = accum, .binop = op,
+        .A = u, .alpha = x, .desc = desc)
+}
+
+#define GCU_APPLY_2ND_SCALAR_ENTRY(NAME, OPTYPE, FIELD, OPCODE)                \
+GrB_Info NAME (GrB_Vector w, const GrB_Vector M, const GrB_BinaryOp accum,     \
+    const OPTYPE op, const GrB_Vector u, const GrB_Scalar y, const GrB_Descriptor desc) \
+{                                                                              \
+    typedef GrB_Info (*fn_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,\
+        const OPTYPE, const GrB_Vector, const GrB_Scalar, const GrB_Descriptor) ; \
+    GCU_ENTRY_BODY (#NAME, OPCODE, w, (w, M, accum, op, u, y, desc), (void) 0, \
+        .C = w, .M = M, .accum = accum, .FIELD = op, .A = u, .alpha = y, .desc = desc) \
+}
+
+GCU_APPLY_2ND_SCALAR_ENTRY (GrB_Vector_apply_BinaryOp2nd_Scalar, GrB_BinaryOp, binop,
+    GCU_OP_VECTOR_APPLY_BINOP2ND)
+GCU_APPLY_2ND_SCALAR_ENTRY (GrB_Vector_apply_IndexOp_Scalar, GrB_IndexUnaryOp, idxop,
+    GCU_OP_VECTOR_APPLY_INDEXOP)

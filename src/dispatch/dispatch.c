@@ -164,12 +164,34 @@ static bool check_assign (gcu_call *c)
     return true ;
 }
 
+// Step 1 for GrB_Vector_apply and its bound forms: an operator, a scalar
+// (typed or a GrB_Scalar) where the form has one, w, the mask and u of one
+// length n > 0. work: nnz (u).
+static bool check_apply (gcu_call *c)
+{
+    const bool bound = c->op != GCU_OP_VECTOR_APPLY ;
+    if (c->op == GCU_OP_VECTOR_APPLY ? c->unop == NULL
+        : c->op == GCU_OP_VECTOR_APPLY_INDEXOP ? c->idxop == NULL : c->binop == NULL) return false ;
+    if (bound && c->scalar_type == NULL && c->alpha == NULL) return false ;
+    if (!check_desc (c)) return false ;
+    if (!shape (c->C, true, &c->c_rows, &c->c_cols, NULL) || c->c_rows == 0) return false ;
+    GrB_Index mr = c->c_rows, mc ;
+    if (c->M != NULL && (!shape (c->M, true, &mr, &mc, NULL) || mr != c->c_rows)) return false ;
+    if (!shape (c->A, true, &c->a_rows, &c->a_cols, &c->a_nvals) || c->a_rows != c->c_rows)
+        return false ;
+    c->b_rows = c->b_cols = c->b_nvals = 0 ;
+    c->work = (double) c->a_nvals ;
+    c->checked = true ;
+    return true ;
+}
+
 // Step 1: fill shapes, transposes and the work estimate; false if the
 // arguments are anything SuiteSparse should judge.
 static bool check (gcu_call *c)
 {
     gcu_op op = c->op ;
     if (gcu_op_assign (op)) return check_assign (c) ;
+    if (gcu_op_apply (op)) return check_apply (c) ;
     bool vec = !is_matrix_op (op) ;
     if (op == GCU_OP_MXM || op == GCU_OP_MXV || op == GCU_OP_VXM
         || op == GCU_OP_MATRIX_EWISEMULT_SEMIRING
@@ -360,7 +382,7 @@ static gcu_cost_family cost_family (const gcu_call *c)
         const bool vxm = c->op == GCU_OP_VXM ;
         return (vxm ? c->a_nvals < c->a_rows : c->b_nvals < c->b_rows) ? GCU_COST_SPMSPV : GCU_COST_MXV ;
     }
-    if (gcu_op_ewise (c->op) || gcu_op_assign (c->op)) return GCU_COST_EWISE ;
+    if (gcu_op_ewise (c->op) || gcu_op_assign (c->op) || gcu_op_apply (c->op)) return GCU_COST_EWISE ;
     if (c->M == NULL || c->mask_comp) return GCU_COST_SPGEMM ;
     return c->tran_b ? GCU_COST_MASKED_DOT : GCU_COST_MASKED_SAXPY ;
 }
@@ -371,7 +393,7 @@ static gcu_cost_family cost_family (const gcu_call *c)
 static double result_bytes (const gcu_call *c, uint64_t m_nvals)
 {
     if (c->op == GCU_OP_MXV || c->op == GCU_OP_VXM) return 9.0 * (double) c->c_rows ;
-    double n = (gcu_op_ewise (c->op) || gcu_op_assign (c->op))
+    double n = (gcu_op_ewise (c->op) || gcu_op_assign (c->op) || gcu_op_apply (c->op))
         ? (double) c->a_nvals + (double) c->b_nvals : c->work ;
     const double cells = (double) c->c_rows * (double) c->c_cols ;
     if (n > cells) n = cells ;

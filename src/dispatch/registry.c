@@ -27,6 +27,8 @@ extern const gcu_family gcu_family_matrix_ewise ;       // src/mxm/mxm_ewise.c
 static const gcu_family *const vector_ewise_families [] = { &gcu_family_vector_ewise } ;
 extern const gcu_family gcu_family_vector_assign ;      // src/vector/assign.c
 static const gcu_family *const vector_assign_families [] = { &gcu_family_vector_assign } ;
+extern const gcu_family gcu_family_vector_apply ;       // src/vector/apply.c
+static const gcu_family *const vector_apply_families [] = { &gcu_family_vector_apply } ;
 static const gcu_family *const matrix_ewise_families [] = { &gcu_family_matrix_ewise } ;
 #endif
 
@@ -57,6 +59,11 @@ const gcu_family *const *gcu_families (gcu_op op, int *n)
     {
         *n = 1 ;
         return vector_assign_families ;
+    }
+    if (gcu_op_apply (op))
+    {
+        *n = 1 ;
+        return vector_apply_families ;
     }
 #endif
     (void) op ;

@@ -33,7 +33,11 @@
     X (VECTOR_EWISEADD_BINARYOP,  GrB_Vector_eWiseAdd_BinaryOp)                \
     X (VECTOR_EWISEUNION,         GxB_Vector_eWiseUnion)                       \
     X (VECTOR_ASSIGN,             GrB_Vector_assign)                           \
-    X (VECTOR_ASSIGN_SCALAR,      GrB_Vector_assign_scalar)
+    X (VECTOR_ASSIGN_SCALAR,      GrB_Vector_assign_scalar)                    \
+    X (VECTOR_APPLY,              GrB_Vector_apply)                            \
+    X (VECTOR_APPLY_BINOP1ST,     GrB_Vector_apply_BinaryOp1st)                \
+    X (VECTOR_APPLY_BINOP2ND,     GrB_Vector_apply_BinaryOp2nd)                \
+    X (VECTOR_APPLY_INDEXOP,      GrB_Vector_apply_IndexOp)
 
 typedef enum
 {
@@ -66,6 +70,16 @@ static inline bool gcu_op_assign (gcu_op op)
     return op == GCU_OP_VECTOR_ASSIGN || op == GCU_OP_VECTOR_ASSIGN_SCALAR ;
 }
 
+// GrB_Vector_apply (w<M> = accum (w, op (u)), a unary operator) and its
+// bound forms: GrB_Vector_apply_BinaryOp1st_<T> (op (x, u)),
+// _BinaryOp2nd_<T> (op (u, y)) and _IndexOp_<T> (op (u, i, 0, y)), one
+// opcode for every T and for the GrB_Scalar form; their statistics keys
+// drop the type ("GrB_Vector_apply_BinaryOp2nd")
+static inline bool gcu_op_apply (gcu_op op)
+{
+    return op >= GCU_OP_VECTOR_APPLY && op <= GCU_OP_VECTOR_APPLY_INDEXOP ;
+}
+
 // Everything known about one call. The entry point fills the operands; the
 // check fills shapes and the estimate; the decision fills reason.
 typedef struct
@@ -87,6 +101,10 @@ typedef struct
     GrB_Index ni ;
     uint64_t scalar [2] ;
     GrB_Type scalar_type ;
+    // apply: its operator (the bound forms' is binop); the GrB_Scalar forms'
+    // scalar is alpha (scalar_type NULL)
+    GrB_UnaryOp unop ;
+    GrB_IndexUnaryOp idxop ;
     GrB_Descriptor desc ;
     // filled by the check (valid only if checked is true)
     bool checked ;

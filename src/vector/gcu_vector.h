@@ -22,6 +22,7 @@
 #include "../residency/gcu_residency.h"
 #include "gcu_semiring.h"
 #include "../../cuda/writeback/gcu_vmerge_args.h"
+#include "../../cuda/apply/gcu_vapply_args.h"
 
 #define GCU_VEC_LAYOUT 0x6d787631
 
@@ -133,6 +134,13 @@ GrB_Info gcu_vec_compact (const int8_t *b, const void *x, int64_t n, size_t vsiz
 // cast), the result of otype (NULL: w's type; an element-wise op's z type)
 GrB_Info gcu_vec_merge_kernel (GrB_Type wtype, GrB_Type ttype, GrB_Type otype,
     GrB_BinaryOp accum, void **fn) ;
+// GrB_Vector_apply's kernels (apply.cu): the grid of a launch over n
+// positions, and the positional operators' index T(i) = slope * i + offset
+unsigned gcu_vec_apply_grid (int64_t n) ;
+// the JIT's typed apply program (apply.c): u of utype, T of ztype, op
+GrB_Info gcu_vec_apply_program (GrB_Type utype, GrB_Type ztype, GrB_BinaryOp op,
+    char **program, char *entry, char *label, size_t lsize) ;
+GrB_Info gcu_vec_apply_index_launch (const gcu_vapply_args *a, gcu_stream s) ;
 GrB_Info gcu_vec_merge_program (GrB_Type wtype, GrB_Type ttype, GrB_Type otype,
     GrB_BinaryOp accum, char **program, char *entry, char *label, size_t lsize) ;
 

@@ -74,7 +74,8 @@
 //   --case K    only case K (a replay); --shard I/N: only cases K % N == I
 //   --ops LIST  the operations drawn, comma-separated, of mxm, mxv, vxm,
 //               assign, assign_scalar, ewise_add, ewise_mult, ewise_union
-//               (the element-wise ones of vectors and matrices); default all
+//               (the element-wise ones of vectors and matrices), apply
+//               (GrB_Vector_apply_BinaryOp1st/2nd_<T>); default all
 //   --pool P    kernel signatures in the run's pools (default $GRBCUDA_DIFF_POOL,
 //               else 64; 0: every semiring with its own types, as CI runs it,
 //               and an element-wise operator drawn afresh each case)
@@ -90,6 +91,7 @@
 // GPU (by family), H on the host (by reason), D differences, T s") and
 // "test_differential: P passed, F failed" (a check per case). Exit 0 iff no
 // case differed.
+#include <dlfcn.h>
 #include "gcu_test.h"
 #include "grbcuda.h"
 #include "dispatch/gcu_dispatch.h"
@@ -117,14 +119,14 @@
 // then GrB_Vector_assign, its typed scalar forms, and the element-wise
 // families (each of vectors or matrices: call_t.matrix)
 enum { OP_MXM, OP_MXV, OP_VXM, OP_ASSIGN, OP_ASSIGN_SCALAR, OP_EWISE_ADD, OP_EWISE_MULT,
-    OP_EWISE_UNION, NOPS } ;
+    OP_EWISE_UNION, OP_APPLY, NOPS } ;
 static const char *const op_token [NOPS] = { "mxm", "mxv", "vxm", "assign", "assign_scalar",
-    "ewise_add", "ewise_mult", "ewise_union" } ;
+    "ewise_add", "ewise_mult", "ewise_union", "apply" } ;
 #define NPRODUCTS 3
 static const char *const op_name [NPRODUCTS] = { "GrB_mxm", "GrB_mxv", "GrB_vxm" } ;
 static bool is_product (int op) { return op <= OP_VXM ; }
 static bool is_assign (int op) { return op == OP_ASSIGN || op == OP_ASSIGN_SCALAR ; }
-static bool is_ewise (int op) { return op >= OP_EWISE_ADD ; }
+static bool is_ewise (int op) { return op >= OP_EWISE_ADD && op <= OP_EWISE_UNION ; }
 
 typedef GrB_Info (*mxm_t) (GrB_Matrix, const GrB_Matrix, const GrB_BinaryOp,
     const GrB_Semiring, const GrB_Matrix, const GrB_Matrix, const GrB_Descriptor) ;
@@ -170,6 +172,8 @@ static const fn_t our_assign_scalar [13] = { (fn_t) GrB_Vector_assign_BOOL,
     (fn_t) GrB_Vector_assign_UINT32, (fn_t) GrB_Vector_assign_UINT64, (fn_t) GrB_Vector_assign_FP32,
     (fn_t) GrB_Vector_assign_FP64, (fn_t) GxB_Vector_assign_FC32, (fn_t) GxB_Vector_assign_FC64 } ;
 static fn_t real_ewise [2][2][NKINDS], real_union [2], real_assign_scalar [13], real_assign ;
+// GrB_Vector_apply_BinaryOp2nd_<T> [0] and _BinaryOp1st_<T> [1], by type code
+static fn_t our_apply [2][13], real_apply [2][13] ;
 
 static void ewise_fn_name (bool matrix, bool mult, int kind, char *buf, size_t size)
 {
@@ -186,6 +190,13 @@ static void union_fn_name (bool matrix, char *buf, size_t size)
 static void assign_scalar_fn_name (int t, char *buf, size_t size)
 {
     snprintf (buf, size, "%s_Vector_assign_%s", t >= 11 ? "GxB" : "GrB", gcu_test_type_names [t]) ;
+}
+
+// GrB_Vector_apply_BinaryOp2nd_<T> (first: 1st; GxB_ for the complex types)
+static void apply_fn_name (int first, int t, char *buf, size_t size)
+{
+    snprintf (buf, size, "%s_Vector_apply_BinaryOp%s_%s", t >= 11 ? "GxB" : "GrB",
+        first ? "1st" : "2nd", gcu_test_type_names [t]) ;
 }
 
 // SuiteSparse's definition of name, which must not be grbcuda's (ours)
@@ -220,6 +231,14 @@ static bool real_fns_init (void)
         ok &= (real_assign_scalar [t] = fn_real (name, our_assign_scalar [t])) != NULL ;
     }
     ok &= (real_assign = fn_real ("GrB_Vector_assign", (fn_t) GrB_Vector_assign)) != NULL ;
+    for (int f = 0 ; f < 2 ; f++)
+        for (int t = 0 ; t < 13 ; t++)
+        {
+            apply_fn_name (f, t, name, sizeof (name)) ;
+            void *g = dlsym (RTLD_DEFAULT, name) ;
+            memcpy (&our_apply [f][t], &g, sizeof (g)) ;
+            ok &= our_apply [f][t] != NULL && (real_apply [f][t] = fn_real (name, our_apply [f][t])) != NULL ;
+        }
     return ok ;
 }
 
@@ -254,6 +273,35 @@ static GrB_Info union_fn_call (fn_t f, bool matrix, GrB_Matrix C, GrB_Matrix M, 
 
 #define ASSIGN_FN(CT) ((GrB_Info (*) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp, CT, \
     const GrB_Index *, GrB_Index, const GrB_Descriptor)) f) (w, M, accum, *(const CT *) x, I, ni, d)
+
+#define APPLY_FN(CT) (first                                                    \
+    ? ((GrB_Info (*) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp, const GrB_BinaryOp, CT, \
+        const GrB_Vector, const GrB_Descriptor)) f) (w, M, accum, op, *(const CT *) x, u, d) \
+    : ((GrB_Info (*) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp, const GrB_BinaryOp, \
+        const GrB_Vector, CT, const GrB_Descriptor)) f) (w, M, accum, op, u, *(const CT *) x, d))
+
+// w<M> = accum (w, op (x, u)) (first) or op (u, x) through f, the typed form
+// of type t (x: its bytes)
+static GrB_Info apply_fn_call (fn_t f, bool first, int t, GrB_Vector w, GrB_Vector M,
+    GrB_BinaryOp accum, GrB_BinaryOp op, GrB_Vector u, const void *x, GrB_Descriptor d)
+{
+    switch (t)
+    {
+        case 0:  return APPLY_FN (bool) ;
+        case 1:  return APPLY_FN (int8_t) ;
+        case 2:  return APPLY_FN (int16_t) ;
+        case 3:  return APPLY_FN (int32_t) ;
+        case 4:  return APPLY_FN (int64_t) ;
+        case 5:  return APPLY_FN (uint8_t) ;
+        case 6:  return APPLY_FN (uint16_t) ;
+        case 7:  return APPLY_FN (uint32_t) ;
+        case 8:  return APPLY_FN (uint64_t) ;
+        case 9:  return APPLY_FN (float) ;
+        case 10: return APPLY_FN (double) ;
+        case 11: return APPLY_FN (GxB_FC32_t) ;
+        default: return APPLY_FN (GxB_FC64_t) ;
+    }
+}
 
 // w<M>(I) = accum (w(I), x) through f, the typed form of type t (x: its bytes)
 static GrB_Info assign_scalar_fn_call (fn_t f, int t, GrB_Vector w, GrB_Vector M,
@@ -1093,6 +1141,7 @@ static void call_fn_name (const call_t *c, char *buf, size_t size)
     if (is_product (c->op)) snprintf (buf, size, "%s", op_name [c->op]) ;
     else if (c->op == OP_ASSIGN) snprintf (buf, size, "GrB_Vector_assign") ;
     else if (c->op == OP_ASSIGN_SCALAR) assign_scalar_fn_name (c->xs.type, buf, size) ;
+    else if (c->op == OP_APPLY) apply_fn_name (c->kind, c->xs.type, buf, size) ;
     else if (c->op == OP_EWISE_UNION) union_fn_name (c->matrix, buf, size) ;
     else ewise_fn_name (c->matrix, c->op == OP_EWISE_MULT, c->kind, buf, size) ;
 }
@@ -1102,6 +1151,8 @@ static gcu_op call_gop (const call_t *c)
 {
     char name [64] ;
     if (c->op == OP_ASSIGN_SCALAR) snprintf (name, sizeof (name), "GrB_Vector_assign_scalar") ;
+    else if (c->op == OP_APPLY) snprintf (name, sizeof (name), "GrB_Vector_apply_BinaryOp%s",
+        c->kind ? "1st" : "2nd") ;
     else call_fn_name (c, name, sizeof (name)) ;
     for (int g = 0 ; g < GCU_OP_COUNT ; g++) if (strcmp (gcu_op_name ((gcu_op) g), name) == 0) return (gcu_op) g ;
     return GCU_OP_COUNT ;
@@ -1212,6 +1263,16 @@ static void describe_other (const call_t *c, const char *x, const char *y, char 
             gcu_test_type_names [op->y], gcu_test_type_names [op->z], (unsigned long long) c->m,
             (unsigned long long) c->n, x, c->tran0 ? " (GrB_INP0 GrB_TRAN)" : "", y,
             c->tran1 ? " (GrB_INP1 GrB_TRAN)" : "", a [0] ? "; alpha " : "", a, b [0] ? ", beta " : "", b) ;
+        return ;
+    }
+    if (c->op == OP_APPLY)
+    {
+        const binop_t *op = &binops [c->bop] ;
+        scal_str (&c->xs, a, sizeof (a)) ;
+        snprintf (buf, size, "%s w<M>=%s (applies %s: x %s, y %s, z %s), length %llu; u: %s; "
+            "scalar %s", fn, c->kind ? "op (x, u)" : "op (u, y)", op->name,
+            gcu_test_type_names [op->x], gcu_test_type_names [op->y], gcu_test_type_names [op->z],
+            (unsigned long long) c->m, x, a) ;
         return ;
     }
     if (c->op == OP_ASSIGN_SCALAR) scal_str (&c->xs, a, sizeof (a)) ;
@@ -1687,6 +1748,9 @@ static GrB_Info call_run (const call_t *c, bool oracle, const side_t *s, GrB_Bin
 {
     if (is_product (c->op)) return call_op (c->op, oracle, s->C, s->M, accum, c->sr->s, s->X, s->Y, d) ;
     if (is_ewise (c->op)) return ewise_run (c, oracle, s, accum, c->kind, ewise_object (c), d) ;
+    if (c->op == OP_APPLY)
+        return apply_fn_call (oracle ? real_apply [c->kind][c->xs.type] : our_apply [c->kind][c->xs.type],
+            c->kind, c->xs.type, V_ (s->C), V_ (s->M), accum, binops [c->bop].op, V_ (s->X), c->xs.v, d) ;
     return assign_run (c, oracle, s, accum, d) ;
 }
 
@@ -2153,7 +2217,7 @@ static void draw_accum (call_t *c, uint64_t *st, bool approximate, bool minmax)
 
 static int pick_op (uint64_t *st)
 {
-    static const int w [NOPS] = { 60, 20, 20, 12, 12, 16, 16, 12 } ;
+    static const int w [NOPS] = { 60, 20, 20, 12, 12, 16, 16, 12, 12 } ;
     int total = 0 ;
     for (int o = 0 ; o < NOPS ; o++) total += opt.ops [o] ? w [o] : 0 ;
     int r = (int) pick (st, total > 0 ? total : 1) ;
@@ -2412,6 +2476,29 @@ static void draw_assign (call_t *c, uint64_t *st)
     draw_operands_extra (c, st) ;
 }
 
+// GrB_Vector_apply_BinaryOp1st_<T> / _BinaryOp2nd_<T>: w<M> = accum (w,
+// op (x, u)) or op (u, y) over the whole of w; the operator from the pool
+// (not ANY: SuiteSparse's bound ANY takes either side), the scalar of any type
+static void draw_apply (call_t *c, uint64_t *st)
+{
+    c->m = draw_dim (st) ;
+    c->n = c->k = 1 ;
+    draw_desc (c, st) ;
+    c->tran0 = c->tran1 = false ;
+    draw_accum (c, st, false, false) ;
+    c->ikind = I_ALL ;
+    c->ni = c->m ;
+    c->kind = (int) pick (st, 2) ;
+    do c->bop = (int) pick (st, nbinops) ; while (binops [c->bop].any) ;
+    const int tc = (int) pick (st, NT) ;
+    draw_scalar (&c->xs, st, -1, false) ;
+    draw_recipe (&c->x, st, pick (st, 3) ? (int) pick (st, NT) : tc, c->m, 1, true, V_FULL) ;
+    draw_recipe (&c->c, st, tc, c->m, 1, true, V_FULL) ;
+    draw_recipe (&c->mk, st, (int) pick (st, NT), c->m, 1, true, V_MASK) ;
+    c->mk.present = mask_object (c->mask) ;
+    draw_operands_extra (c, st) ;
+}
+
 static void draw_case (uint64_t seed, long K, call_t *c)
 {
     uint64_t st = case_state (seed, K) ;
@@ -2419,6 +2506,7 @@ static void draw_case (uint64_t seed, long K, call_t *c)
     c->op = pick_op (&st) ;
     if (is_ewise (c->op)) draw_ewise (c, &st) ;
     else if (is_assign (c->op)) draw_assign (c, &st) ;
+    else if (c->op == OP_APPLY) draw_apply (c, &st) ;
     else
     {
         draw_product (c, &st) ;
@@ -3244,7 +3332,7 @@ static void self_test (void)
 static void usage (void)
 {
     fprintf (stderr, "usage: test_differential [--calls N] [--seed S] [--case K] [--shard I/N]\n"
-        "    [--ops mxm,mxv,vxm,assign,assign_scalar,ewise_add,ewise_mult,ewise_union]\n"
+        "    [--ops mxm,mxv,vxm,assign,assign_scalar,ewise_add,ewise_mult,ewise_union,apply]\n"
         "    [--pool P] [--max-fail F] [--verbose]\n"
         "    [--regressions] [--no-regressions] [--self-test]\n") ;
 }

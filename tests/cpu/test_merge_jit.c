@@ -90,6 +90,28 @@ int main (void)
         CHECK (info == GrB_SUCCESS && bin != NULL, "element-wise case %zu: %d", k, (int) info) ;
         compiled += info == GrB_SUCCESS ;
     }
+    // GrB_Vector_apply's T = op (x, u) / op (u, y) (src/vector/apply.c,
+    // cuda/apply/gcu_vapply.cuh): u's type, T of the op's z type; unary
+    // operators arrive as these binary ones (COPYSIGN for ABS, LXOR for
+    // LNOT, BXNOR for BNOT, DIV for MINV, PAIR for ONE)
+    struct { GrB_Type u, z ; GrB_BinaryOp op ; } ap [] =
+    {
+        { GrB_FP64, GrB_FP64, GrB_TIMES_FP64 }, { GrB_FP64, GrB_FP64, GxB_COPYSIGN_FP64 },
+        { GrB_INT32, GrB_BOOL, GxB_LXOR_BOOL }, { GrB_UINT8, GrB_INT16, GrB_BXNOR_INT16 },
+        { GxB_FC32, GxB_FC32, GxB_DIV_FC32 }, { GrB_INT64, GrB_FP32, GrB_ONEB_FP32 },
+        { GrB_FP32, GrB_BOOL, GrB_LT_FP64 }, { GrB_INT8, GrB_INT8, GrB_MINUS_INT8 },
+    } ;
+    for (size_t k = 0 ; k < sizeof (ap) / sizeof (ap [0]) ; k++)
+    {
+        char *program = NULL, entry [GCU_JIT_ENTRY_MAX], label [256] ;
+        const gcu_jit_binary *bin = NULL ;
+        GrB_Info info = gcu_vec_apply_program (ap [k].u, ap [k].z, ap [k].op, &program, entry,
+            label, sizeof (label)) ;
+        if (info == GrB_SUCCESS) info = gcu_jit_compile (program, label, &bin) ;
+        free (program) ;
+        CHECK (info == GrB_SUCCESS && bin != NULL, "apply case %zu: %d", k, (int) info) ;
+        compiled += info == GrB_SUCCESS ;
+    }
     // declined: a positional accum (SuiteSparse rejects it anyway), a user type
     {
         const gcu_jit_binary *bin = NULL ;

@@ -252,7 +252,10 @@ static void test_coverage (void)
     printf ("%s: %d declarations, %d can change an object: %d wrapped, %d hand-written, "
         "%d variadic, %d read-only, %d internal, %d missing\n", path, nall, n, counts [0],
         counts [1], counts [2], counts [3], counts [4], counts [5]) ;
-    CHECK (counts [0] > 350, "wrapped: %d", counts [0]) ;
+    // (hand-written entry points take over wrapped ones as GPU paths grow:
+    // GrB_Vector_apply and its 41 typed and Scalar forms moved over)
+    CHECK (counts [0] > 300 && counts [0] + counts [1] > 400, "wrapped: %d, hand-written %d",
+        counts [0], counts [1]) ;
     free (d) ;
     free (text) ;
 }

@@ -20,7 +20,7 @@ FLOOR = {
     "src/spmm": 5, "src/mxm": 6, "src/mxv": 6, "src/reduce": 6,
     "src/dispatch": 7, "src/api": 8,
     "cuda/common": 0, "cuda/spgemm": 1, "cuda/masked": 1, "cuda/mxv": 1,
-    "cuda/reduce": 1, "cuda/writeback": 1, "cuda/spmm": 1,
+    "cuda/reduce": 1, "cuda/writeback": 1, "cuda/spmm": 1, "cuda/apply": 1,
 }
 INCLUDE_DIRS = ["src/util", "src", "semirings", "cuda", "include"]
 

@@ -1,0 +1,648 @@
+// GRBCUDA_TEST_INTERNAL
+// test_apply_gpu.c — GrB_Vector_apply and its bound forms
+// (GrB_Vector_apply_BinaryOp1st_<T>, _BinaryOp2nd_<T>, _IndexOp_<T> and the
+// GrB_Scalar forms) with the GPU forced, against SuiteSparse's own functions
+// (gcu_test_real) on equal inputs: random cases from a fixed seed, each with
+// a length (1, 7, 1000, 50000), w of a built-in type (empty, sparse, dense,
+// full or device newest), u (a host vector, sparse to full, or device
+// newest: the result of a GPU GrB_mxv; w itself one case in eight, as
+// PageRank's diff = |diff|) holding awkward values (0, -0, NaN, ±Inf, the
+// integer extremes, ±1), an operator: a unary one of any type (every kind
+// the GPU takes, the positional GxB_POSITIONI/J, and some it declines:
+// SQRT, ABS of a signed integer, AINV of a complex), a bound binary one
+// (the exact ones, and POW and a positional one it declines) with a scalar
+// of one of the typed forms (casts as SuiteSparse's: NaN, ±Inf, values out
+// of every integer range) or a GrB_Scalar (sometimes empty: the error is
+// SuiteSparse's), or an index op (ROWINDEX/COLINDEX/DIAGINDEX, INT32 and
+// INT64; VALUEEQ and TRIL declined); a mask (none, host, device newest, u or
+// w itself) with each of the 8 mask descriptors, an accum (none, or a
+// built-in operator of w's type or another). Checked: the return code, then
+// w's type, pattern and values against SuiteSparse's (exact; NaN equals
+// NaN), u and the mask unchanged, and that the eligible cases ran on the
+// GPU and left w device newest.
+// Options: --cases N (default 400), --case K (a replay), --seed S,
+// --no-gpu (every call passes through: nothing may differ), --self-test (no
+// GPU needed: each case's grbcuda result is perturbed, an entry removed,
+// added or changed, and every perturbation must be caught).
+#define _GNU_SOURCE
+#include "gcu_test.h"
+#include "grbcuda.h"
+#include "residency/gcu_residency.h"
+#include <complex.h>
+#include <dlfcn.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TEST_NAME "test_apply_gpu"
+
+enum { NT = 9 } ;
+enum { BOOL_ = 0, INT8_, INT32_, INT64_, UINT16_, UINT64_, FP32_, FP64_, FC64_ } ;
+static GrB_Type TY [NT] ;
+static const char *TN [NT] = { "BOOL", "INT8", "INT32", "INT64", "UINT16", "UINT64",
+    "FP32", "FP64", "FC64" } ;
+
+// a scalar as a double (real types) or a double complex (FC64)
+typedef struct { double re, im ; } scal ;
+
+static void *global (const char *name)
+{
+    void **p = (void **) dlsym (RTLD_DEFAULT, name) ;
+    return p == NULL ? NULL : *p ;
+}
+
+static bool is_newest (const void *v)
+{
+    uint64_t nv ;
+    return gcu_residency_newest_nvals (v, &nv) ;
+}
+
+static uint64_t gpu_calls (void)
+{
+    static const char *keys [4] = { "GrB_Vector_apply", "GrB_Vector_apply_BinaryOp1st",
+        "GrB_Vector_apply_BinaryOp2nd", "GrB_Vector_apply_IndexOp" } ;
+    uint64_t n = 0 ;
+    for (int k = 0 ; k < 4 ; k++)
+    {
+        grbcuda_op_stats s ;
+        memset (&s, 0, sizeof (s)) ;
+        if (grbcuda_stats_get (keys [k], &s) == GrB_SUCCESS) n += s.gpu ;
+    }
+    return n ;
+}
+
+//------------------------------------------------------------------------------
+// operands
+//------------------------------------------------------------------------------
+
+static int newest_made = 0 ;
+
+// a copy of v left device newest by a GPU GrB_mxv (D*v, D the identity,
+// ANY_SECOND: v's own values); v itself if that fails
+static GrB_Vector make_newest (GrB_Vector v, int t, GrB_Index n)
+{
+    char name [64] ;
+    snprintf (name, sizeof (name), "GxB_ANY_SECOND_%s", TN [t]) ;
+    GrB_Semiring sr = (GrB_Semiring) global (name) ;
+    GrB_Matrix D = NULL ;
+    GrB_Vector d = NULL, r = NULL ;
+    if (sr == NULL) return v ;
+    GrB_Vector_new (&d, GrB_BOOL, n) ;
+    GrB_Vector_assign_BOOL (d, NULL, NULL, true, GrB_ALL, n, NULL) ;
+    GrB_Vector_wait (d, GrB_MATERIALIZE) ;
+    GrB_Matrix_diag (&D, d, 0) ;
+    GrB_Vector_free (&d) ;
+    GrB_Vector_new (&r, TY [t], n) ;
+    GrB_Info info = GrB_mxv (r, NULL, NULL, sr, D, v, NULL) ;
+    GrB_Matrix_free (&D) ;
+    if (info != GrB_SUCCESS || !is_newest (r))
+    {
+        GrB_Vector_free (&r) ;
+        return v ;
+    }
+    GrB_Vector_free (&v) ;
+    newest_made++ ;
+    return r ;
+}
+
+// a vector of type t in one of 5 states: empty, sparse, dense, full (a host
+// vector) or device newest (from a dense one)
+static GrB_Vector make_vector (int t, GrB_Index n, int state, uint64_t *st)
+{
+    static const double density [5] = { 0, 0.1, 0.6, 1.0, 0.6 } ;
+    GrB_Vector v = gcu_test_random_vector (TY [t], n, density [state], st) ;
+    if (state == 3) GxB_Vector_Option_set (v, GxB_SPARSITY_CONTROL, GxB_FULL) ;
+    if (state == 4) v = make_newest (v, t, n) ;
+    return v ;
+}
+
+// a scalar: mostly a small integer; for the float forms sometimes a value
+// whose cast to w's type is special
+static scal make_scalar (int t, uint64_t *st)
+{
+    static const double special [] = { NAN, INFINITY, -INFINITY, -0.0, 1e300, -1e300,
+        300.7, -129.5, 4294967296.5, 9.3e18, -2.5, 0.5 } ;
+    scal x = { (double) (int) (gcu_rand (st) % 9) - 2, 0 } ;
+    if ((t == FP32_ || t == FP64_ || t == FC64_) && gcu_rand (st) % 3 == 0)
+        x.re = special [gcu_rand (st) % (sizeof (special) / sizeof (special [0]))] ;
+    if (t == FC64_ && gcu_rand (st) % 2) x.im = (double) (int) (gcu_rand (st) % 5) - 2 ;
+    if (t == UINT16_ || t == UINT64_) x.re = fabs (x.re) ;
+    return x ;
+}
+
+// an accum of w's type (or, one in four, of FP64 or INT32), or none
+static GrB_BinaryOp make_accum (int tw, uint64_t *st, char *name, size_t size)
+{
+    static const char *ops [] = { "PLUS", "MIN", "MAX", "FIRST", "SECOND", "TIMES", "MINUS" } ;
+    if (gcu_rand (st) % 2 == 0) { snprintf (name, size, "none") ; return NULL ; }
+    int t = tw ;
+    if (gcu_rand (st) % 4 == 0) t = (gcu_rand (st) % 2) ? FP64_ : INT32_ ;
+    const char *op = ops [gcu_rand (st) % (sizeof (ops) / sizeof (ops [0]))] ;
+    if (t == BOOL_) op = (gcu_rand (st) % 2) ? "LOR" : "LAND" ;
+    if (t == FC64_ && (!strcmp (op, "MIN") || !strcmp (op, "MAX"))) op = "PLUS" ;
+    snprintf (name, size, "GrB_%s_%s", op, TN [t]) ;
+    GrB_BinaryOp a = (GrB_BinaryOp) global (name) ;
+    if (a == NULL)
+    {
+        snprintf (name, size, "GxB_%s_%s", op, TN [t]) ;
+        a = (GrB_BinaryOp) global (name) ;
+    }
+    return a ;
+}
+
+
+// u's awkward values, set at a few positions of a vector of type t
+static void add_specials (GrB_Vector v, int t, GrB_Index n, uint64_t *st)
+{
+    static const double fsp [] = { NAN, -0.0, 0.0, INFINITY, -INFINITY, 1, -1, 0.5, -3.25 } ;
+    static const int64_t isp [] = { INT64_MIN, INT64_MAX, 0, -1, 1, 2, -128, 127 } ;
+    const int m = (int) (gcu_rand (st) % 6) ;
+    for (int k = 0 ; k < m ; k++)
+    {
+        const GrB_Index i = gcu_rand (st) % n ;
+        if (t == FP32_ || t == FP64_)
+            GrB_Vector_setElement_FP64 (v, fsp [gcu_rand (st) % 9], i) ;
+        else if (t == FC64_)
+            GxB_Vector_setElement_FC64 (v, GxB_CMPLX (fsp [gcu_rand (st) % 9], fsp [gcu_rand (st) % 9]), i) ;
+        else if (t == UINT64_ || t == UINT16_)
+            GrB_Vector_setElement_UINT64 (v, gcu_rand (st) % 2 ? UINT64_MAX : (uint64_t) isp [gcu_rand (st) % 8], i) ;
+        else GrB_Vector_setElement_INT64 (v, isp [gcu_rand (st) % 8], i) ;
+    }
+    GrB_Vector_wait (v, GrB_MATERIALIZE) ;
+}
+
+// u: states 1..4 of make_vector (sparse, dense, full, device newest), with
+// awkward values
+static GrB_Vector make_input (int t, GrB_Index n, int state, uint64_t *st)
+{
+    static const double density [5] = { 0, 0.1, 0.6, 1.0, 0.6 } ;
+    GrB_Vector v = gcu_test_random_vector (TY [t], n, density [state], st) ;
+    if (state != 1 || gcu_rand (st) % 2) add_specials (v, t, n, st) ;
+    if (state == 3) GxB_Vector_Option_set (v, GxB_SPARSITY_CONTROL, GxB_FULL) ;
+    if (state == 4) v = make_newest (v, t, n) ;
+    return v ;
+}
+
+//------------------------------------------------------------------------------
+// operators
+//------------------------------------------------------------------------------
+
+static bool is_int (int t) { return t == INT8_ || t == INT32_ || t == INT64_ ; }
+static bool is_uint (int t) { return t == UINT16_ || t == UINT64_ ; }
+static bool is_float (int t) { return t == FP32_ || t == FP64_ ; }
+
+// the GrB_ name, else the GxB_ one
+static void *global2 (const char *op, const char *type, char *name, size_t size)
+{
+    snprintf (name, size, "GrB_%s_%s", op, type) ;
+    void *p = global (name) ;
+    if (p == NULL)
+    {
+        snprintf (name, size, "GxB_%s_%s", op, type) ;
+        p = global (name) ;
+    }
+    return p ;
+}
+
+// a unary operator of type t (or positional); *gpu: the GPU takes it
+static GrB_UnaryOp make_unary (int t, uint64_t *st, char *name, size_t size, bool *gpu)
+{
+    static const char *kinds [] = { "IDENTITY", "AINV", "MINV", "LNOT", "ONE", "ABS", "BNOT",
+        "SQRT", "POSITION" } ;
+    const char *k = kinds [gcu_rand (st) % 9] ;
+    if (!strcmp (k, "POSITION"))
+    {
+        static const char *pos [] = { "POSITIONI", "POSITIONI1", "POSITIONJ", "POSITIONJ1" } ;
+        *gpu = true ;
+        return (GrB_UnaryOp) global2 (pos [gcu_rand (st) % 4], gcu_rand (st) % 2 ? "INT64" : "INT32",
+            name, size) ;
+    }
+    if (!strcmp (k, "LNOT") && t == FC64_) k = "IDENTITY" ;
+    if (!strcmp (k, "BNOT") && !is_int (t) && !is_uint (t)) k = "MINV" ;
+    if (!strcmp (k, "SQRT") && !is_float (t) && t != FC64_) k = "ONE" ;
+    GrB_UnaryOp op = (GrB_UnaryOp) global2 (k, TN [t], name, size) ;
+    *gpu = !strcmp (k, "IDENTITY") || !strcmp (k, "MINV") || !strcmp (k, "LNOT")
+        || !strcmp (k, "ONE") || !strcmp (k, "BNOT")
+        || (!strcmp (k, "AINV") && t != FC64_)
+        || (!strcmp (k, "ABS") && (t == BOOL_ || is_uint (t) || is_float (t))) ;
+    return op ;
+}
+
+// a binary operator to bind, of type t; *gpu: the GPU takes it
+static GrB_BinaryOp make_binop (int t, uint64_t *st, char *name, size_t size, bool *gpu)
+{
+    static const char *ops [] = { "PLUS", "MINUS", "TIMES", "DIV", "MIN", "MAX", "FIRST",
+        "SECOND", "ISEQ", "LT", "LOR", "BXOR", "RMINUS", "RDIV", "ONEB", "NE", "POW", "FIRSTI" } ;
+    const char *k = ops [gcu_rand (st) % 18] ;
+    if (t == FC64_ && (!strcmp (k, "MIN") || !strcmp (k, "MAX") || !strcmp (k, "LT")
+        || !strcmp (k, "LOR"))) k = "PLUS" ;
+    if (!strcmp (k, "BXOR") && !is_int (t) && !is_uint (t)) k = "TIMES" ;
+    if (!strcmp (k, "FIRSTI"))
+    {
+        *gpu = false ;
+        return (GrB_BinaryOp) global2 ("FIRSTI", "INT64", name, size) ;
+    }
+    *gpu = strcmp (k, "POW") != 0 ;
+    return (GrB_BinaryOp) global2 (k, TN [t], name, size) ;
+}
+
+// an index-unary operator; *gpu: the GPU takes it
+static GrB_IndexUnaryOp make_idxop (uint64_t *st, char *name, size_t size, bool *gpu)
+{
+    static const char *ops [] = { "ROWINDEX_INT64", "ROWINDEX_INT32", "COLINDEX_INT64",
+        "COLINDEX_INT32", "DIAGINDEX_INT64", "DIAGINDEX_INT32", "VALUEEQ_INT32", "TRIL" } ;
+    const int k = (int) (gcu_rand (st) % 8) ;
+    snprintf (name, size, "GrB_%s", ops [k]) ;
+    *gpu = k < 6 ;
+    return (GrB_IndexUnaryOp) global (name) ;
+}
+
+//------------------------------------------------------------------------------
+// the typed forms through a function pointer (grbcuda's or SuiteSparse's)
+//------------------------------------------------------------------------------
+
+enum { F_UNARY = 0, F_1ST, F_2ND, F_INDEX } ;
+static const char *FN [4] = { "", "BinaryOp1st", "BinaryOp2nd", "IndexOp" } ;
+
+static void *real_fn [4][NT + 1], *our_fn [4][NT + 1] ;     // [form][type], NT: _Scalar
+
+static void fn_name (int form, int t, char *buf, size_t size)
+{
+    if (t == NT) snprintf (buf, size, "GrB_Vector_apply_%s_Scalar", FN [form]) ;
+    else snprintf (buf, size, "%s_Vector_apply_%s_%s", t == FC64_ ? "GxB" : "GrB", FN [form], TN [t]) ;
+}
+
+#define CALL_1ST(CT, X) ((GrB_Info (*) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp, \
+    const GrB_BinaryOp, CT, const GrB_Vector, const GrB_Descriptor)) f) (w, M, accum, (GrB_BinaryOp) op, (X), u, desc)
+#define CALL_2ND(CT, Y) ((GrB_Info (*) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp, \
+    void *, const GrB_Vector, CT, const GrB_Descriptor)) f) (w, M, accum, op, u, (Y), desc)
+#define CALL_BOTH(CT, V) (form == F_1ST ? CALL_1ST (CT, V) : CALL_2ND (CT, V))
+
+// the form's call with the scalar x (of type t, or the GrB_Scalar s: t NT)
+static GrB_Info apply_bound (void *f, int form, int t, GrB_Vector w, GrB_Vector M,
+    GrB_BinaryOp accum, void *op, GrB_Vector u, scal x, GrB_Scalar s, GrB_Descriptor desc)
+{
+    switch (t)
+    {
+        case BOOL_:   return CALL_BOTH (bool, x.re != 0) ;
+        case INT8_:   return CALL_BOTH (int8_t, (int8_t) x.re) ;
+        case INT32_:  return CALL_BOTH (int32_t, (int32_t) x.re) ;
+        case INT64_:  return CALL_BOTH (int64_t, (int64_t) x.re) ;
+        case UINT16_: return CALL_BOTH (uint16_t, (uint16_t) x.re) ;
+        case UINT64_: return CALL_BOTH (uint64_t, (uint64_t) x.re) ;
+        case FP32_:   return CALL_BOTH (float, (float) x.re) ;
+        case FP64_:   return CALL_BOTH (double, x.re) ;
+        case FC64_:   return CALL_BOTH (GxB_FC64_t, GxB_CMPLX (x.re, x.im)) ;
+        default:      return form == F_1ST ? CALL_1ST (GrB_Scalar, s) : CALL_2ND (GrB_Scalar, s) ;
+    }
+}
+
+// a GrB_Scalar of type t holding x, or empty
+static GrB_Scalar make_gscalar (int t, scal x, bool empty)
+{
+    GrB_Scalar s = NULL ;
+    GrB_Scalar_new (&s, TY [t]) ;
+    if (empty) return s ;
+    if (t == FC64_) GxB_Scalar_setElement_FC64 (s, GxB_CMPLX (x.re, x.im)) ;
+    else if (t == BOOL_) GrB_Scalar_setElement_BOOL (s, x.re != 0) ;
+    else if (t == INT8_) GrB_Scalar_setElement_INT8 (s, (int8_t) x.re) ;
+    else if (t == INT32_) GrB_Scalar_setElement_INT32 (s, (int32_t) x.re) ;
+    else if (t == INT64_) GrB_Scalar_setElement_INT64 (s, (int64_t) x.re) ;
+    else if (t == UINT16_) GrB_Scalar_setElement_UINT16 (s, (uint16_t) x.re) ;
+    else if (t == UINT64_) GrB_Scalar_setElement_UINT64 (s, (uint64_t) x.re) ;
+    else if (t == FP32_) GrB_Scalar_setElement_FP32 (s, (float) x.re) ;
+    else GrB_Scalar_setElement_FP64 (s, x.re) ;
+    return s ;
+}
+
+//------------------------------------------------------------------------------
+// one case
+//------------------------------------------------------------------------------
+
+static bool self_test = false ;
+static int cases_run = 0, cases_gpu = 0, cases_eligible = 0, perturbed = 0, caught = 0 ;
+static int cases_form [4], cases_gscalar = 0, cases_newest_in = 0 ;
+
+// w: an entry removed, added or changed (the self-test)
+static void perturb (GrB_Vector w, GrB_Index n, uint64_t *st)
+{
+    GrB_Index i = gcu_rand (st) % n, nv = 0 ;
+    int32_t x = 0 ;
+    GrB_Vector_nvals (&nv, w) ;
+    GrB_Info has = GrB_Vector_extractElement_INT32 (&x, w, i) ;
+    if (has == GrB_SUCCESS && gcu_rand (st) % 2) GrB_Vector_removeElement (w, i) ;
+    else GrB_Vector_setElement_INT32 (w, has == GrB_SUCCESS ? (x == 1 ? 0 : 1) : 1, i) ;
+    GrB_Vector_wait (w, GrB_MATERIALIZE) ;
+    perturbed++ ;
+}
+
+static const GrB_Descriptor *descs [8] = { NULL, &GrB_DESC_C, &GrB_DESC_S, &GrB_DESC_SC,
+    &GrB_DESC_R, &GrB_DESC_RC, &GrB_DESC_RS, &GrB_DESC_RSC } ;
+
+typedef GrB_Info (*apply_u_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
+    const GrB_UnaryOp, const GrB_Vector, const GrB_Descriptor) ;
+static apply_u_t real_apply_u ;
+
+//------------------------------------------------------------------------------
+// the unary operators as bound binary ones (src/vector/apply.c), SuiteSparse
+// alone: the GPU computes a unary operator as one of the table's binary
+// operators with a bound scalar; SuiteSparse's two answers must agree bit
+// for bit (signs of zeros too; a NaN matches any NaN) on awkward values.
+// With test_semiring_semantics (the device's binary operators are
+// SuiteSparse's) this makes the device's unary operators SuiteSparse's.
+//------------------------------------------------------------------------------
+
+// the bits of v's entries as FC64 (real types: (x, 0)), positions in I
+static GrB_Index entries_of (GrB_Vector v, GrB_Index *I, GxB_FC64_t *X, GrB_Index n)
+{
+    GrB_Index nv = n ;
+    GrB_Vector c = NULL ;
+    GrB_Vector_new (&c, GxB_FC64, n) ;
+    GrB_Vector_assign (c, NULL, NULL, v, GrB_ALL, n, NULL) ;
+    GxB_Vector_extractTuples_FC64 (I, X, &nv, c) ;
+    GrB_Vector_free (&c) ;
+    return nv ;
+}
+
+static bool same_bits (double a, double b)
+{
+    return (isnan (a) && isnan (b)) || memcmp (&a, &b, sizeof (double)) == 0 ;
+}
+
+// the index operators as the GPU computes them (src/vector/apply.c): z =
+// slope * i + offset in int64 (wrapping), y cast to int64 by SuiteSparse,
+// offset y (DIAGINDEX: -y), the _INT32 ones' low 32 bits; SuiteSparse alone
+static void check_index_formula (void)
+{
+    static const struct { const char *name ; int slope ; bool z32 ; } ops [] = {
+        { "GrB_ROWINDEX_INT32", 1, true }, { "GrB_ROWINDEX_INT64", 1, false },
+        { "GrB_COLINDEX_INT32", 0, true }, { "GrB_COLINDEX_INT64", 0, false },
+        { "GrB_DIAGINDEX_INT32", -1, true }, { "GrB_DIAGINDEX_INT64", -1, false } } ;
+    static const double ys [] = { 0, 3, -1, -2.5, 1e300, -1e300, NAN, 4294967296.5, 9.3e18,
+        2147483647, -2147483648.0, 4294967295.0 } ;
+    const GrB_Index n = 40 ;
+    int checked = 0 ;
+    GrB_Vector u = NULL, w = NULL ;
+    GrB_Vector_new (&u, GrB_BOOL, n) ;
+    GrB_Vector_assign_BOOL (u, NULL, NULL, true, GrB_ALL, n, NULL) ;
+    for (size_t k = 0 ; k < sizeof (ops) / sizeof (ops [0]) ; k++)
+        for (size_t q = 0 ; q < sizeof (ys) / sizeof (ys [0]) ; q++)
+            for (int yt = 0 ; yt < NT ; yt++)
+            {
+                GrB_IndexUnaryOp op = (GrB_IndexUnaryOp) global (ops [k].name) ;
+                scal x = { ys [q], 0 } ;
+                if (is_uint (yt)) x.re = fabs (x.re) ;
+                GrB_Scalar y = make_gscalar (yt, x, false) ;
+                int64_t y64 = 0 ;
+                OK (GrB_Scalar_extractElement_INT64 (&y64, y)) ;
+                GrB_Vector_new (&w, GrB_INT64, n) ;
+                OK (((GrB_Info (*) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
+                    const GrB_IndexUnaryOp, const GrB_Vector, const GrB_Scalar, const GrB_Descriptor))
+                    real_fn [F_INDEX][NT]) (w, NULL, NULL, op, u, y, NULL)) ;
+                bool ok = true ;
+                for (GrB_Index i = 0 ; i < n && ok ; i++)
+                {
+                    const uint64_t off = ops [k].slope < 0 ? (uint64_t) 0 - (uint64_t) y64 : (uint64_t) y64 ;
+                    const uint64_t z = (uint64_t) (int64_t) ops [k].slope * i + off ;
+                    const int64_t want = ops [k].z32 ? (int64_t) (int32_t) (uint32_t) z : (int64_t) z ;
+                    int64_t got = 0 ;
+                    ok = GrB_Vector_extractElement_INT64 (&got, w, i) == GrB_SUCCESS && got == want ;
+                    CHECK (ok, "%s, y %g of %s (int64 %lld), i %llu: SuiteSparse %lld, formula %lld",
+                        ops [k].name, x.re, TN [yt], (long long) y64, (unsigned long long) i,
+                        (long long) got, (long long) want) ;
+                }
+                checked++ ;
+                GrB_Vector_free (&w) ;
+                GrB_Scalar_free (&y) ;
+            }
+    GrB_Vector_free (&u) ;
+    printf ("%s: %d index operator / thunk pairs checked against the GPU's formula (SuiteSparse)\n",
+        TEST_NAME, checked) ;
+}
+
+static void check_unary_mapping (void)
+{
+    // kind, the binary operator, bind1st, the bound value
+    static const struct { const char *unary, *binop ; bool first ; int value ; int types ; } map [] = {
+        { "IDENTITY", "FIRST", false, 0, 0 }, { "AINV", "FIRST", false, 0, 1 },
+        { "AINV", "MINUS", true, 0, 2 }, { "AINV", "TIMES", false, -1, 3 },
+        { "MINV", "DIV", true, 1, 0 }, { "LNOT", "LXOR", false, 1, 4 }, { "ONE", "ONEB", false, 0, 0 },
+        { "ABS", "FIRST", false, 0, 5 }, { "ABS", "COPYSIGN", false, 1, 3 },
+        { "BNOT", "BXNOR", false, 0, 6 } } ;
+    const GrB_Index n = 64 ;
+    int checked = 0 ;
+    GrB_Index *I1 = malloc (n * sizeof (GrB_Index)), *I2 = malloc (n * sizeof (GrB_Index)) ;
+    GxB_FC64_t *X1 = malloc (n * sizeof (GxB_FC64_t)), *X2 = malloc (n * sizeof (GxB_FC64_t)) ;
+    for (size_t m = 0 ; m < sizeof (map) / sizeof (map [0]) ; m++)
+    {
+        for (int t = 0 ; t < NT ; t++)
+        {
+            // 0 all types, 1 bool, 2 integers, 3 floating point, 4 real, 5 bool and
+            // unsigned, 6 integers (signed or not)
+            const int ty = map [m].types ;
+            const bool in = ty == 0 || (ty == 1 && t == BOOL_) || (ty == 2 && (is_int (t) || is_uint (t)))
+                || (ty == 3 && is_float (t)) || (ty == 4 && t != FC64_)
+                || (ty == 5 && (t == BOOL_ || is_uint (t))) || (ty == 6 && (is_int (t) || is_uint (t))) ;
+            if (!in) continue ;
+            char un [64], bn [64] ;
+            GrB_UnaryOp uop = (GrB_UnaryOp) global2 (map [m].unary, TN [t], un, sizeof (un)) ;
+            GrB_BinaryOp bop = (GrB_BinaryOp) global2 (map [m].binop, TN [t], bn, sizeof (bn)) ;
+            if (!strcmp (map [m].unary, "LNOT") && t == BOOL_) { uop = GrB_LNOT ; bop = GrB_LXOR ; }
+            CHECK (uop != NULL && bop != NULL, "mapping %s, %s", un, bn) ;
+            if (uop == NULL || bop == NULL) continue ;
+            uint64_t st = 12345 + m * 31 + (uint64_t) t ;
+            for (int tu = 0 ; tu < NT ; tu++)
+            {
+                GrB_Vector u = gcu_test_random_vector (TY [tu], n, 0.5, &st), w1 = NULL, w2 = NULL ;
+                for (int r = 0 ; r < 4 ; r++) add_specials (u, tu, n, &st) ;
+                GrB_Vector_new (&w1, TY [t], n) ;
+                GrB_Vector_new (&w2, TY [t], n) ;
+                GrB_Scalar sc = NULL ;
+                GrB_Scalar_new (&sc, GrB_INT32) ;
+                GrB_Scalar_setElement_INT32 (sc, map [m].value) ;
+                OK (real_apply_u (w1, NULL, NULL, uop, u, NULL)) ;
+                OK (((GrB_Info (*) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp, const GrB_BinaryOp,
+                    const GrB_Scalar, const GrB_Vector, const GrB_Descriptor)) real_fn [map [m].first ? F_1ST : F_2ND][NT])
+                    == NULL ? GrB_PANIC : GrB_SUCCESS) ;
+                if (map [m].first)
+                    OK (((GrB_Info (*) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp, const GrB_BinaryOp,
+                        const GrB_Scalar, const GrB_Vector, const GrB_Descriptor)) real_fn [F_1ST][NT])
+                        (w2, NULL, NULL, bop, sc, u, NULL)) ;
+                else
+                    OK (((GrB_Info (*) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp, const GrB_BinaryOp,
+                        const GrB_Vector, const GrB_Scalar, const GrB_Descriptor)) real_fn [F_2ND][NT])
+                        (w2, NULL, NULL, bop, u, sc, NULL)) ;
+                const GrB_Index n1 = entries_of (w1, I1, X1, n), n2 = entries_of (w2, I2, X2, n) ;
+                bool ok = n1 == n2 ;
+                for (GrB_Index p = 0 ; ok && p < n1 ; p++)
+                    ok = I1 [p] == I2 [p] && same_bits (creal (X1 [p]), creal (X2 [p]))
+                        && same_bits (cimag (X1 [p]), cimag (X2 [p])) ;
+                CHECK (ok, "%s on %s u as %s (%s, %d): SuiteSparse's answers agree", un, TN [tu], bn,
+                    map [m].first ? "bind1st" : "bind2nd", map [m].value) ;
+                checked++ ;
+                GrB_Scalar_free (&sc) ;
+                GrB_Vector_free (&u) ; GrB_Vector_free (&w1) ; GrB_Vector_free (&w2) ;
+            }
+        }
+    }
+    free (I1) ; free (I2) ; free (X1) ; free (X2) ;
+    printf ("%s: %d unary operator / type pairs checked as bound binary operators (SuiteSparse)\n",
+        TEST_NAME, checked) ;
+}
+
+static void run_case (int k, uint64_t seed)
+{
+    static const GrB_Index lengths [4] = { 1, 7, 1000, 50000 } ;
+    uint64_t s = seed ^ (0x9E3779B97F4A7C15ull * (uint64_t) (k + 1)), *st = &s ;
+    const GrB_Index n = lengths [gcu_rand (st) % 4] ;
+    const int tw = (int) (gcu_rand (st) % NT), tu = (int) (gcu_rand (st) % NT) ;
+    const int top = (int) (gcu_rand (st) % NT), tx = (int) (gcu_rand (st) % NT) ;
+    const int form = (int) (gcu_rand (st) % 4) ;
+    const bool gscalar = form != F_UNARY && gcu_rand (st) % 4 == 0 ;
+    const bool gempty = gscalar && gcu_rand (st) % 6 == 0 ;
+    const int wstate = (int) (gcu_rand (st) % 5), ustate = 1 + (int) (gcu_rand (st) % 4) ;
+    const int mkind = (int) (gcu_rand (st) % 6) ;     // none, host, host bool, newest, u, w
+    const int di = (int) (gcu_rand (st) % 8) ;
+    const GrB_Descriptor desc = descs [di] ? *descs [di] : NULL ;
+    char accname [64], opname [64] ;
+    GrB_BinaryOp accum = make_accum (tw, st, accname, sizeof (accname)) ;
+    const scal x = make_scalar (tx, st) ;
+    bool op_gpu = false ;
+    void *op = NULL ;
+    if (form == F_UNARY) op = make_unary (top, st, opname, sizeof (opname), &op_gpu) ;
+    else if (form == F_INDEX) op = make_idxop (st, opname, sizeof (opname), &op_gpu) ;
+    else op = make_binop (top, st, opname, sizeof (opname), &op_gpu) ;
+    CHECK (op != NULL, "case %d: operator %s", k, opname) ;
+    if (op == NULL) return ;
+    GrB_Scalar gs = gscalar ? make_gscalar (tx, x, gempty) : NULL ;
+
+    GrB_Vector w = make_vector (tw, n, wstate, st) ;
+    const bool u_is_w = gcu_rand (st) % 8 == 0 ;
+    GrB_Vector u = u_is_w ? w : make_input (tu, n, ustate, st) ;
+    if (u_is_w && wstate != 4 && gcu_rand (st) % 2) add_specials (w, tw, n, st) ;
+    GrB_Vector M = NULL ;
+    if (mkind == 1 || mkind == 2 || mkind == 3)
+        M = make_vector (mkind == 2 ? BOOL_ : (int) (gcu_rand (st) % FC64_), n, mkind == 3 ? 4 : 2, st) ;
+    const bool m_is_u = mkind == 4, m_is_w = mkind == 5 ;
+    if (m_is_u) M = u ;
+    if (m_is_w) M = w ;
+    cases_newest_in += is_newest (w) || is_newest (u) || (M != NULL && is_newest (M)) ;
+
+    // the oracle's copies (a dup reads the device value: materialized)
+    GrB_Vector w2 = NULL, u2 = NULL, M2 = NULL, u0 = NULL, M0 = NULL ;
+    OK (GrB_Vector_dup (&w2, w)) ;
+    if (!u_is_w) { OK (GrB_Vector_dup (&u2, u)) ; OK (GrB_Vector_dup (&u0, u)) ; }
+    else u2 = w2 ;
+    if (M != NULL && !m_is_u && !m_is_w) { OK (GrB_Vector_dup (&M2, M)) ; OK (GrB_Vector_dup (&M0, M)) ; }
+    if (m_is_u) M2 = u2 ;
+    if (m_is_w) M2 = w2 ;
+
+    const uint64_t g0 = gpu_calls () ;
+    GrB_Info i1, i2 ;
+    const int ft = gscalar ? NT : tx ;
+    if (form == F_UNARY)
+    {
+        i1 = GrB_Vector_apply (w, M, accum, (GrB_UnaryOp) op, u, desc) ;
+        i2 = real_apply_u (w2, M2, accum, (GrB_UnaryOp) op, u2, desc) ;
+    }
+    else
+    {
+        i1 = apply_bound (our_fn [form][ft], form, ft, w, M, accum, op, u, x, gs, desc) ;
+        i2 = apply_bound (real_fn [form][ft], form, ft, w2, M2, accum, op, u2, x, gs, desc) ;
+    }
+    const bool on_gpu = gpu_calls () > g0 ;
+    const bool eligible = op_gpu && !gempty && !(M == NULL && (di == 1 || di == 3 || di == 5 || di == 7)) ;
+    cases_run++ ;
+    cases_form [form]++ ;
+    cases_gscalar += gscalar ;
+    cases_eligible += eligible ;
+    cases_gpu += on_gpu ;
+    char what [320] ;
+    snprintf (what, sizeof (what), "case %d (n %llu, w %s state %d, u %s%s state %d, %s %s%s%s%s, "
+        "mask %d desc %d, accum %s)", k, (unsigned long long) n, TN [tw], wstate, TN [tu],
+        u_is_w ? " = w" : "", ustate, form == F_UNARY ? "apply" : FN [form], opname,
+        form == F_UNARY ? "" : " scalar ", form == F_UNARY ? "" : TN [tx],
+        gscalar ? (gempty ? " (GrB_Scalar, empty)" : " (GrB_Scalar)") : "", mkind, di, accname) ;
+    CHECK (i1 == i2, "%s: info %d, SuiteSparse %d", what, (int) i1, (int) i2) ;
+    CHECK (!eligible || i2 != GrB_SUCCESS || on_gpu || !grbcuda_gpu_available () || self_test,
+        "%s ran on the GPU", what) ;
+    if (on_gpu) CHECK (is_newest (w), "%s left w device newest", what) ;
+    if (self_test) perturb (w, n, st) ;
+    const bool same = gcu_test_vector_equal (w, w2, 0, false, what) ;
+    if (self_test) caught += !same ;
+    else CHECK (same, "%s: w as SuiteSparse's", what) ;
+    if (u0 != NULL) CHECK (gcu_test_vector_equal (u, u0, 0, false, "u unchanged"), "%s: u unchanged", what) ;
+    if (M0 != NULL) CHECK (gcu_test_vector_equal (M, M0, 0, false, "mask unchanged"), "%s: mask unchanged", what) ;
+
+    if (!m_is_u && !m_is_w) { GrB_Vector_free (&M) ; GrB_Vector_free (&M2) ; }
+    if (!u_is_w) { GrB_Vector_free (&u) ; GrB_Vector_free (&u2) ; }
+    GrB_Vector_free (&w) ; GrB_Vector_free (&w2) ;
+    GrB_Vector_free (&u0) ;
+    GrB_Vector_free (&M0) ;
+    GrB_Scalar_free (&gs) ;
+}
+
+int main (int argc, char **argv)
+{
+    int ncases = 400, only = -1 ;
+    uint64_t seed = 0xA9915ull ;
+    bool no_gpu_ok = false ;
+    for (int a = 1 ; a < argc ; a++)
+    {
+        if (!strcmp (argv [a], "--cases") && a + 1 < argc) ncases = atoi (argv [++a]) ;
+        else if (!strcmp (argv [a], "--case") && a + 1 < argc) only = atoi (argv [++a]) ;
+        else if (!strcmp (argv [a], "--seed") && a + 1 < argc) seed = strtoull (argv [++a], NULL, 0) ;
+        else if (!strcmp (argv [a], "--no-gpu")) no_gpu_ok = true ;
+        else if (!strcmp (argv [a], "--self-test")) self_test = no_gpu_ok = true ;
+        else { fprintf (stderr, "unknown option %s\n", argv [a]) ; return 2 ; }
+    }
+    OK (GrB_init (GrB_NONBLOCKING)) ;
+    if (!grbcuda_gpu_available () && !no_gpu_ok)
+    {
+        printf ("SKIP: no usable GPU; %s needs one\n", TEST_NAME) ;
+        GrB_finalize () ;
+        return GCU_TEST_SKIP ;
+    }
+    const GrB_Type t [NT] = { GrB_BOOL, GrB_INT8, GrB_INT32, GrB_INT64, GrB_UINT16,
+        GrB_UINT64, GrB_FP32, GrB_FP64, GxB_FC64 } ;
+    memcpy (TY, t, sizeof (t)) ;
+    real_apply_u = (apply_u_t) gcu_test_real ("GrB_Vector_apply") ;
+    CHECK (real_apply_u != NULL && (void *) real_apply_u != (void *) GrB_Vector_apply,
+        "SuiteSparse's GrB_Vector_apply, not the interposed one") ;
+    for (int f = F_1ST ; f <= F_INDEX ; f++)
+        for (int k = 0 ; k <= NT ; k++)
+        {
+            char name [80] ;
+            fn_name (f, k, name, sizeof (name)) ;
+            real_fn [f][k] = gcu_test_real (name) ;
+            our_fn [f][k] = dlsym (RTLD_DEFAULT, name) ;
+            CHECK (real_fn [f][k] != NULL && our_fn [f][k] != NULL
+                && real_fn [f][k] != our_fn [f][k], "%s: SuiteSparse's and grbcuda's", name) ;
+        }
+    if (gcu_test_failed > 0) { GrB_finalize () ; return gcu_test_report (TEST_NAME) ; }
+    gcu_test_types_init () ;
+    OK (grbcuda_set_mode (GRBCUDA_MODE_GPU)) ;
+    OK (grbcuda_set_keep_results (true)) ;
+    if (only < 0) { check_unary_mapping () ; check_index_formula () ; }
+    printf ("%s: seed 0x%llx, %d cases%s\n", TEST_NAME, (unsigned long long) seed,
+        only >= 0 ? 1 : ncases, self_test ? " (self-test)" : "") ;
+    for (int k = 0 ; k < ncases ; k++)
+        if (only < 0 || k == only) run_case (k, seed) ;
+    printf ("%s: %d cases (%d unary, %d bind1st, %d bind2nd, %d index op; %d with a "
+        "GrB_Scalar), %d eligible, %d on the GPU, %d with a device-newest operand (%d made)\n",
+        TEST_NAME, cases_run, cases_form [0], cases_form [1], cases_form [2], cases_form [3],
+        cases_gscalar, cases_eligible, cases_gpu, cases_newest_in, newest_made) ;
+    if (self_test)
+    {
+        printf ("%s self-test: %d of %d perturbed results caught\n", TEST_NAME, caught, perturbed) ;
+        CHECK (perturbed > 0 && caught == perturbed, "every perturbation caught (%d of %d)", caught, perturbed) ;
+    }
+    else if (grbcuda_gpu_available () && only < 0)
+    {
+        CHECK (cases_gpu > 0 && newest_made > 0, "cases on the GPU (%d), device-newest operands (%d)",
+            cases_gpu, newest_made) ;
+    }
+    gcu_residency_clear_all () ;
+    GrB_finalize () ;
+    return gcu_test_report (TEST_NAME) ;
+}
