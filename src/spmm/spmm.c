@@ -270,8 +270,8 @@ static GrB_Info plan_get (const gcu_spmm_in *in, plan_mem *pm, spmm_plan *p, boo
         free (h) ;
         gcu_residency_unpin (c) ;       // an abandoned build: freed
         pm->c = NULL ;
-        if (info != GrB_OUT_OF_MEMORY) return info ;
-        // the cache had no room: a plan for this call
+        if (info != GrB_OUT_OF_MEMORY && info != GCU_NOT_HANDLED) return info ;
+        // the cache had no room (or no allocator): a plan for this call
     }
     return plan_make (in, seg, mode, pm, p) ;
 }
