@@ -18,8 +18,10 @@
 #define GCU_SPMM_UNROLL 4
 // SpMM: column chunks of G*VEC a lane holds at most (register blocking:
 // fewer lanes a row, each loading A's entries once for CH chunks).
-// GRBCUDA_SPMM_CH forces 1, 2 or 4.
-#define GCU_SPMM_CH_MAX 2
+// GRBCUDA_SPMM_CH forces 1, 2 or 4. 1: on an H100 (2026-11-26) CH 2 with 16
+// lanes took rmat-20-16 k=128 from 5.11 (one chunk, the loop before the
+// unrolling) to 5.84 ms.
+#define GCU_SPMM_CH_MAX 1
 
 // ASpT (Hong et al. 2019, DESIGN §4): A's rows in panels of GCU_ASPT_PANEL
 // rows; within a panel a column with at least GCU_ASPT_HEAVY entries (the

@@ -173,11 +173,16 @@ static GrB_Info plan_tiles (const gcu_spmm_in *in, int mode, plan_mem *pm, spmm_
     free (hj) ; hj = NULL ;
     // int64: ptile, tcol; uint32: Rj, tcols, rtb; Rx
     void *b64 = NULL, *b32 = NULL, *bx = NULL ;
-    const size_t n64 = (size_t) (t.npanel + 1) + (size_t) (t.ntile + 1) ;
+    // int64: rank, segoff, heavyoff (plan_make's), ptile, tcol: one buffer
+    // (an entry holds at most GCU_RES_MAX_BUFS: this, the uint32 arrays,
+    // Rx, the segments' rows)
+    const size_t r3 = 3 * (size_t) (m + 1) ;
+    const size_t n64 = r3 + (size_t) (t.npanel + 1) + (size_t) (t.ntile + 1) ;
     const size_t n32 = (size_t) nnz + (size_t) t.ncols_heavy + (size_t) (t.ntile * t.P) + 4 ;
     GCU_TRY (plan_alloc (pm, n64 * sizeof (int64_t), &b64)) ;
     GCU_TRY (plan_alloc (pm, n32 * sizeof (uint32_t), &b32)) ;
-    int64_t *d64 = (int64_t *) b64 ;
+    p->rank = (int64_t *) b64 ;
+    int64_t *d64 = (int64_t *) b64 + r3 ;
     uint32_t *d32 = (uint32_t *) b32 ;
     GCU_TRY (gcu_memcpy_h2d (d64, t.ptile, (size_t) (t.npanel + 1) * sizeof (int64_t), pm->s)) ;
     GCU_TRY (gcu_memcpy_h2d (d64 + t.npanel + 1, t.tcol, (size_t) (t.ntile + 1) * sizeof (int64_t), pm->s)) ;
@@ -217,8 +222,12 @@ static GrB_Info plan_make (const gcu_spmm_in *in, int seg, int mode, plan_mem *p
     // the tiles first: the segments then cover only the rows they leave
     GCU_TRY (plan_tiles (in, mode, pm, p)) ;
     void *b = NULL, *sr = NULL ;
-    GCU_TRY (plan_alloc (pm, 3 * (size_t) (m + 1) * sizeof (int64_t), &b)) ;
-    p->rank = (int64_t *) b ; p->segoff = p->rank + m + 1 ; p->heavyoff = p->segoff + m + 1 ;
+    if (!p->tiled)
+    {
+        GCU_TRY (plan_alloc (pm, 3 * (size_t) (m + 1) * sizeof (int64_t), &b)) ;
+        p->rank = (int64_t *) b ;
+    }
+    p->segoff = p->rank + m + 1 ; p->heavyoff = p->segoff + m + 1 ;
     int64_t tot [3] ;
     GCU_TRY (gcu_spmm_plan_counts (in->Ap, in->a_idx64, m, seg, p->tiled ? p->lmax : 0,
         p->rank, p->segoff, p->heavyoff, tot, pm->s)) ;

@@ -268,7 +268,7 @@ int main (int argc, char **argv)
             {
                 // both SpMM paths: ASpT tiles forced, row-wise with 1 or 2
                 // column chunks a lane
-                const int path = (int) ((q * 3 + r) % 3) ;
+                const int path = (int) ((q + r) % 3) ;
                 setenv ("GRBCUDA_SPMM_TILE", path == 0 ? "1" : "0", 1) ;
                 setenv ("GRBCUDA_SPMM_CH", path == 2 ? "2" : "1", 1) ;
                 spmm_trial (&srs [si], ms [r], 50 + 7 * r, ks [q], false, &st) ;
