@@ -11,7 +11,15 @@
 //           of X, VEC consecutive columns a lane in one vector load (X by
 //           row). A row of one segment is written to Cx directly; the
 //           segments of a longer row write partial rows to W, which
-//           gcu_spmm_fold then reduces (in segment order) into Cx.
+//           gcu_spmm_fold then reduces (in segment order) into Cx. A lane
+//           holds CH chunks of VEC columns (register blocking) and walks
+//           the entries unrolled (GCU_SPMM_UNROLL loads of X in flight).
+//   ASpT    (Hong et al. 2019) gcu_spmm_tiled: A's rows in panels, each
+//           row's entries reordered (src/spmm/aspt.c) so that those of the
+//           panel's heavy columns come first, tile by tile; a block stages
+//           a tile's rows of X in shared memory and its groups add the
+//           rows' entries of the tile from there, then the rest row-wise.
+//           Rows too long for a panel take the segments.
 //   SDDMM   C<M> = A*B with A and B dense (X*Y'): one dot product of length
 //           k per entry of the mask, a group of G lanes over k (VEC
 //           consecutive terms a lane where A's rows and B's columns are
@@ -94,21 +102,60 @@ __device__ __forceinline__ void gcu_spmm_term (typename SR::Z (&acc) [VEC], bool
     }
 }
 
-// one row segment (entries p0 < p1 of row i) times X, for the columns
-// c0 .. c0+VEC-1, into acc
-template <class SR, class AI, int VEC>
-__device__ __forceinline__ void gcu_spmm_segment (typename SR::Z (&acc) [VEC],
-    const gcu_spmm_args &a, int64_t i, int64_t p0, int64_t p1, int64_t c0)
+// The entries q0 <= q < q1 of a row i of A (column kk = J [q], value
+// V [q], J of index type JI) times X into acc, for the lane's CH chunks of
+// VEC columns at cc [h] (each a valid column: the caller clamps a lane past
+// the last column onto it and does not store it). first: acc holds nothing
+// yet. Unrolled by GCU_SPMM_UNROLL entries, so that a lane has that many
+// loads of X in flight instead of one load of A then one of X at a time.
+template <class SR, class JI, int VEC, int CH>
+__device__ __forceinline__ void gcu_spmm_rowpart (typename SR::Z (&acc) [CH][VEC], bool first,
+    const gcu_spmm_args &a, const JI *__restrict__ J, const typename SR::TA *__restrict__ V,
+    int64_t i, int64_t q0, int64_t q1, const int64_t (&cc) [CH])
 {
     typedef typename SR::TB TB;
-    const TB *__restrict__ X = (const TB *) a.X;
-    const typename SR::TA *__restrict__ Ax = (const typename SR::TA *) a.Ax;
-    for (int64_t p = p0 ; p < p1 ; p++)
+    typedef typename SR::X XT;
+    constexpr int U = GCU_SPMM_UNROLL;
+    const TB *__restrict__ Xd = (const TB *) a.X;
+    int64_t q = q0;
+    if (first && q < q1)
     {
-        const int64_t kk = (int64_t) ((const AI *) a.Aj) [p];
-        const typename SR::X x = gcu_sr_load<typename SR::X, typename SR::TA, SR::reads_x, SR::a_iso> (Ax, p);
-        const gcu_pack<TB, VEC> y = gcu_pack_load<TB, VEC> (X, kk * a.xrs + c0 * a.xcs, a.xcs);
-        gcu_spmm_term<SR, VEC> (acc, p == p0, x, y, i, kk, c0);
+        const int64_t kk = (int64_t) J [q];
+        const XT x = gcu_sr_load<XT, typename SR::TA, SR::reads_x, SR::a_iso> (V, q);
+        for (int h = 0 ; h < CH ; h++)
+            gcu_spmm_term<SR, VEC> (acc [h], true, x,
+                gcu_pack_load<TB, VEC> (Xd, kk * a.xrs + cc [h] * a.xcs, a.xcs), i, kk, cc [h]);
+        q++;
+    }
+    for ( ; q + U <= q1 ; q += U)
+    {
+        int64_t kk [U];
+        XT x [U];
+        gcu_pack<TB, VEC> y [U][CH];
+        #pragma unroll
+        for (int u = 0 ; u < U ; u++)
+        {
+            kk [u] = (int64_t) J [q + u];
+            x [u] = gcu_sr_load<XT, typename SR::TA, SR::reads_x, SR::a_iso> (V, q + u);
+        }
+        #pragma unroll
+        for (int u = 0 ; u < U ; u++)
+            #pragma unroll
+            for (int h = 0 ; h < CH ; h++)
+                y [u][h] = gcu_pack_load<TB, VEC> (Xd, kk [u] * a.xrs + cc [h] * a.xcs, a.xcs);
+        #pragma unroll
+        for (int u = 0 ; u < U ; u++)
+            #pragma unroll
+            for (int h = 0 ; h < CH ; h++)
+                gcu_spmm_term<SR, VEC> (acc [h], false, x [u], y [u][h], i, kk [u], cc [h]);
+    }
+    for ( ; q < q1 ; q++)
+    {
+        const int64_t kk = (int64_t) J [q];
+        const XT x = gcu_sr_load<XT, typename SR::TA, SR::reads_x, SR::a_iso> (V, q);
+        for (int h = 0 ; h < CH ; h++)
+            gcu_spmm_term<SR, VEC> (acc [h], false, x,
+                gcu_pack_load<TB, VEC> (Xd, kk * a.xrs + cc [h] * a.xcs, a.xcs), i, kk, cc [h]);
     }
 }
 
@@ -120,12 +167,49 @@ __device__ __forceinline__ void gcu_pack_store (T *__restrict__ out, int64_t p,
     else out [p] = v.v [0];
 }
 
-// SpMM over the segments: a grid-stride loop of groups of G lanes
-template <class SR, class AI, int VEC>
+// the lane's chunks of a super-chunk starting at column base: cc [h] the
+// columns (clamped to the last VEC), live [h] whether they exist
+template <int VEC, int CH>
+__device__ __forceinline__ void gcu_spmm_chunks (int64_t (&cc) [CH], bool (&live) [CH],
+    int64_t base, int G, int lane, int64_t n)
+{
+    for (int h = 0 ; h < CH ; h++)
+    {
+        const int64_t c = base + ((int64_t) h * G + lane) * VEC;
+        live [h] = c < n;
+        cc [h] = live [h] ? c : n - VEC;
+    }
+}
+
+// acc into Cx's row (rank r) at the lane's live chunks; accumulate: add
+// Cx's earlier value first
+template <class SR, int VEC, int CH>
+__device__ __forceinline__ void gcu_spmm_put (typename SR::Z (&acc) [CH][VEC], const gcu_spmm_args &a,
+    int64_t r, const int64_t (&cc) [CH], const bool (&live) [CH], bool accumulate)
+{
+    typedef typename SR::TC TC;
+    for (int h = 0 ; h < CH ; h++)
+    {
+        if (!live [h]) continue;
+        const int64_t at = r * a.n + cc [h];
+        gcu_pack<TC, VEC> o;
+        if (accumulate)
+        {
+            const gcu_pack<TC, VEC> old = gcu_pack_load<TC, VEC> ((const TC *) a.Cx, at, 1);
+            for (int v = 0 ; v < VEC ; v++)
+                o.v [v] = gcu_cast<TC> (SR::add (gcu_cast<typename SR::Z> (old.v [v]), acc [h][v]));
+        }
+        else for (int v = 0 ; v < VEC ; v++) o.v [v] = gcu_cast<TC> (acc [h][v]);
+        gcu_pack_store<TC, VEC> ((TC *) a.Cx, at, o);
+    }
+}
+
+// SpMM over the segments: a grid-stride loop of groups of G lanes, each
+// lane CH chunks of VEC columns a pass over the segment's entries
+template <class SR, class AI, int VEC, int CH>
 __device__ __forceinline__ void gcu_spmm_segments (const gcu_spmm_args &a)
 {
     typedef typename SR::Z Z;
-    typedef typename SR::TC TC;
     const int G = a.G;
     const int lane = (int) (threadIdx.x % (unsigned) G);
     const int64_t ngroups = ((int64_t) gridDim.x * blockDim.x) / G;
@@ -138,23 +222,116 @@ __device__ __forceinline__ void gcu_spmm_segments (const gcu_spmm_args &a)
         const int64_t p0 = (int64_t) ((const AI *) a.Ap) [i] + t * a.seg;
         const int64_t pe = (int64_t) ((const AI *) a.Ap) [i + 1];
         const int64_t p1 = (p0 + a.seg < pe) ? p0 + a.seg : pe;
-        for (int64_t c0 = (int64_t) lane * VEC ; c0 < n ; c0 += (int64_t) G * VEC)
+        for (int64_t base = 0 ; base < n ; base += (int64_t) G * VEC * CH)
         {
-            Z acc [VEC];
-            gcu_spmm_segment<SR, AI, VEC> (acc, a, i, p0, p1, c0);
-            if (whole)
-            {
-                gcu_pack<TC, VEC> o;
-                for (int v = 0 ; v < VEC ; v++) o.v [v] = gcu_cast<TC> (acc [v]);
-                gcu_pack_store<TC, VEC> ((TC *) a.Cx, a.rank [i] * n + c0, o);
-            }
+            int64_t cc [CH];
+            bool live [CH];
+            gcu_spmm_chunks<VEC, CH> (cc, live, base, G, lane, n);
+            if (!live [0]) break;
+            Z acc [CH][VEC];
+            gcu_spmm_rowpart<SR, AI, VEC, CH> (acc, true, a, (const AI *) a.Aj,
+                (const typename SR::TA *) a.Ax, i, p0, p1, cc);
+            if (whole) gcu_spmm_put<SR, VEC, CH> (acc, a, a.rank [i], cc, live, false);
             else
             {
-                gcu_pack<Z, VEC> o;
-                for (int v = 0 ; v < VEC ; v++) o.v [v] = acc [v];
-                gcu_pack_store<Z, VEC> ((Z *) a.W, (a.heavyoff [i] + t) * n + c0, o);
+                for (int h = 0 ; h < CH ; h++)
+                {
+                    if (!live [h]) continue;
+                    gcu_pack<Z, VEC> o;
+                    for (int v = 0 ; v < VEC ; v++) o.v [v] = acc [h][v];
+                    gcu_pack_store<Z, VEC> ((Z *) a.W, (a.heavyoff [i] + t) * n + cc [h], o);
+                }
             }
         }
+    }
+}
+
+// SpMM with ASpT tiles: one block a panel and a slice of G*VEC columns
+// (blockIdx.x = panel * nslices + slice, a grid-stride loop over those).
+// For each tile of the panel the block stages the rows of X of the tile's
+// columns (the slice of them) in shared memory, then each group of G lanes
+// takes rows of the panel and adds their entries in the tile, reading X
+// there; then the rows' light entries, row-wise from global memory. A
+// group owns its rows' slice of Cx: the first part of a row with entries
+// writes it, the later ones add to it.
+template <class SR, class AI, int VEC>
+__device__ __forceinline__ void gcu_spmm_tiled (const gcu_spmm_args &a)
+{
+    typedef typename SR::Z Z;
+    typedef typename SR::TB TB;
+    typedef typename SR::TA TA;
+    typedef typename SR::X XT;
+    extern __shared__ __align__(16) unsigned char gcu_smem [];
+    TB *sX = (TB *) gcu_smem;
+    const int G = a.G;
+    const int lane = (int) (threadIdx.x % (unsigned) G);
+    const int gid = (int) (threadIdx.x / (unsigned) G);
+    const int ngr = (int) (blockDim.x / (unsigned) G);
+    const int64_t n = a.n, P = a.P;
+    const int CW = G * VEC;
+    const AI *__restrict__ Ap = (const AI *) a.Ap;
+    const uint32_t *__restrict__ Rj = a.Rj;
+    const TA *__restrict__ Rx = (const TA *) a.Rx;
+    const TB *__restrict__ Xd = (const TB *) a.X;
+    const int64_t nblocks = a.npanel * a.nslices;
+    for (int64_t b = blockIdx.x ; b < nblocks ; b += gridDim.x)
+    {
+        const int64_t panel = b / a.nslices;
+        const int64_t s0 = (b % a.nslices) * CW;
+        int64_t cc [1];
+        bool live [1];
+        gcu_spmm_chunks<VEC, 1> (cc, live, s0, G, lane, n);
+        const int64_t r0 = panel * P;
+        const int64_t r1 = (r0 + P < a.m) ? r0 + P : a.m;
+        const int64_t t0 = a.ptile [panel];
+        const int64_t nt = a.ptile [panel + 1] - t0;
+        const uint32_t *__restrict__ rtb = a.rtb + t0 * P;
+        for (int64_t t = 0 ; t < nt ; t++)
+        {
+            const int64_t f0 = a.tcol [t0 + t], nc = a.tcol [t0 + t + 1] - f0;
+            __syncthreads ();       // the last tile's readers are done
+            const int per = CW / VEC;
+            for (int64_t q = threadIdx.x ; q < nc * per ; q += blockDim.x)
+            {
+                const int64_t sl = q / per, c = s0 + (q % per) * VEC;
+                if (c >= n) continue;
+                const int64_t kk = (int64_t) a.tcols [f0 + sl];
+                gcu_pack_store<TB, VEC> (sX, sl * CW + (q % per) * VEC,
+                    gcu_pack_load<TB, VEC> (Xd, kk * a.xrs + c * a.xcs, a.xcs));
+            }
+            __syncthreads ();
+            for (int64_t r = r0 + gid ; r < r1 ; r += ngr)
+            {
+                const int64_t pr = (int64_t) Ap [r], len = (int64_t) Ap [r + 1] - pr;
+                if (len == 0 || len > a.lmax) continue;
+                const int64_t q0 = t == 0 ? 0 : (int64_t) rtb [(r - r0) * nt + t - 1];
+                const int64_t q1 = (int64_t) rtb [(r - r0) * nt + t];
+                if (q1 == q0) continue;
+                Z acc [1][VEC];
+                #pragma unroll 4
+                for (int64_t q = pr + q0 ; q < pr + q1 ; q++)
+                {
+                    const int64_t sl = (int64_t) Rj [q];
+                    const int64_t kk = (int64_t) a.tcols [f0 + sl];   // dead unless positional
+                    const XT x = gcu_sr_load<XT, TA, SR::reads_x, SR::a_iso> (Rx, q);
+                    const gcu_pack<TB, VEC> y = gcu_pack_load<TB, VEC> (sX, sl * CW + lane * VEC, 1);
+                    gcu_spmm_term<SR, VEC> (acc [0], q == pr + q0, x, y, r, kk, cc [0]);
+                }
+                gcu_spmm_put<SR, VEC, 1> (acc, a, a.rank [r], cc, live, q0 > 0);
+            }
+        }
+        // the light entries, row-wise
+        for (int64_t r = r0 + gid ; r < r1 ; r += ngr)
+        {
+            const int64_t pr = (int64_t) Ap [r], len = (int64_t) Ap [r + 1] - pr;
+            if (len == 0 || len > a.lmax) continue;
+            const int64_t q0 = nt == 0 ? 0 : (int64_t) rtb [(r - r0) * nt + nt - 1];
+            if (q0 == len) continue;
+            Z acc [1][VEC];
+            gcu_spmm_rowpart<SR, uint32_t, VEC, 1> (acc, true, a, Rj, Rx, r, pr + q0, pr + len, cc);
+            gcu_spmm_put<SR, VEC, 1> (acc, a, a.rank [r], cc, live, q0 > 0);
+        }
+        __syncthreads ();           // before the next panel's first stage
     }
 }
 

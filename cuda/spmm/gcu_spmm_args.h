@@ -25,6 +25,19 @@ typedef struct
     // rows, its first segment, its first partial row; per segment its row
     const int64_t *rank, *segoff, *heavyoff, *segrow ;
     int64_t nseg ;
+    // ASpT tiles (src/spmm/aspt.c): rows of at most lmax entries in panels
+    // of P rows, their entries reordered within the row (Rj: the slot in
+    // its tile for a heavy entry, the column for a light one; Rx: A's
+    // values in that order); per panel its tiles [ptile [p], ptile [p+1]);
+    // per tile its columns tcols [tcol [t] .. tcol [t+1]); per row r of
+    // panel p and tile t, the end (from Ap [r]) of the row's entries in
+    // tiles 0..t at rtb [ptile [p] * P + (r - p*P) * nt + t]. Rows longer
+    // than lmax go through the segments (then only theirs).
+    int P, nslices ;
+    int64_t lmax, npanel ;
+    const uint32_t *Rj, *tcols, *rtb ;
+    const void *Rx ;
+    const int64_t *ptile, *tcol ;
     void *W ;                   // partial rows (SR::Z), n a partial
     void *Cx ;                  // SpMM: rank (i) * n + j; SDDMM: a value a mask entry
     // SDDMM: C<M> = op(A)*op(B) with A (X, xrs, xcs) m-by-k and B (Y) k-by-ncols

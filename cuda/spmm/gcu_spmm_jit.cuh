@@ -13,11 +13,12 @@
 #define GCU_SPMM_KERNEL(name) \
     extern "C" __global__ void __launch_bounds__ (GCU_SPMM_THREADS) name (const gcu_spmm_args a)
 
-// SpMM's segment and fold kernels for semiring SR, A's index type AI and
-// VEC columns a lane
-#define GCU_SPMM_KERNELS(SEGS, FOLD, SR, AI, VEC)                             \
-    GCU_SPMM_KERNEL (SEGS) { gcu_spmm_segments<SR, AI, VEC> (a) ; }           \
-    GCU_SPMM_KERNEL (FOLD) { gcu_spmm_fold<SR, AI, VEC> (a) ; }
+// SpMM's segment, fold and ASpT tile kernels for semiring SR, A's index
+// type AI, VEC columns a load and CH chunks a lane (segments)
+#define GCU_SPMM_KERNELS(SEGS, FOLD, TILE, SR, AI, VEC, CH)                   \
+    GCU_SPMM_KERNEL (SEGS) { gcu_spmm_segments<SR, AI, VEC, CH> (a) ; }       \
+    GCU_SPMM_KERNEL (FOLD) { gcu_spmm_fold<SR, AI, VEC> (a) ; }               \
+    GCU_SPMM_KERNEL (TILE) { gcu_spmm_tiled<SR, AI, VEC> (a) ; }
 
 // SDDMM's kernel for semiring SR (its mask type), the mask's index type MI
 // and VEC terms a lane

@@ -13,6 +13,38 @@
 // group of lanes each (power-law rows spread over many groups; their
 // partial rows are folded by a second kernel). GRBCUDA_SPMM_SEG overrides.
 #define GCU_SPMM_SEG 96
+// SpMM: entries of A a lane's loads of X have in flight at once (the
+// row-wise loop is unrolled by this many entries)
+#define GCU_SPMM_UNROLL 4
+// SpMM: column chunks of G*VEC a lane holds at most (register blocking:
+// fewer lanes a row, each loading A's entries once for CH chunks).
+// GRBCUDA_SPMM_CH forces 1, 2 or 4. 1: on an H100 (2026-11-26) CH 2 with 16
+// lanes took rmat-20-16 k=128 from 5.11 (one chunk, the loop before the
+// unrolling) to 5.84 ms.
+#define GCU_SPMM_CH_MAX 1
+
+// ASpT (Hong et al. 2019, DESIGN §4): A's rows in panels of GCU_ASPT_PANEL
+// rows; within a panel a column with at least GCU_ASPT_HEAVY entries (the
+// paper's threshold: three) is heavy; heavy columns are numbered into tiles
+// of at most GCU_ASPT_TILE columns whose rows of X a block stages in shared
+// memory (at most GCU_ASPT_TILE * 512 bytes: a block's slice of columns is
+// one group's, G*VEC values of at most 16 bytes a lane); the rest of each
+// row is processed row-wise. Rows longer than GCU_ASPT_LONG entries stay
+// out of the panels (the segment kernel splits them).
+#define GCU_ASPT_PANEL 256
+#define GCU_ASPT_TILE 64
+#define GCU_ASPT_HEAVY 3
+#define GCU_ASPT_LONG 1024
+// Tiling pays (the analysis' choice, GRBCUDA_SPMM_TILE=auto) when at least
+// this fraction of A's entries falls in tiles and a staged row of X serves
+// on average at least GCU_ASPT_MIN_REUSE entries. On an H100 (2026-11-26)
+// grid3d-100 (60% of entries in tiles, 4.2 a staged row) ran tiled in
+// 0.62 ms (k=32) and 2.46 ms (k=128) against 0.28 and 1.08 row-wise: a
+// banded matrix's rows of X already hit L1 row-wise, so the bar is above
+// that; no matrix with more reuse has been measured yet.
+#define GCU_ASPT_MIN_FRAC 0.20
+#define GCU_ASPT_MIN_REUSE 8.0
+
 // SDDMM: entries of the mask a group computes one after the other (the
 // group finds its first row by a binary search, then walks)
 #define GCU_SDDMM_RUN 8

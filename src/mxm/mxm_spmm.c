@@ -48,6 +48,7 @@ typedef struct
 {
     gcu_stream s ;
     gcu_spmm_spec spec ;
+    int ch ;                    // column chunks a lane
     gcu_operand oa ;
     gcu_dense ox ;
     gcu_mxm_result res ;        // C kept as its newest value
@@ -89,6 +90,8 @@ static GrB_Info spmm_operands (const gcu_call *call, spmm_job *j, int64_t *xrs, 
     gcu_dense_strides (&j->ox, call->tran_b, xrs, xcs) ;
     const size_t zs = spec->sr.mult.z.size, bs = spec->ops.b.size ;
     spec->vec = gcu_spmm_vec_for ((long long) call->c_cols, zs > bs ? zs : bs, *xcs == 1) ;
+    j->ch = gcu_spmm_ch_for ((long long) call->c_cols, spec->vec,
+        gcu_spmm_group ((long long) call->c_cols, spec->vec, GCU_SPMM_GROUP_MAX)) ;
     return GrB_SUCCESS ;
 }
 
@@ -115,12 +118,20 @@ static void spmm_log (const gcu_call *call, const spmm_job *j, GrB_Index nvals, 
     gcu_operand_describe (&j->oa, "A", NULL, da, sizeof (da)) ;
     gcu_operand_how_describe (j->ox.how, j->ox.up_bytes, "X", NULL, dx, sizeof (dx)) ;
     const gcu_spmm_out *o = &j->out ;
-    gcu_log ("GrB_mxm gpu spmm (row segments of %d, %d lanes x %d columns; %lld segments, "
-        "%lld partial rows%s): nnz(A) %llu, X %s %s, C %llu x %llu, nnz(T) %llu, nnz(C) %llu; "
+    char shape [160] ;
+    if (o->tiled)
+        snprintf (shape, sizeof (shape), "ASpT tiles: %lld panels, %lld tiles; %lld long rows' "
+            "segments of %d", (long long) o->npanel, (long long) o->ntile, (long long) o->nseg, o->seg) ;
+    else
+        snprintf (shape, sizeof (shape), "row-wise: segments of %d, %lld segments, %lld partial "
+            "rows", o->seg, (long long) o->nseg, (long long) o->npartial) ;
+    gcu_log ("GrB_mxm gpu spmm (%s; %d lanes x %d columns x %d chunks%s; plan %s, %s): "
+        "nnz(A) %llu, X %s %s, C %llu x %llu, nnz(T) %llu, nnz(C) %llu; "
         "%s, %s; operands %.2f ms, plan %.2f ms, kernels %.3f ms, pattern %.2f ms, %s %.2f ms",
-        o->seg, o->G, o->vec, (long long) o->nseg, (long long) o->npartial,
+        shape, o->G, o->vec, o->ch,
         o->vec > 1 ? ", vector loads: X by row" : j->ox.iso ? ", X iso"
         : ", one column a lane: X not contiguous by row or VEC does not divide n",
+        o->plan_hit ? "cached with A" : "made", o->why,
         (unsigned long long) j->oa.nvals, j->ox.by_col ? "by column" : "by row",
         call->tran_b ? "transposed" : "", (unsigned long long) call->c_rows,
         (unsigned long long) call->c_cols, (unsigned long long) o->nvals,
@@ -153,9 +164,11 @@ static GrB_Info spmm_run (gcu_call *call)
     }
     const double t1 = gcu_now () ;
     const GrB_Index m = call->c_rows, n = call->c_cols ;
+    // A's columns: op(X)'s rows
+    const int64_t kd = (int64_t) (call->tran_b ? j.ox.ncols : j.ox.nrows) ;
     const gcu_spmm_in in = { (int64_t) m, (int64_t) n, j.oa.idx64, j.oa.p, j.oa.j, j.oa.x,
-        j.oa.nvals, j.ox.x, xrs, xcs } ;
-    GCU_TRY (gcu_spmm_run (&j.spec, &in, &keep, &j.out, s)) ;
+        j.oa.nvals, j.ox.x, xrs, xcs, kd, j.oa.iso, j.spec.ops.a.size, j.oa.e_ } ;
+    GCU_TRY (gcu_spmm_run (&j.spec, j.ch, &in, &keep, &j.out, s)) ;
     call->kernel_seconds = j.out.kernel_s ;
     call->up_bytes += j.oa.up_bytes + j.ox.up_bytes ;
     call->down_bytes = 0 ;

@@ -21,6 +21,7 @@ typedef struct
     gcu_jit_operands ops ;
     int vec ;
     bool sddmm ;
+
 }
 gcu_spmm_spec ;
 
@@ -29,9 +30,15 @@ const char *gcu_spmm_preamble (void) ;
 // the first kernel's name (SpMM: the segments; the fold's is
 // gcu_spmm_fold_entry of it).
 GrB_Info gcu_spmm_block (const gcu_spmm_spec *spec, gcu_str *b, char entry [GCU_JIT_ENTRY_MAX]) ;
+// ... for SpMM with ch column chunks a lane (gcu_spmm_ch_for; gcu_spmm_block: 1)
+GrB_Info gcu_spmm_block_ch (const gcu_spmm_spec *spec, int ch, gcu_str *b,
+    char entry [GCU_JIT_ENTRY_MAX]) ;
 void gcu_spmm_fold_entry (const char *entry, char fold [GCU_JIT_ENTRY_MAX]) ;
-// Compiled (through the caches) and loaded: SpMM's two kernels (fold
-// NULL for SDDMM's one).
+void gcu_spmm_tile_entry (const char *entry, char tile [GCU_JIT_ENTRY_MAX]) ;
+// Compiled (through the caches) and loaded: SpMM's three kernels (fold and
+// tile NULL for SDDMM's one); gcu_spmm_kernels without the tile kernel.
+GrB_Info gcu_spmm_kernels_all (const gcu_spmm_spec *spec, int ch, void **first, void **fold,
+    void **tile) ;
 GrB_Info gcu_spmm_kernels (const gcu_spmm_spec *spec, void **first, void **fold) ;
 
 // where C's arrays go (a residency entry's buffers, the write-back's scratch)
@@ -52,6 +59,11 @@ typedef struct
     GrB_Index anvals ;
     const void *X ;
     int64_t xrs, xcs ;
+    int64_t k ;                 // A's columns (X's rows)
+    bool a_iso ;
+    size_t a_size ;             // bytes a value of A
+    struct gcu_res_entry *parent ;  // A's cache entry (the plan is cached
+                                    // with it), or NULL: a plan for this call
 }
 gcu_spmm_in ;
 
@@ -62,31 +74,45 @@ typedef struct
     void *Cp, *Cj, *Cx ;
     bool idx64 ;
     GrB_Index nvals ;
-    int G, vec, seg ;
+    int G, vec, ch, seg ;       // ch: the caller's (gcu_spmm_ch_for) for the run
     int64_t nseg, npartial ;
     double plan_s, kernel_s, pattern_s ;
+    // the plan: found cached with A, or made (and how long the analysis took)
+    bool plan_hit, tiled ;
+    int64_t npanel, ntile ;
+    char why [160] ;            // the analysis' choice: tiles or row-wise, why
 }
 gcu_spmm_out ;
 
 // Runs C = A*X (spec->vec chosen by the caller: gcu_spmm_vec); GCU_NOT_HANDLED
 // when keep has no room (nothing kept), else a device failure's status.
 // Synchronises s.
-GrB_Info gcu_spmm_run (const gcu_spmm_spec *spec, const gcu_spmm_in *in,
+GrB_Info gcu_spmm_run (const gcu_spmm_spec *spec, int ch, const gcu_spmm_in *in,
     const gcu_spmm_keep *keep, gcu_spmm_out *out, gcu_stream s) ;
 
 // The segment length (GRBCUDA_SPMM_SEG, else GCU_SPMM_SEG) and VEC
 // (GRBCUDA_SPMM_VEC forces 1, 2 or 4 where the layout allows it) for the launches.
 int gcu_spmm_seg (void) ;
 int gcu_spmm_vec_for (long long n, unsigned long wide, int contiguous) ;
+// CH for n columns, VEC and G (GRBCUDA_SPMM_CH forces 1, 2 or 4)
+int gcu_spmm_ch_for (long long n, int vec, int G) ;
+// The group of G lanes a SpMM row: gcu_spmm_group for n / CH columns
+int gcu_spmm_group_for (long long n, int vec, int ch) ;
+// GRBCUDA_SPMM_TILE: -1 auto (the analysis), 0 row-wise, 1 tiles
+int gcu_spmm_tile_mode (void) ;
 // SDDMM's lanes a dot product at most (GRBCUDA_SDDMM_GROUP, else GCU_SDDMM_GROUP_MAX)
 int gcu_sddmm_group_max (void) ;
 
-// plan.cu: the plan of A's rows for segments of seg entries: rank (i)
-// among non-empty rows, the first segment and first partial row of each
-// row (all m+1, exclusive sums: [m] the totals), each segment's row
-// (*segrow, nseg of them, from gcu_dmalloc: the caller frees)
-GrB_Info gcu_spmm_plan (const void *Ap, bool idx64, int64_t m, int seg, int64_t *rank,
-    int64_t *segoff, int64_t *heavyoff, int64_t **segrow, int64_t totals [3], gcu_stream s) ;
+// plan.cu: the plan of A's rows for segments of seg entries (only the rows
+// longer than minlen): rank (i) among non-empty rows, the first segment and
+// first partial row of each row (all m+1, exclusive sums: [m] the totals);
+// then each segment's row (segrow, totals [1] of them); ASpT's reordered
+// values Rx [q] = Ax [Rq [q]] (tsize 1, 2, 4, 8 or 16 bytes).
+GrB_Info gcu_spmm_plan_counts (const void *Ap, bool idx64, int64_t m, int seg, int64_t minlen,
+    int64_t *rank, int64_t *segoff, int64_t *heavyoff, int64_t totals [3], gcu_stream s) ;
+GrB_Info gcu_spmm_plan_segrow (int64_t m, const int64_t *segoff, int64_t *segrow, gcu_stream s) ;
+GrB_Info gcu_spmm_gather (const uint32_t *Rq, const void *Ax, void *Rx, int64_t nnz,
+    size_t tsize, gcu_stream s) ;
 // C's pattern: Cp [i] = rank [i] * n (i <= m), Cj [e] = e % n
 GrB_Info gcu_spmm_pattern (const int64_t *rank, int64_t m, int64_t n, bool idx64,
     void *Cp, void *Cj, GrB_Index nvals, gcu_stream s) ;

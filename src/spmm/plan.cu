@@ -16,16 +16,17 @@ extern "C" {
 
 namespace {
 
-// counts [0..m] rows non-empty, [m+1..] segments, [2(m+1)..] partial rows
+// counts [0..m] rows non-empty, [m+1..] segments, [2(m+1)..] partial rows;
+// only rows longer than minlen have segments (the others: ASpT's panels)
 template <class I>
 __global__ void __launch_bounds__ (GCU_SPMM_THREADS) k_counts (int64_t m,
-    const I *__restrict__ Ap, int seg, int64_t *__restrict__ counts)
+    const I *__restrict__ Ap, int seg, int64_t minlen, int64_t *__restrict__ counts)
 {
     for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ; i <= m ;
          i += (int64_t) gridDim.x * blockDim.x)
     {
         const int64_t len = i < m ? (int64_t) Ap [i + 1] - (int64_t) Ap [i] : 0 ;
-        const int64_t ns = (len + seg - 1) / seg ;
+        const int64_t ns = len > minlen ? (len + seg - 1) / seg : 0 ;
         counts [i] = len > 0 ;
         counts [m + 1 + i] = ns ;
         counts [2 * (m + 1) + i] = ns > 1 ? ns : 0 ;
@@ -40,6 +41,16 @@ __global__ void __launch_bounds__ (GCU_SPMM_THREADS) k_segrow (int64_t m,
     {
         for (int64_t s = segoff [i] ; s < segoff [i + 1] ; s++) segrow [s] = i ;
     }
+}
+
+// Rx [q] = Ax [Rq [q]], values of W bytes
+template <class W>
+__global__ void __launch_bounds__ (GCU_SPMM_THREADS) k_gather (int64_t nnz,
+    const uint32_t *__restrict__ Rq, const W *__restrict__ Ax, W *__restrict__ Rx)
+{
+    for (int64_t q = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ; q < nnz ;
+         q += (int64_t) gridDim.x * blockDim.x)
+        Rx [q] = Ax [Rq [q]] ;
 }
 
 template <class I>
@@ -64,24 +75,22 @@ extern "C" unsigned gcu_spmm_grid (int64_t items, int G)
 }
 
 #undef  GCU_FREE_ALL
-#define GCU_FREE_ALL gcu_dfree (counts, s) ; gcu_dfree (tmp, s) ; gcu_dfree (*segrow, s) ; \
-    *segrow = NULL ;
+#define GCU_FREE_ALL gcu_dfree (counts, s) ; gcu_dfree (tmp, s) ;
 
-extern "C" GrB_Info gcu_spmm_plan (const void *Ap, bool idx64, int64_t m, int seg,
-    int64_t *rank, int64_t *segoff, int64_t *heavyoff, int64_t **segrow, int64_t totals [3],
+extern "C" GrB_Info gcu_spmm_plan_counts (const void *Ap, bool idx64, int64_t m, int seg,
+    int64_t minlen, int64_t *rank, int64_t *segoff, int64_t *heavyoff, int64_t totals [3],
     gcu_stream s)
 {
     int64_t *counts = NULL ;
     void *tmp = NULL ;
-    *segrow = NULL ;
     const cudaStream_t st = (cudaStream_t) s ;
     // int counts for CUB
     if (m >= ((int64_t) 1 << 31) - 1) return GCU_NOT_HANDLED ;
     const int n1 = (int) (m + 1) ;
     const unsigned grid = gcu_spmm_grid (m + 1, 1) ;
     GCU_TRY (gcu_dmalloc ((void **) &counts, 3 * (size_t) n1 * sizeof (int64_t), s)) ;
-    if (idx64) k_counts<uint64_t> <<<grid, GCU_SPMM_THREADS, 0, st>>> (m, (const uint64_t *) Ap, seg, counts) ;
-    else k_counts<uint32_t> <<<grid, GCU_SPMM_THREADS, 0, st>>> (m, (const uint32_t *) Ap, seg, counts) ;
+    if (idx64) k_counts<uint64_t> <<<grid, GCU_SPMM_THREADS, 0, st>>> (m, (const uint64_t *) Ap, seg, minlen, counts) ;
+    else k_counts<uint32_t> <<<grid, GCU_SPMM_THREADS, 0, st>>> (m, (const uint32_t *) Ap, seg, minlen, counts) ;
     GCU_TRY (gcu_launch_check ("spmm plan: counts")) ;
     size_t need = 0 ;
     if (cub::DeviceScan::ExclusiveSum (NULL, need, counts, rank, n1, st) != cudaSuccess)
@@ -95,11 +104,32 @@ extern "C" GrB_Info gcu_spmm_plan (const void *Ap, bool idx64, int64_t m, int se
         GCU_TRY (gcu_memcpy_d2h (&totals [q], outs [q] + m, sizeof (int64_t), s)) ;
     }
     GCU_TRY (gcu_launch_check ("spmm plan: scans")) ;
-    GCU_TRY (gcu_dmalloc ((void **) segrow, (size_t) (totals [1] + 1) * sizeof (int64_t), s)) ;
-    k_segrow <<<grid, GCU_SPMM_THREADS, 0, st>>> (m, segoff, *segrow) ;
-    GCU_TRY (gcu_launch_check ("spmm plan: segment rows")) ;
     gcu_dfree (counts, s) ; gcu_dfree (tmp, s) ;
     return GrB_SUCCESS ;
+}
+
+extern "C" GrB_Info gcu_spmm_plan_segrow (int64_t m, const int64_t *segoff, int64_t *segrow,
+    gcu_stream s)
+{
+    k_segrow <<<gcu_spmm_grid (m + 1, 1), GCU_SPMM_THREADS, 0, (cudaStream_t) s>>> (m, segoff, segrow) ;
+    return gcu_launch_check ("spmm plan: segment rows") ;
+}
+
+extern "C" GrB_Info gcu_spmm_gather (const uint32_t *Rq, const void *Ax, void *Rx, int64_t nnz,
+    size_t tsize, gcu_stream s)
+{
+    const cudaStream_t st = (cudaStream_t) s ;
+    const unsigned grid = gcu_spmm_grid (nnz, 1) ;
+    switch (tsize)
+    {
+        case 1:  k_gather<uint8_t>  <<<grid, GCU_SPMM_THREADS, 0, st>>> (nnz, Rq, (const uint8_t *) Ax, (uint8_t *) Rx) ; break ;
+        case 2:  k_gather<uint16_t> <<<grid, GCU_SPMM_THREADS, 0, st>>> (nnz, Rq, (const uint16_t *) Ax, (uint16_t *) Rx) ; break ;
+        case 4:  k_gather<uint32_t> <<<grid, GCU_SPMM_THREADS, 0, st>>> (nnz, Rq, (const uint32_t *) Ax, (uint32_t *) Rx) ; break ;
+        case 8:  k_gather<uint64_t> <<<grid, GCU_SPMM_THREADS, 0, st>>> (nnz, Rq, (const uint64_t *) Ax, (uint64_t *) Rx) ; break ;
+        case 16: k_gather<ulonglong2> <<<grid, GCU_SPMM_THREADS, 0, st>>> (nnz, Rq, (const ulonglong2 *) Ax, (ulonglong2 *) Rx) ; break ;
+        default: return GCU_NOT_HANDLED ;
+    }
+    return gcu_launch_check ("spmm plan: reordered values") ;
 }
 
 extern "C" GrB_Info gcu_spmm_pattern (const int64_t *rank, int64_t m, int64_t n, bool idx64,

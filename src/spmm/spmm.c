@@ -1,121 +1,392 @@
 // spmm.c — SpMM's run, C = A*X with X dense (gcu_spmm.h): the plan of A's
-// rows (plan.cu), C's arrays from the caller's keep (CSR whose pattern the
-// plan gives), the segment kernel and, for rows of several segments, the
-// fold kernel (cuda/spmm/gcu_spmm.cuh), then C's pattern.
+// rows, made once a matrix and cached with A's device copy as derived data
+// (GCU_RES_DERIVED_ASPT: dies with the copy when A changes): the segments
+// of plan.cu and, where the ASpT analysis (aspt.c) says tiling pays, the
+// tiles and the reordered rows; C's arrays from the caller's keep (CSR
+// whose pattern the plan gives); the tile kernel and the segment kernel
+// and, for rows of several segments, the fold kernel
+// (cuda/spmm/gcu_spmm.cuh); then C's pattern.
 #include "gcu_spmm.h"
+#include "gcu_aspt.h"
 #include "gcu_util.h"
+#include "../residency/gcu_residency.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+static int env_int (const char *name, int dflt)
+{
+    const char *e = getenv (name) ;
+    return e != NULL && e [0] != '\0' ? atoi (e) : dflt ;
+}
+
 int gcu_spmm_seg (void)
 {
-    const char *e = getenv ("GRBCUDA_SPMM_SEG") ;
-    const int v = e != NULL ? atoi (e) : 0 ;
+    const int v = env_int ("GRBCUDA_SPMM_SEG", 0) ;
     return v > 0 ? v : GCU_SPMM_SEG ;
 }
 
 int gcu_sddmm_group_max (void)
 {
-    const char *e = getenv ("GRBCUDA_SDDMM_GROUP") ;
-    const int v = e != NULL ? atoi (e) : 0 ;
+    const int v = env_int ("GRBCUDA_SDDMM_GROUP", 0) ;
     return v > 0 ? v : GCU_SDDMM_GROUP_MAX ;
 }
 
 int gcu_spmm_vec_for (long long n, unsigned long wide, int contiguous)
 {
     const int best = gcu_spmm_vec (n, wide, contiguous) ;
-    const char *e = getenv ("GRBCUDA_SPMM_VEC") ;
-    const int v = e != NULL ? atoi (e) : 0 ;
+    const int v = env_int ("GRBCUDA_SPMM_VEC", 0) ;
     // a forced VEC only where the layout allows it
     return (v == 1 || v == 2 || v == 4) && v <= best && best % v == 0 ? v : best ;
 }
 
+int gcu_spmm_ch_for (long long n, int vec, int G)
+{
+    (void) G ;
+    const int v = env_int ("GRBCUDA_SPMM_CH", 0) ;
+    int ch = 1 ;
+    if (v == 1 || v == 2 || v == 4) ch = v ;
+    // a lane CH chunks where a group would otherwise be a whole warp (n at
+    // least 32*VEC): half the lanes a row, each loading A's entries once
+    // for twice the columns
+    else while (2 * ch <= GCU_SPMM_CH_MAX && n >= (long long) 16 * vec * 2 * ch) ch *= 2 ;
+    return ch ;
+}
+
+int gcu_spmm_group_for (long long n, int vec, int ch)
+{
+    return gcu_spmm_group ((n + ch - 1) / ch, vec, GCU_SPMM_GROUP_MAX) ;
+}
+
+int gcu_spmm_tile_mode (void)
+{
+    const char *e = getenv ("GRBCUDA_SPMM_TILE") ;
+    if (e == NULL || e [0] == '\0' || strcmp (e, "auto") == 0) return -1 ;
+    return (strcmp (e, "0") == 0 || strcmp (e, "off") == 0) ? 0 : 1 ;
+}
+
 #if GRBCUDA_HAVE_CUDA
 
+//------------------------------------------------------------------------------
+// the plan, cached with A
+//------------------------------------------------------------------------------
+
+// What a plan holds (its host half; the arrays are device buffers of the
+// derived entry, or of this call)
 typedef struct
 {
+    int seg, mode ;             // the settings it was made for
+    int64_t m, lmax ;
+    int64_t nrows, nseg, npartial ;
     int64_t *rank, *segoff, *heavyoff, *segrow ;
-    void *W ;
+    bool tiled ;
+    int64_t npanel, ntile ;
+    const uint32_t *Rj, *tcols, *rtb ;
+    const void *Rx ;
+    const int64_t *ptile, *tcol ;
+    char why [160] ;
 }
-spmm_tmp ;
+spmm_plan ;
 
-static void tmp_free (spmm_tmp *t, gcu_stream s)
+// where a plan's buffers come from: the derived entry c, else this call
+typedef struct
 {
-    gcu_dfree (t->rank, s) ; gcu_dfree (t->segoff, s) ; gcu_dfree (t->heavyoff, s) ;
-    gcu_dfree (t->segrow, s) ; gcu_dfree (t->W, s) ;
+    gcu_res_entry *c ;
+    void *own [GCU_RES_MAX_BUFS] ;
+    int nown ;
+    gcu_stream s ;
 }
+plan_mem ;
+
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL ;
+
+static GrB_Info plan_alloc (plan_mem *pm, size_t bytes, void **p)
+{
+    if (pm->c != NULL) return gcu_residency_alloc (pm->c, bytes, p) ;
+    GCU_TRY (gcu_dmalloc (p, bytes, pm->s)) ;
+    pm->own [pm->nown++] = *p ;
+    return GrB_SUCCESS ;
+}
+
+static void plan_mem_free (plan_mem *pm)
+{
+    for (int k = 0 ; k < pm->nown ; k++) gcu_dfree (pm->own [k], pm->s) ;
+    pm->nown = 0 ;
+    if (pm->c != NULL) gcu_residency_unpin (pm->c) ;
+    pm->c = NULL ;
+}
+
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL free (hp) ; free (hj) ; gcu_aspt_free (&t) ; gcu_dfree (Rq, pm->s) ;
+
+// The ASpT analysis of A (its rows downloaded once): whether tiling pays
+// (p->why says), and if so the tiles and reordered rows on the device.
+// GrB_SUCCESS with p->tiled false where it does not pay or cannot be made.
+static GrB_Info plan_tiles (const gcu_spmm_in *in, int mode, plan_mem *pm, spmm_plan *p)
+{
+    void *hp = NULL, *hj = NULL ;
+    uint32_t *Rq = NULL ;
+    gcu_aspt t ;
+    memset (&t, 0, sizeof (t)) ;
+    const int64_t m = in->m, nnz = (int64_t) in->anvals ;
+    p->tiled = false ;
+    if (mode == 0)
+    {
+        snprintf (p->why, sizeof (p->why), "row-wise: GRBCUDA_SPMM_TILE=0") ;
+        return GrB_SUCCESS ;
+    }
+    if (m <= 0 || nnz <= 0 || nnz >= ((int64_t) 1 << 32) - 1 || in->k >= ((int64_t) 1 << 32) - 1
+        || m >= ((int64_t) 1 << 31) - GCU_ASPT_PANEL)
+    {
+        snprintf (p->why, sizeof (p->why), "row-wise: no tiles for %s", nnz <= 0 ? "an empty A"
+            : "64-bit sizes") ;
+        return GrB_SUCCESS ;
+    }
+    const size_t iw = in->a_idx64 ? 8 : 4 ;
+    hp = malloc ((size_t) (m + 1) * iw) ;
+    hj = malloc ((size_t) nnz * iw) ;
+    if (hp == NULL || hj == NULL) GCU_TRY (GrB_OUT_OF_MEMORY) ;
+    GCU_TRY (gcu_memcpy_d2h (hp, in->Ap, (size_t) (m + 1) * iw, pm->s)) ;
+    GCU_TRY (gcu_memcpy_d2h (hj, in->Aj, (size_t) nnz * iw, pm->s)) ;
+    GCU_TRY (gcu_sync (pm->s)) ;
+    if (gcu_aspt_build (hp, hj, in->a_idx64, m, in->k, GCU_ASPT_PANEL, GCU_ASPT_TILE,
+        GCU_ASPT_HEAVY, GCU_ASPT_LONG, true, &t) != 0) GCU_TRY (GrB_OUT_OF_MEMORY) ;
+    const double frac = (double) t.nnz_heavy / (double) nnz ;
+    const double reuse = t.ncols_heavy > 0 ? (double) t.nnz_heavy / (double) t.ncols_heavy : 0 ;
+    const bool pays = frac >= GCU_ASPT_MIN_FRAC && reuse >= GCU_ASPT_MIN_REUSE ;
+    char tail [64] = "" ;
+    if (mode != 1 && !pays)
+        snprintf (tail, sizeof (tail), " (tiles pay from %.0f%% and %.1f)",
+            100 * GCU_ASPT_MIN_FRAC, GCU_ASPT_MIN_REUSE) ;
+    snprintf (p->why, sizeof (p->why), "%s: %.1f%% of A's entries in heavy columns (at least "
+        "%d a panel of %d rows), %.1f entries a staged row of X%s", mode == 1 ? "tiles, forced"
+        : pays ? "tiles" : "row-wise", 100 * frac, GCU_ASPT_HEAVY, GCU_ASPT_PANEL, reuse, tail) ;
+    if (mode != 1 && !pays)
+    {
+        GCU_FREE_ALL ;
+        return GrB_SUCCESS ;
+    }
+    if (gcu_aspt_build (hp, hj, in->a_idx64, m, in->k, GCU_ASPT_PANEL, GCU_ASPT_TILE,
+        GCU_ASPT_HEAVY, GCU_ASPT_LONG, false, &t) != 0) GCU_TRY (GrB_OUT_OF_MEMORY) ;
+    free (hp) ; hp = NULL ;
+    free (hj) ; hj = NULL ;
+    // int64: ptile, tcol; uint32: Rj, tcols, rtb; Rx
+    void *b64 = NULL, *b32 = NULL, *bx = NULL ;
+    // int64: rank, segoff, heavyoff (plan_make's), ptile, tcol: one buffer
+    // (an entry holds at most GCU_RES_MAX_BUFS: this, the uint32 arrays,
+    // Rx, the segments' rows)
+    const size_t r3 = 3 * (size_t) (m + 1) ;
+    const size_t n64 = r3 + (size_t) (t.npanel + 1) + (size_t) (t.ntile + 1) ;
+    const size_t n32 = (size_t) nnz + (size_t) t.ncols_heavy + (size_t) (t.ntile * t.P) + 4 ;
+    GCU_TRY (plan_alloc (pm, n64 * sizeof (int64_t), &b64)) ;
+    GCU_TRY (plan_alloc (pm, n32 * sizeof (uint32_t), &b32)) ;
+    p->rank = (int64_t *) b64 ;
+    int64_t *d64 = (int64_t *) b64 + r3 ;
+    uint32_t *d32 = (uint32_t *) b32 ;
+    GCU_TRY (gcu_memcpy_h2d (d64, t.ptile, (size_t) (t.npanel + 1) * sizeof (int64_t), pm->s)) ;
+    GCU_TRY (gcu_memcpy_h2d (d64 + t.npanel + 1, t.tcol, (size_t) (t.ntile + 1) * sizeof (int64_t), pm->s)) ;
+    GCU_TRY (gcu_memcpy_h2d (d32, t.Rj, (size_t) nnz * sizeof (uint32_t), pm->s)) ;
+    if (t.ncols_heavy > 0)
+        GCU_TRY (gcu_memcpy_h2d (d32 + nnz, t.tcols, (size_t) t.ncols_heavy * sizeof (uint32_t), pm->s)) ;
+    if (t.ntile > 0)
+        GCU_TRY (gcu_memcpy_h2d (d32 + nnz + t.ncols_heavy, t.rtb, (size_t) (t.ntile * t.P) * sizeof (uint32_t), pm->s)) ;
+    if (in->a_iso) bx = (void *) in->Ax ;
+    else
+    {
+        GCU_TRY (plan_alloc (pm, (size_t) nnz * in->a_size + 16, &bx)) ;
+        GCU_TRY (gcu_dmalloc ((void **) &Rq, (size_t) nnz * sizeof (uint32_t), pm->s)) ;
+        GCU_TRY (gcu_memcpy_h2d (Rq, t.Rq, (size_t) nnz * sizeof (uint32_t), pm->s)) ;
+        GCU_TRY (gcu_spmm_gather (Rq, in->Ax, bx, nnz, in->a_size, pm->s)) ;
+    }
+    GCU_TRY (gcu_sync (pm->s)) ;        // the host arrays are freed next
+    p->tiled = true ;
+    p->lmax = GCU_ASPT_LONG ;
+    p->npanel = t.npanel ; p->ntile = t.ntile ;
+    p->ptile = d64 ; p->tcol = d64 + t.npanel + 1 ;
+    p->Rj = d32 ; p->tcols = d32 + nnz ; p->rtb = d32 + nnz + t.ncols_heavy ;
+    p->Rx = bx ;
+    GCU_FREE_ALL ;
+    return GrB_SUCCESS ;
+}
+
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL ;
+
+// the plan made into pm's buffers
+static GrB_Info plan_make (const gcu_spmm_in *in, int seg, int mode, plan_mem *pm, spmm_plan *p)
+{
+    const int64_t m = in->m ;
+    memset (p, 0, sizeof (*p)) ;
+    p->seg = seg ; p->mode = mode ; p->m = m ;
+    // the tiles first: the segments then cover only the rows they leave
+    GCU_TRY (plan_tiles (in, mode, pm, p)) ;
+    void *b = NULL, *sr = NULL ;
+    if (!p->tiled)
+    {
+        GCU_TRY (plan_alloc (pm, 3 * (size_t) (m + 1) * sizeof (int64_t), &b)) ;
+        p->rank = (int64_t *) b ;
+    }
+    p->segoff = p->rank + m + 1 ; p->heavyoff = p->segoff + m + 1 ;
+    int64_t tot [3] ;
+    GCU_TRY (gcu_spmm_plan_counts (in->Ap, in->a_idx64, m, seg, p->tiled ? p->lmax : 0,
+        p->rank, p->segoff, p->heavyoff, tot, pm->s)) ;
+    p->nrows = tot [0] ; p->nseg = tot [1] ; p->npartial = tot [2] ;
+    GCU_TRY (plan_alloc (pm, (size_t) (p->nseg + 1) * sizeof (int64_t), &sr)) ;
+    p->segrow = (int64_t *) sr ;
+    GCU_TRY (gcu_spmm_plan_segrow (m, p->segoff, p->segrow, pm->s)) ;
+    GCU_TRY (gcu_sync (pm->s)) ;
+    return GrB_SUCCESS ;
+}
+
+// the plan: the cache's (made for the same settings), or made and cached
+// with A (pm->c the derived entry, pinned until plan_mem_free), or made
+// for this call
+static GrB_Info plan_get (const gcu_spmm_in *in, plan_mem *pm, spmm_plan *p, bool *hit)
+{
+    const int seg = gcu_spmm_seg (), mode = gcu_spmm_tile_mode () ;
+    gcu_res_entry *c = NULL ;
+    *hit = false ;
+    if (in->parent != NULL
+        && gcu_residency_derived_lookup (in->parent, GCU_RES_DERIVED_ASPT, &c) == GrB_SUCCESS)
+    {
+        const spmm_plan *h = (const spmm_plan *) gcu_residency_data (c)->host ;
+        if (h != NULL && h->seg == seg && h->mode == mode && h->m == in->m)
+        {
+            *p = *h ;
+            pm->c = c ;
+            *hit = true ;
+            return GrB_SUCCESS ;
+        }
+        gcu_residency_unpin (c) ;       // made for other settings: replaced
+    }
+    if (in->parent != NULL
+        && gcu_residency_derived_begin (in->parent, GCU_RES_DERIVED_ASPT, &c) == GrB_SUCCESS)
+    {
+        spmm_plan *h = malloc (sizeof (spmm_plan)) ;
+        pm->c = c ;
+        GrB_Info info = h == NULL ? GrB_OUT_OF_MEMORY : plan_make (in, seg, mode, pm, h) ;
+        if (info == GrB_SUCCESS)
+        {
+            gcu_res_data *d = gcu_residency_data (c) ;
+            d->host = h ;
+            d->host_free = free ;
+            d->layout = GCU_RES_DERIVED_ASPT ;
+            (void) gcu_residency_publish (c) ;
+            *p = *h ;
+            return GrB_SUCCESS ;
+        }
+        free (h) ;
+        gcu_residency_unpin (c) ;       // an abandoned build: freed
+        pm->c = NULL ;
+        if (info != GrB_OUT_OF_MEMORY && info != GCU_NOT_HANDLED) return info ;
+        // the cache had no room (or no allocator): a plan for this call
+    }
+    return plan_make (in, seg, mode, pm, p) ;
+}
+
+//------------------------------------------------------------------------------
+// the run
+//------------------------------------------------------------------------------
 
 static GrB_Info keep_alloc (const gcu_spmm_keep *keep, size_t bytes, void **p)
 {
     return keep->alloc (keep->ctx, bytes, p) == GrB_SUCCESS ? GrB_SUCCESS : GCU_NOT_HANDLED ;
 }
 
-#undef  GCU_FREE_ALL
-#define GCU_FREE_ALL tmp_free (&t, s) ;
-
-// the two kernels, timed
-static GrB_Info spmm_kernels (const gcu_spmm_spec *spec, gcu_spmm_args *a, int64_t npartial,
-    double *kernel_s, gcu_stream s)
+// the kernels, timed together
+static GrB_Info spmm_kernels (const gcu_spmm_spec *spec, int ch, gcu_spmm_args *a,
+    const spmm_plan *p, double *kernel_s, gcu_stream s)
 {
-    spmm_tmp t ;
-    memset (&t, 0, sizeof (t)) ;
-    void *fseg = NULL, *ffold = NULL ;
-    GCU_TRY (gcu_spmm_kernels (spec, &fseg, &ffold)) ;
+    void *fseg = NULL, *ffold = NULL, *ftile = NULL ;
+    GCU_TRY (gcu_spmm_kernels_all (spec, ch, &fseg, &ffold, &ftile)) ;
     void *args [] = { a } ;
     gcu_timer tk ;
     gcu_timer_start (&tk, s) ;
-    GrB_Info info = gcu_jit_launch (fseg, gcu_spmm_grid (a->nseg, a->G), GCU_SPMM_THREADS, 0, s, args) ;
-    if (info == GrB_SUCCESS) info = gcu_launch_check ("spmm segments") ;
-    if (info == GrB_SUCCESS && npartial > 0)
+    GrB_Info info = GrB_SUCCESS ;
+    if (p->tiled)
     {
-        info = gcu_jit_launch (ffold, gcu_spmm_grid (a->m, a->G), GCU_SPMM_THREADS, 0, s, args) ;
-        if (info == GrB_SUCCESS) info = gcu_launch_check ("spmm fold") ;
+        // a block a panel and a slice of G*VEC columns; shared memory for a
+        // tile's rows of X (the slice of them)
+        const int64_t nb = a->npanel * a->nslices ;
+        const unsigned grid = (unsigned) (nb < (1 << 30) ? nb : (1 << 30)) ;
+        const size_t smem = (size_t) GCU_ASPT_TILE * a->G * spec->vec * spec->ops.b.size ;
+        info = gcu_jit_launch (ftile, grid, GCU_SPMM_THREADS, (unsigned) smem, s, args) ;
+        if (info == GrB_SUCCESS) info = gcu_launch_check ("spmm tiles") ;
+    }
+    if (info == GrB_SUCCESS && a->nseg > 0)
+    {
+        const int gs = a->G ;
+        a->G = gcu_spmm_group_for (a->n, spec->vec, ch) ;
+        info = gcu_jit_launch (fseg, gcu_spmm_grid (a->nseg, a->G), GCU_SPMM_THREADS, 0, s, args) ;
+        if (info == GrB_SUCCESS) info = gcu_launch_check ("spmm segments") ;
+        if (info == GrB_SUCCESS && p->npartial > 0)
+        {
+            info = gcu_jit_launch (ffold, gcu_spmm_grid (a->m, a->G), GCU_SPMM_THREADS, 0, s, args) ;
+            if (info == GrB_SUCCESS) info = gcu_launch_check ("spmm fold") ;
+        }
+        a->G = gs ;
     }
     *kernel_s = gcu_timer_stop (&tk, s) ;
     return info ;
 }
 
-GrB_Info gcu_spmm_run (const gcu_spmm_spec *spec, const gcu_spmm_in *in,
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL gcu_dfree (W, s) ; plan_mem_free (&pm) ;
+
+GrB_Info gcu_spmm_run (const gcu_spmm_spec *spec, int ch, const gcu_spmm_in *in,
     const gcu_spmm_keep *keep, gcu_spmm_out *out, gcu_stream s)
 {
-    spmm_tmp t ;
-    memset (&t, 0, sizeof (t)) ;
+    void *W = NULL ;
+    plan_mem pm ;
+    memset (&pm, 0, sizeof (pm)) ;
+    pm.s = s ;
     memset (out, 0, sizeof (*out)) ;
     const int64_t m = in->m, n = in->n ;
     const size_t zsize = spec->sr.mult.z.size ;
     out->seg = gcu_spmm_seg () ;
     out->vec = spec->vec ;
-    out->G = gcu_spmm_group (n, spec->vec, GCU_SPMM_GROUP_MAX) ;
+    out->ch = ch < 1 ? 1 : ch ;
+    out->G = gcu_spmm_group_for (n, spec->vec, out->ch) ;
     const double t0 = gcu_now () ;
-    GCU_TRY (gcu_dmalloc ((void **) &t.rank, (m + 1) * sizeof (int64_t), s)) ;
-    GCU_TRY (gcu_dmalloc ((void **) &t.segoff, (m + 1) * sizeof (int64_t), s)) ;
-    GCU_TRY (gcu_dmalloc ((void **) &t.heavyoff, (m + 1) * sizeof (int64_t), s)) ;
-    int64_t tot [3] ;
-    GCU_TRY (gcu_spmm_plan (in->Ap, in->a_idx64, m, out->seg, t.rank, t.segoff, t.heavyoff,
-        &t.segrow, tot, s)) ;
-    out->nvals = (GrB_Index) tot [0] * (GrB_Index) n ;
-    out->nseg = tot [1] ;
-    out->npartial = tot [2] ;
+    spmm_plan p ;
+    GCU_TRY (plan_get (in, &pm, &p, &out->plan_hit)) ;
+    out->tiled = p.tiled ; out->npanel = p.npanel ; out->ntile = p.ntile ;
+    memcpy (out->why, p.why, sizeof (out->why)) ;
+    out->nvals = (GrB_Index) p.nrows * (GrB_Index) n ;
+    out->nseg = p.nseg ;
+    out->npartial = p.npartial ;
     out->idx64 = out->nvals >= ((GrB_Index) 1 << 32) - 1 || (GrB_Index) m >= ((GrB_Index) 1 << 32) - 1 ;
     const size_t iw = out->idx64 ? 8 : 4 ;
-    GCU_TRY (gcu_dmalloc (&t.W, (size_t) out->npartial * n * zsize + 16, s)) ;
+    GCU_TRY (gcu_dmalloc (&W, (size_t) p.npartial * n * zsize + 16, s)) ;
     GCU_TRY (keep_alloc (keep, (m + 1) * iw, &out->Cp)) ;
     GCU_TRY (keep_alloc (keep, out->nvals * iw, &out->Cj)) ;
     GCU_TRY (keep_alloc (keep, out->nvals * zsize, &out->Cx)) ;
     out->plan_s = gcu_now () - t0 ;
     gcu_spmm_args a ;
     memset (&a, 0, sizeof (a)) ;
-    a.m = m ; a.n = n ; a.G = out->G ; a.seg = out->seg ;
+    a.m = m ; a.n = n ; a.seg = out->seg ;
     a.Ap = in->Ap ; a.Aj = in->Aj ; a.Ax = in->Ax ;
     a.X = in->X ; a.xrs = in->xrs ; a.xcs = in->xcs ;
-    a.rank = t.rank ; a.segoff = t.segoff ; a.heavyoff = t.heavyoff ; a.segrow = t.segrow ;
-    a.nseg = out->nseg ; a.W = t.W ; a.Cx = out->Cx ;
-    if (out->nseg > 0) GCU_TRY (spmm_kernels (spec, &a, out->npartial, &out->kernel_s, s)) ;
+    a.rank = p.rank ; a.segoff = p.segoff ; a.heavyoff = p.heavyoff ; a.segrow = p.segrow ;
+    a.nseg = p.nseg ; a.W = W ; a.Cx = out->Cx ;
+    if (p.tiled)
+    {
+        // the tile kernel: one chunk a lane, a block's slice one group's columns
+        a.G = gcu_spmm_group (n, spec->vec, GCU_SPMM_GROUP_MAX) ;
+        const int64_t cw = (int64_t) a.G * spec->vec ;
+        a.nslices = (int) ((n + cw - 1) / cw) ;
+        a.P = GCU_ASPT_PANEL ; a.lmax = p.lmax ; a.npanel = p.npanel ;
+        a.Rj = p.Rj ; a.Rx = p.Rx ; a.tcols = p.tcols ; a.rtb = p.rtb ;
+        a.ptile = p.ptile ; a.tcol = p.tcol ;
+    }
+    else a.G = out->G ;
+    if (p.nrows > 0 && n > 0) GCU_TRY (spmm_kernels (spec, out->ch, &a, &p, &out->kernel_s, s)) ;
     const double t2 = gcu_now () ;
-    GCU_TRY (gcu_spmm_pattern (t.rank, m, n, out->idx64, out->Cp, out->Cj, out->nvals, s)) ;
+    GCU_TRY (gcu_spmm_pattern (p.rank, m, n, out->idx64, out->Cp, out->Cj, out->nvals, s)) ;
     GCU_TRY (gcu_sync (s)) ;
     out->pattern_s = gcu_now () - t2 ;
-    tmp_free (&t, s) ;
+    GCU_FREE_ALL ;
     return GrB_SUCCESS ;
 }
 

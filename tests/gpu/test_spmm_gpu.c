@@ -8,7 +8,10 @@
 // column, transposes, masks (valued, structural, complemented), replace,
 // accum, typecasts into C. Then fault injection: each counted device
 // operation of one SpMM call fails in turn; the answer is still
-// SuiteSparse's and no device memory is left behind.
+// SuiteSparse's and no device memory is left behind. SpMM runs through
+// ASpT's tiles (GRBCUDA_SPMM_TILE=1) and row-wise with 1 or 2 column
+// chunks a lane, each A twice (the plan cached with it), then once more
+// after A changed.
 #include "gcu_test.h"
 #include "grbcuda.h"
 #include "device/gcu_cuda.h"
@@ -188,11 +191,20 @@ static void spmm_trial (const sr_t *sr, GrB_Index m, GrB_Index kd, GrB_Index n, 
         masked ? " masked" : "", accum ? " accum" : "") ;
     const uint64_t r0 = gcu_family_runs ("spmm") ;
     compare (sr, C0, M, accum, A, X, d, what) ;
+    // again: the plan cached with A; then A changed (one entry more or
+    // another value): the cached plan must not serve it
+    if (!masked && !ta)
+    {
+        compare (sr, C0, M, accum, A, X, d, what) ;
+        OK (GrB_Matrix_setElement_FP64 (A, 2, m - 1, 0)) ;
+        OK (GrB_Matrix_wait (A, GrB_MATERIALIZE)) ;
+        compare (sr, C0, M, accum, A, X, d, what) ;
+    }
     // unmasked: SpMM's call (a mask may go to the masked dot family first;
     // FIRSTI stays on the host)
     const bool firsti = strstr (sr->name, "FIRSTI") != NULL ;
     if (!masked && held_full (X) && !firsti)
-        CHECK (gcu_family_runs ("spmm") == r0 + 1, "%s: not the spmm family", what) ;
+        CHECK (gcu_family_runs ("spmm") == r0 + (ta ? 1 : 3), "%s: not the spmm family", what) ;
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&X) ; GrB_Matrix_free (&C0) ;
     GrB_Matrix_free (&M) ; GrB_Descriptor_free (&d) ;
 }
@@ -254,11 +266,18 @@ int main (int argc, char **argv)
         for (size_t q = 0 ; q < sizeof (ks) / sizeof (ks [0]) ; q++)
             for (size_t r = 0 ; r < sizeof (ms) / sizeof (ms [0]) ; r++)
             {
+                // both SpMM paths: ASpT tiles forced, row-wise with 1 or 2
+                // column chunks a lane
+                const int path = (int) ((q + r) % 3) ;
+                setenv ("GRBCUDA_SPMM_TILE", path == 0 ? "1" : "0", 1) ;
+                setenv ("GRBCUDA_SPMM_CH", path == 2 ? "2" : "1", 1) ;
                 spmm_trial (&srs [si], ms [r], 50 + 7 * r, ks [q], false, &st) ;
                 spmm_trial (&srs [si], ms [r], 20, ks [q], true, &st) ;
                 sddmm_trial (&srs [si], ms [r], ks [q], 30 + 11 * r, &st) ;
             }
     }
+    unsetenv ("GRBCUDA_SPMM_TILE") ;
+    unsetenv ("GRBCUDA_SPMM_CH") ;
     printf ("%d products on the GPU: spmm %llu, sddmm %llu\n", gpu_runs,
         (unsigned long long) gcu_family_runs ("spmm"), (unsigned long long) gcu_mxm_sddmm_runs ()) ;
     fault_loop (&st) ;
