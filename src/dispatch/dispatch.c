@@ -357,16 +357,22 @@ static double operand_cost (const void *obj, bool vector, bool read, uint64_t nv
 }
 
 // mxv/vxm whose matrix is not on the device, predicted faster on the GPU
-// but for the matrix's upload (mat_up bytes): the host's lost time is added
-// up for the matrix, and once it pays for the upload the call uploads it
-// (ski rental, gcu_cost_amortized): a BFS or an iterative method moves to
-// the GPU after a while and stays there
-static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_choice *ch,
-    double mat_up)
+// once its operands are there (mat_up bytes for the matrix; the vectors, a
+// BFS's or an iterative method's, stay on the device from the first GPU
+// call on: their transfers are not counted here): the host's lost time is
+// added up for the matrix, and once it pays for the upload the call uploads
+// it (ski rental, gcu_cost_amortized). Such a program moves to the GPU after
+// a while and stays there; one whose vectors keep coming from the host
+// finds the matrix there and decides call by call again.
+static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_input *in,
+    const gcu_cost_choice *ch, double mat_up)
 {
     if (!(mat_up > 0) || (c->op != GCU_OP_MXV && c->op != GCU_OP_VXM)) return false ;
+    const gcu_cost_input there = { .family = in->family, .work = in->work, .rows = in->rows } ;
+    gcu_cost_choice ct ;
+    gcu_cost_predict (t, &there, &ct) ;
     const double upload = mat_up / t->h2d ;
-    const double gain = ch->host_s - (ch->gpu_s - upload) * t->margin ;
+    const double gain = ch->host_s - ct.gpu_s * t->margin ;
     const bool vxm = c->op == GCU_OP_VXM ;
     if (!(gain > 0) || !gcu_cost_amortized (vxm ? c->B : c->A, vxm ? c->b_nvals : c->a_nvals,
         gain, upload)) return false ;
@@ -442,7 +448,7 @@ static bool predict (gcu_call *c, const gcu_cost_table *t)
     gcu_cost_predict (t, &in, &ch) ;
     c->host_s = ch.host_s ;
     c->gpu_s = ch.gpu_s ;
-    return ch.gpu || upload_pays (c, t, &ch, c->op == GCU_OP_VXM ? b_up : a_up) ;
+    return ch.gpu || upload_pays (c, t, &in, &ch, c->op == GCU_OP_VXM ? b_up : a_up) ;
 }
 
 // pending: the host runs while the GPU starts or a kernel compiles
