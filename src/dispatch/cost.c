@@ -271,13 +271,17 @@ bool gcu_cost_amortized (const void *key, uint64_t version, double gain, double 
         lost [k].gain = 0 ;
     }
     lost [k].gain += gain ;
-    if (lost [k].gain >= cost)
-    {
-        pay = true ;
-        lost [k].gain = 0 ;
-    }
+    pay = lost [k].gain >= cost ;
     pthread_mutex_unlock (&amortize_lock) ;
     return pay ;
+}
+
+void gcu_cost_amortize_paid (const void *key)
+{
+    pthread_mutex_lock (&amortize_lock) ;
+    for (int k = 0 ; k < GCU_AMORTIZE_SLOTS ; k++)
+        if (lost [k].key == key) lost [k].gain = 0 ;
+    pthread_mutex_unlock (&amortize_lock) ;
 }
 
 void gcu_cost_amortize_reset (void)

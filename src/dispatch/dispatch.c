@@ -339,44 +339,48 @@ static bool resident (const void *obj, bool vector)
     return false ;
 }
 
+// the call's operand uploaded by the GPU with the most bytes (the one its
+// rent is kept for) and its version (a matrix's entry count: another value
+// starts the rent again; a vector's is 0: a BFS's vectors change at every
+// level but, once on the device, stay there)
+typedef struct { const void *obj ; double bytes ; uint64_t version ; } upload_t ;
+
 // one operand's part: device newest, the host downloads it first; not on
-// the device and read by the call, the GPU uploads it (the bytes returned)
-static double operand_cost (const void *obj, bool vector, bool read, uint64_t nvals,
-    uint64_t rows, gcu_cost_input *in)
+// the device and read by the call, the GPU uploads it
+static void operand_cost (const void *obj, bool vector, bool read, uint64_t nvals,
+    uint64_t rows, gcu_cost_input *in, upload_t *big)
 {
-    if (obj == NULL) return 0 ;
+    if (obj == NULL) return ;
     uint64_t nv = nvals ;
     if (gcu_residency_newest_nvals (obj, &nv)) in->newest_bytes += model_bytes ((double) nv, (double) rows) ;
     else if (read && !resident (obj, vector))
     {
         const double b = model_bytes ((double) nvals, (double) rows) ;
         in->up_bytes += b ;
-        return b ;
+        if (b > big->bytes) *big = (upload_t) { obj, b, vector ? 0 : nvals } ;
     }
-    return 0 ;
 }
 
-// mxv/vxm whose matrix is not on the device, predicted faster on the GPU
-// once its operands are there (mat_up bytes for the matrix; the vectors, a
-// BFS's or an iterative method's, stay on the device from the first GPU
-// call on: their transfers are not counted here): the host's lost time is
-// added up for the matrix, and once it pays for the upload the call uploads
-// it (ski rental, gcu_cost_amortized). Such a program moves to the GPU after
-// a while and stays there; one whose vectors keep coming from the host
-// finds the matrix there and decides call by call again.
+// A call predicted faster on the GPU once its operands are there, but not
+// with their uploads: the host's lost time is added up for the largest of
+// them, and once it pays for the call's uploads the call makes them (ski
+// rental, gcu_cost_amortized; the rent is settled once a GPU call has made
+// them, gcu_cost_amortize_paid). A BFS or an iterative method moves to the
+// GPU after a while and stays there (its vectors, device newest from then
+// on, are not uploaded again); one whose operands keep coming from the
+// host finds what was uploaded there and decides call by call.
 static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_input *in,
-    const gcu_cost_choice *ch, double mat_up)
+    const gcu_cost_choice *ch, const upload_t *big)
 {
-    if (!(mat_up > 0) || (c->op != GCU_OP_MXV && c->op != GCU_OP_VXM)) return false ;
+    if (big->obj == NULL || !(in->up_bytes > 0)) return false ;
     const gcu_cost_input there = { .family = in->family, .work = in->work, .rows = in->rows } ;
     gcu_cost_choice ct ;
     gcu_cost_predict (t, &there, &ct) ;
-    const double upload = mat_up / t->h2d ;
     const double gain = ch->host_s - ct.gpu_s * t->margin ;
-    const bool vxm = c->op == GCU_OP_VXM ;
-    if (!(gain > 0) || !gcu_cost_amortized (vxm ? c->B : c->A, vxm ? c->b_nvals : c->a_nvals,
-        gain, upload)) return false ;
-    c->note = "the host time lost on the matrix pays for its upload: the GPU from now on" ;
+    if (!(gain > 0) || !gcu_cost_amortized (big->obj, big->version, gain, in->up_bytes / t->h2d))
+        return false ;
+    c->rented = big->obj ;
+    c->note = "the host time lost on these operands pays for their upload: the GPU" ;
     return true ;
 }
 
@@ -440,15 +444,16 @@ static bool predict (gcu_call *c, const gcu_cost_table *t)
     }
     const uint64_t m_nv = nvals_of (c->M, vec) ;
     const bool c_read = c->accum != NULL || (c->M != NULL && !c->replace) ;
-    const double a_up = operand_cost (c->A, vec && c->op != GCU_OP_MXV, true, c->a_nvals, c->a_rows, &in) ;
-    const double b_up = operand_cost (c->B, vec && c->op != GCU_OP_VXM, true, c->b_nvals, c->b_rows, &in) ;
-    operand_cost (c->M, vec, true, m_nv, c->c_rows, &in) ;
-    operand_cost (c->C, vec, c_read, c_read ? nvals_of (c->C, vec) : 0, c->c_rows, &in) ;
+    upload_t big = { NULL, 0, 0 } ;
+    operand_cost (c->A, vec && c->op != GCU_OP_MXV, true, c->a_nvals, c->a_rows, &in, &big) ;
+    operand_cost (c->B, vec && c->op != GCU_OP_VXM, true, c->b_nvals, c->b_rows, &in, &big) ;
+    operand_cost (c->M, vec, true, m_nv, c->c_rows, &in, &big) ;
+    operand_cost (c->C, vec, c_read, c_read ? nvals_of (c->C, vec) : 0, c->c_rows, &in, &big) ;
     if (!gcu_keep_results () || in.newest_bytes == 0) in.down_bytes = result_bytes (c, m_nv) ;
     gcu_cost_predict (t, &in, &ch) ;
     c->host_s = ch.host_s ;
     c->gpu_s = ch.gpu_s ;
-    return ch.gpu || upload_pays (c, t, &in, &ch, c->op == GCU_OP_VXM ? b_up : a_up) ;
+    return ch.gpu || upload_pays (c, t, &in, &ch, &big) ;
 }
 
 // pending: the host runs while the GPU starts or a kernel compiles
@@ -548,6 +553,7 @@ static bool gpu_ran (gcu_call *call)
     call->host_s = call->gpu_s = -1 ;
     call->family = NULL ;
     call->note = NULL ;
+    call->rented = NULL ;
     call->pending = 0 ;
     call->up_bytes = call->down_bytes = 0 ;
     call->c_written = false ;
@@ -578,7 +584,11 @@ static bool gpu_ran (gcu_call *call)
             return false ;
         }
     }
-    return run_families (call, !wait_jit) ;
+    const bool ran = run_families (call, !wait_jit) ;
+    // an upload bought by its rent is made: the rent starts again
+    if (ran && call->reason == GRBCUDA_REASON_GPU && call->rented != NULL)
+        gcu_cost_amortize_paid (call->rented) ;
+    return ran ;
 }
 
 // The host reads every object of the call (C too: mask, accum, replace):

@@ -92,11 +92,15 @@ const char *gcu_cost_family_name (gcu_cost_family f) ;
 // but not with its upload (cost seconds), runs on the host, and its gain is
 // added up per operand (a version: its entries, say; another version starts
 // again from nothing). Once the host time lost on key pays for the upload,
-// this answers true (and starts again from nothing): the call uploads it,
-// and the calls after it find it there. A program that calls with the same
-// matrix again and again (a BFS's levels, an iterative solver) so pays at
-// most about twice the better of the two choices made in hindsight.
+// this answers true: the call uploads it, and the calls after it find it
+// there. The rent starts again from nothing once a GPU call has made the
+// upload (gcu_cost_amortize_paid; a call that still went to the host, CUDA
+// starting or its kernel compiling, leaves it due). A program that calls
+// with the same operands again and again (a BFS's levels, an iterative
+// solver) so pays at most about twice the better of the two choices made in
+// hindsight.
 bool gcu_cost_amortized (const void *key, uint64_t version, double gain, double cost) ;
+void gcu_cost_amortize_paid (const void *key) ;
 // forgets all (tests)
 void gcu_cost_amortize_reset (void) ;
 

@@ -119,6 +119,8 @@ typedef struct
     // the outcome
     grbcuda_reason reason ;
     const char *note ;          // why, beyond the reason (verbose log), or NULL
+    const void *rented ;        // auto: the operand whose upload this call
+                                // buys (gcu_cost_amortized), or NULL
     int pending ;               // host while the GPU starts or a kernel compiles
                                 // (GCU_PENDING_*, dispatch.c), else 0
     double t_start ;            // gcu_now () at the start; < 0: not timed (dispatch.c)

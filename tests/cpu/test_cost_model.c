@@ -122,12 +122,15 @@ static void amortized (void)
     int calls = 0 ;
     while (!gcu_cost_amortized (&a, 5, 0.3, 1.0) && calls < 10) calls++ ;
     CHECK (calls == 3, "paid after 4 calls of 0.3 (%d before)", calls) ;
+    CHECK (gcu_cost_amortized (&a, 5, 0.3, 1.0), "due until the upload is made") ;
+    gcu_cost_amortize_paid (&a) ;
     CHECK (!gcu_cost_amortized (&a, 5, 0.3, 1.0), "starts again from nothing once paid") ;
     CHECK (!gcu_cost_amortized (&a, 5, 0.3, 1.0) && !gcu_cost_amortized (&a, 5, 0.3, 1.0),
         "three calls: 0.9") ;
     // another version of a (it changed): from nothing
     CHECK (!gcu_cost_amortized (&a, 6, 0.5, 1.0), "a new version starts from nothing") ;
     CHECK (gcu_cost_amortized (&a, 6, 0.5, 1.0), "two calls of 0.5 pay 1") ;
+    gcu_cost_amortize_paid (&a) ;
     // keys apart; no gain adds nothing
     CHECK (!gcu_cost_amortized (&b, 1, 0.9, 1.0) && !gcu_cost_amortized (&b, 1, 0, 1.0)
         && !gcu_cost_amortized (&b, 1, -5, 1.0) && gcu_cost_amortized (&b, 1, 0.1, 1.0),

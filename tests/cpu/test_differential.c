@@ -2112,7 +2112,7 @@ static struct
     bool seeded, verbose, self_test, regressions_only, no_regressions ;
     const char *ops_arg ;
 }
-opt = { 0, -1, -1, 0, 1, 20, { true, true, true, true, true, true, true, true }, -1, false, false,
+opt = { 0, -1, -1, 0, 1, 20, { true, true, true, true, true, true, true, true, true }, -1, false, false,
     false, false, false, NULL } ;
 
 static uint64_t case_state (uint64_t seed, long K)
