@@ -235,8 +235,10 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
         out->gpu = false ;
         return ;
     }
-    out->host_s = r->host_fixed + in->work / r->host_rate + in->rows * r->host_row
-        + in->newest_bytes / t->d2h ;
+    double host_work = in->work / r->host_rate ;
+    if (in->family == GCU_COST_SPMSPV && in->full_work > 0)
+        host_work = fmin (host_work, in->full_work / t->fam [GCU_COST_MXV].host_rate) ;
+    out->host_s = r->host_fixed + host_work + in->rows * r->host_row + in->newest_bytes / t->d2h ;
     out->gpu_s = r->gpu_fixed + in->work / r->gpu_rate + in->up_bytes / t->h2d
         + in->down_bytes / t->d2h ;
     out->gpu = out->gpu_s * t->margin < out->host_s ;

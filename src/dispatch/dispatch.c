@@ -373,7 +373,8 @@ static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_in
     const gcu_cost_choice *ch, const upload_t *big)
 {
     if (big->obj == NULL || !(in->up_bytes > 0)) return false ;
-    const gcu_cost_input there = { .family = in->family, .work = in->work, .rows = in->rows } ;
+    const gcu_cost_input there = { .family = in->family, .work = in->work, .rows = in->rows,
+        .full_work = in->full_work } ;
     gcu_cost_choice ct ;
     gcu_cost_predict (t, &there, &ct) ;
     const double gain = ch->host_s - ct.gpu_s * t->margin ;
@@ -425,7 +426,8 @@ static bool predict (gcu_call *c, const gcu_cost_table *t)
 {
     const bool vec = !is_matrix_op (c->op) ;
     gcu_cost_input in = { .family = cost_family (c), .work = c->work,
-        .rows = vec ? (double) c->c_rows : 0 } ;
+        .rows = vec ? (double) c->c_rows : 0,
+        .full_work = (double) (c->op == GCU_OP_VXM ? c->b_nvals : c->a_nvals) } ;
     gcu_cost_choice ch ;
     // Nothing device newest anywhere (one relaxed load): the host's time has
     // no download, and the GPU's time without any transfer bounds its time

@@ -72,6 +72,10 @@ typedef struct
     double down_bytes ;         // what must come back after the GPU
     double newest_bytes ;       // device-newest operands the host must download
     double rows ;               // a vector result's length (0: a matrix's)
+    double full_work ;          // spmspv: the matrix's entries. SuiteSparse
+                                // takes a large frontier by its pull (dot)
+                                // method: its time is at most that of the
+                                // whole matrix at the mxv family's rate
 }
 gcu_cost_input ;
 

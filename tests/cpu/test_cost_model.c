@@ -109,6 +109,13 @@ static void host_rows (void)
     gcu_cost_predict (&t, &in, &ch) ;
     CHECK (fabs (ch.host_s - (1e-4 + 1e3 / 1e9 + 2e-3)) < 1e-12 && ch.gpu,
         "a long sparse product: host %g, gpu %g", ch.host_s, ch.gpu_s) ;
+    // a frontier so large that the whole matrix at mxv's rate is cheaper
+    in.work = 1e9 ;
+    in.full_work = 2e8 ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    CHECK (fabs (ch.host_s - (1e-4 + 2e8 / 1e9 + 2e-3)) < 1e-9, "capped by the pull: %g", ch.host_s) ;
+    in.work = 1e3 ;
+    in.full_work = 0 ;
     in.family = GCU_COST_MXV ;
     gcu_cost_predict (&t, &in, &ch) ;
     CHECK (!ch.gpu, "no host_row: the host (%g against %g)", ch.host_s, ch.gpu_s) ;
