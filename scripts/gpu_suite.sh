@@ -168,7 +168,7 @@ if [ $sanitizer = 1 ] && command -v compute-sanitizer >/dev/null; then
       test_mxm_gpu) args=(1 3) ;;
       test_mxv_gpu) args=(1 4) ;;
       test_semiring_sweep_gpu) args=(50) ;;
-      test_assign_gpu) args=(--cases 60) ;;
+      test_assign_gpu|test_apply_gpu) args=(--cases 60) ;;
       test_spmm_gpu) args=(2) ;;
     esac
     for tool in memcheck racecheck; do
