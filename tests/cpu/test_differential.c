@@ -75,7 +75,7 @@
 //   --ops LIST  the operations drawn, comma-separated, of mxm, mxv, vxm,
 //               assign, assign_scalar, ewise_add, ewise_mult, ewise_union
 //               (the element-wise ones of vectors and matrices), apply
-//               (GrB_Vector_apply_BinaryOp1st/2nd_<T>); default all
+//               (GrB_Vector_apply_BinaryOp1st/2nd_<T>, GrB_Vector_apply with a built-in unary operator); default all
 //   --pool P    kernel signatures in the run's pools (default $GRBCUDA_DIFF_POOL,
 //               else 64; 0: every semiring with its own types, as CI runs it,
 //               and an element-wise operator drawn afresh each case)
@@ -173,7 +173,40 @@ static const fn_t our_assign_scalar [13] = { (fn_t) GrB_Vector_assign_BOOL,
     (fn_t) GrB_Vector_assign_FP64, (fn_t) GxB_Vector_assign_FC32, (fn_t) GxB_Vector_assign_FC64 } ;
 static fn_t real_ewise [2][2][NKINDS], real_union [2], real_assign_scalar [13], real_assign ;
 // GrB_Vector_apply_BinaryOp2nd_<T> [0] and _BinaryOp1st_<T> [1], by type code
-static fn_t our_apply [2][13], real_apply [2][13] ;
+static fn_t our_apply [2][13], real_apply [2][13], real_apply_unary ;
+
+// the built-in unary operators GrB_Vector_apply draws (kind 2 of OP_APPLY):
+// each of them of every type that has it, found by name; the GPU takes the
+// ones it computes exactly, SuiteSparse the others (SQRT, EXP, ABS of a
+// signed integer, ...)
+#define MAX_UNOPS 160
+static struct { char name [40] ; GrB_UnaryOp op ; } unops [MAX_UNOPS] ;
+static int nunops ;
+
+static void unops_init (void)
+{
+    static const char *const ops [] = { "IDENTITY", "AINV", "MINV", "ABS", "ONE", "BNOT",
+        "LNOT", "SQRT", "EXP", "FLOOR" } ;
+    for (size_t o = 0 ; o < sizeof (ops) / sizeof (ops [0]) ; o++)
+        for (int t = 0 ; t < 13 ; t++)
+            for (int pre = 0 ; pre < 2 && nunops < MAX_UNOPS ; pre++)
+            {
+                char name [40] ;
+                snprintf (name, sizeof (name), "%s_%s_%s", pre ? "GxB" : "GrB", ops [o],
+                    gcu_test_type_names [t]) ;
+                GrB_UnaryOp *v = (GrB_UnaryOp *) dlsym (RTLD_DEFAULT, name) ;
+                if (v == NULL || *v == NULL) continue ;
+                snprintf (unops [nunops].name, sizeof (unops [nunops].name), "%s", name) ;
+                unops [nunops++].op = *v ;
+                break ;
+            }
+    GrB_UnaryOp *l = (GrB_UnaryOp *) dlsym (RTLD_DEFAULT, "GrB_LNOT") ;
+    if (l != NULL && *l != NULL && nunops < MAX_UNOPS)
+    {
+        snprintf (unops [nunops].name, sizeof (unops [nunops].name), "GrB_LNOT") ;
+        unops [nunops++].op = *l ;
+    }
+}
 
 static void ewise_fn_name (bool matrix, bool mult, int kind, char *buf, size_t size)
 {
@@ -231,6 +264,9 @@ static bool real_fns_init (void)
         ok &= (real_assign_scalar [t] = fn_real (name, our_assign_scalar [t])) != NULL ;
     }
     ok &= (real_assign = fn_real ("GrB_Vector_assign", (fn_t) GrB_Vector_assign)) != NULL ;
+    ok &= (real_apply_unary = fn_real ("GrB_Vector_apply", (fn_t) GrB_Vector_apply)) != NULL ;
+    unops_init () ;
+    ok &= nunops > 0 ;
     for (int f = 0 ; f < 2 ; f++)
         for (int t = 0 ; t < 13 ; t++)
         {
@@ -1141,6 +1177,7 @@ static void call_fn_name (const call_t *c, char *buf, size_t size)
     if (is_product (c->op)) snprintf (buf, size, "%s", op_name [c->op]) ;
     else if (c->op == OP_ASSIGN) snprintf (buf, size, "GrB_Vector_assign") ;
     else if (c->op == OP_ASSIGN_SCALAR) assign_scalar_fn_name (c->xs.type, buf, size) ;
+    else if (c->op == OP_APPLY && c->kind == 2) snprintf (buf, size, "GrB_Vector_apply") ;
     else if (c->op == OP_APPLY) apply_fn_name (c->kind, c->xs.type, buf, size) ;
     else if (c->op == OP_EWISE_UNION) union_fn_name (c->matrix, buf, size) ;
     else ewise_fn_name (c->matrix, c->op == OP_EWISE_MULT, c->kind, buf, size) ;
@@ -1151,7 +1188,7 @@ static gcu_op call_gop (const call_t *c)
 {
     char name [64] ;
     if (c->op == OP_ASSIGN_SCALAR) snprintf (name, sizeof (name), "GrB_Vector_assign_scalar") ;
-    else if (c->op == OP_APPLY) snprintf (name, sizeof (name), "GrB_Vector_apply_BinaryOp%s",
+    else if (c->op == OP_APPLY && c->kind != 2) snprintf (name, sizeof (name), "GrB_Vector_apply_BinaryOp%s",
         c->kind ? "1st" : "2nd") ;
     else call_fn_name (c, name, sizeof (name)) ;
     for (int g = 0 ; g < GCU_OP_COUNT ; g++) if (strcmp (gcu_op_name ((gcu_op) g), name) == 0) return (gcu_op) g ;
@@ -1263,6 +1300,12 @@ static void describe_other (const call_t *c, const char *x, const char *y, char 
             gcu_test_type_names [op->y], gcu_test_type_names [op->z], (unsigned long long) c->m,
             (unsigned long long) c->n, x, c->tran0 ? " (GrB_INP0 GrB_TRAN)" : "", y,
             c->tran1 ? " (GrB_INP1 GrB_TRAN)" : "", a [0] ? "; alpha " : "", a, b [0] ? ", beta " : "", b) ;
+        return ;
+    }
+    if (c->op == OP_APPLY && c->kind == 2)
+    {
+        snprintf (buf, size, "%s w<M>=f(u) (f %s), length %llu; u: %s", fn, unops [c->index].name,
+            (unsigned long long) c->m, x) ;
         return ;
     }
     if (c->op == OP_APPLY)
@@ -1748,6 +1791,10 @@ static GrB_Info call_run (const call_t *c, bool oracle, const side_t *s, GrB_Bin
 {
     if (is_product (c->op)) return call_op (c->op, oracle, s->C, s->M, accum, c->sr->s, s->X, s->Y, d) ;
     if (is_ewise (c->op)) return ewise_run (c, oracle, s, accum, c->kind, ewise_object (c), d) ;
+    if (c->op == OP_APPLY && c->kind == 2)
+        return (oracle ? (GrB_Info (*) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
+            const GrB_UnaryOp, const GrB_Vector, const GrB_Descriptor)) real_apply_unary
+            : GrB_Vector_apply) (V_ (s->C), V_ (s->M), accum, unops [c->index].op, V_ (s->X), d) ;
     if (c->op == OP_APPLY)
         return apply_fn_call (oracle ? real_apply [c->kind][c->xs.type] : our_apply [c->kind][c->xs.type],
             c->kind, c->xs.type, V_ (s->C), V_ (s->M), accum, binops [c->bop].op, V_ (s->X), c->xs.v, d) ;
@@ -2478,7 +2525,8 @@ static void draw_assign (call_t *c, uint64_t *st)
 
 // GrB_Vector_apply_BinaryOp1st_<T> / _BinaryOp2nd_<T>: w<M> = accum (w,
 // op (x, u)) or op (u, y) over the whole of w; the operator from the pool
-// (not ANY: SuiteSparse's bound ANY takes either side), the scalar of any type
+// (not ANY: SuiteSparse's bound ANY takes either side), the scalar of any
+// type; or GrB_Vector_apply with a built-in unary operator (unops)
 static void draw_apply (call_t *c, uint64_t *st)
 {
     c->m = draw_dim (st) ;
@@ -2488,8 +2536,9 @@ static void draw_apply (call_t *c, uint64_t *st)
     draw_accum (c, st, false, false) ;
     c->ikind = I_ALL ;
     c->ni = c->m ;
-    c->kind = (int) pick (st, 2) ;
+    c->kind = (int) pick (st, 3) ;      // 2: a unary operator (unops)
     do c->bop = (int) pick (st, nbinops) ; while (binops [c->bop].any) ;
+    c->index = (int) pick (st, nunops > 0 ? nunops : 1) ;
     const int tc = (int) pick (st, NT) ;
     draw_scalar (&c->xs, st, -1, false) ;
     draw_recipe (&c->x, st, pick (st, 3) ? (int) pick (st, NT) : tc, c->m, 1, true, V_FULL) ;
