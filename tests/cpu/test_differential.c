@@ -75,7 +75,7 @@
 //   --ops LIST  the operations drawn, comma-separated, of mxm, mxv, vxm,
 //               assign, assign_scalar, ewise_add, ewise_mult, ewise_union
 //               (the element-wise ones of vectors and matrices), apply
-//               (GrB_Vector_apply_BinaryOp1st/2nd_<T>, GrB_Vector_apply with a built-in unary operator); default all
+//               (GrB_Vector_apply with a built-in unary operator, the BinaryOp1st/2nd and IndexOp forms, typed and GrB_Scalar); default all
 //   --pool P    kernel signatures in the run's pools (default $GRBCUDA_DIFF_POOL,
 //               else 64; 0: every semiring with its own types, as CI runs it,
 //               and an element-wise operator drawn afresh each case)
@@ -174,6 +174,24 @@ static const fn_t our_assign_scalar [13] = { (fn_t) GrB_Vector_assign_BOOL,
 static fn_t real_ewise [2][2][NKINDS], real_union [2], real_assign_scalar [13], real_assign ;
 // GrB_Vector_apply_BinaryOp2nd_<T> [0] and _BinaryOp1st_<T> [1], by type code
 static fn_t our_apply [2][13], real_apply [2][13], real_apply_unary ;
+// GrB_Vector_apply_IndexOp_<T> by type code; the GrB_Scalar forms
+// (BinaryOp2nd_Scalar, BinaryOp1st_Scalar, IndexOp_Scalar)
+static fn_t our_apply_idx [13], real_apply_idx [13], our_apply_sc [3], real_apply_sc [3] ;
+static const char *const apply_sc_name [3] = { "GrB_Vector_apply_BinaryOp2nd_Scalar",
+    "GrB_Vector_apply_BinaryOp1st_Scalar", "GrB_Vector_apply_IndexOp_Scalar" } ;
+
+// OP_APPLY's kinds: the typed bound forms (2nd, 1st), a unary operator, the
+// typed IndexOp form, the GrB_Scalar forms (2nd, 1st, IndexOp)
+enum { A_2ND, A_1ST, A_UNARY, A_INDEX, A_2ND_SC, A_1ST_SC, A_INDEX_SC, NAKINDS } ;
+static bool apply_index (int kind) { return kind == A_INDEX || kind == A_INDEX_SC ; }
+
+// the built-in index-unary operators drawn: the positional ones the GPU
+// computes, and value ones that stay on the host
+static const char *const idxop_names [] = { "GrB_ROWINDEX_INT32", "GrB_ROWINDEX_INT64",
+    "GrB_COLINDEX_INT32", "GrB_COLINDEX_INT64", "GrB_DIAGINDEX_INT32", "GrB_DIAGINDEX_INT64",
+    "GrB_VALUEEQ_INT32", "GrB_VALUEGT_FP64", "GrB_VALUELE_UINT8", "GrB_TRIL" } ;
+#define NIDXOPS ((int) (sizeof (idxop_names) / sizeof (idxop_names [0])))
+static GrB_IndexUnaryOp idxops [NIDXOPS] ;
 
 // the built-in unary operators GrB_Vector_apply draws (kind 2 of OP_APPLY):
 // each of them of every type that has it, found by name; the GPU takes the
@@ -265,6 +283,26 @@ static bool real_fns_init (void)
     }
     ok &= (real_assign = fn_real ("GrB_Vector_assign", (fn_t) GrB_Vector_assign)) != NULL ;
     ok &= (real_apply_unary = fn_real ("GrB_Vector_apply", (fn_t) GrB_Vector_apply)) != NULL ;
+    for (int t = 0 ; t < 13 ; t++)
+    {
+        snprintf (name, sizeof (name), "%s_Vector_apply_IndexOp_%s", t >= 11 ? "GxB" : "GrB",
+            gcu_test_type_names [t]) ;
+        void *g = dlsym (RTLD_DEFAULT, name) ;
+        memcpy (&our_apply_idx [t], &g, sizeof (g)) ;
+        ok &= our_apply_idx [t] != NULL && (real_apply_idx [t] = fn_real (name, our_apply_idx [t])) != NULL ;
+    }
+    for (int k = 0 ; k < 3 ; k++)
+    {
+        void *g = dlsym (RTLD_DEFAULT, apply_sc_name [k]) ;
+        memcpy (&our_apply_sc [k], &g, sizeof (g)) ;
+        ok &= our_apply_sc [k] != NULL && (real_apply_sc [k] = fn_real (apply_sc_name [k], our_apply_sc [k])) != NULL ;
+    }
+    for (int k = 0 ; k < NIDXOPS ; k++)
+    {
+        GrB_IndexUnaryOp *v = (GrB_IndexUnaryOp *) dlsym (RTLD_DEFAULT, idxop_names [k]) ;
+        idxops [k] = v != NULL ? *v : NULL ;
+        ok &= idxops [k] != NULL ;
+    }
     unops_init () ;
     ok &= nunops > 0 ;
     for (int f = 0 ; f < 2 ; f++)
@@ -1177,7 +1215,11 @@ static void call_fn_name (const call_t *c, char *buf, size_t size)
     if (is_product (c->op)) snprintf (buf, size, "%s", op_name [c->op]) ;
     else if (c->op == OP_ASSIGN) snprintf (buf, size, "GrB_Vector_assign") ;
     else if (c->op == OP_ASSIGN_SCALAR) assign_scalar_fn_name (c->xs.type, buf, size) ;
-    else if (c->op == OP_APPLY && c->kind == 2) snprintf (buf, size, "GrB_Vector_apply") ;
+    else if (c->op == OP_APPLY && c->kind == A_UNARY) snprintf (buf, size, "GrB_Vector_apply") ;
+    else if (c->op == OP_APPLY && c->kind == A_INDEX)
+        snprintf (buf, size, "%s_Vector_apply_IndexOp_%s", c->xs.type >= 11 ? "GxB" : "GrB",
+            gcu_test_type_names [c->xs.type]) ;
+    else if (c->op == OP_APPLY && c->kind >= A_2ND_SC) snprintf (buf, size, "%s", apply_sc_name [c->kind - A_2ND_SC]) ;
     else if (c->op == OP_APPLY) apply_fn_name (c->kind, c->xs.type, buf, size) ;
     else if (c->op == OP_EWISE_UNION) union_fn_name (c->matrix, buf, size) ;
     else ewise_fn_name (c->matrix, c->op == OP_EWISE_MULT, c->kind, buf, size) ;
@@ -1188,8 +1230,9 @@ static gcu_op call_gop (const call_t *c)
 {
     char name [64] ;
     if (c->op == OP_ASSIGN_SCALAR) snprintf (name, sizeof (name), "GrB_Vector_assign_scalar") ;
-    else if (c->op == OP_APPLY && c->kind != 2) snprintf (name, sizeof (name), "GrB_Vector_apply_BinaryOp%s",
-        c->kind ? "1st" : "2nd") ;
+    else if (c->op == OP_APPLY && apply_index (c->kind)) snprintf (name, sizeof (name), "GrB_Vector_apply_IndexOp") ;
+    else if (c->op == OP_APPLY && c->kind != A_UNARY) snprintf (name, sizeof (name), "GrB_Vector_apply_BinaryOp%s",
+        (c->kind == A_1ST || c->kind == A_1ST_SC) ? "1st" : "2nd") ;
     else call_fn_name (c, name, sizeof (name)) ;
     for (int g = 0 ; g < GCU_OP_COUNT ; g++) if (strcmp (gcu_op_name ((gcu_op) g), name) == 0) return (gcu_op) g ;
     return GCU_OP_COUNT ;
@@ -1302,7 +1345,14 @@ static void describe_other (const call_t *c, const char *x, const char *y, char 
             c->tran1 ? " (GrB_INP1 GrB_TRAN)" : "", a [0] ? "; alpha " : "", a, b [0] ? ", beta " : "", b) ;
         return ;
     }
-    if (c->op == OP_APPLY && c->kind == 2)
+    if (c->op == OP_APPLY && apply_index (c->kind))
+    {
+        scal_str (&c->xs, a, sizeof (a)) ;
+        snprintf (buf, size, "%s w<M>=f(u, i, 0, y) (f %s), length %llu; u: %s; y %s", fn,
+            idxop_names [c->index % NIDXOPS], (unsigned long long) c->m, x, a) ;
+        return ;
+    }
+    if (c->op == OP_APPLY && c->kind == A_UNARY)
     {
         snprintf (buf, size, "%s w<M>=f(u) (f %s), length %llu; u: %s", fn, unops [c->index].name,
             (unsigned long long) c->m, x) ;
@@ -1313,7 +1363,7 @@ static void describe_other (const call_t *c, const char *x, const char *y, char 
         const binop_t *op = &binops [c->bop] ;
         scal_str (&c->xs, a, sizeof (a)) ;
         snprintf (buf, size, "%s w<M>=%s (applies %s: x %s, y %s, z %s), length %llu; u: %s; "
-            "scalar %s", fn, c->kind ? "op (x, u)" : "op (u, y)", op->name,
+            "scalar %s", fn, (c->kind == A_1ST || c->kind == A_1ST_SC) ? "op (x, u)" : "op (u, y)", op->name,
             gcu_test_type_names [op->x], gcu_test_type_names [op->y], gcu_test_type_names [op->z],
             (unsigned long long) c->m, x, a) ;
         return ;
@@ -1785,13 +1835,70 @@ static GrB_Info assign_run (const call_t *c, bool oracle, const side_t *s, GrB_B
     return info ;
 }
 
+#define INDEX_FN(CT) ((GrB_Info (*) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,      \
+    const GrB_IndexUnaryOp, const GrB_Vector, CT, const GrB_Descriptor)) f) (w, M, accum, op, u, *(const CT *) y, d)
+
+// w<M> = accum (w, op (u, i, 0, y)) through f, the IndexOp form of type t
+static GrB_Info index_fn_call (fn_t f, int t, GrB_Vector w, GrB_Vector M, GrB_BinaryOp accum,
+    GrB_IndexUnaryOp op, GrB_Vector u, const void *y, GrB_Descriptor d)
+{
+    switch (t)
+    {
+        case 0:  return INDEX_FN (bool) ;
+        case 1:  return INDEX_FN (int8_t) ;
+        case 2:  return INDEX_FN (int16_t) ;
+        case 3:  return INDEX_FN (int32_t) ;
+        case 4:  return INDEX_FN (int64_t) ;
+        case 5:  return INDEX_FN (uint8_t) ;
+        case 6:  return INDEX_FN (uint16_t) ;
+        case 7:  return INDEX_FN (uint32_t) ;
+        case 8:  return INDEX_FN (uint64_t) ;
+        case 9:  return INDEX_FN (float) ;
+        case 10: return INDEX_FN (double) ;
+        case 11: return INDEX_FN (GxB_FC32_t) ;
+        default: return INDEX_FN (GxB_FC64_t) ;
+    }
+}
+
+// the typed IndexOp form and the GrB_Scalar forms (the scalar made for the
+// call: a value, empty, or NULL, as drawn)
+static GrB_Info apply_other_run (const call_t *c, bool oracle, const side_t *s, GrB_BinaryOp accum,
+    GrB_Descriptor d)
+{
+    GrB_IndexUnaryOp iop = idxops [c->index % NIDXOPS] ;
+    GrB_BinaryOp bop = binops [c->bop].op ;
+    if (c->kind == A_INDEX)
+        return index_fn_call (oracle ? real_apply_idx [c->xs.type] : our_apply_idx [c->xs.type],
+            c->xs.type, V_ (s->C), V_ (s->M), accum, iop, V_ (s->X), c->xs.v, d) ;
+    bool ok = true ;
+    GrB_Scalar x = build_scalar (&c->xs, &ok) ;
+    if (!ok) return GrB_PANIC ;
+    const fn_t f = oracle ? real_apply_sc [c->kind - A_2ND_SC] : our_apply_sc [c->kind - A_2ND_SC] ;
+    GrB_Info info ;
+    if (c->kind == A_1ST_SC)
+        info = ((GrB_Info (*) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp, const GrB_BinaryOp,
+            const GrB_Scalar, const GrB_Vector, const GrB_Descriptor)) f) (V_ (s->C), V_ (s->M),
+            accum, bop, x, V_ (s->X), d) ;
+    else if (c->kind == A_2ND_SC)
+        info = ((GrB_Info (*) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp, const GrB_BinaryOp,
+            const GrB_Vector, const GrB_Scalar, const GrB_Descriptor)) f) (V_ (s->C), V_ (s->M),
+            accum, bop, V_ (s->X), x, d) ;
+    else
+        info = ((GrB_Info (*) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp, const GrB_IndexUnaryOp,
+            const GrB_Vector, const GrB_Scalar, const GrB_Descriptor)) f) (V_ (s->C), V_ (s->M),
+            accum, iop, V_ (s->X), x, d) ;
+    GrB_Scalar_free (&x) ;
+    return info ;
+}
+
 // the case's call on one side's objects (oracle: SuiteSparse's function)
 static GrB_Info call_run (const call_t *c, bool oracle, const side_t *s, GrB_BinaryOp accum,
     GrB_Descriptor d)
 {
     if (is_product (c->op)) return call_op (c->op, oracle, s->C, s->M, accum, c->sr->s, s->X, s->Y, d) ;
     if (is_ewise (c->op)) return ewise_run (c, oracle, s, accum, c->kind, ewise_object (c), d) ;
-    if (c->op == OP_APPLY && c->kind == 2)
+    if (c->op == OP_APPLY && c->kind >= A_INDEX) return apply_other_run (c, oracle, s, accum, d) ;
+    if (c->op == OP_APPLY && c->kind == A_UNARY)
         return (oracle ? (GrB_Info (*) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
             const GrB_UnaryOp, const GrB_Vector, const GrB_Descriptor)) real_apply_unary
             : GrB_Vector_apply) (V_ (s->C), V_ (s->M), accum, unops [c->index].op, V_ (s->X), d) ;
@@ -2526,7 +2633,10 @@ static void draw_assign (call_t *c, uint64_t *st)
 // GrB_Vector_apply_BinaryOp1st_<T> / _BinaryOp2nd_<T>: w<M> = accum (w,
 // op (x, u)) or op (u, y) over the whole of w; the operator from the pool
 // (not ANY: SuiteSparse's bound ANY takes either side), the scalar of any
-// type; or GrB_Vector_apply with a built-in unary operator (unops)
+// type; GrB_Vector_apply with a built-in unary operator (unops); the typed
+// IndexOp form with a built-in index-unary operator (idxops); the GrB_Scalar
+// forms of both bound forms and of IndexOp, their scalar at times empty or
+// NULL (SuiteSparse's errors)
 static void draw_apply (call_t *c, uint64_t *st)
 {
     c->m = draw_dim (st) ;
@@ -2536,11 +2646,12 @@ static void draw_apply (call_t *c, uint64_t *st)
     draw_accum (c, st, false, false) ;
     c->ikind = I_ALL ;
     c->ni = c->m ;
-    c->kind = (int) pick (st, 3) ;      // 2: a unary operator (unops)
+    c->kind = (int) pick (st, NAKINDS) ;
     do c->bop = (int) pick (st, nbinops) ; while (binops [c->bop].any) ;
-    c->index = (int) pick (st, nunops > 0 ? nunops : 1) ;
+    c->index = (int) pick (st, apply_index (c->kind) ? NIDXOPS : nunops > 0 ? nunops : 1) ;
     const int tc = (int) pick (st, NT) ;
-    draw_scalar (&c->xs, st, -1, false) ;
+    // (the GrB_Scalar forms' scalar may be empty or NULL: SuiteSparse's errors)
+    draw_scalar (&c->xs, st, -1, c->kind >= A_2ND_SC) ;
     draw_recipe (&c->x, st, pick (st, 3) ? (int) pick (st, NT) : tc, c->m, 1, true, V_FULL) ;
     draw_recipe (&c->c, st, tc, c->m, 1, true, V_FULL) ;
     draw_recipe (&c->mk, st, (int) pick (st, NT), c->m, 1, true, V_MASK) ;
