@@ -25,37 +25,8 @@
 // GPU needed: each case's grbcuda result is perturbed, an entry removed,
 // added or changed, and every perturbation must be caught).
 #define _GNU_SOURCE
-#include "gcu_test.h"
-#include "grbcuda.h"
-#include "residency/gcu_residency.h"
-#include <complex.h>
-#include <dlfcn.h>
-#include <math.h>
-#include <stdlib.h>
-#include <string.h>
-
 #define TEST_NAME "test_apply_gpu"
-
-enum { NT = 9 } ;
-enum { BOOL_ = 0, INT8_, INT32_, INT64_, UINT16_, UINT64_, FP32_, FP64_, FC64_ } ;
-static GrB_Type TY [NT] ;
-static const char *TN [NT] = { "BOOL", "INT8", "INT32", "INT64", "UINT16", "UINT64",
-    "FP32", "FP64", "FC64" } ;
-
-// a scalar as a double (real types) or a double complex (FC64)
-typedef struct { double re, im ; } scal ;
-
-static void *global (const char *name)
-{
-    void **p = (void **) dlsym (RTLD_DEFAULT, name) ;
-    return p == NULL ? NULL : *p ;
-}
-
-static bool is_newest (const void *v)
-{
-    uint64_t nv ;
-    return gcu_residency_newest_nvals (v, &nv) ;
-}
+#include "gcu_vec_cases.h"
 
 static uint64_t gpu_calls (void)
 {
@@ -74,82 +45,6 @@ static uint64_t gpu_calls (void)
 //------------------------------------------------------------------------------
 // operands
 //------------------------------------------------------------------------------
-
-static int newest_made = 0 ;
-
-// a copy of v left device newest by a GPU GrB_mxv (D*v, D the identity,
-// ANY_SECOND: v's own values); v itself if that fails
-static GrB_Vector make_newest (GrB_Vector v, int t, GrB_Index n)
-{
-    char name [64] ;
-    snprintf (name, sizeof (name), "GxB_ANY_SECOND_%s", TN [t]) ;
-    GrB_Semiring sr = (GrB_Semiring) global (name) ;
-    GrB_Matrix D = NULL ;
-    GrB_Vector d = NULL, r = NULL ;
-    if (sr == NULL) return v ;
-    GrB_Vector_new (&d, GrB_BOOL, n) ;
-    GrB_Vector_assign_BOOL (d, NULL, NULL, true, GrB_ALL, n, NULL) ;
-    GrB_Vector_wait (d, GrB_MATERIALIZE) ;
-    GrB_Matrix_diag (&D, d, 0) ;
-    GrB_Vector_free (&d) ;
-    GrB_Vector_new (&r, TY [t], n) ;
-    GrB_Info info = GrB_mxv (r, NULL, NULL, sr, D, v, NULL) ;
-    GrB_Matrix_free (&D) ;
-    if (info != GrB_SUCCESS || !is_newest (r))
-    {
-        GrB_Vector_free (&r) ;
-        return v ;
-    }
-    GrB_Vector_free (&v) ;
-    newest_made++ ;
-    return r ;
-}
-
-// a vector of type t in one of 5 states: empty, sparse, dense, full (a host
-// vector) or device newest (from a dense one)
-static GrB_Vector make_vector (int t, GrB_Index n, int state, uint64_t *st)
-{
-    static const double density [5] = { 0, 0.1, 0.6, 1.0, 0.6 } ;
-    GrB_Vector v = gcu_test_random_vector (TY [t], n, density [state], st) ;
-    if (state == 3) GxB_Vector_Option_set (v, GxB_SPARSITY_CONTROL, GxB_FULL) ;
-    if (state == 4) v = make_newest (v, t, n) ;
-    return v ;
-}
-
-// a scalar: mostly a small integer; for the float forms sometimes a value
-// whose cast to w's type is special
-static scal make_scalar (int t, uint64_t *st)
-{
-    static const double special [] = { NAN, INFINITY, -INFINITY, -0.0, 1e300, -1e300,
-        300.7, -129.5, 4294967296.5, 9.3e18, -2.5, 0.5 } ;
-    scal x = { (double) (int) (gcu_rand (st) % 9) - 2, 0 } ;
-    if ((t == FP32_ || t == FP64_ || t == FC64_) && gcu_rand (st) % 3 == 0)
-        x.re = special [gcu_rand (st) % (sizeof (special) / sizeof (special [0]))] ;
-    if (t == FC64_ && gcu_rand (st) % 2) x.im = (double) (int) (gcu_rand (st) % 5) - 2 ;
-    if (t == UINT16_ || t == UINT64_) x.re = fabs (x.re) ;
-    return x ;
-}
-
-// an accum of w's type (or, one in four, of FP64 or INT32), or none
-static GrB_BinaryOp make_accum (int tw, uint64_t *st, char *name, size_t size)
-{
-    static const char *ops [] = { "PLUS", "MIN", "MAX", "FIRST", "SECOND", "TIMES", "MINUS" } ;
-    if (gcu_rand (st) % 2 == 0) { snprintf (name, size, "none") ; return NULL ; }
-    int t = tw ;
-    if (gcu_rand (st) % 4 == 0) t = (gcu_rand (st) % 2) ? FP64_ : INT32_ ;
-    const char *op = ops [gcu_rand (st) % (sizeof (ops) / sizeof (ops [0]))] ;
-    if (t == BOOL_) op = (gcu_rand (st) % 2) ? "LOR" : "LAND" ;
-    if (t == FC64_ && (!strcmp (op, "MIN") || !strcmp (op, "MAX"))) op = "PLUS" ;
-    snprintf (name, size, "GrB_%s_%s", op, TN [t]) ;
-    GrB_BinaryOp a = (GrB_BinaryOp) global (name) ;
-    if (a == NULL)
-    {
-        snprintf (name, size, "GxB_%s_%s", op, TN [t]) ;
-        a = (GrB_BinaryOp) global (name) ;
-    }
-    return a ;
-}
-
 
 // u's awkward values, set at a few positions of a vector of type t
 static void add_specials (GrB_Vector v, int t, GrB_Index n, uint64_t *st)
@@ -319,25 +214,7 @@ static GrB_Scalar make_gscalar (int t, scal x, bool empty)
 // one case
 //------------------------------------------------------------------------------
 
-static bool self_test = false ;
-static int cases_run = 0, cases_gpu = 0, cases_eligible = 0, perturbed = 0, caught = 0 ;
-static int cases_form [4], cases_gscalar = 0, cases_newest_in = 0 ;
-
-// w: an entry removed, added or changed (the self-test)
-static void perturb (GrB_Vector w, GrB_Index n, uint64_t *st)
-{
-    GrB_Index i = gcu_rand (st) % n, nv = 0 ;
-    int32_t x = 0 ;
-    GrB_Vector_nvals (&nv, w) ;
-    GrB_Info has = GrB_Vector_extractElement_INT32 (&x, w, i) ;
-    if (has == GrB_SUCCESS && gcu_rand (st) % 2) GrB_Vector_removeElement (w, i) ;
-    else GrB_Vector_setElement_INT32 (w, has == GrB_SUCCESS ? (x == 1 ? 0 : 1) : 1, i) ;
-    GrB_Vector_wait (w, GrB_MATERIALIZE) ;
-    perturbed++ ;
-}
-
-static const GrB_Descriptor *descs [8] = { NULL, &GrB_DESC_C, &GrB_DESC_S, &GrB_DESC_SC,
-    &GrB_DESC_R, &GrB_DESC_RC, &GrB_DESC_RS, &GrB_DESC_RSC } ;
+static int cases_form [4], cases_gscalar = 0 ;
 
 typedef GrB_Info (*apply_u_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
     const GrB_UnaryOp, const GrB_Vector, const GrB_Descriptor) ;
@@ -521,42 +398,28 @@ static void run_case (int k, uint64_t seed)
     if (op == NULL) return ;
     GrB_Scalar gs = gscalar ? make_gscalar (tx, x, gempty) : NULL ;
 
-    GrB_Vector w = make_vector (tw, n, wstate, st) ;
-    const bool u_is_w = gcu_rand (st) % 8 == 0 ;
-    GrB_Vector u = u_is_w ? w : make_input (tu, n, ustate, st) ;
-    if (u_is_w && wstate != 4 && gcu_rand (st) % 2) add_specials (w, tw, n, st) ;
-    GrB_Vector M = NULL ;
-    if (mkind == 1 || mkind == 2 || mkind == 3)
-        M = make_vector (mkind == 2 ? BOOL_ : (int) (gcu_rand (st) % FC64_), n, mkind == 3 ? 4 : 2, st) ;
-    const bool m_is_u = mkind == 4, m_is_w = mkind == 5 ;
-    if (m_is_u) M = u ;
-    if (m_is_w) M = w ;
-    cases_newest_in += is_newest (w) || is_newest (u) || (M != NULL && is_newest (M)) ;
-
-    // the oracle's copies (a dup reads the device value: materialized)
-    GrB_Vector w2 = NULL, u2 = NULL, M2 = NULL, u0 = NULL, M0 = NULL ;
-    OK (GrB_Vector_dup (&w2, w)) ;
-    if (!u_is_w) { OK (GrB_Vector_dup (&u2, u)) ; OK (GrB_Vector_dup (&u0, u)) ; }
-    else u2 = w2 ;
-    if (M != NULL && !m_is_u && !m_is_w) { OK (GrB_Vector_dup (&M2, M)) ; OK (GrB_Vector_dup (&M0, M)) ; }
-    if (m_is_u) M2 = u2 ;
-    if (m_is_w) M2 = w2 ;
+    vec_case c ;
+    c.w = make_vector (tw, n, wstate, st) ;
+    c.u_is_w = gcu_rand (st) % 8 == 0 ;
+    c.u = c.u_is_w ? c.w : make_input (tu, n, ustate, st) ;
+    if (c.u_is_w && wstate != 4 && gcu_rand (st) % 2) add_specials (c.w, tw, n, st) ;
+    vec_case_prepare (&c, mkind, true, n, st) ;
 
     const uint64_t g0 = gpu_calls () ;
     GrB_Info i1, i2 ;
     const int ft = gscalar ? NT : tx ;
     if (form == F_UNARY)
     {
-        i1 = GrB_Vector_apply (w, M, accum, (GrB_UnaryOp) op, u, desc) ;
-        i2 = real_apply_u (w2, M2, accum, (GrB_UnaryOp) op, u2, desc) ;
+        i1 = GrB_Vector_apply (c.w, c.M, accum, (GrB_UnaryOp) op, c.u, desc) ;
+        i2 = real_apply_u (c.w2, c.M2, accum, (GrB_UnaryOp) op, c.u2, desc) ;
     }
     else
     {
-        i1 = apply_bound (our_fn [form][ft], form, ft, w, M, accum, op, u, x, gs, desc) ;
-        i2 = apply_bound (real_fn [form][ft], form, ft, w2, M2, accum, op, u2, x, gs, desc) ;
+        i1 = apply_bound (our_fn [form][ft], form, ft, c.w, c.M, accum, op, c.u, x, gs, desc) ;
+        i2 = apply_bound (real_fn [form][ft], form, ft, c.w2, c.M2, accum, op, c.u2, x, gs, desc) ;
     }
     const bool on_gpu = gpu_calls () > g0 ;
-    const bool eligible = op_gpu && !gempty && !(M == NULL && (di == 1 || di == 3 || di == 5 || di == 7)) ;
+    const bool eligible = op_gpu && !gempty && !(c.M == NULL && (di == 1 || di == 3 || di == 5 || di == 7)) ;
     cases_run++ ;
     cases_form [form]++ ;
     cases_gscalar += gscalar ;
@@ -565,25 +428,10 @@ static void run_case (int k, uint64_t seed)
     char what [320] ;
     snprintf (what, sizeof (what), "case %d (n %llu, w %s state %d, u %s%s state %d, %s %s%s%s%s, "
         "mask %d desc %d, accum %s)", k, (unsigned long long) n, TN [tw], wstate, TN [tu],
-        u_is_w ? " = w" : "", ustate, form == F_UNARY ? "apply" : FN [form], opname,
+        c.u_is_w ? " = w" : "", ustate, form == F_UNARY ? "apply" : FN [form], opname,
         form == F_UNARY ? "" : " scalar ", form == F_UNARY ? "" : TN [tx],
         gscalar ? (gempty ? " (GrB_Scalar, empty)" : " (GrB_Scalar)") : "", mkind, di, accname) ;
-    CHECK (i1 == i2, "%s: info %d, SuiteSparse %d", what, (int) i1, (int) i2) ;
-    CHECK (!eligible || i2 != GrB_SUCCESS || on_gpu || !grbcuda_gpu_available () || self_test,
-        "%s ran on the GPU", what) ;
-    if (on_gpu) CHECK (is_newest (w), "%s left w device newest", what) ;
-    if (self_test) perturb (w, n, st) ;
-    const bool same = gcu_test_vector_equal (w, w2, 0, false, what) ;
-    if (self_test) caught += !same ;
-    else CHECK (same, "%s: w as SuiteSparse's", what) ;
-    if (u0 != NULL) CHECK (gcu_test_vector_equal (u, u0, 0, false, "u unchanged"), "%s: u unchanged", what) ;
-    if (M0 != NULL) CHECK (gcu_test_vector_equal (M, M0, 0, false, "mask unchanged"), "%s: mask unchanged", what) ;
-
-    if (!m_is_u && !m_is_w) { GrB_Vector_free (&M) ; GrB_Vector_free (&M2) ; }
-    if (!u_is_w) { GrB_Vector_free (&u) ; GrB_Vector_free (&u2) ; }
-    GrB_Vector_free (&w) ; GrB_Vector_free (&w2) ;
-    GrB_Vector_free (&u0) ;
-    GrB_Vector_free (&M0) ;
+    vec_case_check (&c, i1, i2, eligible && i2 == GrB_SUCCESS, on_gpu, n, what, st) ;
     GrB_Scalar_free (&gs) ;
 }
 
@@ -591,26 +439,8 @@ int main (int argc, char **argv)
 {
     int ncases = 400, only = -1 ;
     uint64_t seed = 0xA9915ull ;
-    bool no_gpu_ok = false ;
-    for (int a = 1 ; a < argc ; a++)
-    {
-        if (!strcmp (argv [a], "--cases") && a + 1 < argc) ncases = atoi (argv [++a]) ;
-        else if (!strcmp (argv [a], "--case") && a + 1 < argc) only = atoi (argv [++a]) ;
-        else if (!strcmp (argv [a], "--seed") && a + 1 < argc) seed = strtoull (argv [++a], NULL, 0) ;
-        else if (!strcmp (argv [a], "--no-gpu")) no_gpu_ok = true ;
-        else if (!strcmp (argv [a], "--self-test")) self_test = no_gpu_ok = true ;
-        else { fprintf (stderr, "unknown option %s\n", argv [a]) ; return 2 ; }
-    }
-    OK (GrB_init (GrB_NONBLOCKING)) ;
-    if (!grbcuda_gpu_available () && !no_gpu_ok)
-    {
-        printf ("SKIP: no usable GPU; %s needs one\n", TEST_NAME) ;
-        GrB_finalize () ;
-        return GCU_TEST_SKIP ;
-    }
-    const GrB_Type t [NT] = { GrB_BOOL, GrB_INT8, GrB_INT32, GrB_INT64, GrB_UINT16,
-        GrB_UINT64, GrB_FP32, GrB_FP64, GxB_FC64 } ;
-    memcpy (TY, t, sizeof (t)) ;
+    const int rc = vec_cases_begin (argc, argv, &ncases, &only, &seed) ;
+    if (rc >= 0) return rc ;
     real_apply_u = (apply_u_t) gcu_test_real ("GrB_Vector_apply") ;
     CHECK (real_apply_u != NULL && (void *) real_apply_u != (void *) GrB_Vector_apply,
         "SuiteSparse's GrB_Vector_apply, not the interposed one") ;
@@ -637,17 +467,5 @@ int main (int argc, char **argv)
         "GrB_Scalar), %d eligible, %d on the GPU, %d with a device-newest operand (%d made)\n",
         TEST_NAME, cases_run, cases_form [0], cases_form [1], cases_form [2], cases_form [3],
         cases_gscalar, cases_eligible, cases_gpu, cases_newest_in, newest_made) ;
-    if (self_test)
-    {
-        printf ("%s self-test: %d of %d perturbed results caught\n", TEST_NAME, caught, perturbed) ;
-        CHECK (perturbed > 0 && caught == perturbed, "every perturbation caught (%d of %d)", caught, perturbed) ;
-    }
-    else if (grbcuda_gpu_available () && only < 0)
-    {
-        CHECK (cases_gpu > 0 && newest_made > 0, "cases on the GPU (%d), device-newest operands (%d)",
-            cases_gpu, newest_made) ;
-    }
-    gcu_residency_clear_all () ;
-    GrB_finalize () ;
-    return gcu_test_report (TEST_NAME) ;
+    return vec_cases_end (only) ;
 }
