@@ -33,12 +33,10 @@ void     gcu_dfree (void *p, gcu_stream s) ;                   // NULL ignored
 // memory: it evicts and retries, then uploads for the call only).
 // GrB_OUT_OF_MEMORY on failure. A block is freed with its size, once no
 // kernel uses it. gcu_lasting_release gives the kept blocks back to CUDA
-// (GrB_finalize); gcu_lasting_stats: requests served from them, the others,
-// and the bytes kept now.
+// (GrB_finalize).
 GrB_Info gcu_dmalloc_lasting (void **p, size_t bytes) ;
 void     gcu_dfree_lasting (void *p, size_t bytes) ;
 void     gcu_lasting_release (void) ;
-void     gcu_lasting_stats (uint64_t *hits, uint64_t *misses, size_t *kept) ;
 GrB_Info gcu_memcpy_h2d (void *dst, const void *src, size_t bytes, gcu_stream s) ;
 GrB_Info gcu_memcpy_d2h (void *dst, const void *src, size_t bytes, gcu_stream s) ;
 GrB_Info gcu_memcpy_d2d (void *dst, const void *src, size_t bytes, gcu_stream s) ;

@@ -33,7 +33,6 @@ static struct
     kept_block b [GCU_LASTING_BLOCKS] ;     // b [0..n-1], oldest first
     int n ;
     size_t total ;
-    uint64_t hits, misses ;
 }
 K = { .lock = PTHREAD_MUTEX_INITIALIZER } ;
 
@@ -67,15 +66,6 @@ void gcu_lasting_release (void)
     for (int k = 0 ; k < n ; k++) block_free (&all [k]) ;
 }
 
-void gcu_lasting_stats (uint64_t *hits, uint64_t *misses, size_t *kept)
-{
-    pthread_mutex_lock (&K.lock) ;
-    if (hits != NULL) *hits = K.hits ;
-    if (misses != NULL) *misses = K.misses ;
-    if (kept != NULL) *kept = K.total ;
-    pthread_mutex_unlock (&K.lock) ;
-}
-
 GrB_Info gcu_dmalloc_lasting (void **p, size_t bytes)
 {
     if (bytes == 0) bytes = 1 ;
@@ -87,7 +77,6 @@ GrB_Info gcu_dmalloc_lasting (void **p, size_t bytes)
         b = take (k) ;
         break ;
     }
-    if (b.p != NULL) K.hits++ ; else K.misses++ ;
     pthread_mutex_unlock (&K.lock) ;
     if (b.p != NULL)
     {
@@ -151,11 +140,5 @@ void gcu_dfree_lasting (void *p, size_t bytes)
 GrB_Info gcu_dmalloc_lasting (void **p, size_t bytes) { (void) bytes ; *p = NULL ; return GrB_OUT_OF_MEMORY ; }
 void gcu_dfree_lasting (void *p, size_t bytes) { (void) p ; (void) bytes ; }
 void gcu_lasting_release (void) { }
-void gcu_lasting_stats (uint64_t *hits, uint64_t *misses, size_t *kept)
-{
-    if (hits != NULL) *hits = 0 ;
-    if (misses != NULL) *misses = 0 ;
-    if (kept != NULL) *kept = 0 ;
-}
 
 #endif

@@ -451,10 +451,8 @@ static GrB_Info mxv_run (gcu_call *call)
     const size_t zsize = spec.sr.mult.z.size ;
 
     // the mask's allowed entries, on the device
-    bool comp, structural ;
-    if (!gcu_mask_kind (call->desc, &structural, &comp)) GCU_TRY (GCU_NOT_HANDLED) ;
-    const gcu_vec_wb wb = { (GrB_Vector) call->C, (GrB_Vector) call->M, structural, comp,
-        call->replace, call->accum } ;
+    gcu_vec_wb wb ;
+    if (!gcu_vec_call_wb (call, &wb)) GCU_TRY (GCU_NOT_HANDLED) ;
     GrB_Index nallow = m ;
     size_t mask_up = 0 ;
     if (call->M != NULL) GCU_TRY (gcu_vec_allow (&wb, m, (int8_t **) &dallow, &nallow, &mask_up, s)) ;

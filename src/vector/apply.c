@@ -297,17 +297,15 @@ static const char *call_name (gcu_op op)
 
 static GrB_Info apply_branch (const gcu_call *call)
 {
-    bool structural, comp ;
     apply_plan p ;
     GrB_Type ut = gcu_vec_builtin_type (call->A) ;
     if (ut == NULL || gcu_vec_builtin_type (call->C) == NULL) return GCU_NOT_HANDLED ;
     if (plan_of (call, ut, &p) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
     if (p.op != NULL && !gcu_jit_writeback_expressible (ut, ut, p.op)) return GCU_NOT_HANDLED ;
-    if (!gcu_mask_kind (call->desc, &structural, &comp)) return GCU_NOT_HANDLED ;
-    if (call->M != NULL && !structural && gcu_vec_builtin_type (call->M) == NULL) return GCU_NOT_HANDLED ;
+    gcu_vec_wb wb ;
+    if (!gcu_vec_call_wb (call, &wb)) return GCU_NOT_HANDLED ;
+    if (call->M != NULL && !wb.structural && gcu_vec_builtin_type (call->M) == NULL) return GCU_NOT_HANDLED ;
     if (call->c_rows >= ((GrB_Index) 1 << 31)) return GCU_NOT_HANDLED ;
-    const gcu_vec_wb wb = { (GrB_Vector) call->C, (GrB_Vector) call->M, structural, comp,
-        call->replace, call->accum } ;
     return gcu_vec_merge_applies (&wb, p.ztype) ? GrB_SUCCESS : GCU_NOT_HANDLED ;
 }
 
@@ -322,13 +320,13 @@ static GrB_Info apply_run (gcu_call *call)
     memset (&ou, 0, sizeof (ou)) ;
     const double t0 = gcu_now () ;
     const GrB_Index n = call->c_rows ;
-    bool structural, comp ;
     apply_plan p ;
     gcu_type_desc ud, zd ;
     GrB_Type ut ;
     GCU_TRY (GxB_Vector_type (&ut, (GrB_Vector) call->A)) ;
     GCU_TRY (gcu_type_identify (ut, &ud)) ;
-    if (!gcu_mask_kind (call->desc, &structural, &comp)) GCU_TRY (GCU_NOT_HANDLED) ;
+    gcu_vec_wb wb ;
+    if (!gcu_vec_call_wb (call, &wb)) GCU_TRY (GCU_NOT_HANDLED) ;
     GCU_TRY (plan_of (call, ut, &p)) ;
     GCU_TRY (gcu_type_identify (p.ztype, &zd)) ;
     void *typed = NULL ;
@@ -366,8 +364,6 @@ static GrB_Info apply_run (gcu_call *call)
 
     // w<M,replace> = accum (w, T), left on the device (u stays pinned
     // through it: T's presence is u's, and w may be u)
-    const gcu_vec_wb wb = { (GrB_Vector) call->C, (GrB_Vector) call->M, structural, comp,
-        call->replace, call->accum } ;
     GrB_Index wnvals = 0 ;
     size_t wb_up = 0 ;
     GCU_TRY (gcu_vec_write_back (&wb, p.ztype, zd.size, n, (const int8_t *) ou.b, Tx, &wnvals,

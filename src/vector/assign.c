@@ -26,13 +26,11 @@ static GrB_Type t_type (const gcu_call *call)
 
 static GrB_Info assign_branch (const gcu_call *call)
 {
-    bool structural, comp ;
+    gcu_vec_wb wb ;
     const GrB_Type tt = t_type (call) ;
     if (tt == NULL || gcu_vec_builtin_type (call->C) == NULL) return GCU_NOT_HANDLED ;
-    if (!gcu_mask_kind (call->desc, &structural, &comp)) return GCU_NOT_HANDLED ;
+    if (!gcu_vec_call_wb (call, &wb)) return GCU_NOT_HANDLED ;
     if (call->c_rows >= ((GrB_Index) 1 << 31)) return GCU_NOT_HANDLED ;
-    const gcu_vec_wb wb = { (GrB_Vector) call->C, (GrB_Vector) call->M, structural, comp,
-        call->replace, call->accum } ;
     return gcu_vec_merge_applies (&wb, tt) ? GrB_SUCCESS : GCU_NOT_HANDLED ;
 }
 
@@ -48,10 +46,10 @@ static GrB_Info assign_run (gcu_call *call)
     const double t0 = gcu_now () ;
     const GrB_Index n = call->c_rows ;
     const bool scalar = call->op == GCU_OP_VECTOR_ASSIGN_SCALAR ;
-    bool structural, comp ;
+    gcu_vec_wb wb ;
     gcu_type_desc td ;
     const GrB_Type tt = t_type (call) ;
-    if (tt == NULL || !gcu_mask_kind (call->desc, &structural, &comp)) GCU_TRY (GCU_NOT_HANDLED) ;
+    if (tt == NULL || !gcu_vec_call_wb (call, &wb)) GCU_TRY (GCU_NOT_HANDLED) ;
     GCU_TRY (gcu_type_identify (tt, &td)) ;
     // T: u as a dense image, or x in every position (full: no presence bytes)
     const int8_t *Tb = NULL ;
@@ -69,8 +67,6 @@ static GrB_Info assign_run (gcu_call *call)
         Tv = ou.x ;
     }
     const double t1 = gcu_now () ;
-    const gcu_vec_wb wb = { (GrB_Vector) call->C, (GrB_Vector) call->M, structural, comp,
-        call->replace, call->accum } ;
     GrB_Index wnvals = 0 ;
     size_t wb_up = 0 ;
     // (u stays pinned through the write-back: w may be u, its new image

@@ -33,7 +33,6 @@ static bool is_mult (gcu_op op)
 static GrB_Info ewise_branch (const gcu_call *call)
 {
     gcu_binop_desc bd ;
-    bool structural, comp ;
     GrB_BinaryOp op = gcu_ewise_op (call, is_mult (call->op)) ;
     if (op == NULL || gcu_binop_identify (op, &bd) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
     if (bd.z.code >= GCU_NTYPES || bd.z.code == GCU_T_UDT) return GCU_NOT_HANDLED ;
@@ -45,11 +44,10 @@ static GrB_Info ewise_branch (const gcu_call *call)
     uint64_t alpha [2], beta [2] ;
     if (gcu_op_union (call->op) && gcu_ewise_union_scalars (call, op, alpha, beta) != GrB_SUCCESS)
         return GCU_NOT_HANDLED ;
-    if (!gcu_mask_kind (call->desc, &structural, &comp)) return GCU_NOT_HANDLED ;
-    if (call->M != NULL && !structural && gcu_vec_builtin_type (call->M) == NULL) return GCU_NOT_HANDLED ;
+    gcu_vec_wb wb ;
+    if (!gcu_vec_call_wb (call, &wb)) return GCU_NOT_HANDLED ;
+    if (call->M != NULL && !wb.structural && gcu_vec_builtin_type (call->M) == NULL) return GCU_NOT_HANDLED ;
     if (call->c_rows >= ((GrB_Index) 1 << 31)) return GCU_NOT_HANDLED ;
-    const gcu_vec_wb wb = { (GrB_Vector) call->C, (GrB_Vector) call->M, structural, comp,
-        call->replace, call->accum } ;
     return gcu_vec_merge_applies (&wb, bd.z.handle) ? GrB_SUCCESS : GCU_NOT_HANDLED ;
 }
 
@@ -73,14 +71,14 @@ static GrB_Info ewise_run (gcu_call *call)
     gcu_binop_desc bd ;
     gcu_type_desc ud, vd ;
     GrB_Type ut, vt ;
-    bool structural, comp ;
     if (op == NULL) GCU_TRY (GCU_NOT_HANDLED) ;
     GCU_TRY (gcu_binop_identify (op, &bd)) ;
     GCU_TRY (GxB_Vector_type (&ut, (GrB_Vector) call->A)) ;
     GCU_TRY (GxB_Vector_type (&vt, (GrB_Vector) call->B)) ;
     GCU_TRY (gcu_type_identify (ut, &ud)) ;
     GCU_TRY (gcu_type_identify (vt, &vd)) ;
-    if (!gcu_mask_kind (call->desc, &structural, &comp)) GCU_TRY (GCU_NOT_HANDLED) ;
+    gcu_vec_wb wb ;
+    if (!gcu_vec_call_wb (call, &wb)) GCU_TRY (GCU_NOT_HANDLED) ;
     void *typed = NULL ;
     GCU_TRY (gcu_vec_merge_kernel (ut, vt, bd.z.handle, op, &typed)) ;
 
@@ -124,8 +122,6 @@ static GrB_Info ewise_run (gcu_call *call)
     gcu_vec_release (&ov, s) ;
 
     // w<M,replace> = accum (w, T), left on the device
-    const gcu_vec_wb wb = { (GrB_Vector) call->C, (GrB_Vector) call->M, structural, comp,
-        call->replace, call->accum } ;
     GrB_Index wnvals = 0 ;
     size_t wb_up = 0 ;
     GCU_TRY (gcu_vec_write_back (&wb, bd.z.handle, zsize, n, Tb, Tx, &wnvals, &wb_up, s)) ;

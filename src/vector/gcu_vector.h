@@ -21,6 +21,7 @@
 #include "../device/gcu_cuda.h"
 #include "../residency/gcu_residency.h"
 #include "gcu_semiring.h"
+#include "gcu_call.h"
 #include "../../cuda/writeback/gcu_vmerge_args.h"
 #include "../../cuda/apply/gcu_vapply_args.h"
 
@@ -64,6 +65,11 @@ typedef struct
     GrB_BinaryOp accum ;        // NULL: none
 }
 gcu_vec_wb ;
+
+// The write-back of a vector call: w = call's C with its mask, replace and
+// accum, and the descriptor's mask setting; false where the descriptor says
+// what the write-back does not know (SuiteSparse judges the call)
+bool gcu_vec_call_wb (const gcu_call *call, gcu_vec_wb *wb) ;
 
 // The mask's allowed positions of a length-n vector as bytes on the device
 // (*allow, from gcu_dmalloc: the caller frees it) and their count; M's dense

@@ -53,6 +53,15 @@ GrB_Type gcu_vec_builtin_type (const void *v)
     return t ;
 }
 
+bool gcu_vec_call_wb (const gcu_call *call, gcu_vec_wb *wb)
+{
+    bool structural, comp ;
+    if (!gcu_mask_kind (call->desc, &structural, &comp)) return false ;
+    *wb = (gcu_vec_wb) { (GrB_Vector) call->C, (GrB_Vector) call->M, structural, comp,
+        call->replace, call->accum } ;
+    return true ;
+}
+
 bool gcu_vec_merge_applies (const gcu_vec_wb *wb, GrB_Type ztype)
 {
     GrB_Type wtype = NULL, mtype = NULL ;
