@@ -524,7 +524,7 @@ static GrB_Info mxv_run (gcu_call *call)
             call->down_bytes = 0 ;
             gcu_log ("%s gpu %s (G %d): nnz(A) %llu, nnz(u) %llu, mask allows %llu of %llu; "
                 "%s, %s, %.1f MB up; operands %.2f ms (export %.2f ms, upload %.2f ms), "
-                "kernels %.3f ms, write-back on the device %.2f ms: w left there (%llu entries)",
+                "kernels %.3f ms, kernels and write-back on the device %.2f ms: w left there (%llu entries)",
                 vxm ? "GrB_vxm" : "GrB_mxv", how, G,
                 (unsigned long long) anvals, (unsigned long long) unvals,
                 (unsigned long long) nallow, (unsigned long long) m, da, du,
