@@ -49,6 +49,9 @@ typedef struct
     size_t nwrappers ;
     size_t nparsed ;
     const char *header ;
+    // auto mode's frontier work (gcu_operand.h)
+    bool (*push_work) (const void *A, bool by_col, GrB_Vector u, GrB_Index unvals,
+        GrB_Index most, double *work) ;
 }
 gcu_internal_api ;
 

@@ -2,6 +2,7 @@
 // residency, export and wrapper functions, exported under one grbcuda__ name
 // so that tests reach this library's own instance, linked or preloaded.
 #include "gcu_internal.h"
+#include "../residency/gcu_operand.h"
 #include <pthread.h>
 
 static gcu_internal_api api ;
@@ -48,6 +49,7 @@ static void api_init (void)
             .nwrappers = gcu_wrapper_count,
             .nparsed = gcu_wrapper_parsed,
             .header = gcu_wrapper_header,
+            .push_work = gcu_operand_push_work,
         } ;
         api = a ;
     }

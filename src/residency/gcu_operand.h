@@ -55,6 +55,18 @@ void gcu_operand_release (gcu_operand *o, gcu_stream s) ;
 // bytes of device memory its copy occupies (a shared use: the same copy)
 static inline size_t gcu_operand_device_bytes (const gcu_operand *o) { return o->dev_bytes ; }
 
+// The products a push over the rows of A's by_col orientation would make
+// for the entries of u (the sum of those rows' lengths), read from the
+// pointers a resident copy of that orientation keeps on the host; u must
+// not be device newest. false (and *work untouched) when no such copy is
+// resident, it kept no pointers, u has more than `most` entries (at most
+// GCU_PUSH_WORK_MOST) or its indices cannot be read (a user-defined type).
+// Auto mode's cost model: a BFS frontier of one hub vertex makes 164,039
+// products on rmat-22-16, not the average row's 31.
+#define GCU_PUSH_WORK_MOST 1024
+bool gcu_operand_push_work (const void *A, bool by_col, GrB_Vector u, GrB_Index unvals,
+    GrB_Index most, double *work) ;
+
 // "A hit", "B miss (12.3 MB)", "B = A": for the verbose line.
 void gcu_operand_describe (const gcu_operand *o, const char *name,
     const char *shared_with, char *buf, size_t size) ;

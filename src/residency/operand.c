@@ -9,6 +9,74 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../api/gcu_real.h"
+
+//------------------------------------------------------------------------------
+// the pointers kept on the host with a resident copy
+//------------------------------------------------------------------------------
+
+// A resident CSR or CSC keeps its pointers on the host too (gcu_res_data's
+// host slot): auto mode's cost model reads the lengths of a small
+// frontier's rows there (gcu_operand_push_work). nvec + 1 of idx_bits each.
+typedef struct { GrB_Index nvec ; int idx_bits ; void *ptr ; } host_pointers ;
+
+static void host_pointers_free (void *h)
+{
+    if (h == NULL) return ;
+    free (((host_pointers *) h)->ptr) ;
+    free (h) ;
+}
+
+#if GRBCUDA_HAVE_CUDA
+// c's pointers into d's host slot: taken from c (steal: c frees them no
+// more) or copied; without memory for them, the entry keeps none
+static void keep_pointers (gcu_res_data *d, gcu_csr *c, bool steal)
+{
+    host_pointers *h = malloc (sizeof (host_pointers)) ;
+    void *ptr = steal ? c->ptr : malloc (c->ptr_bytes > 0 ? c->ptr_bytes : 1) ;
+    if (h == NULL || ptr == NULL || c->ptr == NULL)
+    {
+        free (h) ;
+        if (!steal) free (ptr) ;
+        return ;
+    }
+    if (steal) c->ptr = NULL ;
+    else memcpy (ptr, c->ptr, c->ptr_bytes) ;
+    *h = (host_pointers) { c->nvec, c->idx_bits, ptr } ;
+    if (d->host != NULL && d->host_free != NULL) d->host_free (d->host) ;
+    d->host = h ;
+    d->host_free = host_pointers_free ;
+}
+#endif
+
+bool gcu_operand_push_work (const void *A, bool by_col, GrB_Vector u, GrB_Index unvals,
+    GrB_Index most, double *work)
+{
+    if (unvals == 0 || unvals > most || most > GCU_PUSH_WORK_MOST) return false ;
+    typedef GrB_Info (*fn_t) (GrB_Index *, int64_t *, GrB_Index *, const GrB_Vector) ;
+    static void *_Atomic real ;
+    const fn_t extract = (fn_t) gcu_real_cached (&real, "GrB_Vector_extractTuples_INT64") ;
+    gcu_res_entry *e = NULL ;
+    if (extract == NULL || gcu_residency_lookup (A, by_col ? GCU_RES_CSC : GCU_RES_CSR, &e) != GrB_SUCCESS)
+        return false ;
+    const gcu_res_data *d = gcu_residency_data (e) ;
+    const host_pointers *h = (d->layout == GCU_MXM_LAYOUT && d->host_free == host_pointers_free)
+        ? (const host_pointers *) d->host : NULL ;
+    GrB_Index I [GCU_PUSH_WORK_MOST], n = unvals ;
+    bool ok = h != NULL && extract (I, NULL, &n, u) == GrB_SUCCESS && n <= unvals ;
+    double sum = 0 ;
+    for (GrB_Index k = 0 ; ok && k < n ; k++)
+    {
+        const GrB_Index i = I [k] ;
+        if (i >= h->nvec) { ok = false ; break ; }
+        sum += (h->idx_bits == 32)
+            ? (double) (((const int32_t *) h->ptr) [i + 1] - ((const int32_t *) h->ptr) [i])
+            : (double) (((const int64_t *) h->ptr) [i + 1] - ((const int64_t *) h->ptr) [i]) ;
+    }
+    gcu_residency_unpin (e) ;
+    if (ok) *work = sum ;
+    return ok ;
+}
 
 #if GRBCUDA_HAVE_CUDA
 
@@ -138,6 +206,7 @@ GrB_Info gcu_operand_get (GrB_Matrix A, bool by_col, size_t tsize,
         d->type = c.type ;
         d->iso = c.iso ;
         d->layout = GCU_MXM_LAYOUT ;
+        keep_pointers (d, &c, !keep_host) ;
         // GrB_NO_VALUE: A was changed while it was copied (only a program
         // breaking GraphBLAS's rules does that); the copy then serves this
         // call alone and goes at its unpin

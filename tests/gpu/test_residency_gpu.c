@@ -126,6 +126,35 @@ static GrB_Matrix fresh (uint64_t *st, double scale)
     return X ;
 }
 
+// auto mode's push work (gcu_operand_push_work) from the pointers X's
+// resident CSR keeps on the host: the sum of the rows u lists, against the
+// rows counted through SuiteSparse; nothing where it cannot know
+static void push_work_checks (GrB_Matrix X)
+{
+    GrB_Vector u = NULL ;
+    OK (GrB_Vector_new (&u, GrB_INT64, N)) ;
+    double expect = 0 ;
+    const GrB_Index rows [3] = { 3, 150, N - 1 } ;
+    for (int k = 0 ; k < 3 ; k++)
+    {
+        OK (GrB_Vector_setElement_INT64 (u, 1, rows [k])) ;
+        for (GrB_Index j = 0 ; j < N ; j++)
+        {
+            double x ;
+            if (GrB_Matrix_extractElement_FP64 (&x, X, rows [k], j) == GrB_SUCCESS) expect++ ;
+        }
+    }
+    double w = -1 ;
+    CHECK (api->push_work (X, false, u, 3, 1024, &w) && w == expect,
+        "push work of rows 3, 150, %llu: %g (expected %g)", (unsigned long long) N - 1, w, expect) ;
+    w = -1 ;
+    CHECK (!api->push_work (X, false, u, 3, 2, &w) && w == -1, "push work past `most` answered %g", w) ;
+    CHECK (!api->push_work (X, true, u, 3, 1024, &w) && w == -1,
+        "push work by column (not resident) answered %g", w) ;
+    CHECK (!api->push_work (u, false, u, 3, 1024, &w) && w == -1, "push work of a non-resident object answered %g", w) ;
+    GrB_Vector_free (&u) ;
+}
+
 int main (void)
 {
     OK (GrB_init (GrB_NONBLOCKING)) ;
@@ -152,6 +181,7 @@ int main (void)
     // first uses: both miss; then everything hits
     use_t u = use (X, Y, false, "first use") ;
     CHECK (u.misses == 2 && u.hits == 0, "first use: %lld misses, %lld hits", (long long) u.misses, (long long) u.hits) ;
+    push_work_checks (X) ;
     u = use (X, Y, false, "unchanged") ;
     CHECK (u.misses == 0 && u.hits == 2, "unchanged: %lld misses, %lld hits (expected 0 and 2)",
         (long long) u.misses, (long long) u.hits) ;
