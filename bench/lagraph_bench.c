@@ -11,14 +11,18 @@
 // compilation, an upload) and the median of N trials after it, wall time of
 // the LAGraph call alone (the graph and its cached properties made before),
 // and a checksum of the result, so that the two runs can be compared:
-//   bfs   LAGr_BreadthFirstSearch, level and parent, from vertex 0:
-//         reached vertices, sum of levels
+//   bfs   LAGr_BreadthFirstSearch, level and parent, from 16 sources (the
+//         highest-degree vertex, then vertices k*104729 mod n with an edge):
+//         reached vertices and sum of levels over the 16 searches
+//         (before 2026-11-26: from vertex 0 alone, which rmat-20-16 leaves
+//         isolated: a search of one vertex)
 //   bc    LAGr_Betweenness from 4 sources: sum of the centrality
 //   tc    LAGr_TriangleCount (auto method and presort): the count
 //   pr    LAGr_PageRank (damping 0.85, tol 1e-4, at most 100 iterations):
 //         iterations, sum of the ranks
 //   cc    LAGr_ConnectedComponents: number of components
-//   sssp  LAGr_SingleSourceShortestPath, unit weights (INT32), delta 2:
+//   sssp  LAGr_SingleSourceShortestPath, unit weights (INT32), delta 2, from
+//         the highest-degree vertex (before 2026-11-26: vertex 0):
 //         reached vertices, sum of the path lengths
 // Output: one line per algorithm,
 //   RESULT workload=W algo=A first_ms=F median_ms=M trials=N check=C
@@ -43,6 +47,7 @@ typedef struct
     LAGraph_Graph G ;       // the undirected graph (bool pattern)
     LAGraph_Graph W ;       // the same with unit INT32 weights (sssp)
     GrB_Index n ;
+    GrB_Index src [16] ;    // bfs's sources; src [0] the highest-degree vertex
 } ctx_t ;
 
 // one call of an algorithm; *check: its checksum (text)
@@ -64,14 +69,21 @@ static GrB_Index vnvals (GrB_Vector v)
 
 static void algo_bfs (ctx_t *c, char *check, size_t size)
 {
-    GrB_Vector level = NULL, parent = NULL ;
-    const GrB_Index src = 0 ;
-    TRY (LAGr_BreadthFirstSearch (&level, &parent, c->G, src, msg)) ;
-    snprintf (check, size, "src=%llu,reached=%llu,levels=%.0f,parents=%llu",
-        (unsigned long long) src, (unsigned long long) vnvals (level), vsum (level),
-        (unsigned long long) vnvals (parent)) ;
-    GrB_Vector_free (&level) ;
-    GrB_Vector_free (&parent) ;
+    GrB_Index reached = 0, parents = 0 ;
+    double levels = 0 ;
+    for (int k = 0 ; k < 16 ; k++)
+    {
+        GrB_Vector level = NULL, parent = NULL ;
+        TRY (LAGr_BreadthFirstSearch (&level, &parent, c->G, c->src [k], msg)) ;
+        reached += vnvals (level) ;
+        levels += vsum (level) ;
+        parents += vnvals (parent) ;
+        GrB_Vector_free (&level) ;
+        GrB_Vector_free (&parent) ;
+    }
+    snprintf (check, size, "src=%llu+15,reached=%llu,levels=%.0f,parents=%llu",
+        (unsigned long long) c->src [0], (unsigned long long) reached, levels,
+        (unsigned long long) parents) ;
 }
 
 static void algo_bc (ctx_t *c, char *check, size_t size)
@@ -122,7 +134,7 @@ static void algo_sssp (ctx_t *c, char *check, size_t size)
 {
     GrB_Vector d = NULL ;
     GrB_Scalar delta = NULL ;
-    const GrB_Index src = 0 ;
+    const GrB_Index src = c->src [0] ;
     TRY (GrB_Scalar_new (&delta, GrB_INT32)) ;
     TRY (GrB_Scalar_setElement_INT32 (delta, 2)) ;
     TRY (LAGr_SingleSourceShortestPath (&d, c->W, src, delta, msg)) ;
@@ -135,6 +147,33 @@ static void algo_sssp (ctx_t *c, char *check, size_t size)
     GrB_Vector_free (&f) ;
     GrB_Vector_free (&d) ;
     GrB_Scalar_free (&delta) ;
+}
+
+// bfs's and sssp's sources: the highest-degree vertex (lowest index on
+// ties), then vertices k*104729 mod n (k = 1, 2, ...) that have an edge
+static void pick_sources (ctx_t *c)
+{
+    GrB_Index n = c->n, nd = c->n ;
+    int64_t *deg = calloc (n + 1, sizeof (int64_t)), *X = malloc ((n + 1) * sizeof (int64_t)) ;
+    GrB_Index *I = malloc ((n + 1) * sizeof (GrB_Index)) ;
+    if (deg == NULL || X == NULL || I == NULL) { fprintf (stderr, "lagraph_bench: out of memory\n") ; exit (1) ; }
+    TRY (GrB_Vector_extractTuples_INT64 (I, X, &nd, c->G->out_degree)) ;
+    for (GrB_Index k = 0 ; k < nd ; k++) deg [I [k]] = X [k] ;
+    GrB_Index best = 0 ;
+    for (GrB_Index i = 1 ; i < n ; i++) if (deg [i] > deg [best]) best = i ;
+    c->src [0] = best ;
+    GrB_Index k = 1 ;
+    for (int s = 1 ; s < 16 ; s++)
+    {
+        GrB_Index v = best ;
+        for (GrB_Index tries = 0 ; tries < n ; tries++, k++)
+        {
+            v = (k * 104729) % n ;
+            if (deg [v] > 0) { k++ ; break ; }
+        }
+        c->src [s] = v ;
+    }
+    free (deg) ; free (X) ; free (I) ;
 }
 
 static const struct { const char *name ; algo_fn fn ; } algos [] =
@@ -185,6 +224,7 @@ int main (int argc, char **argv)
     TRY (LAGraph_Cached_EMax (c.W, msg)) ;
     GrB_Index nedges = 0 ;
     TRY (GrB_Matrix_nvals (&nedges, c.G->A)) ;
+    pick_sources (&c) ;
     fprintf (stderr, "lagraph_bench: %s: n=%llu, %llu entries (made in %.2f s)\n", workload,
         (unsigned long long) c.n, (unsigned long long) nedges, now () - tg) ;
     double *t = malloc ((size_t) trials * sizeof (double)) ;
