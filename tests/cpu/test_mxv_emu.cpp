@@ -7,7 +7,12 @@
 //     numbers of rows), rows the mask excludes skipped whole, u full or with
 //     a presence byte an entry, ANY and terminal monoids stopping early;
 //   - push: a group per entry of a sparse u, products folded into a dense T
-//     (gcu_mxv_init first), the same mask;
+//     (gcu_mxv_init first), the same mask; and with the split: the rows of P
+//     longer than a small bound (none, about half, nearly all) left to
+//     push_long, a warp a segment of a few entries found by binary search in
+//     the scan of the segment counts (done here on the host, as
+//     src/mxv/push_split.cu does on the device), over a grid too small for
+//     the segments (a grid-stride loop);
 //   - the SpMV variants (u full, no mask): vector (G = 1 to 32), stream
 //     (rows a block and staged products small and large: staged blocks and
 //     blocks that read R directly, rows a thread and rows a warp), each
@@ -23,6 +28,7 @@ alignas (16) static unsigned char gcu_emu_dynamic_smem [64 * 1024] ;
 #include "mxv/gcu_mxv.cuh"                  // the copy with shared memory made static
 #include "gcu_emu_test.h"
 #include "gcu_emu_semirings.h"
+#include <algorithm>
 
 // the same semiring with a terminal value that the values reach (MIN over
 // values of at least 2: 2), so pull rows stop early
@@ -47,6 +53,22 @@ static int64_t long_rows (const csr &Rm, int64_t lrow, int64_t seg, std::vector<
         Ls.push_back (Ls.back () + (len + seg - 1) / seg) ;
     }
     return Ls.back () ;
+}
+
+// push's split: Us [e] the inclusive scan of the segments of u's entries
+// (positions Ui), as src/mxv/push_split.cu makes it
+static std::vector<int64_t> push_scan (const csr &P, const std::vector<int64_t> &Ui, int64_t lrow,
+    int64_t seg)
+{
+    std::vector<int64_t> Us (Ui.size ()) ;
+    int64_t t = 0 ;
+    for (size_t e = 0 ; e < Ui.size () ; e++)
+    {
+        const int64_t len = P.p [Ui [e] + 1] - P.p [Ui [e]] ;
+        t += len > lrow ? (len + seg - 1) / seg : 0 ;
+        Us [e] = t ;
+    }
+    return Us ;
 }
 
 // the SpMV variants on u full and no mask; compare checks T
@@ -189,8 +211,15 @@ static int run_semiring (const char *name, const csr &Rm, std::mt19937_64 &rng,
                 compare (Tb, Tx, what) ;
                 cases++ ;
             }
-            // push, over the entries of u (all of them when u is full)
+            // push, over the entries of u (all of them when u is full); with
+            // the split, the rows of P longer than lrow: none of them, about
+            // half (the median row), nearly all
+            std::vector<int64_t> plen ;
+            for (int64_t k = 0 ; k < n ; k++) plen.push_back (P.p [k + 1] - P.p [k]) ;
+            std::sort (plen.begin (), plen.end ()) ;
+            const int64_t lrows [] = { 0, plen.back () + 1, plen [plen.size () / 2], 1 } ;
             for (int G = 1 ; G <= 32 ; G *= 8)
+            for (int64_t lrow : lrows)
             {
                 std::vector<int64_t> Ui ;
                 values<Z> Us ((size_t) n) ;
@@ -217,11 +246,31 @@ static int run_semiring (const char *name, const csr &Rm, std::mt19937_64 &rng,
                     {
                         gcu_mxv_push<SR, RI, VXM> ((int64_t) Ui.size (), Ui.data (), Us.data (),
                             Pp.data (), Pj.data (), Px.data (), mask, Tx.data (), Tb.data (),
-                            locks.data (), G) ;
+                            locks.data (), G, lrow) ;
                     }) ;
                 }
-                snprintf (what, sizeof (what), "%s %s push G=%d%s%s", name, VXM ? "vxm" : "mxv", G,
-                    sparse_u ? ", sparse u" : "", masked ? ", masked" : "") ;
+                const int64_t seg = 5 ;
+                int64_t nseg = 0 ;
+                if (lrow > 0)
+                {
+                    // 2 blocks of 8 warps: fewer warps than segments
+                    const std::vector<int64_t> Sc = push_scan (P, Ui, lrow, seg) ;
+                    nseg = Sc.empty () ? 0 : Sc.back () ;
+                    for (unsigned b = 0 ; b < gridDim.x ; b++)
+                    {
+                        gcu_emu_block (b, GCU_MXV_THREADS, [&]
+                        {
+                            gcu_mxv_push_long<SR, RI, VXM> ((int64_t) Ui.size (), Sc.data (), seg,
+                                Ui.data (), Us.data (), Pp.data (), Pj.data (), Px.data (), mask,
+                                Tx.data (), Tb.data (), locks.data ()) ;
+                        }) ;
+                    }
+                }
+                char how [64] = "" ;
+                if (lrow > 0) snprintf (how, sizeof (how), " split lrow=%lld (%lld segments)",
+                    (long long) lrow, (long long) nseg) ;
+                snprintf (what, sizeof (what), "%s %s push G=%d%s%s%s", name, VXM ? "vxm" : "mxv", G,
+                    how, sparse_u ? ", sparse u" : "", masked ? ", masked" : "") ;
                 compare (Tb, Tx, what) ;
                 cases++ ;
             }
