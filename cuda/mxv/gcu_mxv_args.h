@@ -26,7 +26,7 @@ typedef struct
                             // long kernel's (0: none)
     const int64_t *Lr, *Ls ;    // long: the long rows, their first segments (nlong + 1);
                                 // push_long: Ls the inclusive scan of the segments of
-                                // u's entries (n)
+                                // u's entries (n; NULL: the kernel's own, n <= 32)
     int64_t nlong, seg ;    // long: how many long rows; long, push_long: entries a segment
 }
 gcu_mxv_args ;

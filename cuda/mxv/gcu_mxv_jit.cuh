@@ -28,7 +28,7 @@ __device__ __forceinline__ void gcu_mxv_push_k (const gcu_mxv_args &a)
 template <class SR, class RI, bool VXM>
 __device__ __forceinline__ void gcu_mxv_push_long_k (const gcu_mxv_args &a)
 {
-    gcu_mxv_push_long<SR, RI, VXM> (a.n, a.Ls, a.seg, a.Ui, a.Ux, (const RI *) a.Rp,
+    gcu_mxv_push_long<SR, RI, VXM> (a.n, a.Ls, a.lrow, a.seg, a.Ui, a.Ux, (const RI *) a.Rp,
         (const RI *) a.Rj, a.Rx, a.allow, (typename SR::Z *) a.Tx, a.Tb, a.locks) ;
 }
 

@@ -42,6 +42,10 @@ gcu_spmv_variant ;
 // warp each (gcu_mxv_push_long)
 #define GCU_MXV_PUSH_LONG_ROW 1024
 #define GCU_MXV_PUSH_SEG 256
+// push's split for a u of at most this many entries: each warp of the split
+// kernel scans their segment counts itself (a lane an entry: at most 32),
+// without CUB's scan and its launches
+#define GCU_MXV_PUSH_WARP_SCAN 32
 
 // the automatic choice: stream while the mean row (of the rows the base
 // kernel computes) is at most this long, else vector. bench/spmv_variants

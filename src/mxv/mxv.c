@@ -322,7 +322,9 @@ static GrB_Info launch_push (const mxv_job *j, void *const fns [], gcu_mxv_args 
     GCU_TRY (gcu_jit_launch (fns [GCU_MXV_K_PUSH], grid_for (a->n, a->G, true, dev), GCU_MXV_THREADS, 0, s, args)) ;
     GCU_TRY (gcu_launch_check ("mxv push")) ;
     if (j->lrow <= 0) return GrB_SUCCESS ;
-    GCU_TRY (gcu_mxv_push_scan (j->om->p, j->om->idx64, a->Ui, a->n, j->lrow, j->seg, j->dscan, s)) ;
+    // (a u of a warp's entries or fewer: the split kernel scans them itself)
+    if (a->n > GCU_MXV_PUSH_WARP_SCAN)
+        GCU_TRY (gcu_mxv_push_scan (j->om->p, j->om->idx64, a->Ui, a->n, j->lrow, j->seg, j->dscan, s)) ;
     a->Ls = *j->dscan ;
     a->seg = j->seg ;
     // the segments are counted on the device only: a grid-stride loop over

@@ -15,11 +15,11 @@ extern "C" {
 #include "gcu_mxv.h"
 #include "gcu_util.h"
 }
+#include "mxv/gcu_mxv.cuh"
 
 namespace {
 
-// the segments of u's entry e: ceil (len / seg) when its row of P has len >
-// lrow entries, else none (push walks it)
+// the segments of u's entry e (gcu_mxv_push_segs)
 template <class PI> struct segs_of_entry
 {
     const PI *Pp ;
@@ -27,9 +27,8 @@ template <class PI> struct segs_of_entry
     long long lrow, seg ;
     __host__ __device__ long long operator() (long long e) const
     {
-        const long long k = (long long) Ui [e] ;
-        const long long len = (long long) Pp [k + 1] - (long long) Pp [k] ;
-        return len > lrow ? (len + seg - 1) / seg : 0 ;
+        const int64_t k = Ui [e] ;
+        return gcu_mxv_push_segs ((int64_t) Pp [k + 1] - (int64_t) Pp [k], lrow, seg) ;
     }
 } ;
 

@@ -268,12 +268,63 @@ static int anyi_invalid (GrB_Vector w, GrB_Vector u, GrB_Matrix A, bool vxm)
     return bad ;
 }
 
+// The hub matrix's calls for one semiring and u: mxv and vxm, BFS's mask or
+// none, the split automatic or off; how many split
+static int hub_calls (const sr_t *sr, GrB_Matrix A, GrB_Vector u, GrB_Vector visited, bool big)
+{
+    GrB_Index n = 0 ;
+    OK (GrB_Matrix_nrows (&n, A)) ;
+    int ran = 0 ;
+    for (int vxm = 0 ; vxm <= 1 ; vxm++)
+        for (int masked = 0 ; masked <= 1 ; masked++)
+            for (int split = -1 ; split <= 0 ; split++)
+            {
+                const bool declined = vxm ? strstr (sr->name, "_SECONDJ") != NULL
+                                          : strstr (sr->name, "_FIRSTI") != NULL ;
+                gcu_mxv_force_method (2) ;
+                gcu_mxv_force_push_split (split, 0, 0) ;
+                gcu_mxv_last_push_split_reset () ;
+                GrB_Vector w1 = NULL, w2 = NULL, M = masked ? visited : NULL ;
+                const GrB_Descriptor d = masked ? GrB_DESC_RSC : NULL ;
+                OK (GrB_Vector_new (&w1, sr->tu, n)) ;
+                OK (GrB_Vector_new (&w2, sr->tu, n)) ;
+                grbcuda_op_stats s0, s1 ;
+                const char *opname = vxm ? "GrB_vxm" : "GrB_mxv" ;
+                grbcuda_stats_get (opname, &s0) ;
+                GrB_Info i1 = vxm ? GrB_vxm (w1, M, NULL, sr->s, u, A, d) : GrB_mxv (w1, M, NULL, sr->s, A, u, d) ;
+                const int did = gcu_mxv_last_push_split () ;
+                grbcuda_stats_get (opname, &s1) ;
+                GrB_Info i2 = vxm ? real_vxm (w2, M, NULL, sr->s, u, A, d) : real_mxv (w2, M, NULL, sr->s, A, u, d) ;
+                char what [160] ;
+                snprintf (what, sizeof (what), "hub %s %s%s%s split %s", opname, sr->name,
+                    big ? " u big" : "", masked ? " masked" : "", split < 0 ? "auto" : "off") ;
+                CHECK (i1 == i2, "%s: info %d vs %d", what, (int) i1, (int) i2) ;
+                if (!declined)
+                {
+                    CHECK (s1.gpu == s0.gpu + 1, "%s: did not run on the GPU", what) ;
+                    CHECK (did == (split < 0 ? 1 : 0), "%s: the split %s", what,
+                        did < 0 ? "did not push" : did ? "ran" : "did not run") ;
+                    ran += did == 1 ;
+                }
+                CHECK (gcu_test_vector_equal (w1, w2, sr->tol, sr->any, what), "%s differs from SuiteSparse", what) ;
+                if (strcmp (sr->name, "ANY_SECONDI_INT64") == 0)
+                {
+                    const int bad = anyi_invalid (w1, u, A, vxm) ;
+                    CHECK (bad == 0, "%s: %d values are no product's", what, bad) ;
+                }
+                GrB_Vector_free (&w1) ; GrB_Vector_free (&w2) ;
+            }
+    gcu_mxv_force_method (0) ;
+    gcu_mxv_force_push_split (-1, 0, 0) ;
+    return ran ;
+}
+
 // A matrix with rows of P far longer than GCU_MXV_PUSH_LONG_ROW: row 0 (P's
 // row for vxm) and column 1 (for mxv) with 22,500 entries, row and column 5
-// with about 3,000, the rest random and short; u holds 0, 1, 5 and a few
-// short rows. Push forced, the split automatic (it must run) and off, with
-// and without BFS's mask (structural, complemented, replace), against
-// SuiteSparse.
+// with about 3,000, the rest random and short; u holds 0, 1, 5 and 20 short
+// rows (the split kernel scans its entries itself) or 100 (CUB's scan). Push
+// forced, the split automatic (it must run) and off, with and without BFS's
+// mask (structural, complemented, replace), against SuiteSparse.
 static void hub_test (uint64_t *st)
 {
     const char *names [] = { "ANY_SECONDI_INT64", "PLUS_TIMES_FP64", "MIN_PLUS_INT32",
@@ -294,57 +345,23 @@ static void hub_test (uint64_t *st)
             if (j % 10 == 7) OK (GrB_Matrix_setElement_FP64 (A, 1.0, j, 5)) ;
         }
         OK (GrB_Matrix_wait (A, GrB_MATERIALIZE)) ;
-        GrB_Vector u = NULL, visited = gcu_test_random_vector (GrB_BOOL, n, 0.3, st) ;
-        OK (GrB_Vector_new (&u, sr->tu, n)) ;
-        OK (GrB_Vector_setElement_FP64 (u, 2.0, 0)) ;
-        OK (GrB_Vector_setElement_FP64 (u, 3.0, 1)) ;
-        OK (GrB_Vector_setElement_FP64 (u, 1.0, 5)) ;
-        for (int k = 0 ; k < 20 ; k++) OK (GrB_Vector_setElement_FP64 (u, 1.0 + k % 4, 100 + gcu_rand (st) % (n - 100))) ;
-        OK (GrB_Vector_wait (u, GrB_MATERIALIZE)) ;
-        for (int vxm = 0 ; vxm <= 1 ; vxm++)
-            for (int masked = 0 ; masked <= 1 ; masked++)
-                for (int split = -1 ; split <= 0 ; split++)
-                {
-                    const bool declined = vxm ? strstr (sr->name, "_SECONDJ") != NULL
-                                              : strstr (sr->name, "_FIRSTI") != NULL ;
-                    gcu_mxv_force_method (2) ;
-                    gcu_mxv_force_push_split (split, 0, 0) ;
-                    gcu_mxv_last_push_split_reset () ;
-                    GrB_Vector w1 = NULL, w2 = NULL, M = masked ? visited : NULL ;
-                    const GrB_Descriptor d = masked ? GrB_DESC_RSC : NULL ;
-                    OK (GrB_Vector_new (&w1, sr->tu, n)) ;
-                    OK (GrB_Vector_new (&w2, sr->tu, n)) ;
-                    grbcuda_op_stats s0, s1 ;
-                    const char *opname = vxm ? "GrB_vxm" : "GrB_mxv" ;
-                    grbcuda_stats_get (opname, &s0) ;
-                    GrB_Info i1 = vxm ? GrB_vxm (w1, M, NULL, sr->s, u, A, d) : GrB_mxv (w1, M, NULL, sr->s, A, u, d) ;
-                    const int did = gcu_mxv_last_push_split () ;
-                    grbcuda_stats_get (opname, &s1) ;
-                    GrB_Info i2 = vxm ? real_vxm (w2, M, NULL, sr->s, u, A, d) : real_mxv (w2, M, NULL, sr->s, A, u, d) ;
-                    char what [160] ;
-                    snprintf (what, sizeof (what), "hub %s %s%s split %s", opname, sr->name,
-                        masked ? " masked" : "", split < 0 ? "auto" : "off") ;
-                    CHECK (i1 == i2, "%s: info %d vs %d", what, (int) i1, (int) i2) ;
-                    if (!declined)
-                    {
-                        CHECK (s1.gpu == s0.gpu + 1, "%s: did not run on the GPU", what) ;
-                        CHECK (did == (split < 0 ? 1 : 0), "%s: the split %s", what,
-                            did < 0 ? "did not push" : did ? "ran" : "did not run") ;
-                        ran += did == 1 ;
-                    }
-                    CHECK (gcu_test_vector_equal (w1, w2, sr->tol, sr->any, what), "%s differs from SuiteSparse", what) ;
-                    if (strcmp (sr->name, "ANY_SECONDI_INT64") == 0)
-                    {
-                        const int bad = anyi_invalid (w1, u, A, vxm) ;
-                        CHECK (bad == 0, "%s: %d values are no product's", what, bad) ;
-                    }
-                    GrB_Vector_free (&w1) ; GrB_Vector_free (&w2) ;
-                }
-        GrB_Vector_free (&u) ; GrB_Vector_free (&visited) ; GrB_Matrix_free (&A) ;
+        GrB_Vector visited = gcu_test_random_vector (GrB_BOOL, n, 0.3, st) ;
+        for (int big = 0 ; big <= 1 ; big++)
+        {
+            GrB_Vector u = NULL ;
+            OK (GrB_Vector_new (&u, sr->tu, n)) ;
+            OK (GrB_Vector_setElement_FP64 (u, 2.0, 0)) ;
+            OK (GrB_Vector_setElement_FP64 (u, 3.0, 1)) ;
+            OK (GrB_Vector_setElement_FP64 (u, 1.0, 5)) ;
+            for (int k = 0 ; k < (big ? 100 : 20) ; k++)
+                OK (GrB_Vector_setElement_FP64 (u, 1.0 + k % 4, 100 + gcu_rand (st) % (n - 100))) ;
+            OK (GrB_Vector_wait (u, GrB_MATERIALIZE)) ;
+            ran += hub_calls (sr, A, u, visited, big) ;
+            GrB_Vector_free (&u) ;
+        }
+        GrB_Vector_free (&visited) ; GrB_Matrix_free (&A) ;
     }
     printf ("hub matrix: push split %d times\n", ran) ;
-    gcu_mxv_force_method (0) ;
-    gcu_mxv_force_push_split (-1, 0, 0) ;
 }
 
 //------------------------------------------------------------------------------
@@ -484,7 +501,9 @@ static void residency_test (uint64_t *st)
 static void fault_loop_one (uint64_t *st, int method, bool masked, bool split)
 {
     GrB_Matrix A = gcu_test_random_matrix (GrB_FP64, 300, 300, 0.03, st) ;
-    GrB_Vector u = gcu_test_random_vector (GrB_FP64, 300, method == 2 ? 0.02 : 0.5, st) ;
+    // (with the split: more entries than the split kernel scans itself, so
+    // that CUB's scan runs too)
+    GrB_Vector u = gcu_test_random_vector (GrB_FP64, 300, method == 2 ? (split ? 0.3 : 0.02) : 0.5, st) ;
     GrB_Vector M = masked ? gcu_test_random_vector (GrB_BOOL, 300, 0.3, st) : NULL ;
     GrB_Descriptor d = masked ? GrB_DESC_RSC : NULL ;
     GrB_Vector wref = NULL, w = NULL ;
