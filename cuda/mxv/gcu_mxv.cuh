@@ -12,7 +12,14 @@
 //   push   one group per entry u(k): row k of P is walked and each product
 //          is folded into a dense T with gcu_spgemm_accum (native atomics
 //          for integer PLUS/MIN/MAX, CAS otherwise, a lock per entry for values
-//          wider than 8 bytes); for sparse u (BFS frontiers).
+//          wider than 8 bytes); for sparse u (BFS frontiers). With the
+//          split, the entries whose row of P is longer than a bound are
+//          left to push_long: each such row is cut into segments of a fixed
+//          length, a warp a segment, found on the device from an inclusive
+//          scan of the entries' segment counts (src/mxv/push_split.cu; by
+//          each warp itself for a u of a warp's entries or fewer), so a
+//          hub's row (BFS's first level) is walked by hundreds of warps
+//          instead of one.
 //   SpMV variants, u full and no mask (after Sedaghati et al. 2015, SpMV
 //          format selection: the kernel chosen per matrix from the mean and
 //          spread of its row lengths):
@@ -317,32 +324,118 @@ __device__ __forceinline__ void gcu_mxv_long (int64_t nseg, const int64_t *__res
     if (lane == 0 && has) gcu_spgemm_accum<SR> (&Tx [i], &locks [i], acc) ;
 }
 
+// push's step: the entries [p0, p1) of row k of P (the row of u's entry e)
+// with a stride of G from lane, each product folded into T (r) unless the
+// mask excludes r; ANY skips an r that already has a value (the first value
+// to land is as good as any other). The one loop body of push and
+// push_long.
+template <class SR, class PI, bool VXM>
+__device__ __forceinline__ void gcu_mxv_push_part (int64_t e, int64_t k, int64_t p0,
+    int64_t p1, int lane, int G, const void *__restrict__ Ux,
+    const PI *__restrict__ Pj, const void *__restrict__ Px,
+    const int8_t *__restrict__ allow, typename SR::Z *__restrict__ Tx,
+    int8_t *__restrict__ Tb, int32_t *__restrict__ locks)
+{
+    for (int64_t p = p0 + lane ; p < p1 ; p += G)
+    {
+        const int64_t r = (int64_t) Pj [p];
+        if (allow != NULL && !allow [r]) continue;
+        if (SR::is_any && *(volatile int8_t *) &Tb [r]) continue;
+        gcu_spgemm_accum<SR> (&Tx [r], &locks [r], gcu_mxv_product<SR, VXM> (Px, Ux, p, e, r, k));
+        Tb [r] = 1;
+    }
+}
+
 // push: groups of G threads, a grid-stride loop over the entries of u (Ui:
 // their indices, Ux: their values); Tx, Tb (and locks for wide values) start
-// as gcu_mxv_init leaves them.
+// as gcu_mxv_init leaves them. Rows of P longer than lrow (> 0: the split)
+// are push_long's.
 template <class SR, class PI, bool VXM>
 __device__ __forceinline__ void gcu_mxv_push (int64_t unvals,
     const int64_t *__restrict__ Ui, const void *__restrict__ Ux,
     const PI *__restrict__ Pp, const PI *__restrict__ Pj, const void *__restrict__ Px,
     const int8_t *__restrict__ allow, typename SR::Z *__restrict__ Tx,
-    int8_t *__restrict__ Tb, int32_t *__restrict__ locks, int G)
+    int8_t *__restrict__ Tb, int32_t *__restrict__ locks, int G, int64_t lrow)
 {
-    typedef typename SR::Z Z;
     const int lane = (int) (threadIdx.x % (unsigned) G);
     const int64_t ngroups = ((int64_t) gridDim.x * blockDim.x) / G;
     for (int64_t e = ((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / G ; e < unvals ; e += ngroups)
     {
         const int64_t k = Ui [e];
-        const int64_t p1 = (int64_t) Pp [k + 1];
-        for (int64_t p = (int64_t) Pp [k] + lane ; p < p1 ; p += G)
+        const int64_t p0 = (int64_t) Pp [k], p1 = (int64_t) Pp [k + 1];
+        if (lrow > 0 && p1 - p0 > lrow) continue;
+        gcu_mxv_push_part<SR, PI, VXM> (e, k, p0, p1, lane, G, Ux, Pj, Px, allow, Tx, Tb, locks);
+    }
+}
+
+// push's split: the segments of a row of P of len entries, none for the
+// rows push walks itself (src/mxv/push_split.cu counts with it too)
+__host__ __device__ __forceinline__ int64_t gcu_mxv_push_segs (int64_t len, int64_t lrow,
+    int64_t seg)
+{
+    return len > lrow ? (len + seg - 1) / seg : 0;
+}
+
+// push_long: the rows of P that push left (longer than lrow), cut into
+// segments of seg entries. Us [e] is the inclusive scan of the entries'
+// segment counts (gcu_mxv_push_segs), so its last element is the number of
+// segments, read here and never by the host. A grid-stride loop of warps
+// over the segments: segment g belongs to the first entry e with Us [e] > g
+// (a binary search, the same for the whole warp) and is that row's
+// (g - Us [e-1])-th. Us NULL: u has at most GCU_MXV_PUSH_WARP_SCAN entries,
+// and each warp scans their counts itself by shuffles (a lane an entry),
+// sparing the tiny frontiers the scan's launches; e is then the number of
+// lanes whose scan is at most g. Every lane of the block's warps must be
+// there (blockDim a multiple of 32, no early return).
+template <class SR, class PI, bool VXM>
+__device__ __forceinline__ void gcu_mxv_push_long (int64_t unvals,
+    const int64_t *__restrict__ Us, int64_t lrow, int64_t seg,
+    const int64_t *__restrict__ Ui, const void *__restrict__ Ux,
+    const PI *__restrict__ Pp, const PI *__restrict__ Pj, const void *__restrict__ Px,
+    const int8_t *__restrict__ allow, typename SR::Z *__restrict__ Tx,
+    int8_t *__restrict__ Tb, int32_t *__restrict__ locks)
+{
+    if (unvals <= 0) return;
+    const int lane = (int) (threadIdx.x % 32u);
+    int64_t mine = 0, total;        // warp scan: this lane's inclusive scan
+    if (Us == NULL)
+    {
+        if (lane < unvals)
+            mine = gcu_mxv_push_segs ((int64_t) Pp [Ui [lane] + 1] - (int64_t) Pp [Ui [lane]], lrow, seg);
+        for (int o = 1 ; o < 32 ; o *= 2)
         {
-            const int64_t r = (int64_t) Pj [p];
-            if (allow != NULL && !allow [r]) continue;
-            // ANY: the first value to land is as good as any other
-            if (SR::is_any && *(volatile int8_t *) &Tb [r]) continue;
-            gcu_spgemm_accum<SR> (&Tx [r], &locks [r], gcu_mxv_product<SR, VXM> (Px, Ux, p, e, r, k));
-            Tb [r] = 1;
+            const int64_t y = __shfl_up_sync (0xffffffffu, mine, o);
+            if (lane >= o) mine += y;
         }
+        total = __shfl_sync (0xffffffffu, mine, 31);
+    }
+    else total = Us [unvals - 1];
+    const int64_t nwarps = ((int64_t) gridDim.x * blockDim.x) / 32;
+    for (int64_t g = ((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / 32 ; g < total ; g += nwarps)
+    {
+        int64_t e, first;
+        if (Us == NULL)
+        {
+            e = __popc (__ballot_sync (0xffffffffu, mine <= g));
+            first = __shfl_sync (0xffffffffu, mine, (int) (e > 0 ? e - 1 : 0));
+            if (e == 0) first = 0;
+        }
+        else
+        {
+            int64_t lo = 0, hi = unvals - 1;
+            while (lo < hi)
+            {
+                const int64_t mid = lo + (hi - lo) / 2;
+                if (Us [mid] > g) hi = mid; else lo = mid + 1;
+            }
+            e = lo;
+            first = lo > 0 ? Us [lo - 1] : 0;
+        }
+        const int64_t k = Ui [e];
+        const int64_t p0 = (int64_t) Pp [k] + (g - first) * seg;
+        const int64_t end = (int64_t) Pp [k + 1];
+        const int64_t p1 = p0 + seg < end ? p0 + seg : end;
+        gcu_mxv_push_part<SR, PI, VXM> (e, k, p0, p1, lane, 32, Ux, Pj, Px, allow, Tx, Tb, locks);
     }
 }
 

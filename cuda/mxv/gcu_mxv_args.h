@@ -10,7 +10,7 @@
 
 typedef struct
 {
-    int64_t n ;             // pull, vector, stream: rows of R; push: entries of u;
+    int64_t n ;             // pull, vector, stream: rows of R; push, push_long: entries of u;
                             // init: length of T; long: segments
     const void *Rp, *Rj, *Rx ;  // pull, SpMV variants: R by row; push: P = R' by row
     const int8_t *Ub ;      // pull: u's presence bytes (NULL: u full)
@@ -22,10 +22,12 @@ typedef struct
     int32_t *locks ;        // push, long: a lock per entry of T for values wider than 8 bytes
     int G ;                 // threads a row (pull, vector) or an entry of u (push)
     int R, C ;              // stream: rows a block, products staged a block
-    int64_t lrow ;          // SpMV variants: rows longer than this are the long
-                            // kernel's (0: none)
-    const int64_t *Lr, *Ls ;    // long: the long rows, their first segments (nlong + 1)
-    int64_t nlong, seg ;    // long: how many long rows; entries a segment
+    int64_t lrow ;          // SpMV variants, push: rows longer than this are the
+                            // long kernel's (0: none)
+    const int64_t *Lr, *Ls ;    // long: the long rows, their first segments (nlong + 1);
+                                // push_long: Ls the inclusive scan of the segments of
+                                // u's entries (n; NULL: the kernel's own, n <= 32)
+    int64_t nlong, seg ;    // long: how many long rows; long, push_long: entries a segment
 }
 gcu_mxv_args ;
 

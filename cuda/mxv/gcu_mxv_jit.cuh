@@ -22,7 +22,14 @@ template <class SR, class RI, bool VXM>
 __device__ __forceinline__ void gcu_mxv_push_k (const gcu_mxv_args &a)
 {
     gcu_mxv_push<SR, RI, VXM> (a.n, a.Ui, a.Ux, (const RI *) a.Rp, (const RI *) a.Rj, a.Rx,
-        a.allow, (typename SR::Z *) a.Tx, a.Tb, a.locks, a.G) ;
+        a.allow, (typename SR::Z *) a.Tx, a.Tb, a.locks, a.G, a.lrow) ;
+}
+
+template <class SR, class RI, bool VXM>
+__device__ __forceinline__ void gcu_mxv_push_long_k (const gcu_mxv_args &a)
+{
+    gcu_mxv_push_long<SR, RI, VXM> (a.n, a.Ls, a.lrow, a.seg, a.Ui, a.Ux, (const RI *) a.Rp,
+        (const RI *) a.Rj, a.Rx, a.allow, (typename SR::Z *) a.Tx, a.Tb, a.locks) ;
 }
 
 template <class SR, class RI, bool VXM>
@@ -51,13 +58,15 @@ __device__ __forceinline__ void gcu_mxv_long_k (const gcu_mxv_args &a)
     extern "C" __global__ void __launch_bounds__ (GCU_MXV_THREADS) name (const gcu_mxv_args a)
 
 // the family's kernels for one semiring SR, index type RI and form VXM, in
-// two sets (gcu_mxv_set, src/mxv/gcu_mxv.h): pull, push and init, and the
-// SpMV variants, compiled only where an SpMV runs. The names: the set's
-// first kernel's (E), the others E with a suffix (gcu_mxv_entries).
+// two sets (gcu_mxv_set, src/mxv/gcu_mxv.h): pull, push, init and
+// push_long, and the SpMV variants, compiled only where an SpMV runs. The
+// names: the set's first kernel's (E), the others E with a suffix
+// (gcu_mxv_entries).
 #define GCU_MXV_KERNELS(E, SR, RI, VXM)                                        \
     GCU_MXV_KERNEL (E) { gcu_mxv_pull_k<SR, RI, VXM> (a) ; }                   \
     GCU_MXV_KERNEL (E##_push) { gcu_mxv_push_k<SR, RI, VXM> (a) ; }            \
-    GCU_MXV_KERNEL (E##_init) { gcu_mxv_init<SR> (a.n, (SR::Z *) a.Tx, a.Tb, a.locks) ; }
+    GCU_MXV_KERNEL (E##_init) { gcu_mxv_init<SR> (a.n, (SR::Z *) a.Tx, a.Tb, a.locks) ; } \
+    GCU_MXV_KERNEL (E##_plong) { gcu_mxv_push_long_k<SR, RI, VXM> (a) ; }
 #define GCU_SPMV_KERNELS(E, SR, RI, VXM)                                       \
     GCU_MXV_KERNEL (E) { gcu_mxv_vector_k<SR, RI, VXM> (a) ; }                 \
     GCU_MXV_KERNEL (E##_stream) { gcu_mxv_stream_k<SR, RI, VXM> (a) ; }        \

@@ -37,6 +37,15 @@ gcu_spmv_variant ;
 // segments of GCU_MXV_LONG_SEG entries, a warp each, folded atomically
 #define GCU_MXV_LONG_ROW 4096
 #define GCU_MXV_LONG_SEG 1024
+// push's split: an entry of u whose row of P is longer than this leaves the
+// push kernel; its row is cut into segments of GCU_MXV_PUSH_SEG entries, a
+// warp each (gcu_mxv_push_long)
+#define GCU_MXV_PUSH_LONG_ROW 1024
+#define GCU_MXV_PUSH_SEG 256
+// push's split for a u of at most this many entries: each warp of the split
+// kernel scans their segment counts itself (a lane an entry: at most 32),
+// without CUB's scan and its launches
+#define GCU_MXV_PUSH_WARP_SCAN 32
 
 // the automatic choice: stream while the mean row (of the rows the base
 // kernel computes) is at most this long, else vector. bench/spmv_variants

@@ -4,6 +4,7 @@
 #define GCU_MXV_H
 
 #include "../jit/gcu_jit.h"
+#include "../device/gcu_cuda.h"
 #include "../../cuda/mxv/gcu_mxv_policy.h"
 #include "../../cuda/mxv/gcu_mxv_args.h"
 
@@ -26,13 +27,16 @@ const char *gcu_mxv_preamble (void) ;
 // JIT block (GCU_MXV_KERNELS, GCU_SPMV_KERNELS in cuda/mxv/gcu_mxv_jit.cuh):
 // an SpMV variant is compiled only where one runs (BFS never needs them)
 typedef enum { GCU_MXV_SET_BASE, GCU_MXV_SET_SPMV } gcu_mxv_set ;
-#define GCU_MXV_NKERNELS 3
-enum { GCU_MXV_K_PULL, GCU_MXV_K_PUSH, GCU_MXV_K_INIT } ;         // GCU_MXV_SET_BASE
+#define GCU_MXV_NKERNELS 4         // the most kernels of a set
+enum { GCU_MXV_K_PULL, GCU_MXV_K_PUSH, GCU_MXV_K_INIT, GCU_MXV_K_PUSH_LONG } ;  // GCU_MXV_SET_BASE
 enum { GCU_MXV_K_VECTOR, GCU_MXV_K_STREAM, GCU_MXV_K_LONG } ;     // GCU_MXV_SET_SPMV
+// the kernels of a set
+int gcu_mxv_nkernels (gcu_mxv_set set) ;
 
 // Append the block of one set (a namespace with SR and the set's extern "C"
 // kernels) to b; entry receives the first kernel's name, from which the
-// others are derived (gcu_mxv_entries).
+// others are derived (gcu_mxv_entries: gcu_mxv_nkernels (set) names, the
+// rest empty).
 GrB_Info gcu_mxv_block (const gcu_mxv_spec *spec, gcu_mxv_set set, gcu_str *b,
     char entry [GCU_JIT_ENTRY_MAX]) ;
 void gcu_mxv_entries (const char *entry, gcu_mxv_set set,
@@ -45,6 +49,24 @@ GrB_Info gcu_mxv_kernels (const gcu_mxv_spec *spec, gcu_mxv_set set,
 
 // Tests: force the method of the family (0 automatic, 1 pull, 2 push).
 void gcu_mxv_force_method (int method) ;
+
+// Tests (and GRBCUDA_PUSH_SPLIT): whether push splits the rows of P longer
+// than lrow into segments of seg entries (-1 automatic, 0 never, 1 whenever
+// P may have such rows); lrow, seg 0: GCU_MXV_PUSH_LONG_ROW,
+// GCU_MXV_PUSH_SEG.
+void gcu_mxv_force_push_split (int split, int64_t lrow, int64_t seg) ;
+// Tests: whether the last push split its long rows (1) or not (0); -1 after
+// reset or for pull. Not thread-safe: for single-threaded tests.
+int gcu_mxv_last_push_split (void) ;
+void gcu_mxv_last_push_split_reset (void) ;
+
+// push's split, on the device with no wait: Us [e] (allocated here through
+// gcu_dmalloc, unvals entries: the caller frees it) the inclusive scan over
+// u's entries e (positions Ui) of ceil (len / seg) where row Ui [e] of P (row
+// pointers Pp, uint64_t if idx64 else uint32_t) has len > lrow entries, 0
+// otherwise (src/mxv/push_split.cu, CUB)
+GrB_Info gcu_mxv_push_scan (const void *Pp, bool idx64, const int64_t *Ui, int64_t unvals,
+    int64_t lrow, int64_t seg, int64_t **Us, gcu_stream s) ;
 
 // Tests (and GRBCUDA_SPMV): force the SpMV variant of a call with u full
 // and no mask (GCU_SPMV_AUTO: the choice from the matrix's features), and

@@ -15,13 +15,18 @@ const char *gcu_mxv_preamble (void)
 }
 
 static const char *const suffix [2] [GCU_MXV_NKERNELS] =
-    { { "", "_push", "_init" }, { "", "_stream", "_long" } } ;
+    { { "", "_push", "_init", "_plong" }, { "", "_stream", "_long", NULL } } ;
+
+int gcu_mxv_nkernels (gcu_mxv_set set) { return set == GCU_MXV_SET_SPMV ? 3 : 4 ; }
 
 void gcu_mxv_entries (const char *entry, gcu_mxv_set set,
     char names [GCU_MXV_NKERNELS] [GCU_JIT_ENTRY_MAX])
 {
     for (int k = 0 ; k < GCU_MXV_NKERNELS ; k++)
-        snprintf (names [k], GCU_JIT_ENTRY_MAX, "%s%s", entry, suffix [set] [k]) ;
+    {
+        if (k < gcu_mxv_nkernels (set)) snprintf (names [k], GCU_JIT_ENTRY_MAX, "%s%s", entry, suffix [set] [k]) ;
+        else names [k] [0] = '\0' ;
+    }
 }
 
 GrB_Info gcu_mxv_block (const gcu_mxv_spec *spec, gcu_mxv_set set, gcu_str *b,
@@ -60,7 +65,7 @@ GrB_Info gcu_mxv_kernels (const gcu_mxv_spec *spec, gcu_mxv_set set,
             set == GCU_MXV_SET_SPMV ? " spmv" : "", name) ;
         gcu_mxv_entries (entry, set, names) ;
     }
-    for (int k = 0 ; k < GCU_MXV_NKERNELS ; k++) { ep [k] = names [k] ; fp [k] = &fns [k] ; }
-    return gcu_jit_block_kernels (built, gcu_mxv_preamble (), &b, label, GCU_MXV_NKERNELS,
+    for (int k = 0 ; k < GCU_MXV_NKERNELS ; k++) { ep [k] = names [k] ; fp [k] = &fns [k] ; fns [k] = NULL ; }
+    return gcu_jit_block_kernels (built, gcu_mxv_preamble (), &b, label, gcu_mxv_nkernels (set),
         ep, (void **const *) fp) ;
 }

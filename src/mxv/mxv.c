@@ -10,7 +10,10 @@
 // per entry of u walking row k of P = R', atomics into a dense T): push when
 // its products (nnz(u) times the average row of P) cost a quarter of what
 // pull reads (nnz(R) restricted to the rows the mask lets through) — a
-// sparse BFS frontier pushes, a dense x (SpMV) pulls.
+// sparse BFS frontier pushes, a dense x (SpMV) pulls. Push splits the rows
+// of P longer than GCU_MXV_PUSH_LONG_ROW into segments, a warp each, found
+// on the device (push_split.cu) whenever P may have such rows: a power-law
+// graph's hub in a frontier would otherwise be walked by one warp.
 //
 // The mask: a byte per entry of w, built on the host from M and the
 // descriptor (valued or structural, complemented or not), tells the kernels
@@ -33,6 +36,8 @@
 #include "../device/gcu_staging.h"
 #include "../vector/gcu_vector.h"
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +48,54 @@
 static int force_method = 0 ;       // tests: 1 pull, 2 push
 
 void gcu_mxv_force_method (int method) { force_method = method ; }
+
+// push's split: the tests' force (-1: none), GRBCUDA_PUSH_SPLIT's setting,
+// and what the last push did (atomic: GPU calls from several threads)
+static int force_split = -1 ;
+static int64_t force_lrow = 0, force_seg = 0 ;
+static int env_split = -1 ;
+static int64_t env_lrow = 0, env_seg = 0 ;
+static pthread_once_t env_once = PTHREAD_ONCE_INIT ;
+static _Atomic int last_split = -1 ;
+
+void gcu_mxv_force_push_split (int split, int64_t lrow, int64_t seg)
+{
+    force_split = split ;
+    force_lrow = lrow ;
+    force_seg = seg ;
+}
+
+int gcu_mxv_last_push_split (void) { return atomic_load_explicit (&last_split, memory_order_relaxed) ; }
+void gcu_mxv_last_push_split_reset (void) { atomic_store_explicit (&last_split, -1, memory_order_relaxed) ; }
+
+// GRBCUDA_PUSH_SPLIT, read once: "0" never splits, "1" (or unset) is the
+// automatic choice, "lrow,seg" the automatic choice with that bound and
+// segment (measurements)
+static void env_read (void)
+{
+    const char *e = getenv ("GRBCUDA_PUSH_SPLIT") ;
+    if (e == NULL || e [0] == '\0') return ;
+    long long l = 0, g = 0 ;
+    if (strcmp (e, "0") == 0) env_split = 0 ;
+    else if (sscanf (e, "%lld,%lld", &l, &g) == 2 && l > 0 && g > 0) { env_lrow = l ; env_seg = g ; }
+    else if (strcmp (e, "1") != 0)
+        fprintf (stderr, "[grbcuda] GRBCUDA_PUSH_SPLIT=%s not 0, 1 or lrow,seg; ignored\n", e) ;
+}
+
+// Whether push splits, for a P of nnz anvals whose rows have at most m
+// entries (|w|): the rows longer than *lrow, in segments of *seg entries.
+// Automatic: whenever P may have such a row. Its extra launches (the scan,
+// one wave of the split kernel: a few microseconds) are not worth knowing
+// the frontier's longest row on the host, which would cost a wait.
+static bool push_split (GrB_Index m, GrB_Index anvals, int64_t *lrow, int64_t *seg)
+{
+    pthread_once (&env_once, env_read) ;
+    const int split = force_split >= 0 ? force_split : env_split ;
+    *lrow = force_lrow > 0 ? force_lrow : env_lrow > 0 ? env_lrow : GCU_MXV_PUSH_LONG_ROW ;
+    *seg = force_seg > 0 ? force_seg : env_seg > 0 ? env_seg : GCU_MXV_PUSH_SEG ;
+    if (split == 0) return false ;
+    return m > (GrB_Index) *lrow && anvals > (GrB_Index) *lrow ;
+}
 
 //------------------------------------------------------------------------------
 // the branch
@@ -242,11 +295,15 @@ typedef struct
     void *dTx ;
     int8_t *dTb ;
     int32_t **dlocks ;          // allocated here when the kernels need locks
+    int64_t **dscan ;           // push's split: the scan of the segments (allocated here)
     GrB_Index m, n, anvals ;
+    int64_t lrow, seg ;         // push's split: rows longer than lrow (0: none), segments
 }
 mxv_job ;
 
-// push: T to the identity, then a group per entry of u
+// push: T to the identity, then a group per entry of u; with the split,
+// the rows of P longer than j->lrow are left to push_long: their segments
+// counted and scanned on the device, then a warp a segment
 static GrB_Info launch_push (const mxv_job *j, void *const fns [], gcu_mxv_args *a, int *G,
     gcu_stream s)
 {
@@ -261,8 +318,26 @@ static GrB_Info launch_push (const mxv_job *j, void *const fns [], gcu_mxv_args 
     a->n = (int64_t) j->ou->nvals ;
     a->Ui = (const int64_t *) j->ou->b ;
     a->G = *G = group_size ((double) j->anvals / (double) (j->n > 0 ? j->n : 1)) ;
+    a->lrow = j->lrow ;
     GCU_TRY (gcu_jit_launch (fns [GCU_MXV_K_PUSH], grid_for (a->n, a->G, true, dev), GCU_MXV_THREADS, 0, s, args)) ;
-    return gcu_launch_check ("mxv push") ;
+    GCU_TRY (gcu_launch_check ("mxv push")) ;
+    if (j->lrow <= 0) return GrB_SUCCESS ;
+    // (a u of a warp's entries or fewer: the split kernel scans them itself)
+    if (a->n > GCU_MXV_PUSH_WARP_SCAN)
+        GCU_TRY (gcu_mxv_push_scan (j->om->p, j->om->idx64, a->Ui, a->n, j->lrow, j->seg, j->dscan, s)) ;
+    a->Ls = *j->dscan ;
+    a->seg = j->seg ;
+    // the segments are counted on the device only: a grid-stride loop over
+    // one wave of blocks, fewer where P cannot give that many segments (u's
+    // entries are distinct rows of P: a long row of len entries gives at
+    // most len / seg + 1 of them, and no row is longer than |w|)
+    const double most = fmin ((double) a->n * ceil ((double) j->m / (double) j->seg),
+        (double) j->anvals / (double) j->seg + (double) j->anvals / (double) j->lrow + 1) ;
+    const int64_t wave = dev != NULL ? (int64_t) dev->sm_count * dev->max_threads_per_sm / GCU_MXV_THREADS : 1 ;
+    const int64_t need = (int64_t) ceil (most * 32 / GCU_MXV_THREADS) ;
+    const unsigned grid = (unsigned) (need < 1 ? 1 : need < wave ? need : wave) ;
+    GCU_TRY (gcu_jit_launch (fns [GCU_MXV_K_PUSH_LONG], grid, GCU_MXV_THREADS, 0, s, args)) ;
+    return gcu_launch_check ("mxv push long rows") ;
 }
 
 // the SpMV variant j->sp: the base kernel over every row, then the long
@@ -373,7 +448,7 @@ static bool use_push (GrB_Index unvals, GrB_Index anvals, GrB_Index nallow, GrB_
     (void) gcu_sync (s) ;   /* no kernel reads an operand any more */   \
     (void) gcu_timer_read (&tk) ;                                       \
     gcu_dfree (dTx, s) ; gcu_dfree (dTb, s) ; gcu_dfree (dlocks, s) ;   \
-    gcu_dfree (dallow, s) ;                                             \
+    gcu_dfree (dallow, s) ; gcu_dfree (dscan, s) ;                      \
     gcu_spmv_release (&sp, s) ;                                         \
     gcu_vec_release (&ou, s) ; gcu_operand_release (&om, s) ;           \
     gcu_host_free (Ti) ; gcu_host_free (Tx) ;
@@ -431,6 +506,7 @@ static GrB_Info mxv_run (gcu_call *call)
     void *dTx = NULL, *dallow = NULL, *Tx = NULL ;
     int8_t *dTb = NULL ;
     int32_t *dlocks = NULL ;
+    int64_t *dscan = NULL ;
     GrB_Index *Ti = NULL ;
     gcu_mxv_spec spec ;
     gcu_spmv sp ;
@@ -485,7 +561,10 @@ static GrB_Info mxv_run (gcu_call *call)
 
     char how [256] ;
     bool spmv = false ;
+    int64_t lrow = 0, seg = 0 ;
+    const bool split = work && push && push_split (m, anvals, &lrow, &seg) ;
     if (work && !push) GCU_TRY (spmv_setup (&spec, &om, &ou, dallow != NULL, m, &sp, &spmv, how, sizeof (how), s)) ;
+    else if (split) snprintf (how, sizeof (how), "push (split rows > %lld)", (long long) lrow) ;
     else snprintf (how, sizeof (how), "%s", work ? "push" : "empty") ;
 
     // T = R*u on the device
@@ -498,9 +577,10 @@ static GrB_Info mxv_run (gcu_call *call)
     else
     {
         const mxv_job job = { &spec, push, spmv ? &sp : NULL, &om, &ou, (const int8_t *) dallow,
-            dTx, dTb, &dlocks, m, n, anvals } ;
+            dTx, dTb, &dlocks, &dscan, m, n, anvals, split ? lrow : 0, seg } ;
         GCU_TRY (compute_T (&job, &G, &tk, s)) ;
         if (!push) gcu_mxv_last_spmv_set (spmv ? sp.variant + (sp.split ? 16 : 0) : GCU_SPMV_PULL) ;
+        atomic_store_explicit (&last_split, push ? (int) split : -1, memory_order_relaxed) ;
     }
     const double t2 = gcu_now () ;
     char da [64], du [64] ;
@@ -543,7 +623,8 @@ static GrB_Info mxv_run (gcu_call *call)
     GCU_TRY (download_T (m, zsize, dTb, dTx, &Ti, &Tx, &tnvals, &down_bytes, s)) ;
     const double kernel_s = call->kernel_seconds = fmax (gcu_timer_read (&tk), 0) ;
     gcu_dfree (dTx, s) ; gcu_dfree (dTb, s) ; gcu_dfree (dlocks, s) ; gcu_dfree (dallow, s) ;
-    dTx = NULL ; dTb = NULL ; dlocks = NULL ; dallow = NULL ;
+    gcu_dfree (dscan, s) ;
+    dTx = NULL ; dTb = NULL ; dlocks = NULL ; dallow = NULL ; dscan = NULL ;
     // the downloads synchronised: no kernel reads the operands any more
     gcu_vec_release (&ou, s) ;
     gcu_operand_release (&om, s) ;
@@ -575,5 +656,11 @@ const gcu_family gcu_family_vxm = { "vxm", GCU_OP_VXM, mxv_branch, mxv_run } ;
 #else
 
 void gcu_mxv_force_method (int method) { (void) method ; }
+void gcu_mxv_force_push_split (int split, int64_t lrow, int64_t seg)
+{
+    (void) split ; (void) lrow ; (void) seg ;
+}
+int gcu_mxv_last_push_split (void) { return -1 ; }
+void gcu_mxv_last_push_split_reset (void) { }
 
 #endif

@@ -7,7 +7,13 @@
 //     numbers of rows), rows the mask excludes skipped whole, u full or with
 //     a presence byte an entry, ANY and terminal monoids stopping early;
 //   - push: a group per entry of a sparse u, products folded into a dense T
-//     (gcu_mxv_init first), the same mask;
+//     (gcu_mxv_init first), the same mask; and with the split: the rows of P
+//     longer than a small bound (none, about half, nearly all) left to
+//     push_long, a warp a segment of a few entries found by binary search in
+//     the scan of the segment counts (done here on the host, as
+//     src/mxv/push_split.cu does on the device; for a u of 20 entries by
+//     each warp itself), over a grid too small for the segments (a
+//     grid-stride loop);
 //   - the SpMV variants (u full, no mask): vector (G = 1 to 32), stream
 //     (rows a block and staged products small and large: staged blocks and
 //     blocks that read R directly, rows a thread and rows a warp), each
@@ -23,6 +29,7 @@ alignas (16) static unsigned char gcu_emu_dynamic_smem [64 * 1024] ;
 #include "mxv/gcu_mxv.cuh"                  // the copy with shared memory made static
 #include "gcu_emu_test.h"
 #include "gcu_emu_semirings.h"
+#include <algorithm>
 
 // the same semiring with a terminal value that the values reach (MIN over
 // values of at least 2: 2), so pull rows stop early
@@ -47,6 +54,22 @@ static int64_t long_rows (const csr &Rm, int64_t lrow, int64_t seg, std::vector<
         Ls.push_back (Ls.back () + (len + seg - 1) / seg) ;
     }
     return Ls.back () ;
+}
+
+// push's split: Us [e] the inclusive scan of the segments of u's entries
+// (positions Ui), as src/mxv/push_split.cu makes it
+static std::vector<int64_t> push_scan (const csr &P, const std::vector<int64_t> &Ui, int64_t lrow,
+    int64_t seg)
+{
+    std::vector<int64_t> Us (Ui.size ()) ;
+    int64_t t = 0 ;
+    for (size_t e = 0 ; e < Ui.size () ; e++)
+    {
+        const int64_t len = P.p [Ui [e] + 1] - P.p [Ui [e]] ;
+        t += len > lrow ? (len + seg - 1) / seg : 0 ;
+        Us [e] = t ;
+    }
+    return Us ;
 }
 
 // the SpMV variants on u full and no mask; compare checks T
@@ -115,6 +138,9 @@ static int run_semiring (const char *name, const csr &Rm, std::mt19937_64 &rng,
     for (int64_t k = 0 ; k < n ; k++) U [k] = small_value<Z> (rng) ;
     std::vector<int8_t> ub (n), allow (m) ;
     for (int64_t k = 0 ; k < n ; k++) ub [k] = rng () % 3 != 0 ;
+    // a tiny u (20 entries: push's split kernel scans them itself)
+    std::vector<int8_t> tb (n, 0) ;
+    for (int t = 0 ; t < 20 ; t++) tb [rng () % n] = 1 ;
     for (int64_t i = 0 ; i < m ; i++) allow [i] = rng () % 4 != 0 ;
     const std::vector<RI> Rp = gcu_emu_narrow<RI> (Rm.p), Rj = gcu_emu_narrow<RI> (Rm.j) ;
     // P = R' (push walks the rows of P, one for each entry of u)
@@ -138,7 +164,7 @@ static int run_semiring (const char *name, const csr &Rm, std::mt19937_64 &rng,
     const std::vector<RI> Pp = gcu_emu_narrow<RI> (P.p), Pj = gcu_emu_narrow<RI> (P.j) ;
     int cases = 0 ;
     char what [160] ;
-    for (int sparse_u = 0 ; sparse_u <= 1 ; sparse_u++)
+    for (int sparse_u = 0 ; sparse_u <= 2 ; sparse_u++)
     {
         for (int masked = 0 ; masked <= 1 ; masked++)
         {
@@ -151,7 +177,7 @@ static int run_semiring (const char *name, const csr &Rm, std::mt19937_64 &rng,
                 for (int64_t p = Rm.p [i] ; p < Rm.p [i + 1] ; p++)
                 {
                     const int64_t k = Rm.j [p] ;
-                    if (sparse_u && !ub [k]) continue ;
+                    if (sparse_u && !(sparse_u == 2 ? tb : ub) [k]) continue ;
                     const Z t = VXM ? SR::mult (U [k], Rx [p], 0, k, i) : SR::mult (Rx [p], U [k], i, k, 0) ;
                     wx [i] = wb [i] ? SR::add (wx [i], t) : t ;
                     wb [i] = 1 ;
@@ -181,22 +207,30 @@ static int run_semiring (const char *name, const csr &Rm, std::mt19937_64 &rng,
                     gcu_emu_block (b, GCU_MXV_THREADS, [&]
                     {
                         gcu_mxv_pull<SR, RI, VXM> (m, Rp.data (), Rj.data (), Rx.data (),
-                            sparse_u ? ub.data () : nullptr, U.data (), mask, Tx.data (), Tb.data (), G) ;
+                            sparse_u ? (sparse_u == 2 ? tb : ub).data () : nullptr, U.data (), mask,
+                            Tx.data (), Tb.data (), G) ;
                     }) ;
                 }
                 snprintf (what, sizeof (what), "%s %s pull G=%d%s%s", name, VXM ? "vxm" : "mxv", G,
-                    sparse_u ? ", sparse u" : "", masked ? ", masked" : "") ;
+                    sparse_u == 2 ? ", tiny u" : sparse_u ? ", sparse u" : "", masked ? ", masked" : "") ;
                 compare (Tb, Tx, what) ;
                 cases++ ;
             }
-            // push, over the entries of u (all of them when u is full)
+            // push, over the entries of u (all of them when u is full); with
+            // the split, the rows of P longer than lrow: none of them, about
+            // half (the median row), nearly all
+            std::vector<int64_t> plen ;
+            for (int64_t k = 0 ; k < n ; k++) plen.push_back (P.p [k + 1] - P.p [k]) ;
+            std::sort (plen.begin (), plen.end ()) ;
+            const int64_t lrows [] = { 0, plen.back () + 1, plen [plen.size () / 2], 1 } ;
             for (int G = 1 ; G <= 32 ; G *= 8)
+            for (int64_t lrow : lrows)
             {
                 std::vector<int64_t> Ui ;
                 values<Z> Us ((size_t) n) ;
                 for (int64_t k = 0 ; k < n ; k++)
                 {
-                    if (sparse_u && !ub [k]) continue ;
+                    if (sparse_u && !(sparse_u == 2 ? tb : ub) [k]) continue ;
                     Us [Ui.size ()] = U [k] ;
                     Ui.push_back (k) ;
                 }
@@ -217,11 +251,33 @@ static int run_semiring (const char *name, const csr &Rm, std::mt19937_64 &rng,
                     {
                         gcu_mxv_push<SR, RI, VXM> ((int64_t) Ui.size (), Ui.data (), Us.data (),
                             Pp.data (), Pj.data (), Px.data (), mask, Tx.data (), Tb.data (),
-                            locks.data (), G) ;
+                            locks.data (), G, lrow) ;
                     }) ;
                 }
-                snprintf (what, sizeof (what), "%s %s push G=%d%s%s", name, VXM ? "vxm" : "mxv", G,
-                    sparse_u ? ", sparse u" : "", masked ? ", masked" : "") ;
+                const int64_t seg = 5 ;
+                int64_t nseg = 0 ;
+                if (lrow > 0)
+                {
+                    // 2 blocks of 8 warps: fewer warps than segments; a u of
+                    // a warp's entries or fewer scanned by the kernel itself
+                    const std::vector<int64_t> Sc = push_scan (P, Ui, lrow, seg) ;
+                    nseg = Sc.empty () ? 0 : Sc.back () ;
+                    const bool own = Ui.size () <= GCU_MXV_PUSH_WARP_SCAN ;
+                    for (unsigned b = 0 ; b < gridDim.x ; b++)
+                    {
+                        gcu_emu_block (b, GCU_MXV_THREADS, [&]
+                        {
+                            gcu_mxv_push_long<SR, RI, VXM> ((int64_t) Ui.size (), own ? nullptr : Sc.data (), lrow, seg,
+                                Ui.data (), Us.data (), Pp.data (), Pj.data (), Px.data (), mask,
+                                Tx.data (), Tb.data (), locks.data ()) ;
+                        }) ;
+                    }
+                }
+                char how [64] = "" ;
+                if (lrow > 0) snprintf (how, sizeof (how), " split lrow=%lld (%lld segments)",
+                    (long long) lrow, (long long) nseg) ;
+                snprintf (what, sizeof (what), "%s %s push G=%d%s%s%s", name, VXM ? "vxm" : "mxv", G,
+                    how, sparse_u == 2 ? ", tiny u" : sparse_u ? ", sparse u" : "", masked ? ", masked" : "") ;
                 compare (Tb, Tx, what) ;
                 cases++ ;
             }

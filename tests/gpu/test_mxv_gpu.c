@@ -6,11 +6,14 @@
 // methods (pull, push) and the automatic choice, masks (valued, structural,
 // complemented), replace, accum, w aliased with u; the SpMV variants (u
 // full, no mask: vector, stream, each with long rows split) forced one by
-// one on every shape, and the automatic choice on a power-law matrix. Then a BFS (levels and
-// parents, LAGraph's form: q<!v,struct,replace> = q*A) against the host's, a
-// residency check (an unchanged matrix is not uploaded again), and fault
-// injection: every counted device operation of one GrB_vxm fails in turn;
-// each time the answer is still SuiteSparse's and no device memory is left.
+// one on every shape, and the automatic choice on a power-law matrix;
+// push's split of long rows of P (forced small on the random cases; at its
+// own bound on a hub matrix with rows of more than 20,000 entries). Then a
+// BFS (levels and parents, LAGraph's form: q<!v,struct,replace> = q*A)
+// against the host's, a residency check (an unchanged matrix is not uploaded
+// again), and fault injection: every counted device operation of one
+// GrB_vxm fails in turn (pull, push, push with the split); each time the
+// answer is still SuiteSparse's and no device memory is left.
 #include "gcu_test.h"
 #include "grbcuda.h"
 #include "device/gcu_cuda.h"
@@ -74,6 +77,9 @@ static int gpu_runs ;
 static void trial (const sr_t *sr, const shape_t *sh, uint64_t *st, bool vxm, int method)
 {
     gcu_mxv_force_method (method) ;
+    // half the forced pushes split every row of P longer than 8 entries
+    const bool split = method == 2 && gcu_rand (st) % 2 ;
+    gcu_mxv_force_push_split (split ? 1 : -1, split ? 8 : 0, split ? 3 : 0) ;
     // op(M): m-by-n for mxv (w = op(M)*u, |u| = n); n-by-m for vxm (w' = u'*op(M))
     const GrB_Index m = sh->m, n = sh->n ;
     const bool tran = gcu_rand (st) % 3 == 0 ;
@@ -120,9 +126,10 @@ static void trial (const sr_t *sr, const shape_t *sh, uint64_t *st, bool vxm, in
     }
     grbcuda_stats_get (opname, &s1) ;
     char what [160] ;
-    snprintf (what, sizeof (what), "%s %s %llux%llu%s%s%s%s method %d", opname, sr->name,
+    snprintf (what, sizeof (what), "%s %s %llux%llu%s%s%s%s method %d%s", opname, sr->name,
         (unsigned long long) m, (unsigned long long) n, tran ? " tran" : "",
-        masked ? " masked" : "", accum ? " accum" : "", alias ? " alias" : "", method) ;
+        masked ? " masked" : "", accum ? " accum" : "", alias ? " alias" : "", method,
+        split ? " split" : "") ;
     CHECK (i1 == i2, "%s: info %d vs %d", what, (int) i1, (int) i2) ;
     // the multipliers whose result is the output's own index stay on the
     // host (src/mxv/mxv.c, mxv_branch)
@@ -151,6 +158,7 @@ static void trial (const sr_t *sr, const shape_t *sh, uint64_t *st, bool vxm, in
     GrB_Vector_free (&u) ; GrB_Vector_free (&mask) ; GrB_Matrix_free (&M) ;
     GrB_Descriptor_free (&d) ;
     gcu_mxv_force_method (0) ;
+    gcu_mxv_force_push_split (-1, 0, 0) ;
 }
 
 //------------------------------------------------------------------------------
@@ -231,6 +239,129 @@ static void spmv_auto_test (uint64_t *st)
         GrB_Vector_free (&w1) ;
     }
     GrB_Vector_free (&w2) ; GrB_Vector_free (&u) ; GrB_Matrix_free (&A) ;
+}
+
+//------------------------------------------------------------------------------
+// push's split at its own bound: a hub matrix
+//------------------------------------------------------------------------------
+
+// Every value of an ANY_SECONDI w is u's index k of a product that exists:
+// u (k) present and the matrix's entry at (k, j) (vxm) or (j, k) (mxv)
+static int anyi_invalid (GrB_Vector w, GrB_Vector u, GrB_Matrix A, bool vxm)
+{
+    GrB_Index nw = 0 ;
+    GrB_Vector_nvals (&nw, w) ;
+    GrB_Index *J = malloc ((nw + 1) * sizeof (GrB_Index)) ;
+    int64_t *V = malloc ((nw + 1) * sizeof (int64_t)) ;
+    int bad = 0 ;
+    if (J == NULL || V == NULL || GrB_Vector_extractTuples_INT64 (J, V, &nw, w) != GrB_SUCCESS) bad = -1 ;
+    for (GrB_Index t = 0 ; bad >= 0 && t < nw ; t++)
+    {
+        int64_t x ;
+        bool e ;
+        const GrB_Index k = (GrB_Index) V [t] ;
+        if (V [t] < 0 || GrB_Vector_extractElement_INT64 (&x, u, k) != GrB_SUCCESS
+            || GrB_Matrix_extractElement_BOOL (&e, A, vxm ? k : J [t], vxm ? J [t] : k) != GrB_SUCCESS)
+            bad++ ;
+    }
+    free (J) ; free (V) ;
+    return bad ;
+}
+
+// The hub matrix's calls for one semiring and u: mxv and vxm, BFS's mask or
+// none, the split automatic or off; how many split
+static int hub_calls (const sr_t *sr, GrB_Matrix A, GrB_Vector u, GrB_Vector visited, bool big)
+{
+    GrB_Index n = 0 ;
+    OK (GrB_Matrix_nrows (&n, A)) ;
+    int ran = 0 ;
+    for (int vxm = 0 ; vxm <= 1 ; vxm++)
+        for (int masked = 0 ; masked <= 1 ; masked++)
+            for (int split = -1 ; split <= 0 ; split++)
+            {
+                const bool declined = vxm ? strstr (sr->name, "_SECONDJ") != NULL
+                                          : strstr (sr->name, "_FIRSTI") != NULL ;
+                gcu_mxv_force_method (2) ;
+                gcu_mxv_force_push_split (split, 0, 0) ;
+                gcu_mxv_last_push_split_reset () ;
+                GrB_Vector w1 = NULL, w2 = NULL, M = masked ? visited : NULL ;
+                const GrB_Descriptor d = masked ? GrB_DESC_RSC : NULL ;
+                OK (GrB_Vector_new (&w1, sr->tu, n)) ;
+                OK (GrB_Vector_new (&w2, sr->tu, n)) ;
+                grbcuda_op_stats s0, s1 ;
+                const char *opname = vxm ? "GrB_vxm" : "GrB_mxv" ;
+                grbcuda_stats_get (opname, &s0) ;
+                GrB_Info i1 = vxm ? GrB_vxm (w1, M, NULL, sr->s, u, A, d) : GrB_mxv (w1, M, NULL, sr->s, A, u, d) ;
+                const int did = gcu_mxv_last_push_split () ;
+                grbcuda_stats_get (opname, &s1) ;
+                GrB_Info i2 = vxm ? real_vxm (w2, M, NULL, sr->s, u, A, d) : real_mxv (w2, M, NULL, sr->s, A, u, d) ;
+                char what [160] ;
+                snprintf (what, sizeof (what), "hub %s %s%s%s split %s", opname, sr->name,
+                    big ? " u big" : "", masked ? " masked" : "", split < 0 ? "auto" : "off") ;
+                CHECK (i1 == i2, "%s: info %d vs %d", what, (int) i1, (int) i2) ;
+                if (!declined)
+                {
+                    CHECK (s1.gpu == s0.gpu + 1, "%s: did not run on the GPU", what) ;
+                    CHECK (did == (split < 0 ? 1 : 0), "%s: the split %s", what,
+                        did < 0 ? "did not push" : did ? "ran" : "did not run") ;
+                    ran += did == 1 ;
+                }
+                CHECK (gcu_test_vector_equal (w1, w2, sr->tol, sr->any, what), "%s differs from SuiteSparse", what) ;
+                if (strcmp (sr->name, "ANY_SECONDI_INT64") == 0)
+                {
+                    const int bad = anyi_invalid (w1, u, A, vxm) ;
+                    CHECK (bad == 0, "%s: %d values are no product's", what, bad) ;
+                }
+                GrB_Vector_free (&w1) ; GrB_Vector_free (&w2) ;
+            }
+    gcu_mxv_force_method (0) ;
+    gcu_mxv_force_push_split (-1, 0, 0) ;
+    return ran ;
+}
+
+// A matrix with rows of P far longer than GCU_MXV_PUSH_LONG_ROW: row 0 (P's
+// row for vxm) and column 1 (for mxv) with 22,500 entries, row and column 5
+// with about 3,000, the rest random and short; u holds 0, 1, 5 and 20 short
+// rows (the split kernel scans its entries itself) or 100 (CUB's scan). Push
+// forced, the split automatic (it must run) and off, with and without BFS's
+// mask (structural, complemented, replace), against SuiteSparse.
+static void hub_test (uint64_t *st)
+{
+    const char *names [] = { "ANY_SECONDI_INT64", "PLUS_TIMES_FP64", "MIN_PLUS_INT32",
+        "MAX_SECONDI1_INT64", "MIN_FIRSTJ_INT32", "PLUS_TIMES_FC64" } ;
+    const GrB_Index n = 30000 ;
+    int ran = 0 ;
+    for (size_t q = 0 ; q < sizeof (names) / sizeof (names [0]) ; q++)
+    {
+        const sr_t *sr = NULL ;
+        for (int k = 0 ; k < nsr ; k++) if (strcmp (srs [k].name, names [q]) == 0) sr = &srs [k] ;
+        if (sr == NULL) continue ;      // a quicker run's fewer semirings
+        GrB_Matrix A = gcu_test_random_matrix (sr->ta, n, n, 0.0003, st) ;
+        for (GrB_Index j = 0 ; j < n ; j++)
+        {
+            if (j % 4 != 3) OK (GrB_Matrix_setElement_FP64 (A, 1.0 + (double) (j % 3), 0, j)) ;
+            if (j % 4 != 2) OK (GrB_Matrix_setElement_FP64 (A, 2.0 + (double) (j % 5), j, 1)) ;
+            if (j % 10 == 0) OK (GrB_Matrix_setElement_FP64 (A, 3.0, 5, j)) ;
+            if (j % 10 == 7) OK (GrB_Matrix_setElement_FP64 (A, 1.0, j, 5)) ;
+        }
+        OK (GrB_Matrix_wait (A, GrB_MATERIALIZE)) ;
+        GrB_Vector visited = gcu_test_random_vector (GrB_BOOL, n, 0.3, st) ;
+        for (int big = 0 ; big <= 1 ; big++)
+        {
+            GrB_Vector u = NULL ;
+            OK (GrB_Vector_new (&u, sr->tu, n)) ;
+            OK (GrB_Vector_setElement_FP64 (u, 2.0, 0)) ;
+            OK (GrB_Vector_setElement_FP64 (u, 3.0, 1)) ;
+            OK (GrB_Vector_setElement_FP64 (u, 1.0, 5)) ;
+            for (int k = 0 ; k < (big ? 100 : 20) ; k++)
+                OK (GrB_Vector_setElement_FP64 (u, 1.0 + k % 4, 100 + gcu_rand (st) % (n - 100))) ;
+            OK (GrB_Vector_wait (u, GrB_MATERIALIZE)) ;
+            ran += hub_calls (sr, A, u, visited, big) ;
+            GrB_Vector_free (&u) ;
+        }
+        GrB_Vector_free (&visited) ; GrB_Matrix_free (&A) ;
+    }
+    printf ("hub matrix: push split %d times\n", ran) ;
 }
 
 //------------------------------------------------------------------------------
@@ -367,16 +498,20 @@ static void residency_test (uint64_t *st)
 // fault injection
 //------------------------------------------------------------------------------
 
-static void fault_loop_one (uint64_t *st, int method, bool masked)
+static void fault_loop_one (uint64_t *st, int method, bool masked, bool split)
 {
     GrB_Matrix A = gcu_test_random_matrix (GrB_FP64, 300, 300, 0.03, st) ;
-    GrB_Vector u = gcu_test_random_vector (GrB_FP64, 300, method == 2 ? 0.02 : 0.5, st) ;
+    // (with the split: more entries than the split kernel scans itself, so
+    // that CUB's scan runs too)
+    GrB_Vector u = gcu_test_random_vector (GrB_FP64, 300, method == 2 ? (split ? 0.3 : 0.02) : 0.5, st) ;
     GrB_Vector M = masked ? gcu_test_random_vector (GrB_BOOL, 300, 0.3, st) : NULL ;
     GrB_Descriptor d = masked ? GrB_DESC_RSC : NULL ;
     GrB_Vector wref = NULL, w = NULL ;
     GrB_Vector_new (&wref, GrB_FP64, 300) ;
     real_vxm (wref, M, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, u, A, d) ;
     gcu_mxv_force_method (method) ;
+    // the split's scan and kernel too: every row of P longer than 8 entries
+    gcu_mxv_force_push_split (split ? 1 : 0, 8, 3) ;
     gcu_residency_clear_all () ;
     gcu_fault_inject (1 << 30) ;
     GrB_Vector_new (&w, GrB_FP64, 300) ;
@@ -387,8 +522,8 @@ static void fault_loop_one (uint64_t *st, int method, bool masked)
     GrB_Vector_free (&w) ;
     gcu_sync (gcu_stream_default ()) ;
     int64_t base = gcu_device_bytes_in_use () ;
-    printf ("fault injection (vxm, method %d%s): %lld counted device operations per call\n",
-        method, masked ? ", masked" : "", (long long) nops) ;
+    printf ("fault injection (vxm, method %d%s%s): %lld counted device operations per call\n",
+        method, masked ? ", masked" : "", split ? ", split" : "", (long long) nops) ;
     CHECK (nops > 5, "too few counted operations (%lld)", (long long) nops) ;
     for (int64_t f = 1 ; f <= nops ; f++)
     {
@@ -413,6 +548,7 @@ static void fault_loop_one (uint64_t *st, int method, bool masked)
     }
     gcu_fault_inject (0) ;
     gcu_mxv_force_method (0) ;
+    gcu_mxv_force_push_split (-1, 0, 0) ;
     GrB_Matrix_free (&A) ; GrB_Vector_free (&u) ; GrB_Vector_free (&M) ;
     GrB_Vector_free (&wref) ;
 }
@@ -457,11 +593,13 @@ int main (int argc, char **argv)
                     spmv_trial (&srs [si], &shapes [sh], &st, true, v, split) ;
                 }
     spmv_auto_test (&st) ;
+    hub_test (&st) ;
     printf ("%d products computed on the GPU (%.1f s)\n", gpu_runs, gcu_now () - t_start) ;
     bfs_test (&st) ;
     residency_test (&st) ;
-    fault_loop_one (&st, 1, false) ;
-    fault_loop_one (&st, 2, true) ;
+    fault_loop_one (&st, 1, false, false) ;
+    fault_loop_one (&st, 2, true, false) ;
+    fault_loop_one (&st, 2, true, true) ;
     OK (GrB_finalize ()) ;
     return gcu_test_report ("test_mxv_gpu") ;
 }
