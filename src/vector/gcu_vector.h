@@ -47,7 +47,10 @@ gcu_vec ;
 // or sparse. A device-newest u is read where it is (its sparse image is
 // compacted from the dense one for this call); otherwise the cache's image,
 // or u exported (never changed) and uploaded, and published for later
-// calls. On failure nothing is held.
+// calls. A dense image of a u that is not full uploads u's entries and
+// scatters them on the device (gcu_vec_scatter) when they are fewer bytes
+// than the image, else is built on the host; v->up_bytes says which moved.
+// On failure nothing is held.
 GrB_Info gcu_vec_get (GrB_Vector u, GrB_Index n, bool dense, size_t usize,
     gcu_vec *v, gcu_stream s) ;
 // Unpins or frees what v holds (v may be all zeros); the kernels that read
@@ -127,6 +130,12 @@ GrB_Info gcu_vec_newest_values (const void *v, gcu_res_entry **e, const void **x
 GrB_Info gcu_vec_merge_launch (const gcu_vmerge_args *a, void *typed, gcu_stream s) ;
 // x [0 .. n-1] = the value at val (vsize bytes, at most 16) on the device
 GrB_Info gcu_vec_fill_launch (void *x, int64_t n, const void *val, size_t vsize, gcu_stream s) ;
+// The dense image (presence bytes b, values x of vsize bytes; length n) of
+// a vector whose nv entries are at positions idx (int64_t, distinct) with
+// values vals, all on the device: b and x zeroed, then 1 and the value at
+// each entry's position. Stream ordered; nothing waits.
+GrB_Info gcu_vec_scatter (const int64_t *idx, const void *vals, int64_t nv, int64_t n,
+    size_t vsize, int8_t *b, void *x, gcu_stream s) ;
 // allow [i] = the mask's verdict, counted into a->count
 GrB_Info gcu_vec_allow_launch (const gcu_vmerge_args *a, int8_t *allow, gcu_stream s) ;
 // The positions (int64_t) and values (vsize bytes each) of the entries of a

@@ -166,6 +166,28 @@ static GrB_Info newest_get (GrB_Vector u, GrB_Index n, bool dense, size_t usize,
 }
 
 #undef  GCU_FREE_ALL
+#define GCU_FREE_ALL gcu_dfree (di, s) ; gcu_dfree (dx, s) ;
+
+// u's entries (c: positions and values of usize bytes) uploaded as they are
+// and scattered on the device into u's dense image b, x of length n (the
+// image a host-built one would be); *up the bytes uploaded
+static GrB_Info upload_scattered (const gcu_csr *c, GrB_Index n, size_t usize, void *b,
+    void *x, size_t *up, gcu_stream s)
+{
+    void *di = NULL, *dx = NULL ;
+    const size_t ib = (size_t) c->nvals * sizeof (int64_t), xb = (size_t) c->nvals * usize ;
+    GCU_TRY (gcu_dmalloc (&di, ib + 16, s)) ;
+    GCU_TRY (gcu_dmalloc (&dx, xb + 16, s)) ;
+    GCU_TRY (gcu_h2d_staged (di, c->idx, ib, 1, 1, s)) ;
+    GCU_TRY (gcu_h2d_staged (dx, c->val, xb, 1, 1, s)) ;
+    GCU_TRY (gcu_vec_scatter ((const int64_t *) di, dx, (int64_t) c->nvals, (int64_t) n, usize,
+        (int8_t *) b, x, s)) ;
+    GCU_FREE_ALL ;          // stream ordered: after the scatter
+    *up = ib + xb ;
+    return GrB_SUCCESS ;
+}
+
+#undef  GCU_FREE_ALL
 #define GCU_FREE_ALL                                                    \
     gcu_csr_free (&c) ; free (hb) ; free (hx) ;                         \
     gcu_residency_unpin (e) ;                                           \
@@ -216,13 +238,18 @@ GrB_Info gcu_vec_get (GrB_Vector u, GrB_Index n, bool dense, size_t usize,
     const GrB_Index nv = c.nvals ;
     const int64_t *ci = (const int64_t *) c.idx ;
     const bool full = nv == n ;
+    // a dense image of u not full: u's entries scattered on the device when
+    // they are fewer bytes than the image (a search's first frontier, one
+    // entry of millions), else the image built here and uploaded whole
+    const bool scatter = dense && !full
+        && (double) nv * (double) (8 + usize) < (double) n * (double) (1 + usize) ;
     const void *src [2] = { c.idx, c.val } ;
     size_t bytes [2] = { nv * 8, nv * usize } ;
     if (dense)
     {
         bytes [0] = full ? 0 : n ;
         bytes [1] = n * usize ;
-        if (!full)
+        if (!full && !scatter)
         {
             // scattered: a presence byte and a value per position
             hb = calloc (n + 1, 1) ;
@@ -260,8 +287,16 @@ GrB_Info gcu_vec_get (GrB_Vector u, GrB_Index n, bool dense, size_t usize,
             buf [k] = v->own_ [k] ;
         }
     }
-    GCU_TRY (gcu_h2d_staged (buf [0], src [0], bytes [0], 1, 1, s)) ;
-    GCU_TRY (gcu_h2d_staged (buf [1], src [1], bytes [1], 1, 1, s)) ;
+    size_t up = bytes [0] + bytes [1] ;
+    if (scatter)
+    {
+        GCU_TRY (upload_scattered (&c, n, usize, buf [0], buf [1], &up, s)) ;
+    }
+    else
+    {
+        GCU_TRY (gcu_h2d_staged (buf [0], src [0], bytes [0], 1, 1, s)) ;
+        GCU_TRY (gcu_h2d_staged (buf [1], src [1], bytes [1], 1, 1, s)) ;
+    }
     if (e != NULL)
     {
         describe_image (e, n, nv, usize, c.type) ;
@@ -272,7 +307,7 @@ GrB_Info gcu_vec_get (GrB_Vector u, GrB_Index n, bool dense, size_t usize,
     v->nvals = nv ;
     v->how = (e != NULL) ? GCU_OPERAND_MISS : GCU_OPERAND_PRIVATE ;
     v->e_ = e ;
-    v->up_bytes = bytes [0] + bytes [1] ;
+    v->up_bytes = up ;
     v->export_s = t1 - t0 ;
     v->upload_s = gcu_now () - t1 ;
     gcu_csr_free (&c) ; free (hb) ; free (hx) ;

@@ -1,8 +1,10 @@
 // vector.cu — the dense-vector kernels compiled with the library
 // (cuda/writeback/gcu_vmerge.cuh): the write-back with values copied as bytes,
-// the mask's allowed positions, and the compaction of a dense image into
-// its entries (CUB's DeviceSelect over the positions, then a gather of the
-// values), which the materialization, a reduction and a sparse operand use.
+// the mask's allowed positions, the scatter of a vector's entries into its
+// dense image (an operand uploads its entries only), and the compaction of
+// a dense image into its entries (CUB's DeviceSelect over the positions,
+// then a gather of the values), which the materialization, a reduction and
+// a sparse operand use.
 #include <cub/cub.cuh>
 #include <thrust/iterator/counting_iterator.h>
 #include <cuda_runtime.h>
@@ -59,6 +61,22 @@ __global__ void __launch_bounds__ (GCU_VEC_THREADS) k_fill (unsigned char *__res
     }
 }
 
+// b [idx [k]] = 1, x [idx [k]] = vals [k] for k < nv: a value is nw words
+// of type W (W's size divides the value's, and x and vals are aligned to it)
+template <typename W>
+__global__ void __launch_bounds__ (GCU_VEC_THREADS) k_scatter (const int64_t *__restrict__ idx,
+    const W *__restrict__ vals, int64_t nv, int64_t nw, int8_t *__restrict__ b,
+    W *__restrict__ x)
+{
+    const int64_t stride = (int64_t) gridDim.x * blockDim.x ;
+    for (int64_t k = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ; k < nv ; k += stride)
+    {
+        const int64_t i = idx [k] ;
+        b [i] = 1 ;
+        for (int64_t w = 0 ; w < nw ; w++) x [i * nw + w] = vals [k * nw + w] ;
+    }
+}
+
 unsigned grid_of (int64_t n)
 {
     const gcu_device_props *dev = gcu_device () ;
@@ -95,6 +113,37 @@ extern "C" GrB_Info gcu_vec_fill_launch (void *x, int64_t n, const void *val, si
     k_fill <<<grid_of (n), GCU_VEC_THREADS, 0, (cudaStream_t) s>>> ((unsigned char *) x, n, v,
         (uint64_t) vsize) ;
     return gcu_launch_check ("vector fill") ;
+}
+
+// the scatter with words of W
+template <typename W>
+static GrB_Info scatter_as (const int64_t *idx, const void *vals, int64_t nv, size_t vsize,
+    int8_t *b, void *x, gcu_stream s)
+{
+    k_scatter<W> <<<grid_of (nv), GCU_VEC_THREADS, 0, (cudaStream_t) s>>> (idx,
+        (const W *) vals, nv, (int64_t) (vsize / sizeof (W)), b, (W *) x) ;
+    return gcu_launch_check ("vector scatter") ;
+}
+
+extern "C" GrB_Info gcu_vec_scatter (const int64_t *idx, const void *vals, int64_t nv,
+    int64_t n, size_t vsize, int8_t *b, void *x, gcu_stream s)
+{
+    if (n <= 0 || vsize == 0) return GrB_SUCCESS ;
+    // absent positions: no presence, and a zero value as a calloc'd host
+    // image had (nothing should read them; a stray read then sees zeros)
+    GrB_Info info = gcu_memset (b, 0, (size_t) n, s) ;
+    if (info == GrB_SUCCESS) info = gcu_memset (x, 0, (size_t) n * vsize, s) ;
+    if (info != GrB_SUCCESS || nv <= 0) return info ;
+    // the widest word that divides the value and to which both arrays are
+    // aligned: a 16-byte FC64 moves as one uint4, a 12-byte user type as
+    // three uint32_t, an odd size as bytes
+    const uintptr_t align = (uintptr_t) x | (uintptr_t) vals ;
+    const auto fits = [&] (size_t w) { return vsize % w == 0 && align % w == 0 ; } ;
+    if (fits (16)) return scatter_as<uint4> (idx, vals, nv, vsize, b, x, s) ;
+    if (fits (8)) return scatter_as<uint64_t> (idx, vals, nv, vsize, b, x, s) ;
+    if (fits (4)) return scatter_as<uint32_t> (idx, vals, nv, vsize, b, x, s) ;
+    if (fits (2)) return scatter_as<uint16_t> (idx, vals, nv, vsize, b, x, s) ;
+    return scatter_as<uint8_t> (idx, vals, nv, vsize, b, x, s) ;
 }
 
 extern "C" GrB_Info gcu_vec_allow_launch (const gcu_vmerge_args *a, int8_t *allow, gcu_stream s)
