@@ -14,11 +14,20 @@
 //      types in a small budget all read back right;
 //  (d) fault injection over the vector write-back: each counted device
 //      operation fails in turn; the call still gives SuiteSparse's answer
-//      (the host reruns it) and no device memory is left behind.
+//      (the host reruns it) and no device memory is left behind;
+//  (e) uploads of a dense image (gcu_vec_get's miss): vectors of values of
+//      1, 2, 4, 8 and 16 bytes and of two user-defined types (3 and 12
+//      bytes), empty, of one entry, a few, many, all but one, and full
+//      (sparse or full storage), as the mask and as u of GrB_Vector_assign
+//      against SuiteSparse's, then their image read back byte for byte
+//      against their entries (absent values zero), with the bytes
+//      uploaded: the entries alone when they are fewer than the image.
 #include "gcu_test.h"
 #include "grbcuda.h"
 #include "device/gcu_cuda.h"
 #include "residency/gcu_residency.h"
+#include "residency/gcu_operand.h"
+#include "vector/gcu_vector.h"
 #include "gcu_util.h"
 #include <math.h>
 #include <stdlib.h>
@@ -30,12 +39,15 @@ typedef GrB_Info (*vxm_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
     const GrB_Semiring, const GrB_Vector, const GrB_Matrix, const GrB_Descriptor) ;
 typedef GrB_Info (*assign_bool_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
     bool, const GrB_Index *, GrB_Index, const GrB_Descriptor) ;
+typedef GrB_Info (*assign_v_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
+    const GrB_Vector, const GrB_Index *, GrB_Index, const GrB_Descriptor) ;
 // SuiteSparse's own functions: the oracle's objects never pass through
 // grbcuda (a real call changing an object grbcuda has a copy of would not
 // invalidate the copy)
 static mxv_t real_mxv ;
 static vxm_t real_vxm ;
 static assign_bool_t real_assign_bool ;
+static assign_v_t real_assign_v ;
 
 static gcu_res_stats stats (void)
 {
@@ -232,6 +244,164 @@ static void faults (uint64_t *st)
     GrB_Vector_free (&w0) ; GrB_Vector_free (&R) ;
 }
 
+// (e)
+
+// a vector of type t (values of size bytes) and length n with nv entries at
+// random distinct positions, random values (one in four all zero bytes),
+// packed from arrays kept in *I and *X (positions, values) for the check;
+// full storage (nv == n) when full_storage
+static GrB_Vector upload_vector (GrB_Type t, size_t size, GrB_Index n, GrB_Index nv,
+    bool full_storage, GrB_Index **I, unsigned char **X, uint64_t *st)
+{
+    GrB_Vector v = NULL ;
+    OK (GrB_Vector_new (&v, t, n)) ;
+    GrB_Index *vi = malloc ((nv + 1) * sizeof (GrB_Index)) ;
+    unsigned char *vx = malloc ((nv + 1) * size) ;
+    // nv distinct positions in order: each kept with the chance it still needs
+    for (GrB_Index i = 0, k = 0 ; i < n && k < nv ; i++)
+        if (gcu_rand (st) % (n - i) < nv - k) vi [k++] = i ;
+    for (GrB_Index p = 0 ; p < nv * size ; p++) vx [p] = (unsigned char) gcu_rand (st) ;
+    for (GrB_Index k = 0 ; k < nv ; k++)
+        if (gcu_rand (st) % 4 == 0) memset (vx + k * size, 0, size) ;
+    *I = malloc ((nv + 1) * sizeof (GrB_Index)) ;
+    *X = malloc ((nv + 1) * size) ;
+    memcpy (*I, vi, nv * sizeof (GrB_Index)) ;
+    memcpy (*X, vx, nv * size) ;
+    if (full_storage) OK (GxB_Vector_pack_Full (v, (void **) &vx, (nv + 1) * size, false, NULL)) ;
+    else OK (GxB_Vector_pack_CSC (v, &vi, (void **) &vx, (nv + 1) * sizeof (GrB_Index),
+        (nv + 1) * size, false, nv, false, NULL)) ;
+    free (vi) ; free (vx) ;         // NULL once packed
+    return v ;
+}
+
+// w<u> = true (desc: its mask kind) by grbcuda and SuiteSparse, each into
+// an empty w of its own; gpu_due: the call must run on the device
+static void upload_as_mask (GrB_Vector u, GrB_Index n, GrB_Descriptor desc, bool gpu_due,
+    const char *what)
+{
+    GrB_Vector w = NULL, r = NULL ;
+    OK (GrB_Vector_new (&w, GrB_BOOL, n)) ; OK (GrB_Vector_new (&r, GrB_BOOL, n)) ;
+    gcu_residency_clear_all () ;        // u's image not there yet: uploaded
+    GrB_Info i1 = GrB_Vector_assign_BOOL (w, u, NULL, true, GrB_ALL, n, desc) ;
+    GrB_Info i2 = real_assign_bool (r, u, NULL, true, GrB_ALL, n, desc) ;
+    CHECK (i1 == i2, "%s: info %d, SuiteSparse %d", what, (int) i1, (int) i2) ;
+    if (gpu_due)
+        CHECK (gcu_residency_newest_nvals (w, NULL), "%s ran on the GPU", what) ;
+    CHECK (gcu_test_vector_equal (w, r, 0, false, what), "%s: w as SuiteSparse's", what) ;
+    GrB_Vector_free (&w) ; GrB_Vector_free (&r) ;
+}
+
+// u's dense image from gcu_vec_get (a miss: uploaded) read back against
+// its entries I, X (nv of them; values of size bytes)
+static void upload_image (GrB_Vector u, GrB_Index n, size_t size, const GrB_Index *I,
+    const unsigned char *X, GrB_Index nv, const char *what)
+{
+    const gcu_stream s = gcu_stream_default () ;
+    gcu_vec v ;
+    gcu_residency_clear_all () ;
+    GrB_Info info = gcu_vec_get (u, n, true, size, &v, s) ;
+    CHECK (info == GrB_SUCCESS, "%s: gcu_vec_get %d", what, (int) info) ;
+    if (info != GrB_SUCCESS) return ;
+    // what crosses the link: the entries (positions of 8 bytes and values)
+    // when they are fewer bytes than the image, else the image
+    const bool full = nv == n ;
+    const bool scatter = !full && nv * (8 + size) < n * (1 + size) ;
+    const size_t want = full ? n * size : scatter ? nv * (8 + size) : n * (1 + size) ;
+    CHECK (v.how != GCU_OPERAND_HIT && v.nvals == nv && v.up_bytes == want,
+        "%s: a miss (how %d), %llu entries, %zu bytes up (want %zu)", what, (int) v.how,
+        (unsigned long long) v.nvals, v.up_bytes, want) ;
+    CHECK ((v.b == NULL) == full, "%s: presence bytes only when not full", what) ;
+    int8_t *hb = malloc (n + 1) ;
+    unsigned char *hx = malloc ((n + 1) * size) ;
+    memset (hb, 1, n + 1) ;
+    bool ok = true ;
+    if (v.b != NULL) ok = gcu_memcpy_d2h (hb, v.b, n, s) == GrB_SUCCESS ;
+    ok = ok && gcu_memcpy_d2h (hx, v.x, n * size, s) == GrB_SUCCESS && gcu_sync (s) == GrB_SUCCESS ;
+    CHECK (ok, "%s: image read back", what) ;
+    GrB_Index bad = 0, k = 0 ;
+    for (GrB_Index i = 0 ; ok && i < n ; i++)
+    {
+        const bool present = k < nv && I [k] == i ;
+        const unsigned char *want_x = present ? X + k * size : NULL ;
+        bool same = (hb [i] != 0) == present ;
+        for (size_t b = 0 ; same && b < size ; b++)
+            same = hx [i * size + b] == (want_x != NULL ? want_x [b] : 0) ;
+        if (!same && bad++ == 0)
+            fprintf (stderr, "%s: position %llu: presence %d (want %d)\n", what,
+                (unsigned long long) i, (int) hb [i], (int) present) ;
+        k += present ;
+    }
+    CHECK (bad == 0, "%s: image as the entries (%llu positions differ)", what,
+        (unsigned long long) bad) ;
+    free (hb) ; free (hx) ;
+    gcu_vec_release (&v, s) ;
+    // the image was published: the next call finds it
+    info = gcu_vec_get (u, n, true, size, &v, s) ;
+    CHECK (info == GrB_SUCCESS && v.how == GCU_OPERAND_HIT && v.up_bytes == 0,
+        "%s: then a hit (info %d, how %d)", what, (int) info, (int) v.how) ;
+    if (info == GrB_SUCCESS) gcu_vec_release (&v, s) ;
+    gcu_residency_clear_all () ;
+}
+
+static void uploads (uint64_t *st)
+{
+    GrB_Type u3 = NULL, u12 = NULL ;
+    OK (GrB_Type_new (&u3, 3)) ;
+    OK (GrB_Type_new (&u12, 12)) ;
+    const struct { GrB_Type t ; size_t size ; const char *name ; bool builtin ; } ty [] = {
+        { GrB_INT8, 1, "INT8", true }, { GrB_UINT16, 2, "UINT16", true },
+        { GrB_FP32, 4, "FP32", true }, { GrB_INT64, 8, "INT64", true },
+        { GxB_FC64, 16, "FC64", true }, { u3, 3, "UDT3", false }, { u12, 12, "UDT12", false } } ;
+    const GrB_Index lengths [3] = { 1, 7, 30000 } ;
+    int scattered = 0 ;
+    for (size_t t = 0 ; t < sizeof (ty) / sizeof (ty [0]) ; t++)
+        for (int l = 0 ; l < 3 ; l++)
+        {
+            const GrB_Index n = lengths [l] ;
+            // empty, one entry, a few, many (1%, a third), all but one, full
+            // (sparse storage, then full storage)
+            const GrB_Index counts [8] = { 0, 1, 3, n / 100, n / 3, n - 1, n, n } ;
+            for (int c = 0 ; c < 8 ; c++)
+            {
+                const GrB_Index nv = counts [c] ;
+                bool seen = false ;
+                for (int b = 0 ; b < c && c < 7 ; b++) seen = seen || counts [b] == nv ;
+                if (nv > n || seen) continue ;
+                const bool full_storage = c == 7 ;
+                char what [128] ;
+                snprintf (what, sizeof (what), "upload: %s, length %llu, %llu entries%s",
+                    ty [t].name, (unsigned long long) n, (unsigned long long) nv,
+                    full_storage ? " (full storage)" : "") ;
+                GrB_Index *I = NULL ;
+                unsigned char *X = NULL ;
+                GrB_Vector u = upload_vector (ty [t].t, ty [t].size, n, nv, full_storage, &I, &X, st) ;
+                // as the mask: structural (a user type too), complemented,
+                // valued (SuiteSparse's error for a user type)
+                upload_as_mask (u, n, GrB_DESC_S, true, what) ;
+                upload_as_mask (u, n, GrB_DESC_SC, true, what) ;
+                upload_as_mask (u, n, NULL, ty [t].builtin, what) ;
+                if (ty [t].builtin)
+                {
+                    // as u: w = u, T u's dense image
+                    GrB_Vector w = NULL, r = NULL ;
+                    OK (GrB_Vector_new (&w, ty [t].t, n)) ; OK (GrB_Vector_new (&r, ty [t].t, n)) ;
+                    gcu_residency_clear_all () ;
+                    OK (GrB_Vector_assign (w, NULL, NULL, u, GrB_ALL, n, NULL)) ;
+                    OK (real_assign_v (r, NULL, NULL, u, GrB_ALL, n, NULL)) ;
+                    CHECK (gcu_residency_newest_nvals (w, NULL), "%s: w = u ran on the GPU", what) ;
+                    CHECK (gcu_test_vector_equal (w, r, 0, false, what), "%s: w = u as SuiteSparse's", what) ;
+                    GrB_Vector_free (&w) ; GrB_Vector_free (&r) ;
+                }
+                upload_image (u, n, ty [t].size, I, X, nv, what) ;
+                scattered += nv < n && nv * (8 + ty [t].size) < n * (1 + ty [t].size) ;
+                GrB_Vector_free (&u) ;
+                free (I) ; free (X) ;
+            }
+        }
+    printf ("vector uploads: %d images scattered from their entries\n", scattered) ;
+    GrB_Type_free (&u3) ; GrB_Type_free (&u12) ;
+}
+
 int main (void)
 {
     OK (GrB_init (GrB_NONBLOCKING)) ;
@@ -244,8 +414,11 @@ int main (void)
     real_mxv = (mxv_t) gcu_test_real ("GrB_mxv") ;
     real_vxm = (vxm_t) gcu_test_real ("GrB_vxm") ;
     real_assign_bool = (assign_bool_t) gcu_test_real ("GrB_Vector_assign_BOOL") ;
+    real_assign_v = (assign_v_t) gcu_test_real ("GrB_Vector_assign") ;
     CHECK (real_assign_bool != NULL && (void *) real_assign_bool != (void *) GrB_Vector_assign_BOOL,
         "SuiteSparse's GrB_Vector_assign_BOOL") ;
+    CHECK (real_assign_v != NULL && (void *) real_assign_v != (void *) GrB_Vector_assign,
+        "SuiteSparse's GrB_Vector_assign") ;
     gcu_test_types_init () ;
     OK (grbcuda_set_mode (GRBCUDA_MODE_GPU)) ;
     OK (grbcuda_set_keep_results (true)) ;
@@ -256,6 +429,7 @@ int main (void)
     bfs (&st) ;
     eviction (&st) ;
     faults (&st) ;
+    uploads (&st) ;
     gcu_residency_clear_all () ;
     GrB_finalize () ;
     return gcu_test_report ("test_vector_gpu") ;
