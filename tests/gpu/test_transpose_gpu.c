@@ -75,6 +75,17 @@ static const shape_t shapes [] =
 } ;
 static const int storage_of [] = { 0, 0, 0, 2, 0, 0, 1, 3, 2, 0 } ;
 
+// s = the value v (bytes of s's type t): GrB_Scalar_setElement_UDT takes
+// user-defined types only
+static GrB_Info scalar_set (GrB_Scalar s, GrB_Type t, const unsigned char *v)
+{
+    if (t == GrB_BOOL) return GrB_Scalar_setElement_BOOL (s, v [0] & 1) ;
+    if (t == GrB_INT32) { int32_t x ; memcpy (&x, v, 4) ; return GrB_Scalar_setElement_INT32 (s, x) ; }
+    if (t == GrB_FP64) { double x ; memcpy (&x, v, 8) ; return GrB_Scalar_setElement_FP64 (s, x) ; }
+    if (t == GxB_FC64) { GxB_FC64_t x ; memcpy (&x, v, 16) ; return GxB_Scalar_setElement_FC64 (s, x) ; }
+    return GrB_Scalar_setElement_UDT (s, (void *) v) ;
+}
+
 static int cmp_u64 (const void *a, const void *b)
 {
     const uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b ;
@@ -115,7 +126,7 @@ static GrB_Matrix make (GrB_Type t, size_t tsize, GrB_Index m, GrB_Index n, GrB_
         GrB_Scalar s = NULL ;
         OK (GrB_Scalar_new (&s, t)) ;
         unsigned char v [16] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 } ;
-        OK (GrB_Scalar_setElement_UDT (s, v)) ;
+        OK (scalar_set (s, t, v)) ;
         OK (GxB_Matrix_build_Scalar (A, I, J, s, ne)) ;
         GrB_Scalar_free (&s) ;
     }
@@ -373,6 +384,9 @@ static void pair_case (GrB_Type t, GrB_Semiring sr, GrB_Index n, GrB_Index nt, b
         (unsigned long long) n, iso ? " iso" : "") ;
     size_t tsize ;
     GxB_Type_size (&tsize, t) ;
+    // A and u made on the host: a vector apply in GPU mode would leave u
+    // device newest, and gcu_residency_clear_all drops such a value unwritten
+    OK (grbcuda_set_mode (GRBCUDA_MODE_HOST)) ;
     GrB_Matrix A = NULL ;
     GrB_Matrix R = make (GrB_INT32, 4, n, n, nt, iso, 0, st) ;
     // small values of t (random bytes would overflow or be NaN)
@@ -380,7 +394,28 @@ static void pair_case (GrB_Type t, GrB_Semiring sr, GrB_Index n, GrB_Index nt, b
     OK (GrB_Matrix_apply_BinaryOp2nd_INT32 (R, NULL, NULL, GrB_BAND_INT32, R, 7, NULL)) ;
     OK (GrB_apply (A, NULL, NULL, GrB_IDENTITY_INT32, R, NULL)) ;
     GrB_Matrix_free (&R) ;
-    GrB_Vector u = gcu_test_random_vector (t, n, 0.02, st) ;
+    // u: one entry in each 50 positions (values 1 to 7), so that both
+    // calls walk A
+    GrB_Vector u = NULL, ui = NULL ;
+    const GrB_Index un = n / 50 ;
+    GrB_Index *ux = malloc (un * sizeof (GrB_Index)) ;
+    int32_t *uv = malloc (un * sizeof (int32_t)) ;
+    for (GrB_Index k = 0 ; k < un ; k++)
+    {
+        ux [k] = 50 * k + gcu_rand (st) % 50 ;
+        uv [k] = 1 + (int32_t) (gcu_rand (st) % 7) ;
+    }
+    OK (GrB_Vector_new (&ui, GrB_INT32, n)) ;
+    OK (GrB_Vector_build_INT32 (ui, ux, uv, un, GrB_PLUS_INT32)) ;
+    OK (GrB_Vector_new (&u, t, n)) ;
+    OK (GrB_apply (u, NULL, NULL, GrB_IDENTITY_INT32, ui, NULL)) ;
+    GrB_Vector_free (&ui) ;
+    free (ux) ; free (uv) ;
+    GrB_Index anv = 0, unv = 0 ;
+    OK (GrB_Matrix_nvals (&anv, A)) ;
+    OK (GrB_Vector_nvals (&unv, u)) ;
+    CHECK (anv > 0 && unv == un, "%s: A has %llu entries, u %llu", what,
+        (unsigned long long) anv, (unsigned long long) unv) ;
     gcu_residency_clear_all () ;
     gcu_mxv_force_method (2) ;      // push: vxm walks A's rows, mxv its columns
     OK (grbcuda_set_mode (GRBCUDA_MODE_GPU)) ;
@@ -408,6 +443,11 @@ static void pair_case (GrB_Type t, GrB_Semiring sr, GrB_Index n, GrB_Index nt, b
         CHECK (gcu_test_vector_equal (w1, w2, 1e-12, false, w), "%s: differs from SuiteSparse", w) ;
         CHECK (gcu_operand_built () == b0 + (uint64_t) k, "%s: %llu copies built on the device, "
             "%d expected", w, (unsigned long long) (gcu_operand_built () - b0), k) ;
+        // push: vxm walks A by row, mxv by column; that copy is there now
+        gcu_res_entry *e = NULL ;
+        CHECK (gcu_residency_peek (A, vxm ? GCU_RES_CSR : GCU_RES_CSC, &e) == GrB_SUCCESS,
+            "%s: no copy of A by %s left", w, vxm ? "row" : "column") ;
+        gcu_residency_unpin (e) ;
         GrB_Vector_free (&w1) ; GrB_Vector_free (&w2) ;
     }
     gcu_mxv_force_method (0) ;
