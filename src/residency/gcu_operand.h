@@ -28,6 +28,11 @@ typedef struct
     size_t up_bytes ;           // bytes this call uploaded for it
     size_t dev_bytes ;          // bytes its device copy occupies
     double export_s, upload_s ; // this call's time exporting and uploading it
+    bool built ;                // a miss built on the device from the other
+                                // orientation there (nothing exported nor
+                                // uploaded; gcu_transpose.h) in build_s
+    bool by_col ;               // (built) the CSC, from the CSR
+    double build_s ;
     gcu_csr host ;              // on a miss with keep_host: the host export
                                 // (idx_bits 32 or 64, as exported); else empty
     // owned
@@ -39,11 +44,21 @@ gcu_operand ;
 // Puts the CSR (by_col false) or CSC of A on the device for this call:
 // the cache's copy when A is unchanged since it was made (a hit: no export,
 // no upload), else exported and uploaded (a miss) and published for later
-// calls, or, if the cache cannot hold it, uploaded for this call only.
+// calls, or, if the cache cannot hold it, uploaded for this call only. A
+// miss whose other orientation the cache holds (A not device newest, no
+// keep_host) is built on the device from it instead, unless
+// GRBCUDA_DEVICE_TRANSPOSE=0 (gcu_device_transpose_set); where that fails
+// (the device's memory, an error) A is exported after all.
 // tsize is the size of A's type. keep_host keeps the host export of a miss
 // (or a private copy) in o->host. On failure nothing is held.
 GrB_Info gcu_operand_get (GrB_Matrix A, bool by_col, size_t tsize,
     bool keep_host, gcu_operand *o, gcu_stream s) ;
+
+// Tests: every copy made from now on gets 64-bit indices on the device, as
+// a matrix past 2^32 entries or columns would (on) or not (off); and the
+// number of copies built on the device from the other orientation so far.
+void gcu_operand_force_idx64 (bool on) ;
+uint64_t gcu_operand_built (void) ;
 
 // to = from, for a second use in the same call (C = A*A): pins the cache
 // entry again, or borrows the private buffers (from must be released last).

@@ -261,6 +261,10 @@ const void *gcu_residency_handle (const gcu_res_entry *e) ;
 // Hit: GrB_SUCCESS and *e pinned (and now the most recently used).
 // Miss: GrB_NO_VALUE and *e = NULL.
 GrB_Info gcu_residency_lookup (const void *handle, int kind, gcu_res_entry **e) ;
+// The same, left out of the hit and miss statistics: a probe for data to
+// derive another copy from (gcu_operand_get's device transpose), not a use
+// of an operand.
+GrB_Info gcu_residency_peek (const void *handle, int kind, gcu_res_entry **e) ;
 
 // Starts building a copy: *e is a new private entry, pinned, that remembers
 // the handle's generation; a later invalidate of the handle makes it

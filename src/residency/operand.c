@@ -4,8 +4,10 @@
 // (never changing the object) and uploaded through the staging buffers,
 // and published for later calls.
 #include "gcu_operand.h"
+#include "gcu_transpose.h"
 #include "../device/gcu_staging.h"
 #include "gcu_util.h"
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,15 +87,28 @@ bool gcu_operand_push_work (const void *A, bool by_col, GrB_Vector u, GrB_Index 
 //------------------------------------------------------------------------------
 
 // Index width on the device: 4 bytes when every pointer and index fits
-// uint32_t. The export already gives int32_t when the dimensions and the
-// count fit int32_t; between 2^31 and 2^32 its int64_t indices are narrowed
-// by the staged upload, on the host, so only 4 bytes per index cross PCIe.
+// uint32_t (nvals entries, indices below inner). The export already gives
+// int32_t when the dimensions and the count fit int32_t; between 2^31 and
+// 2^32 its int64_t indices are narrowed by the staged upload, on the host,
+// so only 4 bytes per index cross PCIe. A copy built on the device from the
+// other orientation follows the same rule, so both ways give the same copy.
+static _Atomic bool force_idx64 ;         // gcu_operand_force_idx64 (tests)
+static _Atomic uint64_t nbuilt ;            // gcu_operand_built (tests)
+
+void gcu_operand_force_idx64 (bool on) { atomic_store (&force_idx64, on) ; }
+uint64_t gcu_operand_built (void) { return atomic_load (&nbuilt) ; }
+
+static int dev_idx_width (GrB_Index nvals, GrB_Index inner)
+{
+    if (atomic_load_explicit (&force_idx64, memory_order_relaxed)) return 8 ;
+    const GrB_Index lim = (GrB_Index) 1 << 32 ;
+    return (nvals < lim && inner < lim) ? 4 : 8 ;
+}
+
 static int dev_idx_bytes (const gcu_csr *c)
 {
-    if (c->idx_bits == 32) return 4 ;
-    GrB_Index inner = (c->layout == GCU_EXPORT_CSR) ? c->ncols : c->nrows ;
-    const GrB_Index lim = (GrB_Index) 1 << 32 ;
-    return (c->nvals < lim && inner < lim) ? 4 : 8 ;
+    if (c->idx_bits == 32 && !atomic_load_explicit (&force_idx64, memory_order_relaxed)) return 4 ;
+    return dev_idx_width (c->nvals, (c->layout == GCU_EXPORT_CSR) ? c->ncols : c->nrows) ;
 }
 
 static GrB_Info upload (const gcu_csr *c, int dw, void *const buf [3], gcu_stream s)
@@ -117,8 +132,104 @@ static void fill (gcu_operand *o, void *const buf [3], bool idx64, bool iso,
     o->nvals = nvals ;
 }
 
+// The bytes of a copy's buffers: a few more than needed (an empty array is
+// still a valid pointer).
+static void copy_bytes (GrB_Index nvec, GrB_Index nvals, size_t val_bytes, int dw,
+    size_t bytes [3])
+{
+    bytes [0] = (size_t) (nvec + 1) * dw + 8 ;
+    bytes [1] = (size_t) nvals * dw + 8 ;
+    bytes [2] = val_bytes + 16 ;
+}
+
+// A miss whose other orientation is on the device (issue 20: a vxm and an
+// mxv over one matrix want both): the wanted CSR (by_col false) or CSC
+// built there from it (gcu_transpose.h) into e, the entry being built, and
+// published as the host export's copy would be (same layout and index
+// width, the same object's copy: invalidated and evicted alike), instead of
+// SuiteSparse transposing on the host. GCU_NOT_HANDLED, with e untouched,
+// when there is nothing to build from: no such copy, one of another layout
+// or type size, or A device newest (its export writes it back first, and
+// the host path is the one for that). Any other failure (no room, the
+// device) leaves buffers in e: the caller abandons e and exports.
+static GrB_Info from_other (GrB_Matrix A, bool by_col, size_t tsize, gcu_res_entry *e,
+    gcu_operand *o, gcu_stream s)
+{
+    uint64_t newest_nvals ;
+    if (gcu_residency_newest_nvals (A, &newest_nvals)) return GCU_NOT_HANDLED ;
+    gcu_res_entry *f = NULL ;
+    if (gcu_residency_peek (A, by_col ? GCU_RES_CSR : GCU_RES_CSC, &f) != GrB_SUCCESS)
+        return GCU_NOT_HANDLED ;
+    const gcu_res_data *src = gcu_residency_data (f) ;
+    if (src->layout != GCU_MXM_LAYOUT || src->nbuf != 3 || src->type_size != tsize
+        || (src->idx_bits != 32 && src->idx_bits != 64) || src->nvals > GCU_TRANSPOSE_MAX_NVALS)
+    {
+        gcu_residency_unpin (f) ;
+        return GCU_NOT_HANDLED ;
+    }
+    const double t0 = gcu_now () ;
+    // the source's vectors are the wanted form's indices, and its indices
+    // the wanted form's vectors
+    const gcu_dev_csr in = { src->buf [0], src->buf [1], src->buf [2], src->idx_bits / 8,
+        by_col ? src->nrows : src->ncols, by_col ? src->ncols : src->nrows, src->nvals,
+        tsize, src->iso } ;
+    const GrB_Index nvec = in.ninner ;
+    const int dw = dev_idx_width (in.nvals, in.nvec) ;
+    const size_t val_bytes = in.iso ? tsize : (size_t) in.nvals * tsize ;
+    size_t bytes [3] ;
+    copy_bytes (nvec, in.nvals, val_bytes, dw, bytes) ;
+    void *buf [3] = { NULL, NULL, NULL } ;
+    // (a hypersparse A of 2^60 columns has no CSC here, as on the host)
+    GrB_Info info = (nvec < ((GrB_Index) 1 << 56)) ? GrB_SUCCESS : GrB_OUT_OF_MEMORY ;
+    for (int k = 0 ; k < 3 && info == GrB_SUCCESS ; k++)
+        info = gcu_residency_alloc (e, bytes [k], &buf [k]) ;
+    if (info == GrB_SUCCESS) info = gcu_transpose_csr (&in, dw, buf [0], buf [1], buf [2], s) ;
+    // waited for: the source may go once no kernel reads it, a failure
+    // shows here (and the host path takes over), and the time is the build's
+    const GrB_Info sync = gcu_sync (s) ;
+    if (info == GrB_SUCCESS) info = sync ;
+    if (info != GrB_SUCCESS)
+    {
+        gcu_residency_unpin (f) ;
+        gcu_log ("residency: the %s not built on the device from the %s (info %d); "
+            "exported instead", by_col ? "CSC" : "CSR", by_col ? "CSR" : "CSC", (int) info) ;
+        return (info == GCU_NOT_HANDLED) ? GrB_PANIC : info ;
+    }
+    gcu_res_data *d = gcu_residency_data (e) ;
+    d->nrows = src->nrows ;
+    d->ncols = src->ncols ;
+    d->nvals = src->nvals ;
+    d->idx_bits = 8 * dw ;
+    d->type_size = tsize ;
+    d->type = src->type ;
+    d->iso = src->iso ;
+    d->layout = GCU_MXM_LAYOUT ;
+    gcu_residency_unpin (f) ;
+    // GrB_NO_VALUE: A changed meanwhile (a broken program): this call's copy
+    (void) gcu_residency_publish (e) ;
+    fill (o, buf, dw == 8, d->iso, nvec, d->nvals) ;
+    o->how = GCU_OPERAND_MISS ;
+    o->dev_bytes = bytes [0] + bytes [1] + bytes [2] ;
+    o->e_ = e ;
+    o->built = true ;
+    o->by_col = by_col ;
+    o->build_s = gcu_now () - t0 ;
+    atomic_fetch_add (&nbuilt, 1) ;
+    return GrB_SUCCESS ;
+}
+
+static GrB_Info operand_get (GrB_Matrix A, bool by_col, size_t tsize,
+    bool keep_host, bool try_device, gcu_operand *o, gcu_stream s) ;
+
 GrB_Info gcu_operand_get (GrB_Matrix A, bool by_col, size_t tsize,
     bool keep_host, gcu_operand *o, gcu_stream s)
+{
+    return operand_get (A, by_col, tsize, keep_host, gcu_device_transpose_enabled (), o, s) ;
+}
+
+// try_device: a miss may be built from the other orientation (from_other)
+static GrB_Info operand_get (GrB_Matrix A, bool by_col, size_t tsize,
+    bool keep_host, bool try_device, gcu_operand *o, gcu_stream s)
 {
     memset (o, 0, sizeof (*o)) ;
     gcu_res_entry *e = NULL ;
@@ -143,6 +254,21 @@ GrB_Info gcu_operand_get (GrB_Matrix A, bool by_col, size_t tsize,
         e = NULL ;      // no entry could be started (host memory): a private copy
     }
 
+    // miss: built from the other orientation where the device has it (not
+    // when the caller wants the host's arrays too)
+    if (e != NULL && try_device && !keep_host)
+    {
+        info = from_other (A, by_col, tsize, e, o, s) ;
+        if (info == GrB_SUCCESS) return GrB_SUCCESS ;
+        if (info != GCU_NOT_HANDLED)
+        {
+            // e holds what the failed build allocated: abandoned (freed),
+            // and the miss taken again the host's way
+            gcu_residency_unpin (e) ;
+            return operand_get (A, by_col, tsize, keep_host, false, o, s) ;
+        }
+    }
+
     // miss: A out of SuiteSparse (never changed), 32-bit indices where they
     // fit; a device-newest A is written into its object first
     const double t0 = gcu_now () ;
@@ -160,9 +286,8 @@ GrB_Info gcu_operand_get (GrB_Matrix A, bool by_col, size_t tsize,
     }
     const double t1 = gcu_now () ;
     const int dw = dev_idx_bytes (&c) ;
-    // a few bytes more than needed: an empty array is still a valid pointer
-    const size_t bytes [3] = { (size_t) (c.nvec + 1) * dw + 8,
-        (size_t) c.nvals * dw + 8, c.val_bytes + 16 } ;
+    size_t bytes [3] ;
+    copy_bytes (c.nvec, c.nvals, c.val_bytes, dw, bytes) ;
     void *buf [3] = { NULL, NULL, NULL } ;
     if (e != NULL)
     {
@@ -232,6 +357,8 @@ void gcu_operand_share (const gcu_operand *from, gcu_operand *to)
     to->how = GCU_OPERAND_SHARED ;
     to->up_bytes = 0 ;
     to->export_s = to->upload_s = 0 ;
+    to->built = false ;
+    to->build_s = 0 ;
     // a pin of its own: the two uses are released independently
     if (to->e_ != NULL) gcu_residency_pin (to->e_) ;
 }
@@ -270,6 +397,13 @@ void gcu_operand_how_describe (gcu_operand_how how, size_t up_bytes, const char 
 void gcu_operand_describe (const gcu_operand *o, const char *name,
     const char *shared_with, char *buf, size_t size)
 {
+    if (o->built)
+    {
+        snprintf (buf, size, "%s miss, by %s built on the device from %s by %s (%.1f ms)",
+            name, o->by_col ? "column" : "row", name, o->by_col ? "row" : "column",
+            1e3 * o->build_s) ;
+        return ;
+    }
     gcu_operand_how_describe (o->how, o->up_bytes, name, shared_with, buf, size) ;
 }
 

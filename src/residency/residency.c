@@ -335,23 +335,33 @@ static gcu_res_entry *find_kind (gcu_res_entry *list, int kind)
     return NULL ;
 }
 
-// Under the lock.
-static GrB_Info lookup_locked (const void *handle, int kind, gcu_res_entry **e)
+// Under the lock. count: the outcome goes into the hit and miss statistics.
+static GrB_Info find_locked (const void *handle, int kind, gcu_res_entry **e, bool count)
 {
     *e = NULL ;
     slot *s = gcu_res_slot_find (handle) ;
     gcu_res_entry *x = s ? find_kind (s->entries, kind) : NULL ;
     if (x == NULL || x->gen != s->gen)
     {
-        gcu_res_reg.st.misses++ ;
+        if (count) gcu_res_reg.st.misses++ ;
         return GrB_NO_VALUE ;
     }
     x->pins++ ;
     lru_unlink (x) ;
     gcu_res_lru_push_front (x) ;
-    gcu_res_reg.st.hits++ ;
+    if (count) gcu_res_reg.st.hits++ ;
     *e = x ;
     return GrB_SUCCESS ;
+}
+
+static GrB_Info lookup_locked (const void *handle, int kind, gcu_res_entry **e)
+{
+    return find_locked (handle, kind, e, true) ;
+}
+
+static GrB_Info peek_locked (const void *handle, int kind, gcu_res_entry **e)
+{
+    return find_locked (handle, kind, e, false) ;
 }
 
 static GrB_Info begin_locked (const void *handle, int kind, gcu_res_entry **e)
@@ -405,6 +415,11 @@ static GrB_Info under_lock (GrB_Info (*f) (const void *, int, gcu_res_entry **),
 GrB_Info gcu_residency_lookup (const void *handle, int kind, gcu_res_entry **e)
 {
     return under_lock (lookup_locked, handle, kind, e) ;
+}
+
+GrB_Info gcu_residency_peek (const void *handle, int kind, gcu_res_entry **e)
+{
+    return under_lock (peek_locked, handle, kind, e) ;
 }
 
 GrB_Info gcu_residency_begin (const void *handle, int kind, gcu_res_entry **e)

@@ -43,6 +43,7 @@ typedef struct {
     char     cache_dir[1024]; // GRBCUDA_CACHE_DIR: JIT on-disk cache ("" = default)
     int64_t  spgemm_block;    // GRBCUDA_SPGEMM_BLOCK: bytes of SpGEMM output per row block (0 = auto)
     int64_t  pool_keep;       // GRBCUDA_POOL_KEEP: device bytes the allocation pool keeps between calls (-1 = auto)
+    int      device_transpose; // GRBCUDA_DEVICE_TRANSPOSE: a matrix's other orientation made on the device from the one there (default 1)
 } gcu_settings_t;
 
 const gcu_settings_t *gcu_settings(void);   // never NULL
@@ -81,6 +82,8 @@ void gcu_threshold_clear(void);       // back to the cost model
 int gcu_jit_background_enabled(void);
 int64_t gcu_spgemm_block_bytes(void);
 void gcu_spgemm_block_bytes_set(int64_t bytes);   // tests; 0 = auto
+int gcu_device_transpose_enabled(void);
+void gcu_device_transpose_set(int on);              // tests, measurements
 
 // ---- logging (src/util/log.c) ------------------------------------------------
 // gcu_log prints "[grbcuda] ..." plus a newline to stderr as one write, only

@@ -26,6 +26,7 @@ static _Atomic int a_keep ;
 static _Atomic double a_threshold ;
 static _Atomic int64_t a_spgemm_block ;
 static _Atomic int a_jit_background ;
+static _Atomic int a_device_transpose ;
 
 static int parse_bool (const char *s)
 {
@@ -97,6 +98,9 @@ static void settings_read (void)
     if (c != NULL) snprintf (s->cache_dir, sizeof (s->cache_dir), "%s", c) ;
     const char *jb = getenv ("GRBCUDA_JIT_BACKGROUND") ;
     s->jit_background = (jb == NULL || *jb == '\0') ? 1 : parse_bool (jb) ;
+    const char *dt = getenv ("GRBCUDA_DEVICE_TRANSPOSE") ;
+    s->device_transpose = (dt == NULL || *dt == '\0') ? 1 : parse_bool (dt) ;
+    atomic_store (&a_device_transpose, s->device_transpose) ;
     atomic_store (&a_jit_background, s->jit_background) ;
     atomic_store (&a_keep, s->keep_results) ;
     atomic_store (&a_threshold, s->threshold) ;
@@ -145,6 +149,14 @@ void gcu_spgemm_block_bytes_set (int64_t bytes)
 {
     gcu_settings () ;
     atomic_store (&a_spgemm_block, bytes > 0 ? bytes : 0) ;
+}
+
+int gcu_device_transpose_enabled (void) { gcu_settings () ; return atomic_load_explicit (&a_device_transpose, memory_order_relaxed) ; }
+
+void gcu_device_transpose_set (int on)
+{
+    gcu_settings () ;
+    atomic_store (&a_device_transpose, on != 0) ;
 }
 
 GrB_Info grbcuda_set_mode (grbcuda_mode mode)
