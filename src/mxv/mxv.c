@@ -496,6 +496,19 @@ static GrB_Info spmv_setup (const gcu_mxv_spec *spec, const gcu_operand *om, con
     return GrB_SUCCESS ;
 }
 
+// The method's details, and what runs for the verbose line: the SpMV
+// variant (pull, u full, no mask: spmv_setup) or the split (push)
+static GrB_Info method_setup (const gcu_mxv_spec *spec, const gcu_operand *om, const gcu_vec *ou,
+    bool work, bool push, bool masked, GrB_Index m, GrB_Index anvals, gcu_spmv *sp, bool *spmv,
+    bool *split, int64_t *lrow, int64_t *seg, char *how, size_t hsize, gcu_stream s)
+{
+    *split = work && push && push_split (m, anvals, lrow, seg) ;
+    if (work && !push) return spmv_setup (spec, om, ou, masked, m, sp, spmv, how, hsize, s) ;
+    if (*split) snprintf (how, hsize, "push (split rows > %lld)", (long long) *lrow) ;
+    else snprintf (how, hsize, "%s", work ? "push" : "empty") ;
+    return GrB_SUCCESS ;
+}
+
 static GrB_Info mxv_run (gcu_call *call)
 {
     gcu_stream s = gcu_stream_default () ;
@@ -510,10 +523,8 @@ static GrB_Info mxv_run (gcu_call *call)
     GrB_Index *Ti = NULL ;
     gcu_mxv_spec spec ;
     gcu_spmv sp ;
-    memset (&sp, 0, sizeof (sp)) ;
-    memset (&om, 0, sizeof (om)) ;
-    memset (&ou, 0, sizeof (ou)) ;
-    memset (&spec, 0, sizeof (spec)) ;
+    memset (&sp, 0, sizeof (sp)) ; memset (&om, 0, sizeof (om)) ;
+    memset (&ou, 0, sizeof (ou)) ; memset (&spec, 0, sizeof (spec)) ;
 
     GrB_Matrix A = the_matrix (call) ;
     GrB_Vector u = the_vector (call) ;
@@ -560,12 +571,10 @@ static GrB_Info mxv_run (gcu_call *call)
     const double t1 = gcu_now () ;
 
     char how [256] ;
-    bool spmv = false ;
+    bool spmv = false, split = false ;
     int64_t lrow = 0, seg = 0 ;
-    const bool split = work && push && push_split (m, anvals, &lrow, &seg) ;
-    if (work && !push) GCU_TRY (spmv_setup (&spec, &om, &ou, dallow != NULL, m, &sp, &spmv, how, sizeof (how), s)) ;
-    else if (split) snprintf (how, sizeof (how), "push (split rows > %lld)", (long long) lrow) ;
-    else snprintf (how, sizeof (how), "%s", work ? "push" : "empty") ;
+    GCU_TRY (method_setup (&spec, &om, &ou, work, push, dallow != NULL, m, anvals, &sp, &spmv,
+        &split, &lrow, &seg, how, sizeof (how), s)) ;
 
     // T = R*u on the device
     int G = 1 ;

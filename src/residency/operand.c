@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../api/gcu_real.h"
 
 //------------------------------------------------------------------------------
 // the pointers kept on the host with a resident copy
@@ -55,17 +54,16 @@ bool gcu_operand_push_work (const void *A, bool by_col, GrB_Vector u, GrB_Index 
     GrB_Index most, double *work)
 {
     if (unvals == 0 || unvals > most || most > GCU_PUSH_WORK_MOST) return false ;
-    typedef GrB_Info (*fn_t) (GrB_Index *, int64_t *, GrB_Index *, const GrB_Vector) ;
-    static void *_Atomic real ;
-    const fn_t extract = (fn_t) gcu_real_cached (&real, "GrB_Vector_extractTuples_INT64") ;
     gcu_res_entry *e = NULL ;
-    if (extract == NULL || gcu_residency_lookup (A, by_col ? GCU_RES_CSC : GCU_RES_CSR, &e) != GrB_SUCCESS)
+    if (gcu_residency_lookup (A, by_col ? GCU_RES_CSC : GCU_RES_CSR, &e) != GrB_SUCCESS)
         return false ;
     const gcu_res_data *d = gcu_residency_data (e) ;
     const host_pointers *h = (d->layout == GCU_MXM_LAYOUT && d->host_free == host_pointers_free)
         ? (const host_pointers *) d->host : NULL ;
     GrB_Index I [GCU_PUSH_WORK_MOST], n = unvals ;
-    bool ok = h != NULL && extract (I, NULL, &n, u) == GrB_SUCCESS && n <= unvals ;
+    // (u is not device newest: the wrapper passes the call through)
+    bool ok = h != NULL && GrB_Vector_extractTuples_INT64 (I, NULL, &n, u) == GrB_SUCCESS
+        && n <= unvals ;
     double sum = 0 ;
     for (GrB_Index k = 0 ; ok && k < n ; k++)
     {
