@@ -63,7 +63,7 @@ static bool family_row (gcu_cost_table *t, char *tok, char **save)
     struct { const char *name ; double *field ; } keys [] = {
         { "host_fixed", &r->host_fixed }, { "host_rate", &r->host_rate },
         { "gpu_fixed", &r->gpu_fixed }, { "gpu_rate", &r->gpu_rate },
-        { "host_row", &r->host_row } } ;
+        { "host_row", &r->host_row }, { "gpu_rows", &r->gpu_rows } } ;
     const size_t nkeys = sizeof (keys) / sizeof (keys [0]) ;
     while ((tok = strtok_r (NULL, " \t", save)) != NULL)
     {
@@ -239,7 +239,11 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
     if (in->family == GCU_COST_SPMSPV && in->full_work > 0)
         host_work = fmin (host_work, in->full_work / t->fam [GCU_COST_MXV].host_rate) ;
     out->host_s = r->host_fixed + host_work + in->rows * r->host_row + in->newest_bytes / t->d2h ;
-    out->gpu_s = r->gpu_fixed + in->work / r->gpu_rate + in->up_bytes / t->h2d
+    // a result of few rows leaves a row-wise kernel most of the GPU idle
+    // (LAGraph's betweenness: 4-by-n frontiers times A, a block a row)
+    const double fill = (r->gpu_rows > 0 && in->out_rows > 0 && in->out_rows < r->gpu_rows)
+        ? in->out_rows / r->gpu_rows : 1 ;
+    out->gpu_s = r->gpu_fixed + in->work / (r->gpu_rate * fill) + in->up_bytes / t->h2d
         + in->down_bytes / t->d2h ;
     out->gpu = out->gpu_s * t->margin < out->host_s ;
 }

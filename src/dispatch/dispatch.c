@@ -378,7 +378,7 @@ static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_in
 {
     if (big->obj == NULL || !(in->up_bytes > 0)) return false ;
     const gcu_cost_input there = { .family = in->family, .work = in->work, .rows = in->rows,
-        .full_work = in->full_work } ;
+        .out_rows = in->out_rows, .full_work = in->full_work } ;
     gcu_cost_choice ct ;
     gcu_cost_predict (t, &there, &ct) ;
     const double gain = ch->host_s - ct.gpu_s * t->margin ;
@@ -449,7 +449,7 @@ static bool predict (gcu_call *c, const gcu_cost_table *t)
     const bool vec = !is_matrix_op (c->op) ;
     if (cost_family (c) == GCU_COST_SPMSPV) push_work (c) ;
     gcu_cost_input in = { .family = cost_family (c), .work = c->work,
-        .rows = vec ? (double) c->c_rows : 0,
+        .rows = vec ? (double) c->c_rows : 0, .out_rows = vec ? 0 : (double) c->c_rows,
         .full_work = (double) (c->op == GCU_OP_VXM ? c->b_nvals : c->a_nvals) } ;
     gcu_cost_choice ch ;
     // Nothing device newest anywhere (one relaxed load): the host's time has

@@ -34,6 +34,11 @@ typedef struct
     double host_row ;                   // s per position of a vector result
                                         // (SuiteSparse's dense work: a mask,
                                         // a bitmap w); 0 where not given
+    double gpu_rows ;                   // rows of a matrix result that fill
+                                        // the GPU (row-wise kernels: a row a
+                                        // block at most); fewer rows scale
+                                        // gpu_rate down in proportion; 0: no
+                                        // such bound
 }
 gcu_cost_rates ;
 
@@ -72,6 +77,7 @@ typedef struct
     double down_bytes ;         // what must come back after the GPU
     double newest_bytes ;       // device-newest operands the host must download
     double rows ;               // a vector result's length (0: a matrix's)
+    double out_rows ;           // a matrix result's rows (0: a vector's)
     double full_work ;          // spmspv: the matrix's entries. SuiteSparse
                                 // takes a large frontier by its pull (dot)
                                 // method: its time is at most that of the

@@ -121,6 +121,33 @@ static void host_rows (void)
     CHECK (!ch.gpu, "no host_row: the host (%g against %g)", ch.host_s, ch.gpu_s) ;
 }
 
+// gpu_rows: a matrix result of fewer rows than the family's gpu_rows scales
+// its GPU rate down in proportion; vector results and unbounded families not
+static void gpu_rows (void)
+{
+    gcu_cost_table t ;
+    char *text = table (RATES (1e-4, 1e9, 1e-3, 1e11), "family spgemm gpu_rows=1000\n") ;
+    OK (gcu_cost_parse (text, NULL, &t)) ;
+    free (text) ;
+    CHECK (t.fam [GCU_COST_SPGEMM].gpu_rows == 1000 && t.fam [GCU_COST_MASKED_DOT].gpu_rows == 0,
+        "gpu_rows %g %g", t.fam [GCU_COST_SPGEMM].gpu_rows, t.fam [GCU_COST_MASKED_DOT].gpu_rows) ;
+    gcu_cost_choice ch ;
+    gcu_cost_input in = { .family = GCU_COST_SPGEMM, .work = 1e8, .out_rows = 1e6 } ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    CHECK (fabs (ch.gpu_s - (1e-3 + 1e8 / 1e11)) < 1e-12 && ch.gpu, "many rows: gpu %g", ch.gpu_s) ;
+    in.out_rows = 4 ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    CHECK (fabs (ch.gpu_s - (1e-3 + 1e8 / (1e11 * 4 / 1000))) < 1e-9 && !ch.gpu,
+        "4 rows: gpu %g against host %g", ch.gpu_s, ch.host_s) ;
+    in.family = GCU_COST_MASKED_DOT ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    CHECK (fabs (ch.gpu_s - (1e-3 + 1e8 / 1e11)) < 1e-12, "no gpu_rows: gpu %g", ch.gpu_s) ;
+    in.family = GCU_COST_SPGEMM ;
+    in.out_rows = 0 ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    CHECK (fabs (ch.gpu_s - (1e-3 + 1e8 / 1e11)) < 1e-12, "rows unknown: gpu %g", ch.gpu_s) ;
+}
+
 // ski rental: the gains add up per key and version until they pay the cost
 static void amortized (void)
 {
@@ -216,6 +243,7 @@ int main (void)
     OK (GrB_init (GrB_NONBLOCKING)) ;
     parse_tables () ;
     host_rows () ;
+    gpu_rows () ;
     amortized () ;
     decision_flips () ;
     through_the_dispatch () ;
