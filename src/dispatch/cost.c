@@ -255,7 +255,10 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
 #define GCU_AMORTIZE_SLOTS 64
 
 static pthread_mutex_t amortize_lock = PTHREAD_MUTEX_INITIALIZER ;
-static struct { const void *key ; uint64_t version ; double gain ; } lost [GCU_AMORTIZE_SLOTS] ;
+// strikes: purchases of the key so far (at most GCU_AMORTIZE_STRIKES): each
+// doubles what the next one must have lost first
+#define GCU_AMORTIZE_STRIKES 6
+static struct { const void *key ; uint64_t version ; double gain ; int strikes ; } lost [GCU_AMORTIZE_SLOTS] ;
 
 bool gcu_cost_amortized (const void *key, uint64_t version, double gain, double cost)
 {
@@ -271,13 +274,17 @@ bool gcu_cost_amortized (const void *key, uint64_t version, double gain, double 
     }
     if (k == GCU_AMORTIZE_SLOTS || lost [k].version != version)
     {
-        if (k == GCU_AMORTIZE_SLOTS) k = low ;
+        if (k == GCU_AMORTIZE_SLOTS)
+        {
+            k = low ;
+            lost [k].strikes = 0 ;      // another key's slot
+        }
         lost [k].key = key ;
         lost [k].version = version ;
         lost [k].gain = 0 ;
     }
     lost [k].gain += gain ;
-    pay = lost [k].gain >= cost ;
+    pay = lost [k].gain >= cost * (double) (1 << lost [k].strikes) ;
     pthread_mutex_unlock (&amortize_lock) ;
     return pay ;
 }
@@ -286,7 +293,11 @@ void gcu_cost_amortize_paid (const void *key)
 {
     pthread_mutex_lock (&amortize_lock) ;
     for (int k = 0 ; k < GCU_AMORTIZE_SLOTS ; k++)
-        if (lost [k].key == key) lost [k].gain = 0 ;
+    {
+        if (lost [k].key != key) continue ;
+        lost [k].gain = 0 ;
+        if (lost [k].strikes < GCU_AMORTIZE_STRIKES) lost [k].strikes++ ;
+    }
     pthread_mutex_unlock (&amortize_lock) ;
 }
 

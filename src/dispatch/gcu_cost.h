@@ -108,7 +108,11 @@ const char *gcu_cost_family_name (gcu_cost_family f) ;
 // starting or its kernel compiling, leaves it due). A program that calls
 // with the same operands again and again (a BFS's levels, an iterative
 // solver) so pays at most about twice the better of the two choices made in
-// hindsight.
+// hindsight. A purchase that does not stay (the host reads or changes the
+// operand again, and the rent for it starts over: a vector of LAGraph's
+// connected components, bought 25 times in 3 calls on grid3d-100, 11x
+// slower than SuiteSparse, 2026-11-26) makes the next one cost twice as
+// much, up to 64 times the upload.
 bool gcu_cost_amortized (const void *key, uint64_t version, double gain, double cost) ;
 void gcu_cost_amortize_paid (const void *key) ;
 // forgets all (tests)

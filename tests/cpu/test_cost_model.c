@@ -161,9 +161,23 @@ static void amortized (void)
     CHECK (!gcu_cost_amortized (&a, 5, 0.3, 1.0), "starts again from nothing once paid") ;
     CHECK (!gcu_cost_amortized (&a, 5, 0.3, 1.0) && !gcu_cost_amortized (&a, 5, 0.3, 1.0),
         "three calls: 0.9") ;
-    // another version of a (it changed): from nothing
-    CHECK (!gcu_cost_amortized (&a, 6, 0.5, 1.0), "a new version starts from nothing") ;
-    CHECK (gcu_cost_amortized (&a, 6, 0.5, 1.0), "two calls of 0.5 pay 1") ;
+    // bought once: the second purchase costs twice as much
+    calls = 0 ;
+    while (!gcu_cost_amortized (&a, 5, 0.3, 1.0) && calls < 20) calls++ ;
+    CHECK (calls == 3, "second purchase after 2.1 (%d calls more)", calls) ;
+    gcu_cost_amortize_paid (&a) ;
+    // another version of a (it changed): from nothing, the strikes kept (4x)
+    CHECK (!gcu_cost_amortized (&a, 6, 2.0, 1.0), "a new version starts from nothing") ;
+    CHECK (gcu_cost_amortized (&a, 6, 2.0, 1.0), "two calls of 2 pay 4") ;
+    gcu_cost_amortize_paid (&a) ;
+    // at most 64 times the cost
+    for (int k = 0 ; k < 10 ; k++)
+    {
+        (void) gcu_cost_amortized (&a, 6, 1e3, 1.0) ;
+        gcu_cost_amortize_paid (&a) ;
+    }
+    CHECK (!gcu_cost_amortized (&a, 6, 63.0, 1.0) && gcu_cost_amortized (&a, 6, 1.5, 1.0),
+        "capped at 64x") ;
     gcu_cost_amortize_paid (&a) ;
     // keys apart; no gain adds nothing
     CHECK (!gcu_cost_amortized (&b, 1, 0.9, 1.0) && !gcu_cost_amortized (&b, 1, 0, 1.0)
