@@ -166,10 +166,10 @@ static void pick_sources (ctx_t *c)
     for (int s = 1 ; s < 16 ; s++)
     {
         GrB_Index v = best ;
-        for (GrB_Index tries = 0 ; tries < n ; tries++, k++)
+        for (GrB_Index tries = 0 ; tries < n ; tries++)
         {
-            v = (k * 104729) % n ;
-            if (deg [v] > 0) { k++ ; break ; }
+            v = (k++ * 104729) % n ;
+            if (deg [v] > 0) break ;
         }
         c->src [s] = v ;
     }

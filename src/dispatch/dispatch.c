@@ -316,6 +316,13 @@ static double model_bytes (double nvals, double rows)
     return 12.0 * nvals + 4.0 * rows ;
 }
 
+// a vector's dense image on the device, as it comes back: a presence byte
+// and a value (8 bytes, as the model counts) a position (src/vector/vector.c)
+static double image_bytes (double rows)
+{
+    return 9.0 * rows ;
+}
+
 static uint64_t nvals_of (const void *obj, bool vector)
 {
     GrB_Index n = 0 ;
@@ -325,7 +332,8 @@ static uint64_t nvals_of (const void *obj, bool vector)
     return n ;
 }
 
-// a copy of obj in the residency cache (an earlier GPU call uploaded it)
+// a copy of obj in the residency cache (an earlier GPU call uploaded it);
+// a probe, not a use: left out of the cache's hit and miss statistics
 static bool resident (const void *obj, bool vector)
 {
     const int kinds [2] = { vector ? GCU_RES_VECTOR_DENSE : GCU_RES_CSR,
@@ -333,7 +341,7 @@ static bool resident (const void *obj, bool vector)
     for (int k = 0 ; k < 2 ; k++)
     {
         gcu_res_entry *e = NULL ;
-        if (gcu_residency_lookup (obj, kinds [k], &e) != GrB_SUCCESS) continue ;
+        if (gcu_residency_peek (obj, kinds [k], &e) != GrB_SUCCESS) continue ;
         gcu_residency_unpin (e) ;
         return true ;
     }
@@ -353,10 +361,9 @@ static void operand_cost (const void *obj, bool vector, bool read, uint64_t nval
 {
     if (obj == NULL) return ;
     uint64_t nv = nvals ;
-    // a vector comes back as its dense image (a presence byte and a value a
-    // position: src/vector/vector.c) and goes up as its entry list
+    // a vector comes back as its dense image and goes up as its entry list
     if (gcu_residency_newest_nvals (obj, &nv))
-        in->newest_bytes += vector ? 9.0 * (double) rows : model_bytes ((double) nv, (double) rows) ;
+        in->newest_bytes += vector ? image_bytes ((double) rows) : model_bytes ((double) nv, (double) rows) ;
     else if (read && !resident (obj, vector))
     {
         const double b = vector ? 12.0 * (double) nvals : model_bytes ((double) nvals, (double) rows) ;
@@ -402,12 +409,11 @@ static gcu_cost_family cost_family (const gcu_call *c)
     return c->tran_b ? GCU_COST_MASKED_DOT : GCU_COST_MASKED_SAXPY ;
 }
 
-// the result's bytes: the dense image of mxv/vxm's w (a presence byte and
-// a value an entry); entries of a matrix result at most the work, the
+// the result's bytes: the dense image of mxv/vxm's w; entries of a matrix result at most the work, the
 // mask's entries and C's size
 static double result_bytes (const gcu_call *c, uint64_t m_nvals)
 {
-    if (c->op == GCU_OP_MXV || c->op == GCU_OP_VXM) return 9.0 * (double) c->c_rows ;
+    if (c->op == GCU_OP_MXV || c->op == GCU_OP_VXM) return image_bytes ((double) c->c_rows) ;
     double n = (gcu_op_ewise (c->op) || gcu_op_assign (c->op) || gcu_op_apply (c->op))
         ? (double) c->a_nvals + (double) c->b_nvals : c->work ;
     const double cells = (double) c->c_rows * (double) c->c_cols ;

@@ -55,7 +55,8 @@ bool gcu_operand_push_work (const void *A, bool by_col, GrB_Vector u, GrB_Index 
 {
     if (unvals == 0 || unvals > most || most > GCU_PUSH_WORK_MOST) return false ;
     gcu_res_entry *e = NULL ;
-    if (gcu_residency_lookup (A, by_col ? GCU_RES_CSC : GCU_RES_CSR, &e) != GrB_SUCCESS)
+    // (a probe of the cost model, not a use: not a hit or a miss)
+    if (gcu_residency_peek (A, by_col ? GCU_RES_CSC : GCU_RES_CSR, &e) != GrB_SUCCESS)
         return false ;
     const gcu_res_data *d = gcu_residency_data (e) ;
     const host_pointers *h = (d->layout == GCU_MXM_LAYOUT && d->host_free == host_pointers_free)
