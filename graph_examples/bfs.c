@@ -128,6 +128,12 @@ int main (int argc, char **argv)
         if (info == GrB_SUCCESS)
         {
             info = gg_bfs_check (&ok, msg, sizeof (msg), &csr, src, level, parent) ;
+            GrB_Index entries = 0 ;
+            if (info == GrB_SUCCESS) info = gg_bfs_component_entries (&entries, &csr, src) ;
+            if (info == GrB_SUCCESS)
+                printf ("bfs: the reached component has %llu edges (%llu entries / 2): "
+                    "%.2f GTEPS end to end (median)\n", (unsigned long long) (entries / 2),
+                    (unsigned long long) entries, 1e-9 * (double) (entries / 2) / med) ;
             gg_csr_free (&csr) ;
         }
         if (info != GrB_SUCCESS)

@@ -315,6 +315,43 @@ static bool gg_has_edge (const gg_csr *A, GrB_Index i, GrB_Index j)
     return lo < A->p [i + 1] && A->j [lo] == j ;
 }
 
+// A queue BFS from src over A: ref [v] its distance (-1: not reached),
+// queue scratch of n; the entries of the reached rows (each undirected edge
+// of the component twice, a self-loop once)
+static GrB_Index gg_bfs_oracle (const gg_csr *A, GrB_Index src, int64_t *ref,
+    GrB_Index *queue)
+{
+    GrB_Index entries = 0, head = 0, tail = 0 ;
+    for (GrB_Index i = 0 ; i < A->nrows ; i++) ref [i] = -1 ;
+    ref [src] = 0 ; queue [tail++] = src ;
+    while (head < tail)
+    {
+        GrB_Index u = queue [head++] ;
+        entries += A->p [u + 1] - A->p [u] ;
+        for (GrB_Index k = A->p [u] ; k < A->p [u + 1] ; k++)
+        {
+            GrB_Index v = A->j [k] ;
+            if (ref [v] < 0) { ref [v] = ref [u] + 1 ; queue [tail++] = v ; }
+        }
+    }
+    return entries ;
+}
+
+GrB_Info gg_bfs_component_entries (GrB_Index *entries, const gg_csr *A, GrB_Index src)
+{
+    const GrB_Index n = A->nrows ;
+    int64_t *ref = malloc ((size_t) (n > 0 ? n : 1) * sizeof (int64_t)) ;
+    GrB_Index *queue = malloc ((size_t) (n > 0 ? n : 1) * sizeof (GrB_Index)) ;
+    GrB_Info info = GrB_OUT_OF_MEMORY ;
+    if (ref != NULL && queue != NULL && src < n)
+    {
+        *entries = gg_bfs_oracle (A, src, ref, queue) ;
+        info = GrB_SUCCESS ;
+    }
+    free (ref) ; free (queue) ;
+    return info ;
+}
+
 GrB_Info gg_bfs_check (bool *ok, char *msg, size_t msglen, const gg_csr *A,
     GrB_Index src, GrB_Vector level, GrB_Vector parent)
 {
@@ -328,18 +365,7 @@ GrB_Info gg_bfs_check (bool *ok, char *msg, size_t msglen, const gg_csr *A,
     if (ref == NULL || queue == NULL) { info = GrB_OUT_OF_MEMORY ; goto done ; }
 
     // the oracle: a queue BFS; levels are distances, so they are unique
-    for (GrB_Index i = 0 ; i < n ; i++) ref [i] = -1 ;
-    GrB_Index head = 0, tail = 0 ;
-    ref [src] = 0 ; queue [tail++] = src ;
-    while (head < tail)
-    {
-        GrB_Index u = queue [head++] ;
-        for (GrB_Index k = A->p [u] ; k < A->p [u + 1] ; k++)
-        {
-            GrB_Index v = A->j [k] ;
-            if (ref [v] < 0) { ref [v] = ref [u] + 1 ; queue [tail++] = v ; }
-        }
-    }
+    (void) gg_bfs_oracle (A, src, ref, queue) ;
     if (level != NULL)
     {
         info = gg_vector_dense (&lev, level, n) ;

@@ -103,6 +103,10 @@ GrB_Info gg_bfs (GrB_Vector *level, GrB_Vector *parent, GrB_Matrix A,
 GrB_Info gg_bfs_check (bool *ok, char *msg, size_t msglen, const gg_csr *A,
     GrB_Index src, GrB_Vector level, GrB_Vector parent) ;
 
+// The entries of the rows a BFS from src reaches (each undirected edge of
+// the component twice): the edges a search traverses, for TEPS.
+GrB_Info gg_bfs_component_entries (GrB_Index *entries, const gg_csr *A, GrB_Index src) ;
+
 //------------------------------------------------------------------------------
 // PageRank
 //------------------------------------------------------------------------------
