@@ -68,6 +68,7 @@ static bool async_running ;
 static void *async_start (void *arg)
 {
     (void) arg ;
+    gcu_thread_background () ;
     (void) gcu_gpu_start () ;
     return NULL ;
 }

@@ -55,6 +55,7 @@ static void job_free (gcu_jit_job *j)
 static void *worker (void *arg)
 {
     (void) arg ;
+    gcu_thread_background () ;
     pthread_mutex_lock (&bg_lock) ;
     while (bg_head != NULL)
     {

@@ -99,6 +99,11 @@ void  gcu_host_free (void *p) ;
 // ---- time ---------------------------------------------------------------------
 double gcu_now(void);   // monotonic seconds
 
+// ---- threads (src/util/thread.c) ----------------------------------------------
+// The calling thread (one of the library's background threads) runs only on
+// cores the program's threads leave idle (SCHED_IDLE where there is one).
+void gcu_thread_background(void);
+
 // ---- values -------------------------------------------------------------------
 // One value of ts bytes (a GraphBLAS type's size) from src to dst: the
 // common sizes become single moves, which a memcpy of a variable size is not.
