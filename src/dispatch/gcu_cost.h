@@ -8,6 +8,7 @@
 
 #include <GraphBLAS.h>
 #include <stdbool.h>
+#include "gcu_call.h"
 
 // the GPU families the model tells apart (their names in the table)
 #define GCU_COST_FAMILIES(X)            \
@@ -78,10 +79,11 @@ typedef struct
     double newest_bytes ;       // device-newest operands the host must download
     double rows ;               // a vector result's length (0: a matrix's)
     double out_rows ;           // a matrix result's rows (0: a vector's)
-    double full_work ;          // spmspv: the matrix's entries. SuiteSparse
-                                // takes a large frontier by its pull (dot)
-                                // method: its time is at most that of the
-                                // whole matrix at the mxv family's rate
+    double full_work ;          // spmspv: the matrix's entries where
+                                // SuiteSparse computes by dot products (its
+                                // time is then at most that of the whole
+                                // matrix at the mxv family's rate); 0 where
+                                // it scatters (saxpy: no such bound)
 }
 gcu_cost_input ;
 
@@ -96,6 +98,11 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
 
 // the family's name in the table
 const char *gcu_cost_family_name (gcu_cost_family f) ;
+
+// A checked call's two predictions (call->host_s, gpu_s) from the call's
+// operands as they are now (src/dispatch/predict.c): true if the GPU wins by
+// the margin, or the rent of its uploads is paid (call->rented set).
+bool gcu_predict (gcu_call *c, const gcu_cost_table *t) ;
 
 // Ski rental for an operand the GPU would upload: a call that would run
 // faster on the GPU if the operand key were there already (by gain seconds),

@@ -50,6 +50,13 @@ gcu_op ;
 
 // eWiseAdd, eWiseMult (any operator kind) and eWiseUnion of matrices and
 // vectors
+// an operation whose objects are matrices (mxm, the matrix element-wise
+// calls), not mxv/vxm or a vector operation
+static inline bool gcu_op_matrix (gcu_op op)
+{
+    return op <= GCU_OP_MATRIX_EWISEUNION && op != GCU_OP_MXV && op != GCU_OP_VXM ;
+}
+
 static inline bool gcu_op_ewise (gcu_op op)
 {
     return (op >= GCU_OP_MATRIX_EWISEMULT_SEMIRING && op <= GCU_OP_MATRIX_EWISEUNION)

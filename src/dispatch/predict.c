@@ -1,0 +1,202 @@
+// predict.c — auto mode's decision (DESIGN §2 step 2): the cost model's
+// input from the call — its work, the bytes it would move each way, what is
+// already on the device, the rent of uploads — and both predictions
+// (cost.c computes them from the table).
+#include "gcu_dispatch.h"
+#include "../residency/gcu_residency.h"
+#include "../residency/gcu_operand.h"
+#include "gcu_cost.h"
+#include <math.h>
+#include <string.h>
+
+// an operand's bytes as the model counts them: 12 an entry (a 4-byte index,
+// an 8-byte value) and 4 a row (pointers), whatever the exact layout
+static double model_bytes (double nvals, double rows)
+{
+    return 12.0 * nvals + 4.0 * rows ;
+}
+
+// a vector's dense image on the device, as it comes back: a presence byte
+// and a value (8 bytes, as the model counts) a position (src/vector/vector.c)
+static double image_bytes (double rows)
+{
+    return 9.0 * rows ;
+}
+
+static uint64_t nvals_of (const void *obj, bool vector)
+{
+    GrB_Index n = 0 ;
+    if (obj == NULL) return 0 ;
+    if (vector) (void) GrB_Vector_nvals (&n, (GrB_Vector) obj) ;
+    else (void) GrB_Matrix_nvals (&n, (GrB_Matrix) obj) ;
+    return n ;
+}
+
+// a copy of obj in the residency cache (an earlier GPU call uploaded it);
+// a probe, not a use: left out of the cache's hit and miss statistics
+static bool resident (const void *obj, bool vector)
+{
+    const int kinds [2] = { vector ? GCU_RES_VECTOR_DENSE : GCU_RES_CSR,
+                            vector ? GCU_RES_VECTOR_SPARSE : GCU_RES_CSC } ;
+    for (int k = 0 ; k < 2 ; k++)
+    {
+        gcu_res_entry *e = NULL ;
+        if (gcu_residency_peek (obj, kinds [k], &e) != GrB_SUCCESS) continue ;
+        gcu_residency_unpin (e) ;
+        return true ;
+    }
+    return false ;
+}
+
+// the call's operand uploaded by the GPU with the most bytes (the one its
+// rent is kept for) and its version (a matrix's entry count: another value
+// starts the rent again; a vector's is 0: a BFS's vectors change at every
+// level but, once on the device, stay there)
+typedef struct { const void *obj ; double bytes ; uint64_t version ; } upload_t ;
+
+// one operand's part: device newest, the host downloads it first; not on
+// the device and read by the call, the GPU uploads it
+static void operand_cost (const void *obj, bool vector, bool read, uint64_t nvals,
+    uint64_t rows, gcu_cost_input *in, upload_t *big)
+{
+    if (obj == NULL) return ;
+    uint64_t nv = nvals ;
+    // a vector comes back as its dense image and goes up as its entry list
+    if (gcu_residency_newest_nvals (obj, &nv))
+        in->newest_bytes += vector ? image_bytes ((double) rows) : model_bytes ((double) nv, (double) rows) ;
+    else if (read && !resident (obj, vector))
+    {
+        const double b = vector ? 12.0 * (double) nvals : model_bytes ((double) nvals, (double) rows) ;
+        in->up_bytes += b ;
+        if (b > big->bytes) *big = (upload_t) { obj, b, vector ? 0 : nvals } ;
+    }
+}
+
+// A call predicted faster on the GPU once its operands are there, but not
+// with their uploads: the host's lost time is added up for the largest of
+// them, and once it pays for the call's uploads the call makes them (ski
+// rental, gcu_cost_amortized; the rent is settled once a GPU call has made
+// them, gcu_cost_amortize_paid). A BFS or an iterative method moves to the
+// GPU after a while and stays there (its vectors, device newest from then
+// on, are not uploaded again); one whose operands keep coming from the
+// host finds what was uploaded there and decides call by call.
+static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_input *in,
+    const gcu_cost_choice *ch, const upload_t *big)
+{
+    if (big->obj == NULL || !(in->up_bytes > 0)) return false ;
+    const gcu_cost_input there = { .family = in->family, .work = in->work, .rows = in->rows,
+        .out_rows = in->out_rows, .full_work = in->full_work } ;
+    gcu_cost_choice ct ;
+    gcu_cost_predict (t, &there, &ct) ;
+    const double gain = ch->host_s - ct.gpu_s * t->margin ;
+    if (!(gain > 0) || !gcu_cost_amortized (big->obj, big->version, gain, in->up_bytes / t->h2d))
+        return false ;
+    c->rented = big->obj ;
+    c->note = "the host time lost on these operands pays for their upload: the GPU" ;
+    return true ;
+}
+
+static gcu_cost_family cost_family (const gcu_call *c)
+{
+    if (c->op == GCU_OP_MXV || c->op == GCU_OP_VXM)
+    {
+        // u not full: a sparse product (a BFS frontier), a family of its own
+        const bool vxm = c->op == GCU_OP_VXM ;
+        return (vxm ? c->a_nvals < c->a_rows : c->b_nvals < c->b_rows) ? GCU_COST_SPMSPV : GCU_COST_MXV ;
+    }
+    if (gcu_op_ewise (c->op) || gcu_op_assign (c->op) || gcu_op_apply (c->op)) return GCU_COST_EWISE ;
+    if (c->M == NULL || c->mask_comp) return GCU_COST_SPGEMM ;
+    return c->tran_b ? GCU_COST_MASKED_DOT : GCU_COST_MASKED_SAXPY ;
+}
+
+// the result's bytes: the dense image of mxv/vxm's w; entries of a matrix result at most the work, the
+// mask's entries and C's size
+static double result_bytes (const gcu_call *c, uint64_t m_nvals)
+{
+    if (c->op == GCU_OP_MXV || c->op == GCU_OP_VXM) return image_bytes ((double) c->c_rows) ;
+    double n = (gcu_op_ewise (c->op) || gcu_op_assign (c->op) || gcu_op_apply (c->op))
+        ? (double) c->a_nvals + (double) c->b_nvals : c->work ;
+    const double cells = (double) c->c_rows * (double) c->c_cols ;
+    if (n > cells) n = cells ;
+    if (c->M != NULL && !c->mask_comp && n > (double) m_nvals) n = (double) m_nvals ;
+    return model_bytes (n, (double) c->c_rows) ;
+}
+
+// A small sparse u (a BFS frontier): the products of its rows where the
+// matrix's push orientation is resident with its pointers, in place of u's
+// entries times the average row (check); a frontier of hubs makes far more
+// (rmat-22-16's first level from its highest-degree vertex: 164,039
+// products, not 31, and SuiteSparse takes 20 ms over it)
+static void push_work (gcu_call *c)
+{
+    const bool vxm = c->op == GCU_OP_VXM ;
+    const GrB_Vector u = (GrB_Vector) (vxm ? c->A : c->B) ;
+    const GrB_Index unvals = vxm ? c->a_nvals : c->b_nvals ;
+    // push walks P = R' by row: for vxm R = op(B)', for mxv R = op(A)
+    const bool by_col = vxm ? c->tran_b : !c->tran_a ;
+    double w ;
+    if (unvals <= GCU_PUSH_WORK_MOST && !gcu_residency_newest_nvals (u, NULL)
+        && gcu_operand_push_work (vxm ? c->B : c->A, by_col, u, unvals, GCU_PUSH_WORK_MOST, &w))
+        c->work = w ;
+}
+
+// Whether SuiteSparse computes mxv/vxm by dot products, a row of R (the
+// matrix as the result sees it) times u: R's rows are the matrix's stored
+// vectors (mxv of a matrix held by row, vxm of one held by column; a
+// transpose swaps). Then a sparse u costs it no more than a full one, the
+// full product bounding its time (cost.c). Otherwise it scatters the rows of
+// u's entries (saxpy), which costs more a product: PageRank's vxm on
+// rmat-22-16 (held by row, 57% of u present, 7.3e7 products) took 300 ms
+// where a full mxv of 1.3e8 took 18 ms (H100 machine, 16 cores, 2026-11-26).
+static bool host_dots (const gcu_call *c)
+{
+    const bool vxm = c->op == GCU_OP_VXM ;
+    int32_t fmt = GxB_BY_ROW ;
+    if (GxB_Matrix_Option_get_INT32 ((GrB_Matrix) (vxm ? c->B : c->A), GxB_FORMAT, &fmt)
+        != GrB_SUCCESS) return true ;
+    const bool by_row = fmt == GxB_BY_ROW ;
+    return vxm ? by_row == c->tran_b : by_row != c->tran_a ;
+}
+
+// Both predictions (call->host_s, gpu_s): true if the GPU wins by the
+// margin. The result is counted as coming back unless an operand is device
+// newest and results stay there (a chain of calls on the device goes on;
+// a result of host data is likely read on the host).
+bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
+{
+    const bool vec = !gcu_op_matrix (c->op) ;
+    const bool spmspv = cost_family (c) == GCU_COST_SPMSPV ;
+    if (spmspv) push_work (c) ;
+    gcu_cost_input in = { .family = cost_family (c), .work = c->work,
+        .rows = vec ? (double) c->c_rows : 0, .out_rows = vec ? 0 : (double) c->c_rows,
+        .full_work = (spmspv && !host_dots (c)) ? 0
+            : (double) (c->op == GCU_OP_VXM ? c->b_nvals : c->a_nvals) } ;
+    gcu_cost_choice ch ;
+    // Nothing device newest anywhere (one relaxed load): the host's time has
+    // no download, and the GPU's time without any transfer bounds its time
+    // from below; where even that loses, the host wins without the operand
+    // lookups below (nvals, the residency cache: ~80 ns of a small call in
+    // auto mode, bench/overhead.sh 2026-11-26)
+    if (!gcu_residency_any_newest ())
+    {
+        gcu_cost_predict (t, &in, &ch) ;
+        if (!ch.gpu)
+        {
+            c->host_s = ch.host_s ;
+            c->gpu_s = ch.gpu_s ;
+            return false ;
+        }
+    }
+    const uint64_t m_nv = nvals_of (c->M, vec) ;
+    const bool c_read = c->accum != NULL || (c->M != NULL && !c->replace) ;
+    upload_t big = { NULL, 0, 0 } ;
+    operand_cost (c->A, vec && c->op != GCU_OP_MXV, true, c->a_nvals, c->a_rows, &in, &big) ;
+    operand_cost (c->B, vec && c->op != GCU_OP_VXM, true, c->b_nvals, c->b_rows, &in, &big) ;
+    operand_cost (c->M, vec, true, m_nv, c->c_rows, &in, &big) ;
+    operand_cost (c->C, vec, c_read, c_read ? nvals_of (c->C, vec) : 0, c->c_rows, &in, &big) ;
+    if (!gcu_keep_results () || in.newest_bytes == 0) in.down_bytes = result_bytes (c, m_nv) ;
+    gcu_cost_predict (t, &in, &ch) ;
+    c->host_s = ch.host_s ;
+    c->gpu_s = ch.gpu_s ;
+    return ch.gpu || upload_pays (c, t, &in, &ch, &big) ;
+}
