@@ -187,9 +187,30 @@ static GrB_Info upload_scattered (const gcu_csr *c, GrB_Index n, size_t usize, v
     return GrB_SUCCESS ;
 }
 
+// u held full by SuiteSparse: *x its value array, which is u's dense image
+// as it is (no presence bytes), read in place with no export; *iso: one
+// value for all (filled on the device). *x NULL: u is held otherwise (a
+// bitmap's absent values are not the image's zeros), the export's raw view
+// is off, or an iso value is wider than the device fill takes. src stays
+// open while *x is read.
+static GrB_Info held_full (GrB_Vector u, GrB_Index n, size_t usize, gcu_export_src *src,
+    const void **x, bool *iso)
+{
+    *x = NULL ;
+    GrB_Info info = gcu_export_open (src, u, true) ;
+    const void *hx = NULL ;
+    if (info != GrB_SUCCESS || gcu_export_dense (src, &hx) != GrB_SUCCESS) return info ;
+    if (src->type_size != usize || src->nrows != n) return GrB_PANIC ;
+    if (src->iso && usize > 16) return GrB_SUCCESS ;
+    *x = hx ;
+    *iso = src->iso ;
+    return GrB_SUCCESS ;
+}
+
 #undef  GCU_FREE_ALL
 #define GCU_FREE_ALL                                                    \
     gcu_csr_free (&c) ; free (hb) ; free (hx) ;                         \
+    gcu_export_close (&hs) ;                                            \
     gcu_residency_unpin (e) ;                                           \
     gcu_vec_release (v, s) ;
 
@@ -197,10 +218,12 @@ GrB_Info gcu_vec_get (GrB_Vector u, GrB_Index n, bool dense, size_t usize,
     gcu_vec *v, gcu_stream s)
 {
     gcu_csr c ;
+    gcu_export_src hs ;
     int8_t *hb = NULL ;
     char *hx = NULL ;
     gcu_res_entry *e = NULL ;
     memset (&c, 0, sizeof (c)) ;
+    memset (&hs, 0, sizeof (hs)) ;
     memset (v, 0, sizeof (*v)) ;
     // device newest: read where it is (the common case costs one load)
     if (gcu_residency_newest_nvals (u, NULL))
@@ -228,14 +251,21 @@ GrB_Info gcu_vec_get (GrB_Vector u, GrB_Index n, bool dense, size_t usize,
     else if (info != GrB_NO_VALUE) e = NULL ;
     info = GrB_SUCCESS ;        // a miss (GrB_NO_VALUE) is not an error
 
-    // miss: u out of SuiteSparse (never changed), 64-bit indices, iso
+    // miss: a dense image of u held full is SuiteSparse's array; anything
+    // else comes out of SuiteSparse (never changed), 64-bit indices, iso
     // values expanded
     const double t0 = gcu_now () ;
     gcu_export_opts eo = { GCU_EXPORT_CSC, 64, true, 0 } ;
     GCU_TRY (gcu_residency_materialize (u, "a GPU call's vector operand")) ;
-    GCU_TRY (gcu_export_csr (u, true, &eo, &c)) ;
-    if (c.type_size != usize || c.nrows != n) GCU_TRY (GrB_PANIC) ;
-    const GrB_Index nv = c.nvals ;
+    const void *held = NULL ;
+    bool held_iso = false ;
+    if (dense) GCU_TRY (held_full (u, n, usize, &hs, &held, &held_iso)) ;
+    if (held == NULL)
+    {
+        GCU_TRY (gcu_export_csr (u, true, &eo, &c)) ;
+        if (c.type_size != usize || c.nrows != n) GCU_TRY (GrB_PANIC) ;
+    }
+    const GrB_Index nv = held != NULL ? n : c.nvals ;
     const int64_t *ci = (const int64_t *) c.idx ;
     const bool full = nv == n ;
     // a dense image of u not full: u's entries scattered on the device when
@@ -243,7 +273,7 @@ GrB_Info gcu_vec_get (GrB_Vector u, GrB_Index n, bool dense, size_t usize,
     // entry of millions), else the image built here and uploaded whole
     const bool scatter = dense && !full
         && (double) nv * (double) (8 + usize) < (double) n * (double) (1 + usize) ;
-    const void *src [2] = { c.idx, c.val } ;
+    const void *src [2] = { c.idx, held != NULL ? held : c.val } ;
     size_t bytes [2] = { nv * 8, nv * usize } ;
     if (dense)
     {
@@ -295,11 +325,16 @@ GrB_Info gcu_vec_get (GrB_Vector u, GrB_Index n, bool dense, size_t usize,
     else
     {
         GCU_TRY (gcu_h2d_staged (buf [0], src [0], bytes [0], 1, 1, s)) ;
-        GCU_TRY (gcu_h2d_staged (buf [1], src [1], bytes [1], 1, 1, s)) ;
+        if (held_iso)
+        {
+            GCU_TRY (gcu_vec_fill_launch (buf [1], (int64_t) n, held, usize, s)) ;
+            up = usize ;
+        }
+        else GCU_TRY (gcu_h2d_staged (buf [1], src [1], bytes [1], 1, 1, s)) ;
     }
     if (e != NULL)
     {
-        describe_image (e, n, nv, usize, c.type) ;
+        describe_image (e, n, nv, usize, held != NULL ? hs.type : c.type) ;
         (void) gcu_residency_publish (e) ;
     }
     v->b = (dense && full) ? NULL : buf [0] ;
@@ -311,6 +346,7 @@ GrB_Info gcu_vec_get (GrB_Vector u, GrB_Index n, bool dense, size_t usize,
     v->export_s = t1 - t0 ;
     v->upload_s = gcu_now () - t1 ;
     gcu_csr_free (&c) ; free (hb) ; free (hx) ;
+    gcu_export_close (&hs) ;
     return GrB_SUCCESS ;
 }
 
