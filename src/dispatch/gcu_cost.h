@@ -79,11 +79,19 @@ typedef struct
     double newest_bytes ;       // device-newest operands the host must download
     double rows ;               // a vector result's length (0: a matrix's)
     double out_rows ;           // a matrix result's rows (0: a vector's)
-    double full_work ;          // spmspv: the matrix's entries where
-                                // SuiteSparse computes by dot products (its
-                                // time is then at most that of the whole
-                                // matrix at the mxv family's rate); 0 where
-                                // it scatters (saxpy: no such bound)
+    double full_work ;          // spmspv: the matrix's entries. SuiteSparse
+                                // takes a large frontier by its pull (dot)
+                                // method: its time is at most that of the
+                                // whole matrix at the mxv family's rate.
+                                // Not always: a vxm of a matrix held by row
+                                // scatters, at rates measured 4.5x apart
+                                // (PageRank's u on rmat-22-16, 57% present:
+                                // 300 ms where this bound says 30; SSSP's on
+                                // rmat-20-16, 52%: 15 ms where it says 7).
+                                // Dropping the bound there sent SSSP's
+                                // rebuilt matrices to the GPU, 1.9x slower
+                                // (H100 machine, 2026-11-26): kept until a
+                                // rate keyed on u's storage is measured
 }
 gcu_cost_input ;
 

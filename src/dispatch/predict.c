@@ -140,24 +140,6 @@ static void push_work (gcu_call *c)
         c->work = w ;
 }
 
-// Whether SuiteSparse computes mxv/vxm by dot products, a row of R (the
-// matrix as the result sees it) times u: R's rows are the matrix's stored
-// vectors (mxv of a matrix held by row, vxm of one held by column; a
-// transpose swaps). Then a sparse u costs it no more than a full one, the
-// full product bounding its time (cost.c). Otherwise it scatters the rows of
-// u's entries (saxpy), which costs more a product: PageRank's vxm on
-// rmat-22-16 (held by row, 57% of u present, 7.3e7 products) took 300 ms
-// where a full mxv of 1.3e8 took 18 ms (H100 machine, 16 cores, 2026-11-26).
-static bool host_dots (const gcu_call *c)
-{
-    const bool vxm = c->op == GCU_OP_VXM ;
-    int32_t fmt = GxB_BY_ROW ;
-    if (GxB_Matrix_Option_get_INT32 ((GrB_Matrix) (vxm ? c->B : c->A), GxB_FORMAT, &fmt)
-        != GrB_SUCCESS) return true ;
-    const bool by_row = fmt == GxB_BY_ROW ;
-    return vxm ? by_row == c->tran_b : by_row != c->tran_a ;
-}
-
 // Both predictions (call->host_s, gpu_s): true if the GPU wins by the
 // margin. The result is counted as coming back unless an operand is device
 // newest and results stay there (a chain of calls on the device goes on;
@@ -169,8 +151,7 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
     if (spmspv) push_work (c) ;
     gcu_cost_input in = { .family = cost_family (c), .work = c->work,
         .rows = vec ? (double) c->c_rows : 0, .out_rows = vec ? 0 : (double) c->c_rows,
-        .full_work = (spmspv && !host_dots (c)) ? 0
-            : (double) (c->op == GCU_OP_VXM ? c->b_nvals : c->a_nvals) } ;
+        .full_work = (double) (c->op == GCU_OP_VXM ? c->b_nvals : c->a_nvals) } ;
     gcu_cost_choice ch ;
     // Nothing device newest anywhere (one relaxed load): the host's time has
     // no download, and the GPU's time without any transfer bounds its time

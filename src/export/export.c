@@ -338,6 +338,23 @@ GrB_Info gcu_export_dense (const gcu_export_src *s, const void **x)
     return GCU_NOT_HANDLED ;
 }
 
+GrB_Info gcu_export_sparse_vector (const gcu_export_src *s, const int64_t **i, const void **x)
+{
+    if (s == NULL || i == NULL || x == NULL) return GrB_NULL_POINTER ;
+    *i = NULL ;
+    *x = NULL ;
+#if GCU_EXPORT_RAW
+    if (s->it_ != NULL && s->is_vector && s->sparsity == GxB_SPARSE && !s->iso)
+    {
+        const struct GB_Iterator_opaque *it = s->it_ ;
+        *i = it->Ai + it->Ap [0] ;
+        *x = (const char *) it->Ax + (size_t) it->Ap [0] * s->type_size ;
+        return GrB_SUCCESS ;
+    }
+#endif
+    return GCU_NOT_HANDLED ;
+}
+
 void gcu_csr_free (gcu_csr *c)
 {
     if (c == NULL) return ;

@@ -106,6 +106,11 @@ GrB_Info gcu_export_fill (const gcu_export_src *s, const gcu_export_opts *o,
 // storage, or on the portable path (where SuiteSparse's arrays are not seen).
 GrB_Info gcu_export_dense (const gcu_export_src *s, const void **x) ;
 
+// A vector held sparse, as SuiteSparse holds it (no copy): *i its s->nvals
+// positions (ascending), *x their values. GCU_NOT_HANDLED for any other
+// storage, an iso vector, or on the portable path.
+GrB_Info gcu_export_sparse_vector (const gcu_export_src *s, const int64_t **i, const void **x) ;
+
 // open, plan, malloc, fill, close. Free with gcu_csr_free.
 GrB_Info gcu_export_csr (const void *obj, bool is_vector,
     const gcu_export_opts *o, gcu_csr *c) ;

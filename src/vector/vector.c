@@ -171,37 +171,42 @@ static GrB_Info newest_get (GrB_Vector u, GrB_Index n, bool dense, size_t usize,
 // u's entries (c: positions and values of usize bytes) uploaded as they are
 // and scattered on the device into u's dense image b, x of length n (the
 // image a host-built one would be); *up the bytes uploaded
-static GrB_Info upload_scattered (const gcu_csr *c, GrB_Index n, size_t usize, void *b,
-    void *x, size_t *up, gcu_stream s)
+static GrB_Info upload_scattered (const int64_t *ui, const void *ux, GrB_Index nv,
+    GrB_Index n, size_t usize, void *b, void *x, size_t *up, gcu_stream s)
 {
     void *di = NULL, *dx = NULL ;
-    const size_t ib = (size_t) c->nvals * sizeof (int64_t), xb = (size_t) c->nvals * usize ;
+    const size_t ib = (size_t) nv * sizeof (int64_t), xb = (size_t) nv * usize ;
     GCU_TRY (gcu_dmalloc (&di, ib + 16, s)) ;
     GCU_TRY (gcu_dmalloc (&dx, xb + 16, s)) ;
-    GCU_TRY (gcu_h2d_staged (di, c->idx, ib, 1, 1, s)) ;
-    GCU_TRY (gcu_h2d_staged (dx, c->val, xb, 1, 1, s)) ;
-    GCU_TRY (gcu_vec_scatter ((const int64_t *) di, dx, (int64_t) c->nvals, (int64_t) n, usize,
+    GCU_TRY (gcu_h2d_staged (di, ui, ib, 1, 1, s)) ;
+    GCU_TRY (gcu_h2d_staged (dx, ux, xb, 1, 1, s)) ;
+    GCU_TRY (gcu_vec_scatter ((const int64_t *) di, dx, (int64_t) nv, (int64_t) n, usize,
         (int8_t *) b, x, s)) ;
     GCU_FREE_ALL ;          // stream ordered: after the scatter
     *up = ib + xb ;
     return GrB_SUCCESS ;
 }
 
-// u held full by SuiteSparse: *x its value array, which is u's dense image
-// as it is (no presence bytes), read in place with no export; *iso: one
-// value for all (filled on the device). *x NULL: u is held otherwise (a
-// bitmap's absent values are not the image's zeros), the export's raw view
-// is off, or an iso value is wider than the device fill takes. src stays
-// open while *x is read.
-static GrB_Info held_full (GrB_Vector u, GrB_Index n, size_t usize, gcu_export_src *src,
-    const void **x, bool *iso)
+// u's arrays as SuiteSparse holds them, read in place with no export. Held
+// full, *x is u's dense image as it is (no presence bytes; *iso: one value
+// for all, filled on the device; a dense image only: the entry list of a
+// full u is not its storage). Held sparse (not iso), *i and *x are its
+// entries. Neither (*x NULL): held otherwise (a bitmap's absent values are
+// not the image's zeros), the export's raw view off, or an iso value wider
+// than the device fill takes. src stays open while they are read.
+static GrB_Info held_arrays (GrB_Vector u, GrB_Index n, size_t usize, bool dense,
+    gcu_export_src *src, const int64_t **i, const void **x, bool *iso)
 {
+    *i = NULL ;
     *x = NULL ;
+    *iso = false ;
     GrB_Info info = gcu_export_open (src, u, true) ;
-    const void *hx = NULL ;
-    if (info != GrB_SUCCESS || gcu_export_dense (src, &hx) != GrB_SUCCESS) return info ;
+    if (info != GrB_SUCCESS) return info ;
     if (src->type_size != usize || src->nrows != n) return GrB_PANIC ;
-    if (src->iso && usize > 16) return GrB_SUCCESS ;
+    if (gcu_export_sparse_vector (src, i, x) == GrB_SUCCESS) return GrB_SUCCESS ;
+    const void *hx = NULL ;
+    if (!dense || gcu_export_dense (src, &hx) != GrB_SUCCESS || (src->iso && usize > 16))
+        return GrB_SUCCESS ;
     *x = hx ;
     *iso = src->iso ;
     return GrB_SUCCESS ;
@@ -251,29 +256,33 @@ GrB_Info gcu_vec_get (GrB_Vector u, GrB_Index n, bool dense, size_t usize,
     else if (info != GrB_NO_VALUE) e = NULL ;
     info = GrB_SUCCESS ;        // a miss (GrB_NO_VALUE) is not an error
 
-    // miss: a dense image of u held full is SuiteSparse's array; anything
-    // else comes out of SuiteSparse (never changed), 64-bit indices, iso
-    // values expanded
+    // miss: u held full or sparse is read where SuiteSparse holds it;
+    // anything else comes out of SuiteSparse (never changed), 64-bit
+    // indices, iso values expanded
     const double t0 = gcu_now () ;
     gcu_export_opts eo = { GCU_EXPORT_CSC, 64, true, 0 } ;
     GCU_TRY (gcu_residency_materialize (u, "a GPU call's vector operand")) ;
-    const void *held = NULL ;
+    const int64_t *ci = NULL ;
+    const void *cx = NULL ;
     bool held_iso = false ;
-    if (dense) GCU_TRY (held_full (u, n, usize, &hs, &held, &held_iso)) ;
-    if (held == NULL)
+    GCU_TRY (held_arrays (u, n, usize, dense, &hs, &ci, &cx, &held_iso)) ;
+    const bool held = cx != NULL ;
+    if (!held)
     {
         GCU_TRY (gcu_export_csr (u, true, &eo, &c)) ;
         if (c.type_size != usize || c.nrows != n) GCU_TRY (GrB_PANIC) ;
+        ci = (const int64_t *) c.idx ;
+        cx = c.val ;
     }
-    const GrB_Index nv = held != NULL ? n : c.nvals ;
-    const int64_t *ci = (const int64_t *) c.idx ;
+    const GrB_Index nv = held ? (ci != NULL ? hs.nvals : n) : c.nvals ;
     const bool full = nv == n ;
     // a dense image of u not full: u's entries scattered on the device when
     // they are fewer bytes than the image (a search's first frontier, one
-    // entry of millions), else the image built here and uploaded whole
-    const bool scatter = dense && !full
-        && (double) nv * (double) (8 + usize) < (double) n * (double) (1 + usize) ;
-    const void *src [2] = { c.idx, held != NULL ? held : c.val } ;
+    // entry of millions) or are SuiteSparse's own arrays, else the image
+    // built here and uploaded whole
+    const bool scatter = dense && !full && ((held && ci != NULL)
+        || (double) nv * (double) (8 + usize) < (double) n * (double) (1 + usize)) ;
+    const void *src [2] = { ci, cx } ;
     size_t bytes [2] = { nv * 8, nv * usize } ;
     if (dense)
     {
@@ -288,7 +297,7 @@ GrB_Info gcu_vec_get (GrB_Vector u, GrB_Index n, bool dense, size_t usize,
             for (GrB_Index p = 0 ; p < nv ; p++)
             {
                 hb [ci [p]] = 1 ;
-                memcpy (hx + ci [p] * usize, (const char *) c.val + p * usize, usize) ;
+                memcpy (hx + ci [p] * usize, (const char *) cx + p * usize, usize) ;
             }
             src [0] = hb ;
             src [1] = hx ;
@@ -320,21 +329,21 @@ GrB_Info gcu_vec_get (GrB_Vector u, GrB_Index n, bool dense, size_t usize,
     size_t up = bytes [0] + bytes [1] ;
     if (scatter)
     {
-        GCU_TRY (upload_scattered (&c, n, usize, buf [0], buf [1], &up, s)) ;
+        GCU_TRY (upload_scattered (ci, cx, nv, n, usize, buf [0], buf [1], &up, s)) ;
     }
     else
     {
         GCU_TRY (gcu_h2d_staged (buf [0], src [0], bytes [0], 1, 1, s)) ;
         if (held_iso)
         {
-            GCU_TRY (gcu_vec_fill_launch (buf [1], (int64_t) n, held, usize, s)) ;
+            GCU_TRY (gcu_vec_fill_launch (buf [1], (int64_t) n, cx, usize, s)) ;
             up = usize ;
         }
         else GCU_TRY (gcu_h2d_staged (buf [1], src [1], bytes [1], 1, 1, s)) ;
     }
     if (e != NULL)
     {
-        describe_image (e, n, nv, usize, held != NULL ? hs.type : c.type) ;
+        describe_image (e, n, nv, usize, held ? hs.type : c.type) ;
         (void) gcu_residency_publish (e) ;
     }
     v->b = (dense && full) ? NULL : buf [0] ;
