@@ -249,6 +249,49 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
 }
 
 //------------------------------------------------------------------------------
+// the host's time as this program's calls measured it
+//------------------------------------------------------------------------------
+
+// decades of the table's prediction: below 10 us, .. 100 us, .. 1 ms, ..
+// 10 ms, .. 100 ms, above
+#define GCU_HOST_DECADES 6
+#define GCU_HOST_LEARN_RATE 0.25
+static pthread_mutex_t host_lock = PTHREAD_MUTEX_INITIALIZER ;
+static double host_log [GCU_OP_COUNT][GCU_HOST_DECADES] ;   // ln(measured / predicted)
+
+static int decade (double table_s)
+{
+    int d = (int) floor (log10 (table_s > 1e-9 ? table_s : 1e-9) + 5.0) ;
+    return d < 0 ? 0 : (d >= GCU_HOST_DECADES ? GCU_HOST_DECADES - 1 : d) ;
+}
+
+double gcu_cost_host_factor (gcu_op op, double table_s)
+{
+    if ((int) op < 0 || op >= GCU_OP_COUNT || !(table_s > 0)) return 1 ;
+    pthread_mutex_lock (&host_lock) ;
+    const double l = host_log [op][decade (table_s)] ;
+    pthread_mutex_unlock (&host_lock) ;
+    return exp (l) ;
+}
+
+void gcu_cost_host_learn (gcu_op op, double table_s, double s)
+{
+    if ((int) op < 0 || op >= GCU_OP_COUNT || !(table_s > 0) || !(s > 0)) return ;
+    const double r = fmin (fmax (log (s / table_s), -log (64.0)), log (64.0)) ;
+    pthread_mutex_lock (&host_lock) ;
+    double *l = &host_log [op][decade (table_s)] ;
+    *l += GCU_HOST_LEARN_RATE * (r - *l) ;
+    pthread_mutex_unlock (&host_lock) ;
+}
+
+void gcu_cost_host_forget (void)
+{
+    pthread_mutex_lock (&host_lock) ;
+    memset (host_log, 0, sizeof (host_log)) ;
+    pthread_mutex_unlock (&host_lock) ;
+}
+
+//------------------------------------------------------------------------------
 // ski rental of uploads
 //------------------------------------------------------------------------------
 

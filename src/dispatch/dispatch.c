@@ -321,6 +321,8 @@ static bool auto_gpu (gcu_call *call, bool *wait_jit)
 {
     const double th = gcu_threshold () ;
     const gcu_cost_table *t = gcu_cost_current (started_device ()) ;
+    // timed from here: the host's time teaches the model (gcu_finish)
+    if (th < 0 && call->t_start < 0) call->t_start = gcu_now () ;
     if (th >= 0 ? call->work < th : !gcu_predict (call, t))
     {
         call->reason = GRBCUDA_REASON_SMALL ;
@@ -400,7 +402,7 @@ static bool gpu_ran (gcu_call *call)
     call->t_start = (flags & (GCU_FLAG_STATS | GCU_FLAG_VERBOSE)) ? gcu_now () : -1 ;
     call->checked = false ;
     call->kernel_seconds = -1 ;
-    call->host_s = call->gpu_s = -1 ;
+    call->host_s = call->gpu_s = call->host_table = -1 ;
     call->family = NULL ;
     call->note = NULL ;
     call->rented = NULL ;
@@ -474,6 +476,11 @@ GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
     // the result's device copy, which stays.
     if (call->reason != GRBCUDA_REASON_GPU) gcu_residency_invalidate (call->C) ;
     const double dt = call->t_start >= 0 ? gcu_now () - call->t_start : 0 ;
+    // auto mode: a call the host ran (whatever kept it there) teaches the
+    // cost model what such a call takes here
+    if (call->reason != GRBCUDA_REASON_GPU && call->reason != GRBCUDA_REASON_GPU_FAILED
+        && call->host_table > 0 && call->t_start >= 0)
+        gcu_cost_host_learn (call->op, call->host_table, dt) ;
     if (call->pending != 0) gcu_stats_pending (call->op, call->pending == GCU_PENDING_JIT) ;
     gcu_stats_count (call->op, call->reason, dt,
         call->reason == GRBCUDA_REASON_GPU ? call->kernel_seconds : -1,

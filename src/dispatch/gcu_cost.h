@@ -107,6 +107,21 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
 // the family's name in the table
 const char *gcu_cost_family_name (gcu_cost_family f) ;
 
+// The host's prediction corrected by what this program's host calls of the
+// same operation and size took: SuiteSparse's time for one kind of call
+// varies beyond what a rate a family can say (LAGraph on rmat-20-16, H100
+// machine with 16 cores, 2026-11-26: a vector eWiseMult of 1M entries took
+// 0.07 ms in connected components and 6-38 ms in PageRank, both predicted
+// 1.5 ms; PageRank's vxm on rmat-22-16 took 300 ms, predicted 30). Learned
+// per operation and per decade of the table's prediction (a running mean of
+// log(measured / predicted), each call's ratio within 1/64..64); 1 before
+// any host call of the kind has been measured.
+double gcu_cost_host_factor (gcu_op op, double table_s) ;
+// A host call of op, predicted table_s by the table, took seconds s.
+void gcu_cost_host_learn (gcu_op op, double table_s, double s) ;
+// forgets what was learned (tests)
+void gcu_cost_host_forget (void) ;
+
 // A checked call's two predictions (call->host_s, gpu_s) from the call's
 // operands as they are now (src/dispatch/predict.c): true if the GPU wins by
 // the margin, or the rent of its uploads is paid (call->rented set).

@@ -140,6 +140,16 @@ static void push_work (gcu_call *c)
         c->work = w ;
 }
 
+// the table's host prediction (kept in c->host_table, which the call's host
+// time then teaches) corrected by what this program's host calls of its kind
+// took, and the choice made again
+static void host_learned (gcu_call *c, const gcu_cost_table *t, gcu_cost_choice *ch)
+{
+    c->host_table = ch->host_s ;
+    ch->host_s *= gcu_cost_host_factor (c->op, ch->host_s) ;
+    ch->gpu = ch->gpu_s * t->margin < ch->host_s ;
+}
+
 // Both predictions (call->host_s, gpu_s): true if the GPU wins by the
 // margin. The result is counted as coming back unless an operand is device
 // newest and results stay there (a chain of calls on the device goes on;
@@ -153,6 +163,7 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
         .rows = vec ? (double) c->c_rows : 0, .out_rows = vec ? 0 : (double) c->c_rows,
         .full_work = (double) (c->op == GCU_OP_VXM ? c->b_nvals : c->a_nvals) } ;
     gcu_cost_choice ch ;
+    c->host_table = -1 ;
     // Nothing device newest anywhere (one relaxed load): the host's time has
     // no download, and the GPU's time without any transfer bounds its time
     // from below; where even that loses, the host wins without the operand
@@ -161,6 +172,7 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
     if (!gcu_residency_any_newest ())
     {
         gcu_cost_predict (t, &in, &ch) ;
+        host_learned (c, t, &ch) ;
         if (!ch.gpu)
         {
             c->host_s = ch.host_s ;
@@ -177,6 +189,7 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
     operand_cost (c->C, vec, c_read, c_read ? nvals_of (c->C, vec) : 0, c->c_rows, &in, &big) ;
     if (!gcu_keep_results () || in.newest_bytes == 0) in.down_bytes = result_bytes (c, m_nv) ;
     gcu_cost_predict (t, &in, &ch) ;
+    host_learned (c, t, &ch) ;
     c->host_s = ch.host_s ;
     c->gpu_s = ch.gpu_s ;
     return ch.gpu || upload_pays (c, t, &in, &ch, &big) ;

@@ -121,8 +121,10 @@ typedef struct
     GrB_Index c_rows, c_cols, a_rows, a_cols, b_rows, b_cols ;
     GrB_Index a_nvals, b_nvals ;
     double work ;               // estimated multiply-adds
-    // auto mode's predictions (src/dispatch/cost.c), seconds; < 0: none
-    double host_s, gpu_s ;
+    // auto mode's predictions (src/dispatch/cost.c), seconds; < 0: none.
+    // host_table: the host's from the table alone, before the correction
+    // learned from this program's host calls (gcu_cost_host_learn)
+    double host_s, gpu_s, host_table ;
     // the outcome
     grbcuda_reason reason ;
     const char *note ;          // why, beyond the reason (verbose log), or NULL

@@ -11,6 +11,8 @@
 //   wins keeps the call on the host as "host predicted faster", one where
 //   the GPU wins sends it on (here: no usable GPU, or CUDA starting), and
 //   the verbose line prints both predictions. Results equal SuiteSparse's.
+//   The host time learned from host calls moves the host prediction per
+//   operation and decade.
 #include "gcu_test.h"
 #include "grbcuda.h"
 #include "../../src/dispatch/gcu_cost.h"
@@ -192,10 +194,33 @@ static void amortized (void)
     gcu_cost_amortize_reset () ;
 }
 
+// the host's time learned from host calls: per operation and decade of the
+// table's prediction, a running mean of log ratios, each within 1/64..64
+static void host_learned (void)
+{
+    gcu_cost_host_forget () ;
+    CHECK (gcu_cost_host_factor (GCU_OP_MXV, 1e-3) == 1, "nothing learned: 1") ;
+    for (int k = 0 ; k < 40 ; k++) gcu_cost_host_learn (GCU_OP_MXV, 1e-3, 1e-2) ;
+    double f = gcu_cost_host_factor (GCU_OP_MXV, 2e-3) ;
+    CHECK (fabs (f - 10) < 0.01, "10 times slower, learned: %g", f) ;
+    CHECK (gcu_cost_host_factor (GCU_OP_MXV, 2e-2) == 1 && gcu_cost_host_factor (GCU_OP_VXM, 1e-3) == 1,
+        "another decade, another operation: nothing learned") ;
+    gcu_cost_host_learn (GCU_OP_VXM, 1e-3, 1e-3 / 1e6) ;
+    f = gcu_cost_host_factor (GCU_OP_VXM, 1e-3) ;
+    CHECK (fabs (log (f) - 0.25 * log (1.0 / 64)) < 1e-9, "one call, a quarter of the way, within 1/64: %g", f) ;
+    gcu_cost_host_learn (GCU_OP_VXM, 0, 1) ;
+    gcu_cost_host_learn (GCU_OP_VXM, 1e-3, -1) ;
+    CHECK (gcu_cost_host_factor (GCU_OP_VXM, 1e-3) == f, "no prediction or no time: nothing learned") ;
+    gcu_cost_host_forget () ;
+    CHECK (gcu_cost_host_factor (GCU_OP_MXV, 1e-3) == 1, "forgotten") ;
+}
+
 // GrB_mxm through the dispatch under a table; the reason counted, the
-// verbose output captured, the result compared with SuiteSparse's
+// verbose output captured, the result compared with SuiteSparse's (what
+// earlier host calls taught the model is forgotten first)
 static bool mxm_under (const char *rates, grbcuda_reason expect, char *log, size_t lsize)
 {
+    gcu_cost_host_forget () ;
     char *text = table (rates, "") ;
     OK (grbcuda_set_cost_model (text)) ;
     free (text) ;
@@ -259,6 +284,7 @@ int main (void)
     host_rows () ;
     gpu_rows () ;
     amortized () ;
+    host_learned () ;
     decision_flips () ;
     through_the_dispatch () ;
     OK (GrB_finalize ()) ;
