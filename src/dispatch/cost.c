@@ -257,7 +257,7 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
 #define GCU_HOST_DECADES 6
 #define GCU_HOST_LEARN_RATE 0.25
 static pthread_mutex_t host_lock = PTHREAD_MUTEX_INITIALIZER ;
-static double host_log [GCU_OP_COUNT][GCU_HOST_DECADES] ;   // ln(measured / predicted)
+static double host_log [GCU_OP_COUNT][GCU_COST_NFAMILIES][GCU_HOST_DECADES] ;  // ln(measured / predicted)
 
 static int decade (double table_s)
 {
@@ -265,21 +265,26 @@ static int decade (double table_s)
     return d < 0 ? 0 : (d >= GCU_HOST_DECADES ? GCU_HOST_DECADES - 1 : d) ;
 }
 
-double gcu_cost_host_factor (gcu_op op, double table_s)
+static bool host_kind (gcu_op op, gcu_cost_family f)
 {
-    if ((int) op < 0 || op >= GCU_OP_COUNT || !(table_s > 0)) return 1 ;
+    return (int) op >= 0 && op < GCU_OP_COUNT && (int) f >= 0 && f < GCU_COST_NFAMILIES ;
+}
+
+double gcu_cost_host_factor (gcu_op op, gcu_cost_family f, double table_s)
+{
+    if (!host_kind (op, f) || !(table_s > 0)) return 1 ;
     pthread_mutex_lock (&host_lock) ;
-    const double l = host_log [op][decade (table_s)] ;
+    const double l = host_log [op][f][decade (table_s)] ;
     pthread_mutex_unlock (&host_lock) ;
     return exp (l) ;
 }
 
-void gcu_cost_host_learn (gcu_op op, double table_s, double s)
+void gcu_cost_host_learn (gcu_op op, gcu_cost_family f, double table_s, double s)
 {
-    if ((int) op < 0 || op >= GCU_OP_COUNT || !(table_s > 0) || !(s > 0)) return ;
+    if (!host_kind (op, f) || !(table_s > 0) || !(s > 0)) return ;
     const double r = fmin (fmax (log (s / table_s), -log (64.0)), log (64.0)) ;
     pthread_mutex_lock (&host_lock) ;
-    double *l = &host_log [op][decade (table_s)] ;
+    double *l = &host_log [op][f][decade (table_s)] ;
     *l += GCU_HOST_LEARN_RATE * (r - *l) ;
     pthread_mutex_unlock (&host_lock) ;
 }

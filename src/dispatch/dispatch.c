@@ -480,7 +480,7 @@ GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
     // cost model what such a call takes here
     if (call->reason != GRBCUDA_REASON_GPU && call->reason != GRBCUDA_REASON_GPU_FAILED
         && call->host_table > 0 && call->t_start >= 0)
-        gcu_cost_host_learn (call->op, call->host_table, dt) ;
+        gcu_cost_host_learn (call->op, (gcu_cost_family) call->cost_family, call->host_table, dt) ;
     if (call->pending != 0) gcu_stats_pending (call->op, call->pending == GCU_PENDING_JIT) ;
     gcu_stats_count (call->op, call->reason, dt,
         call->reason == GRBCUDA_REASON_GPU ? call->kernel_seconds : -1,

@@ -113,12 +113,14 @@ const char *gcu_cost_family_name (gcu_cost_family f) ;
 // machine with 16 cores, 2026-11-26: a vector eWiseMult of 1M entries took
 // 0.07 ms in connected components and 6-38 ms in PageRank, both predicted
 // 1.5 ms; PageRank's vxm on rmat-22-16 took 300 ms, predicted 30). Learned
-// per operation and per decade of the table's prediction (a running mean of
-// log(measured / predicted), each call's ratio within 1/64..64); 1 before
-// any host call of the kind has been measured.
-double gcu_cost_host_factor (gcu_op op, double table_s) ;
-// A host call of op, predicted table_s by the table, took seconds s.
-void gcu_cost_host_learn (gcu_op op, double table_s, double s) ;
+// per operation, family (LAGraph's betweenness and triangle counting both
+// call GrB_mxm, and the first taught the second to stay on the host) and
+// decade of the table's prediction (a running mean of log(measured /
+// predicted), each call's ratio within 1/64..64); 1 before any host call of
+// the kind has been measured.
+double gcu_cost_host_factor (gcu_op op, gcu_cost_family f, double table_s) ;
+// A host call of op in family f, predicted table_s by the table, took s seconds.
+void gcu_cost_host_learn (gcu_op op, gcu_cost_family f, double table_s, double s) ;
 // forgets what was learned (tests)
 void gcu_cost_host_forget (void) ;
 

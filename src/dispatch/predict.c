@@ -146,7 +146,8 @@ static void push_work (gcu_call *c)
 static void host_learned (gcu_call *c, const gcu_cost_table *t, gcu_cost_choice *ch)
 {
     c->host_table = ch->host_s ;
-    ch->host_s *= gcu_cost_host_factor (c->op, ch->host_s) ;
+    c->cost_family = (int) cost_family (c) ;
+    ch->host_s *= gcu_cost_host_factor (c->op, cost_family (c), ch->host_s) ;
     ch->gpu = ch->gpu_s * t->margin < ch->host_s ;
 }
 

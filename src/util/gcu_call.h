@@ -125,6 +125,7 @@ typedef struct
     // host_table: the host's from the table alone, before the correction
     // learned from this program's host calls (gcu_cost_host_learn)
     double host_s, gpu_s, host_table ;
+    int cost_family ;           // the model's family of the call (gcu_cost_family)
     // the outcome
     grbcuda_reason reason ;
     const char *note ;          // why, beyond the reason (verbose log), or NULL

@@ -199,20 +199,21 @@ static void amortized (void)
 static void host_learned (void)
 {
     gcu_cost_host_forget () ;
-    CHECK (gcu_cost_host_factor (GCU_OP_MXV, 1e-3) == 1, "nothing learned: 1") ;
-    for (int k = 0 ; k < 40 ; k++) gcu_cost_host_learn (GCU_OP_MXV, 1e-3, 1e-2) ;
-    double f = gcu_cost_host_factor (GCU_OP_MXV, 2e-3) ;
+    CHECK (gcu_cost_host_factor (GCU_OP_MXV, GCU_COST_MXV, 1e-3) == 1, "nothing learned: 1") ;
+    for (int k = 0 ; k < 40 ; k++) gcu_cost_host_learn (GCU_OP_MXV, GCU_COST_MXV, 1e-3, 1e-2) ;
+    double f = gcu_cost_host_factor (GCU_OP_MXV, GCU_COST_MXV, 2e-3) ;
     CHECK (fabs (f - 10) < 0.01, "10 times slower, learned: %g", f) ;
-    CHECK (gcu_cost_host_factor (GCU_OP_MXV, 2e-2) == 1 && gcu_cost_host_factor (GCU_OP_VXM, 1e-3) == 1,
-        "another decade, another operation: nothing learned") ;
-    gcu_cost_host_learn (GCU_OP_VXM, 1e-3, 1e-3 / 1e6) ;
-    f = gcu_cost_host_factor (GCU_OP_VXM, 1e-3) ;
+    CHECK (gcu_cost_host_factor (GCU_OP_MXV, GCU_COST_MXV, 2e-2) == 1 && gcu_cost_host_factor (GCU_OP_VXM, GCU_COST_MXV, 1e-3) == 1
+        && gcu_cost_host_factor (GCU_OP_MXV, GCU_COST_SPMSPV, 1e-3) == 1,
+        "another decade, operation or family: nothing learned") ;
+    gcu_cost_host_learn (GCU_OP_VXM, GCU_COST_MXV, 1e-3, 1e-3 / 1e6) ;
+    f = gcu_cost_host_factor (GCU_OP_VXM, GCU_COST_MXV, 1e-3) ;
     CHECK (fabs (log (f) - 0.25 * log (1.0 / 64)) < 1e-9, "one call, a quarter of the way, within 1/64: %g", f) ;
-    gcu_cost_host_learn (GCU_OP_VXM, 0, 1) ;
-    gcu_cost_host_learn (GCU_OP_VXM, 1e-3, -1) ;
-    CHECK (gcu_cost_host_factor (GCU_OP_VXM, 1e-3) == f, "no prediction or no time: nothing learned") ;
+    gcu_cost_host_learn (GCU_OP_VXM, GCU_COST_MXV, 0, 1) ;
+    gcu_cost_host_learn (GCU_OP_VXM, GCU_COST_MXV, 1e-3, -1) ;
+    CHECK (gcu_cost_host_factor (GCU_OP_VXM, GCU_COST_MXV, 1e-3) == f, "no prediction or no time: nothing learned") ;
     gcu_cost_host_forget () ;
-    CHECK (gcu_cost_host_factor (GCU_OP_MXV, 1e-3) == 1, "forgotten") ;
+    CHECK (gcu_cost_host_factor (GCU_OP_MXV, GCU_COST_MXV, 1e-3) == 1, "forgotten") ;
 }
 
 // GrB_mxm through the dispatch under a table; the reason counted, the
