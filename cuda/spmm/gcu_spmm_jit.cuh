@@ -7,6 +7,7 @@
 #define GCU_SPMM_JIT_CUH
 
 #include "spmm/gcu_spmm.cuh"
+#include "spmm/gcu_sddmm.cuh"
 #include "spmm/gcu_spmm_args.h"
 
 // The one prototype of the family's JIT kernels.
@@ -24,5 +25,11 @@
 // and VEC terms a lane
 #define GCU_SDDMM_KERNEL(NAME, SR, MI, VEC)                                   \
     GCU_SPMM_KERNEL (NAME) { gcu_sddmm<SR, MI, VEC> (a) ; }
+
+// SDDMM's batched kernel (gcu_sddmm.cuh) for semiring SR (its mask type),
+// the mask's index type MI, VEC terms a load, B entries a batch and U
+// entries' loads in flight
+#define GCU_SDDMM_SCATTER_KERNEL(NAME, SR, MI, VEC, B, U)                      \
+    GCU_SPMM_KERNEL (NAME) { gcu_sddmm_scatter<SR, MI, VEC, B, U> (a) ; }
 
 #endif

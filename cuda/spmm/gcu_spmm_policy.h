@@ -52,6 +52,12 @@
 // warp and fewer shuffle steps; not yet measured against 32, the setting of
 // the one GPU run so far). GRBCUDA_SDDMM_GROUP overrides, for sweeps.
 #define GCU_SDDMM_GROUP_MAX 32
+// SDDMM's batches (cuda/spmm/gcu_sddmm.cuh): a lane's partial values a
+// batch of B entries take at most this many bytes (B = this / sizeof (Z),
+// a power of two up to 32; GRBCUDA_SDDMM_BATCH forces 1 .. 32), and the
+// entries whose loads a lane has in flight at once
+#define GCU_SDDMM_BATCH_BYTES 128
+#define GCU_SDDMM_UNROLL 8
 
 // Values a lane loads at once: the most of 4, 2, 1 that divides n (the
 // columns, or the dot products' length) and fits GCU_SPMM_VEC_BYTES in the

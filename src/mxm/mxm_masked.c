@@ -12,7 +12,7 @@
 //                 the whole product. With A and B held full it is SDDMM
 //                 (C<M> = X*Y'): both stay dense on the device
 //                 (src/residency/dense.c) and each mask entry is a dense dot
-//                 product of length k (cuda/spmm/gcu_spmm.cuh).
+//                 product of length k (cuda/spmm/gcu_sddmm.cuh).
 //   masked saxpy  C<M> = A*B row by row, only the mask's positions
 //                 accumulated (cuda/spgemm/gcu_spgemm_masked.cuh): the rest
 //                 (C<L> = L*L, C<A> = A*A in triangle counting).
@@ -104,6 +104,8 @@ typedef struct
     bool sddmm ;                    // A and B dense on the device (xa, xb)
     gcu_dense xa, xb ;
     int vec, G ;                    // SDDMM's terms a lane, lanes an entry
+    int batch ;                     // SDDMM's entries a batch (0: one at a time)
+    int64_t seg ;                   // SDDMM's mask entries a run
     const char *a_is, *b_is ;       // "M", "A": the operand it shares a copy with
     void *dCx ;                     // device: a value and a flag per mask entry
     int8_t *dCb ;
@@ -168,8 +170,45 @@ static GrB_Info sddmm_operands (const gcu_call *call, masked_job *j)
 static _Atomic uint64_t sddmm_runs ;
 uint64_t gcu_mxm_sddmm_runs (void) { return atomic_load (&sddmm_runs) ; }
 
+static int env_int (const char *name)
+{
+    const char *e = getenv (name) ;
+    return e != NULL && e [0] != '\0' ? atoi (e) : 0 ;
+}
+
+// SDDMM's batch: the entries whose partial values a lane holds, at most
+// GCU_SDDMM_BATCH_BYTES of them (GRBCUDA_SDDMM_BATCH forces a power of two
+// up to 32); 0 (GRBCUDA_SDDMM=group): the kernel of one entry at a time
+static int sddmm_batch (size_t zsize)
+{
+    const char *e = getenv ("GRBCUDA_SDDMM") ;
+    if (e != NULL && strcmp (e, "group") == 0) return 0 ;
+    const int v = env_int ("GRBCUDA_SDDMM_BATCH") ;
+    if (v >= 1 && v <= 32 && (v & (v - 1)) == 0) return v ;
+    int b = 1 ;
+    while (b < 32 && (size_t) (2 * b) * zsize <= GCU_SDDMM_BATCH_BYTES) b *= 2 ;
+    return b ;
+}
+
+// SDDMM's run of mask entries a sub-group of G lanes: about one a sub-group
+// of the largest grid (one binary search for the run's first row, then a
+// walk), a multiple of the batch; GRBCUDA_SDDMM_SEG sets it
+static int64_t sddmm_seg (int64_t mnvals, int G, int batch)
+{
+    const gcu_device_props *dev = gcu_device () ;
+    const int64_t nsub = (int64_t) (dev != NULL ? dev->sm_count : 1) * GCU_SPMM_BLOCKS_PER_SM
+        * GCU_SPMM_THREADS / G ;
+    int64_t seg = env_int ("GRBCUDA_SDDMM_SEG") ;
+    if (seg <= 0) seg = (mnvals + nsub - 1) / nsub ;
+    if (seg > ((int64_t) 1 << 30)) seg = (int64_t) 1 << 30 ;       // (an int in the args)
+    seg = (seg + batch - 1) / batch * batch ;
+    return seg < batch ? batch : seg ;
+}
+
 // SDDMM's kernel: a dot product of length k per mask entry, G lanes of VEC
-// terms each (timed alone: compiled and loaded first)
+// terms each, batches of j->batch entries reduce-scattered over the G lanes
+// (cuda/spmm/gcu_sddmm.cuh); or GRBCUDA_SDDMM=group: one entry at a time a
+// group (cuda/spmm/gcu_spmm.cuh). Timed alone: compiled and loaded first.
 static GrB_Info sddmm_products (gcu_call *call, masked_job *j)
 {
     gcu_spmm_spec spec = { j->spec.sr, j->spec.ops, 1, true } ;
@@ -180,14 +219,20 @@ static GrB_Info sddmm_products (gcu_call *call, masked_job *j)
     gcu_dense_strides (&j->xb, call->tran_b, &a.yrs, &a.ycs) ;
     const size_t as = spec.ops.a.size, bs = spec.ops.b.size ;
     spec.vec = j->vec = gcu_spmm_vec_for (k, as > bs ? as : bs, a.xcs == 1 && a.yrs == 1) ;
-    a.m = (int64_t) call->c_rows ; a.n = k ; a.seg = GCU_SDDMM_RUN ;
+    a.m = (int64_t) call->c_rows ; a.n = k ;
     a.G = j->G = gcu_spmm_group (k, spec.vec, gcu_sddmm_group_max ()) ;
     a.X = j->xa.x ; a.Y = j->xb.x ;
     a.Mp = j->om.p ; a.Mj = j->om.j ; a.Mx = j->structural ? NULL : j->om.x ;
     a.mnvals = (int64_t) j->om.nvals ;
     a.Cx = j->dCx ; a.Cb = j->dCb ;
+    j->batch = sddmm_batch (spec.sr.mult.z.size) ;
+    j->seg = a.seg = j->batch > 0 ? sddmm_seg (a.mnvals, a.G, j->batch) : GCU_SDDMM_RUN ;
     void *fn = NULL ;
-    GCU_TRY (gcu_spmm_kernels (&spec, &fn, NULL)) ;
+    // GRBCUDA_SDDMM_UNROLL: 4 or 8 entries' loads in flight (sweeps)
+    const int u = env_int ("GRBCUDA_SDDMM_UNROLL") ;
+    if (j->batch > 0) GCU_TRY (gcu_sddmm_kernel (&spec, j->batch, u == 4 || u == 8 ? u
+        : GCU_SDDMM_UNROLL, &fn)) ;
+    else GCU_TRY (gcu_spmm_kernels (&spec, &fn, NULL)) ;
     void *args [] = { &a } ;
     gcu_timer tk ;
     gcu_timer_start (&tk, j->s) ;
@@ -378,8 +423,12 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
         + j.xb.export_s ;
     const double t_upload = j.om.upload_s + j.oa.upload_s + j.ob.upload_s + j.xa.upload_s
         + j.xb.upload_s ;
-    char how [160] ;
-    if (j.sddmm) snprintf (how, sizeof (how), "sddmm (dense A and B, %d lanes x %d terms an "
+    char how [256] ;
+    if (j.sddmm && j.batch > 0) snprintf (how, sizeof (how), "sddmm (dense A and B: batches of "
+        "%d entries a sub-group of %d lanes x %d terms, reduce-scattered; runs of %lld entries%s)",
+        j.batch, j.G, j.vec, (long long) j.seg,
+        j.vec > 1 ? "" : "; one term a load: terms not contiguous or VEC does not divide k") ;
+    else if (j.sddmm) snprintf (how, sizeof (how), "sddmm (dense A and B, %d lanes x %d terms an "
         "entry%s)", j.G, j.vec, j.vec > 1 ? "" : ": terms not contiguous or VEC does not divide k") ;
     else snprintf (how, sizeof (how), "%s", j.saxpy ? "saxpy" : "dot") ;
     // T on the device has the mask's index width: read before the release

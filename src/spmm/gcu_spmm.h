@@ -40,6 +40,10 @@ void gcu_spmm_tile_entry (const char *entry, char tile [GCU_JIT_ENTRY_MAX]) ;
 GrB_Info gcu_spmm_kernels_all (const gcu_spmm_spec *spec, int ch, void **first, void **fold,
     void **tile) ;
 GrB_Info gcu_spmm_kernels (const gcu_spmm_spec *spec, void **first, void **fold) ;
+// SDDMM's batched kernel (cuda/spmm/gcu_sddmm.cuh) for batches of `batch`
+// entries (a power of two, at most 32), `unroll` entries' loads in flight,
+// compiled and loaded
+GrB_Info gcu_sddmm_kernel (const gcu_spmm_spec *spec, int batch, int unroll, void **fn) ;
 
 // where C's arrays go (a residency entry's buffers, the write-back's scratch)
 typedef struct
