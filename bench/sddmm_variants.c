@@ -28,20 +28,21 @@ static const variant variants [] =
 {
     { "group", "GRBCUDA_SDDMM=group" },
     { "auto", "" },
-    { "u4", "GRBCUDA_SDDMM_UNROLL=4" },
-    { "b16", "GRBCUDA_SDDMM_BATCH=16" },
-    { "b8", "GRBCUDA_SDDMM_BATCH=8" },
-    { "b8u4", "GRBCUDA_SDDMM_BATCH=8 GRBCUDA_SDDMM_UNROLL=4" },
-    { "g16", "GRBCUDA_SDDMM_GROUP=16" },
-    { "g8", "GRBCUDA_SDDMM_GROUP=8" },
+    { "u2", "GRBCUDA_SDDMM_UNROLL=2" },
+    { "b4u2", "GRBCUDA_SDDMM_BATCH=4 GRBCUDA_SDDMM_UNROLL=2" },
+    { "m3", "GRBCUDA_SDDMM_MINB=3" },
+    { "m2", "GRBCUDA_SDDMM_MINB=2" },
+    { "b4u2m6", "GRBCUDA_SDDMM_BATCH=4 GRBCUDA_SDDMM_UNROLL=2 GRBCUDA_SDDMM_MINB=6" },
+    { "seg64", "GRBCUDA_SDDMM_SEG=64" },
     { "seg256", "GRBCUDA_SDDMM_SEG=256" },
-    { "seg4096", "GRBCUDA_SDDMM_SEG=4096" },
+    { "contiguous", "GRBCUDA_SDDMM_SEG=-1" },
+    { "v2", "GRBCUDA_SPMM_VEC=2" },
 } ;
 #define NVARIANTS ((int) (sizeof (variants) / sizeof (variants [0])))
 
 static const char *const names [] =
     { "GRBCUDA_SDDMM", "GRBCUDA_SDDMM_BATCH", "GRBCUDA_SDDMM_UNROLL", "GRBCUDA_SDDMM_GROUP",
-      "GRBCUDA_SDDMM_SEG" } ;
+      "GRBCUDA_SDDMM_SEG", "GRBCUDA_SDDMM_MINB", "GRBCUDA_SPMM_VEC" } ;
 
 static void set_variant (const variant *v)
 {

@@ -2,11 +2,13 @@
 // product of length k a mask entry, generic in the semiring SR and
 // instantiated by the JIT (src/spmm/jit_spmm.c, gcu_spmm_jit.cuh).
 //
-// A sub-group of S lanes (a.G: a power of two, at most a warp) takes a run
-// of a.seg consecutive mask entries (a multiple of B; the host sizes the
-// runs so that each sub-group of the grid has about one, so that one binary
-// search over the mask's rows serves many entries; then it walks the rows)
-// and goes through it B entries at a time (a batch). Every lane works on
+// A sub-group of S lanes (a.G: a power of two, at most a warp) takes runs
+// of a.seg consecutive mask entries (a multiple of B) in a grid-stride
+// loop, finds a run's first row by a search of its lanes, walks the rows
+// from there, and goes through the run B entries at a time (a batch). The
+// host launches no more blocks than stay resident, so that the entries in
+// flight are a narrow band of the mask and the rows of B they gather (a
+// banded matrix's neighbours) are still in L2 when the next rows need them. Every lane works on
 // every entry of the batch, over the terms lane*VEC, lane*VEC + S*VEC, ...
 // (VEC consecutive terms in one vector load of A's row and one of B's
 // column, where they are contiguous), and keeps one partial value an entry:
@@ -38,17 +40,29 @@
 #include "spmm/gcu_spmm_args.h"
 #include "spmm/gcu_spmm.cuh"
 
-// the row of mask entry e (e < Mp [m]): the last i with Mp [i] <= e, so
-// that an empty row is never the answer
+// The row of mask entry e (e < Mp [m]): the last i with Mp [i] <= e, so
+// that an empty row is never the answer. An (S+1)-ary search by the S lanes
+// of a sub-group: each step probes S rows at once (a ballot says how many
+// start at or before e) and narrows [lo, hi) about S+1 times, so that a run
+// of a few batches can afford its own search (log_{S+1} m steps of one load
+// a lane; 4 for a million rows and 32 lanes).
 template <class I>
-__device__ __forceinline__ int64_t gcu_sddmm_first_row (const I *__restrict__ Mp, int64_t m,
-    int64_t e)
+__device__ __forceinline__ int64_t gcu_sddmm_row_of (const I *__restrict__ Mp, int64_t m,
+    int64_t e, int S, int lane, unsigned smask)
 {
-    int64_t lo = 0, hi = m;
+    const unsigned base = (unsigned) (threadIdx.x % 32u) & ~((unsigned) S - 1u);
+    const unsigned all = (S == 32) ? 0xffffffffu : ((1u << S) - 1u);
+    int64_t lo = 0, hi = m;             // Mp [lo] <= e < Mp [hi]
     while (hi - lo > 1)
     {
-        const int64_t mid = lo + (hi - lo) / 2;
-        if ((int64_t) Mp [mid] <= e) lo = mid; else hi = mid;
+        // probes lo <= p_0 <= ... <= p_{S-1} < hi, the last above lo
+        const int64_t w = hi - lo;
+        const int64_t p = lo + w * (lane + 1) / (S + 1);
+        const unsigned le = (__ballot_sync (smask, (int64_t) Mp [p] <= e) >> base) & all;
+        const int c = __popc (le);      // probes 0 .. c-1 at or before e
+        const int64_t l0 = lo;
+        if (c > 0) lo = l0 + w * c / (S + 1);
+        if (c < S) hi = l0 + w * (c + 1) / (S + 1);
     }
     return lo;
 }
@@ -130,7 +144,7 @@ __device__ __forceinline__ void gcu_sddmm_scatter (const gcu_spmm_args &a)
     {
         const int64_t e0 = r * a.seg;
         const int64_t e1 = (e0 + a.seg < a.mnvals) ? e0 + a.seg : a.mnvals;
-        int64_t i = gcu_sddmm_first_row (Mp, a.m, e0);
+        int64_t i = gcu_sddmm_row_of (Mp, a.m, e0, S, lane, smask);
         int64_t iend = (int64_t) Mp [i + 1];
         for (int64_t eb = e0 ; eb < e1 ; eb += B)
         {
@@ -140,14 +154,15 @@ __device__ __forceinline__ void gcu_sddmm_scatter (const gcu_spmm_args &a)
             {
                 // the entries' rows and columns (past the run's end: its
                 // last entry again, computed and not stored)
-                int64_t ii [U], jj [U];
+                int64_t ii [U];
+                MI jj [U];
                 #pragma unroll
                 for (int u = 0 ; u < U ; u++)
                 {
                     const int64_t e = (eb + u0 + u < e1) ? eb + u0 + u : e1 - 1;
                     while (e >= iend) iend = (int64_t) Mp [++i + 1];
                     ii [u] = i;
-                    jj [u] = (int64_t) Mj [e];
+                    jj [u] = Mj [e];
                 }
                 for (int64_t c0 = (int64_t) lane * VEC ; c0 < k ; c0 += (int64_t) S * VEC)
                 {
@@ -158,17 +173,17 @@ __device__ __forceinline__ void gcu_sddmm_scatter (const gcu_spmm_args &a)
                     {
                         if (u > 0 && ii [u] == ii [u - 1]) x [u] = x [u - 1];
                         else x [u] = gcu_pack_load<TA, VEC> (X, ii [u] * a.xrs + c0 * a.xcs, a.xcs);
-                        y [u] = gcu_pack_load<TB, VEC> (Y, c0 * a.yrs + jj [u] * a.ycs, a.yrs);
+                        y [u] = gcu_pack_load<TB, VEC> (Y, c0 * a.yrs + (int64_t) jj [u] * a.ycs, a.yrs);
                     }
                     #pragma unroll
                     for (int u = 0 ; u < U ; u++)
                     {
                         Z t = SR::mult (gcu_spmm_in<typename SR::X, TA, SR::reads_x> (x [u].v [0]),
-                            gcu_spmm_in<typename SR::Y, TB, SR::reads_y> (y [u].v [0]), ii [u], c0, jj [u]);
+                            gcu_spmm_in<typename SR::Y, TB, SR::reads_y> (y [u].v [0]), ii [u], c0, (int64_t) jj [u]);
                         #pragma unroll
                         for (int v = 1 ; v < VEC ; v++)
                             t = SR::add (t, SR::mult (gcu_spmm_in<typename SR::X, TA, SR::reads_x> (x [u].v [v]),
-                                gcu_spmm_in<typename SR::Y, TB, SR::reads_y> (y [u].v [v]), ii [u], c0 + v, jj [u]));
+                                gcu_spmm_in<typename SR::Y, TB, SR::reads_y> (y [u].v [v]), ii [u], c0 + v, (int64_t) jj [u]));
                         p [u0 + u] = (c0 == (int64_t) lane * VEC) ? t : SR::add (p [u0 + u], t);
                     }
                 }

@@ -27,9 +27,11 @@
     GCU_SPMM_KERNEL (NAME) { gcu_sddmm<SR, MI, VEC> (a) ; }
 
 // SDDMM's batched kernel (gcu_sddmm.cuh) for semiring SR (its mask type),
-// the mask's index type MI, VEC terms a load, B entries a batch and U
-// entries' loads in flight
-#define GCU_SDDMM_SCATTER_KERNEL(NAME, SR, MI, VEC, B, U)                      \
-    GCU_SPMM_KERNEL (NAME) { gcu_sddmm_scatter<SR, MI, VEC, B, U> (a) ; }
+// the mask's index type MI, VEC terms a load, B entries a batch, U entries'
+// loads in flight and at least MINB blocks an SM (its registers capped so:
+// the kernel waits on loads, and more warps hide more of it)
+#define GCU_SDDMM_SCATTER_KERNEL(NAME, SR, MI, VEC, B, U, MINB)                \
+    extern "C" __global__ void __launch_bounds__ (GCU_SPMM_THREADS, MINB)     \
+    NAME (const gcu_spmm_args a) { gcu_sddmm_scatter<SR, MI, VEC, B, U> (a) ; }
 
 #endif

@@ -54,10 +54,21 @@
 #define GCU_SDDMM_GROUP_MAX 32
 // SDDMM's batches (cuda/spmm/gcu_sddmm.cuh): a lane's partial values a
 // batch of B entries take at most this many bytes (B = this / sizeof (Z),
-// a power of two up to 32; GRBCUDA_SDDMM_BATCH forces 1 .. 32), and the
-// entries whose loads a lane has in flight at once
-#define GCU_SDDMM_BATCH_BYTES 128
-#define GCU_SDDMM_UNROLL 8
+// a power of two up to 32; GRBCUDA_SDDMM_BATCH forces 1 .. 32), the
+// entries whose loads a lane has in flight at once (GRBCUDA_SDDMM_UNROLL
+// 2, 4, 8), and the blocks an SM the kernel's registers leave room for at
+// least (GRBCUDA_SDDMM_MINB 1 .. 8). The kernel waits on loads: more warps
+// beat more loads in flight a lane. On an H100 (2026-11-26, FP32, k 32 and
+// 128) batches of 8 with 4 loads in flight took grid3d-100 k=128 from
+// 2.96 ms (batches of 32, 8 in flight) to 1.48 and rmat-20-16 k=128 from
+// 15.1 to 5.91.
+#define GCU_SDDMM_BATCH_BYTES 32
+#define GCU_SDDMM_UNROLL 4
+#define GCU_SDDMM_MIN_BLOCKS 4
+// SDDMM: batches a run (the grid-stride loop's unit: small, so that the
+// entries in flight stay a narrow band of the mask; GRBCUDA_SDDMM_SEG sets
+// the run's entries)
+#define GCU_SDDMM_RUN_BATCHES 4
 
 // Values a lane loads at once: the most of 4, 2, 1 that divides n (the
 // columns, or the dot products' length) and fits GCU_SPMM_VEC_BYTES in the

@@ -106,6 +106,7 @@ typedef struct
     int vec, G ;                    // SDDMM's terms a lane, lanes an entry
     int batch ;                     // SDDMM's entries a batch (0: one at a time)
     int64_t seg ;                   // SDDMM's mask entries a run
+    int minb ;                      // SDDMM's blocks an SM (the grid's)
     const char *a_is, *b_is ;       // "M", "A": the operand it shares a copy with
     void *dCx ;                     // device: a value and a flag per mask entry
     int8_t *dCb ;
@@ -190,16 +191,15 @@ static int sddmm_batch (size_t zsize)
     return b ;
 }
 
-// SDDMM's run of mask entries a sub-group of G lanes: about one a sub-group
-// of the largest grid (one binary search for the run's first row, then a
-// walk), a multiple of the batch; GRBCUDA_SDDMM_SEG sets it
-static int64_t sddmm_seg (int64_t mnvals, int G, int batch)
+// SDDMM's run of mask entries a sub-group takes at a time, a multiple of
+// the batch: GCU_SDDMM_RUN_BATCHES batches (its lanes search the run's first
+// row, then walk), or GRBCUDA_SDDMM_SEG; -1: one run each of the nsub
+// sub-groups, contiguous (sweeps)
+static int64_t sddmm_seg (int64_t mnvals, int64_t nsub, int batch)
 {
-    const gcu_device_props *dev = gcu_device () ;
-    const int64_t nsub = (int64_t) (dev != NULL ? dev->sm_count : 1) * GCU_SPMM_BLOCKS_PER_SM
-        * GCU_SPMM_THREADS / G ;
     int64_t seg = env_int ("GRBCUDA_SDDMM_SEG") ;
-    if (seg <= 0) seg = (mnvals + nsub - 1) / nsub ;
+    if (seg == -1) seg = (mnvals + nsub - 1) / nsub ;
+    if (seg <= 0) seg = (int64_t) GCU_SDDMM_RUN_BATCHES * batch ;
     if (seg > ((int64_t) 1 << 30)) seg = (int64_t) 1 << 30 ;       // (an int in the args)
     seg = (seg + batch - 1) / batch * batch ;
     return seg < batch ? batch : seg ;
@@ -226,18 +226,36 @@ static GrB_Info sddmm_products (gcu_call *call, masked_job *j)
     a.mnvals = (int64_t) j->om.nvals ;
     a.Cx = j->dCx ; a.Cb = j->dCb ;
     j->batch = sddmm_batch (spec.sr.mult.z.size) ;
-    j->seg = a.seg = j->batch > 0 ? sddmm_seg (a.mnvals, a.G, j->batch) : GCU_SDDMM_RUN ;
     void *fn = NULL ;
-    // GRBCUDA_SDDMM_UNROLL: 4 or 8 entries' loads in flight (sweeps)
-    const int u = env_int ("GRBCUDA_SDDMM_UNROLL") ;
-    if (j->batch > 0) GCU_TRY (gcu_sddmm_kernel (&spec, j->batch, u == 4 || u == 8 ? u
-        : GCU_SDDMM_UNROLL, &fn)) ;
-    else GCU_TRY (gcu_spmm_kernels (&spec, &fn, NULL)) ;
+    unsigned grid ;
+    if (j->batch > 0)
+    {
+        // GRBCUDA_SDDMM_UNROLL: 2, 4 or 8 entries' loads in flight;
+        // GRBCUDA_SDDMM_MINB: 1 to 8 blocks an SM (sweeps). The kernel's
+        // registers leave room for minb blocks an SM, and the grid is that
+        // many: every block resident, the runs in flight a narrow band.
+        const int u = env_int ("GRBCUDA_SDDMM_UNROLL"), mb = env_int ("GRBCUDA_SDDMM_MINB") ;
+        const int minb = mb >= 1 && mb <= 8 ? mb : GCU_SDDMM_MIN_BLOCKS ;
+        const gcu_device_props *dev = gcu_device () ;
+        const int64_t blocks = (int64_t) (dev != NULL ? dev->sm_count : 1) * minb ;
+        j->seg = a.seg = (int) sddmm_seg (a.mnvals, blocks * GCU_SPMM_THREADS / a.G, j->batch) ;
+        const int64_t need = ((a.mnvals + a.seg - 1) / a.seg * a.G + GCU_SPMM_THREADS - 1)
+            / GCU_SPMM_THREADS ;
+        grid = (unsigned) (need < blocks ? (need < 1 ? 1 : need) : blocks) ;
+        j->minb = minb ;
+        GCU_TRY (gcu_sddmm_kernel (&spec, j->batch, u == 2 || u == 4 || u == 8 ? u
+            : GCU_SDDMM_UNROLL, minb, &fn)) ;
+    }
+    else
+    {
+        j->seg = a.seg = GCU_SDDMM_RUN ;
+        grid = gcu_spmm_grid ((a.mnvals + a.seg - 1) / a.seg, a.G) ;
+        GCU_TRY (gcu_spmm_kernels (&spec, &fn, NULL)) ;
+    }
     void *args [] = { &a } ;
     gcu_timer tk ;
     gcu_timer_start (&tk, j->s) ;
-    GrB_Info info = gcu_jit_launch (fn, gcu_spmm_grid ((a.mnvals + a.seg - 1) / a.seg, a.G),
-        GCU_SPMM_THREADS, 0, j->s, args) ;
+    GrB_Info info = gcu_jit_launch (fn, grid, GCU_SPMM_THREADS, 0, j->s, args) ;
     if (info == GrB_SUCCESS) info = gcu_launch_check ("sddmm") ;
     call->kernel_seconds = gcu_timer_stop (&tk, j->s) ;
     if (info == GrB_SUCCESS) atomic_fetch_add (&sddmm_runs, 1) ;
@@ -425,8 +443,8 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
         + j.xb.upload_s ;
     char how [256] ;
     if (j.sddmm && j.batch > 0) snprintf (how, sizeof (how), "sddmm (dense A and B: batches of "
-        "%d entries a sub-group of %d lanes x %d terms, reduce-scattered; runs of %lld entries%s)",
-        j.batch, j.G, j.vec, (long long) j.seg,
+        "%d entries a sub-group of %d lanes x %d terms, reduce-scattered; runs of %lld entries, "
+        "%d blocks an SM%s)", j.batch, j.G, j.vec, (long long) j.seg, j.minb,
         j.vec > 1 ? "" : "; one term a load: terms not contiguous or VEC does not divide k") ;
     else if (j.sddmm) snprintf (how, sizeof (how), "sddmm (dense A and B, %d lanes x %d terms an "
         "entry%s)", j.G, j.vec, j.vec > 1 ? "" : ": terms not contiguous or VEC does not divide k") ;

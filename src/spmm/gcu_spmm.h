@@ -41,9 +41,9 @@ GrB_Info gcu_spmm_kernels_all (const gcu_spmm_spec *spec, int ch, void **first, 
     void **tile) ;
 GrB_Info gcu_spmm_kernels (const gcu_spmm_spec *spec, void **first, void **fold) ;
 // SDDMM's batched kernel (cuda/spmm/gcu_sddmm.cuh) for batches of `batch`
-// entries (a power of two, at most 32), `unroll` entries' loads in flight,
-// compiled and loaded
-GrB_Info gcu_sddmm_kernel (const gcu_spmm_spec *spec, int batch, int unroll, void **fn) ;
+// entries (a power of two, at most 32), `unroll` entries' loads in flight
+// and at least `minb` blocks an SM, compiled and loaded
+GrB_Info gcu_sddmm_kernel (const gcu_spmm_spec *spec, int batch, int unroll, int minb, void **fn) ;
 
 // where C's arrays go (a residency entry's buffers, the write-back's scratch)
 typedef struct

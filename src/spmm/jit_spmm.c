@@ -83,19 +83,19 @@ GrB_Info gcu_spmm_kernels (const gcu_spmm_spec *spec, void **first, void **fold)
     return gcu_spmm_kernels_all (spec, 1, first, spec->sddmm ? NULL : fold, spec->sddmm ? NULL : &tile) ;
 }
 
-GrB_Info gcu_sddmm_kernel (const gcu_spmm_spec *spec, int batch, int unroll, void **fn)
+GrB_Info gcu_sddmm_kernel (const gcu_spmm_spec *spec, int batch, int unroll, int minb, void **fn)
 {
     gcu_str b ;
     gcu_str_init (&b) ;
     char entry [GCU_JIT_ENTRY_MAX] = "", key [64] ;
     char name [GxB_MAX_NAME_LEN * 3], label [GxB_MAX_NAME_LEN * 3 + 32] = "sddmm" ;
     const char *it = spec->ops.m_idx64 ? "uint64_t" : "uint32_t" ;
-    snprintf (key, sizeof (key), "|sddmm-batch|%s|%d|%d|%d", it, spec->vec, batch, unroll) ;
+    snprintf (key, sizeof (key), "|sddmm-batch|%s|%d|%d|%d|%d", it, spec->vec, batch, unroll, minb) ;
     GrB_Info built = gcu_codegen_namespace (&b, &spec->sr, &spec->ops, "gcu_sdb_", key, entry) ;
     if (built == GrB_SUCCESS)
     {
-        gcu_str_addf (&b, "GCU_SDDMM_SCATTER_KERNEL (%s, %s_ns::SR, %s, %d, %d, %d)\n", entry,
-            entry, it, spec->vec, batch, unroll) ;
+        gcu_str_addf (&b, "GCU_SDDMM_SCATTER_KERNEL (%s, %s_ns::SR, %s, %d, %d, %d, %d)\n", entry,
+            entry, it, spec->vec, batch, unroll, minb) ;
         if (b.failed) built = GrB_OUT_OF_MEMORY ;
         gcu_codegen_label (name, sizeof (name), &spec->sr) ;
         snprintf (label, sizeof (label), "sddmm %s", name) ;

@@ -2,10 +2,11 @@
 // C<M> = X*Y', run whole on the CPU under the SIMT emulation
 // (tests/common/gcu_simt_emu.h) against a plain reference: batches of 1 to
 // 32 entries reduce-scattered over sub-groups of 1 to 32 lanes (more
-// entries than lanes, as many, fewer), 4 or 8 entries' loads in flight,
+// entries than lanes, as many, fewer), 2, 4 or 8 entries' loads in flight,
 // runs of one batch, of several (a last batch cut short) and longer than
 // the grid needs (the grid-stride loop), runs crossing rows and empty rows,
-// a row of every column; k from 1 to 64 (one term a lane, several chunks a
+// a row of every column, a mask of 3000 rows (the lanes' search for a
+// run's first row); k from 1 to 64 (one term a lane, several chunks a
 // lane), X and Y by row (vector loads) or by column, a valued mask; the
 // semirings of tests/common/gcu_emu_semirings.h (16-byte values shuffled as
 // four words, positional ones see (i, c, j)). On a GPU,
@@ -84,7 +85,8 @@ static int batch_cases (const char *name, const csr &M, int64_t k, bool valued,
         for (int64_t seg : { (int64_t) B, (int64_t) 3 * B, (M.nvals () + B - 1) / B * B })
         {
             const unsigned nb = seg == B ? 1 : 2 ;   // one block: the grid-stride loop
-            cases += sddmm_case<SR, 1, B, 8> (name, M, k, true, valued, rng, gmax, seg, nb) ;
+            if (gmax == 32) cases += sddmm_case<SR, 1, B, 8> (name, M, k, true, valued, rng, gmax, seg, nb) ;
+            else cases += sddmm_case<SR, 1, B, 2> (name, M, k, true, valued, rng, gmax, seg, nb) ;
             if (k % 4 == 0 && sizeof (typename SR::Z) <= 4)
                 cases += sddmm_case<SR, 4, B, 4> (name, M, k, false, valued, rng, gmax, seg, nb) ;
             else cases += sddmm_case<SR, 1, B, 4> (name, M, k, false, valued, rng, gmax, seg, nb) ;
@@ -120,5 +122,14 @@ int main ()
     cases += run_semiring<MAX_TIMES_UINT16> ("MAX_TIMES_UINT16", M, rng) ;
     cases += run_semiring<PLUS_TIMES_FC64> ("PLUS_TIMES_FC64", M, rng) ;
     cases += run_semiring<PLUS_SECONDJ_INT64> ("PLUS_SECONDJ_INT64", M, rng) ;
+    // many rows (the lanes' search of a run's first row takes several
+    // steps), short runs over a grid of few blocks
+    const csr T = gcu_emu_random_csr (3000, 400, rng, true, 6) ;
+    for (int gmax : { 32, 8, 1 })
+        for (int64_t seg : { 8, 24 })
+        {
+            cases += sddmm_case<PLUS_TIMES_FP64, 1, 8, 4> ("tall", T, 16, true, false, rng, gmax, seg, 2) ;
+            cases += sddmm_case<PLUS_SECONDJ_INT64, 1, 8, 2> ("tall", T, 5, false, true, rng, gmax, seg, 3) ;
+        }
     return gcu_emu_finish ("test_sddmm_emu", cases) ;
 }
