@@ -48,26 +48,31 @@
 // SDDMM: entries of the mask a group computes one after the other (the
 // group finds its first row by a binary search, then walks)
 #define GCU_SDDMM_RUN 8
-// SDDMM: lanes a dot product at most (fewer lanes: more entries in flight a
-// warp and fewer shuffle steps; not yet measured against 32, the setting of
-// the one GPU run so far). GRBCUDA_SDDMM_GROUP overrides, for sweeps.
+// SDDMM: lanes a dot product at most (fewer: more terms a lane; with the
+// batched kernel 16 and 8 ran slower than 32 on an H100 at k 32 and 128).
+// GRBCUDA_SDDMM_GROUP overrides, for sweeps.
 #define GCU_SDDMM_GROUP_MAX 32
 // SDDMM's batches (cuda/spmm/gcu_sddmm.cuh): a lane's partial values a
 // batch of B entries take at most this many bytes (B = this / sizeof (Z),
-// a power of two up to 32; GRBCUDA_SDDMM_BATCH forces 1 .. 32), the
-// entries whose loads a lane has in flight at once (GRBCUDA_SDDMM_UNROLL
-// 2, 4, 8), and the blocks an SM the kernel's registers leave room for at
-// least (GRBCUDA_SDDMM_MINB 1 .. 8). The kernel waits on loads: more warps
-// beat more loads in flight a lane. On an H100 (2026-11-26, FP32, k 32 and
-// 128) batches of 8 with 4 loads in flight took grid3d-100 k=128 from
-// 2.96 ms (batches of 32, 8 in flight) to 1.48 and rmat-20-16 k=128 from
-// 15.1 to 5.91.
+// a power of two up to 32; GRBCUDA_SDDMM_BATCH forces 1 .. 32); the blocks
+// an SM the kernel's registers leave room for, which is also the grid
+// (GRBCUDA_SDDMM_MINB 1 .. 8); the entries whose loads a lane has in flight
+// at once (GRBCUDA_SDDMM_UNROLL 2, 4, 8), where the mask's rows are short
+// (at most GCU_SDDMM_SHORT_ROW entries on average) and where they are not.
+// The kernel waits on loads, and more warps hide more of it than more loads
+// a lane do: on an H100 (bench/sddmm_variants, FP32, k 32 and 128) batches
+// of 8 beat 16 and 32, 4 blocks an SM beat 2 and 3, and 2 loads in flight
+// beat 4 and 8 on a mesh's short rows.
 #define GCU_SDDMM_BATCH_BYTES 32
-#define GCU_SDDMM_UNROLL 4
 #define GCU_SDDMM_MIN_BLOCKS 4
-// SDDMM: batches a run (the grid-stride loop's unit: small, so that the
-// entries in flight stay a narrow band of the mask; GRBCUDA_SDDMM_SEG sets
-// the run's entries)
+#define GCU_SDDMM_UNROLL 4
+#define GCU_SDDMM_UNROLL_SHORT 2
+#define GCU_SDDMM_SHORT_ROW 16
+// SDDMM, short rows: batches a run (a grid-stride loop of small runs, so
+// that the entries in flight are a narrow band of the mask and its gathered
+// rows of B are still in L2 for the next rows, which a mesh's neighbours
+// need); long rows take one run a sub-group of the grid, one search for its
+// first row (GRBCUDA_SDDMM_SEG sets the run's entries)
 #define GCU_SDDMM_RUN_BATCHES 4
 
 // Values a lane loads at once: the most of 4, 2, 1 that divides n (the

@@ -106,7 +106,8 @@ typedef struct
     int vec, G ;                    // SDDMM's terms a lane, lanes an entry
     int batch ;                     // SDDMM's entries a batch (0: one at a time)
     int64_t seg ;                   // SDDMM's mask entries a run
-    int minb ;                      // SDDMM's blocks an SM (the grid's)
+    int minb, unroll ;              // SDDMM's blocks an SM (the grid's), loads in flight
+    char why [64] ;                 // SDDMM: why these runs and loads
     const char *a_is, *b_is ;       // "M", "A": the operand it shares a copy with
     void *dCx ;                     // device: a value and a flag per mask entry
     int8_t *dCb ;
@@ -191,17 +192,28 @@ static int sddmm_batch (size_t zsize)
     return b ;
 }
 
-// SDDMM's run of mask entries a sub-group takes at a time, a multiple of
-// the batch: GCU_SDDMM_RUN_BATCHES batches (its lanes search the run's first
-// row, then walk), or GRBCUDA_SDDMM_SEG; -1: one run each of the nsub
-// sub-groups, contiguous (sweeps)
-static int64_t sddmm_seg (int64_t mnvals, int64_t nsub, int batch)
+// SDDMM's runs and loads in flight, by the mask's rows. Short rows (at
+// most GCU_SDDMM_SHORT_ROW entries on average: a banded matrix, a mesh):
+// runs of GCU_SDDMM_RUN_BATCHES batches, so that the entries in flight are
+// a narrow band of the mask whose gathered rows of B stay in L2, and
+// GCU_SDDMM_UNROLL_SHORT loads in flight. Longer rows (a power-law graph,
+// whose gathers have no band to keep): one run each of the nsub sub-groups
+// (one search for its first row), GCU_SDDMM_UNROLL loads in flight.
+// GRBCUDA_SDDMM_SEG sets the run's entries (-1: one a sub-group) and
+// GRBCUDA_SDDMM_UNROLL the loads (2, 4, 8), for sweeps. *why says which.
+static int64_t sddmm_run_length (int64_t mnvals, int64_t m, int64_t nsub, int batch,
+    int *unroll, char *why, size_t len)
 {
+    const bool short_rows = mnvals <= (int64_t) GCU_SDDMM_SHORT_ROW * (m > 0 ? m : 1) ;
     int64_t seg = env_int ("GRBCUDA_SDDMM_SEG") ;
+    if (seg == 0) seg = short_rows ? (int64_t) GCU_SDDMM_RUN_BATCHES * batch : -1 ;
     if (seg == -1) seg = (mnvals + nsub - 1) / nsub ;
-    if (seg <= 0) seg = (int64_t) GCU_SDDMM_RUN_BATCHES * batch ;
     if (seg > ((int64_t) 1 << 30)) seg = (int64_t) 1 << 30 ;       // (an int in the args)
     seg = (seg + batch - 1) / batch * batch ;
+    const int u = env_int ("GRBCUDA_SDDMM_UNROLL") ;
+    *unroll = (u == 2 || u == 4 || u == 8) ? u : short_rows ? GCU_SDDMM_UNROLL_SHORT : GCU_SDDMM_UNROLL ;
+    snprintf (why, len, "%s rows (%.1f entries on average)", short_rows ? "short" : "long",
+        (double) mnvals / (double) (m > 0 ? m : 1)) ;
     return seg < batch ? batch : seg ;
 }
 
@@ -230,21 +242,22 @@ static GrB_Info sddmm_products (gcu_call *call, masked_job *j)
     unsigned grid ;
     if (j->batch > 0)
     {
-        // GRBCUDA_SDDMM_UNROLL: 2, 4 or 8 entries' loads in flight;
-        // GRBCUDA_SDDMM_MINB: 1 to 8 blocks an SM (sweeps). The kernel's
-        // registers leave room for minb blocks an SM, and the grid is that
+        // The kernel's registers leave room for minb blocks an SM
+        // (GRBCUDA_SDDMM_MINB: 1 to 8, for sweeps), and the grid is that
         // many: every block resident, the runs in flight a narrow band.
-        const int u = env_int ("GRBCUDA_SDDMM_UNROLL"), mb = env_int ("GRBCUDA_SDDMM_MINB") ;
+        const int mb = env_int ("GRBCUDA_SDDMM_MINB") ;
         const int minb = mb >= 1 && mb <= 8 ? mb : GCU_SDDMM_MIN_BLOCKS ;
         const gcu_device_props *dev = gcu_device () ;
         const int64_t blocks = (int64_t) (dev != NULL ? dev->sm_count : 1) * minb ;
-        j->seg = a.seg = (int) sddmm_seg (a.mnvals, blocks * GCU_SPMM_THREADS / a.G, j->batch) ;
+        int unroll ;
+        j->seg = a.seg = (int) sddmm_run_length (a.mnvals, a.m, blocks * GCU_SPMM_THREADS / a.G,
+            j->batch, &unroll, j->why, sizeof (j->why)) ;
+        j->unroll = unroll ;
         const int64_t need = ((a.mnvals + a.seg - 1) / a.seg * a.G + GCU_SPMM_THREADS - 1)
             / GCU_SPMM_THREADS ;
         grid = (unsigned) (need < blocks ? (need < 1 ? 1 : need) : blocks) ;
         j->minb = minb ;
-        GCU_TRY (gcu_sddmm_kernel (&spec, j->batch, u == 2 || u == 4 || u == 8 ? u
-            : GCU_SDDMM_UNROLL, minb, &fn)) ;
+        GCU_TRY (gcu_sddmm_kernel (&spec, j->batch, unroll, minb, &fn)) ;
     }
     else
     {
@@ -441,10 +454,11 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
         + j.xb.export_s ;
     const double t_upload = j.om.upload_s + j.oa.upload_s + j.ob.upload_s + j.xa.upload_s
         + j.xb.upload_s ;
-    char how [256] ;
+    char how [320] ;
     if (j.sddmm && j.batch > 0) snprintf (how, sizeof (how), "sddmm (dense A and B: batches of "
-        "%d entries a sub-group of %d lanes x %d terms, reduce-scattered; runs of %lld entries, "
-        "%d blocks an SM%s)", j.batch, j.G, j.vec, (long long) j.seg, j.minb,
+        "%d entries a sub-group of %d lanes x %d terms, reduce-scattered; %s: runs of %lld "
+        "entries, %d loads in flight; %d blocks an SM%s)", j.batch, j.G, j.vec, j.why,
+        (long long) j.seg, j.unroll, j.minb,
         j.vec > 1 ? "" : "; one term a load: terms not contiguous or VEC does not divide k") ;
     else if (j.sddmm) snprintf (how, sizeof (how), "sddmm (dense A and B, %d lanes x %d terms an "
         "entry%s)", j.G, j.vec, j.vec > 1 ? "" : ": terms not contiguous or VEC does not divide k") ;
