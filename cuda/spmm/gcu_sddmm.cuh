@@ -84,6 +84,23 @@ __device__ __forceinline__ Z gcu_shfl_xor_any (unsigned mask, const Z &v, int of
 // log2 of a power of two, at compile time
 GCU_HD constexpr int gcu_sddmm_log2 (int b) { return b <= 1 ? 0 : 1 + gcu_sddmm_log2 (b / 2); }
 
+// The VEC terms of one load of A's row i and one of B's column j, from
+// term c0: A(i,c0+v) * B(c0+v,j) folded
+template <class SR, int VEC>
+__device__ __forceinline__ typename SR::Z gcu_sddmm_terms (const gcu_pack<typename SR::TA, VEC> &x,
+    const gcu_pack<typename SR::TB, VEC> &y, int64_t i, int64_t c0, int64_t j)
+{
+    typedef typename SR::TA TA;
+    typedef typename SR::TB TB;
+    typename SR::Z t = SR::mult (gcu_spmm_in<typename SR::X, TA, SR::reads_x> (x.v [0]),
+        gcu_spmm_in<typename SR::Y, TB, SR::reads_y> (y.v [0]), i, c0, j);
+    #pragma unroll
+    for (int v = 1 ; v < VEC ; v++)
+        t = SR::add (t, SR::mult (gcu_spmm_in<typename SR::X, TA, SR::reads_x> (x.v [v]),
+            gcu_spmm_in<typename SR::Y, TB, SR::reads_y> (y.v [v]), i, c0 + v, j));
+    return t;
+}
+
 // The reduce-scatter's steps T .. ts-1: step t keeps half of a lane's
 // values (the upper half where the lane's bit o = S >> (t+1) is set), its
 // partner lane ^ o keeps the other. A step a template instance, so that p
@@ -172,18 +189,16 @@ __device__ __forceinline__ void gcu_sddmm_scatter (const gcu_spmm_args &a)
                     for (int u = 0 ; u < U ; u++)
                     {
                         if (u > 0 && ii [u] == ii [u - 1]) x [u] = x [u - 1];
-                        else x [u] = gcu_pack_load<TA, VEC> (X, ii [u] * a.xrs + c0 * a.xcs, a.xcs);
-                        y [u] = gcu_pack_load<TB, VEC> (Y, c0 * a.yrs + (int64_t) jj [u] * a.ycs, a.yrs);
+                        else x [u] = gcu_pack_load<TA, VEC> (X, ii [u] * a.xrs + c0 * a.xcs,
+                            a.xcs);
+                        y [u] = gcu_pack_load<TB, VEC> (Y, c0 * a.yrs + (int64_t) jj [u] * a.ycs,
+                            a.yrs);
                     }
                     #pragma unroll
                     for (int u = 0 ; u < U ; u++)
                     {
-                        Z t = SR::mult (gcu_spmm_in<typename SR::X, TA, SR::reads_x> (x [u].v [0]),
-                            gcu_spmm_in<typename SR::Y, TB, SR::reads_y> (y [u].v [0]), ii [u], c0, (int64_t) jj [u]);
-                        #pragma unroll
-                        for (int v = 1 ; v < VEC ; v++)
-                            t = SR::add (t, SR::mult (gcu_spmm_in<typename SR::X, TA, SR::reads_x> (x [u].v [v]),
-                                gcu_spmm_in<typename SR::Y, TB, SR::reads_y> (y [u].v [v]), ii [u], c0 + v, (int64_t) jj [u]));
+                        const Z t = gcu_sddmm_terms<SR, VEC> (x [u], y [u], ii [u], c0,
+                            (int64_t) jj [u]);
                         p [u0 + u] = (c0 == (int64_t) lane * VEC) ? t : SR::add (p [u0 + u], t);
                     }
                 }

@@ -211,7 +211,8 @@ static int64_t sddmm_run_length (int64_t mnvals, int64_t m, int64_t nsub, int ba
     if (seg > ((int64_t) 1 << 30)) seg = (int64_t) 1 << 30 ;       // (an int in the args)
     seg = (seg + batch - 1) / batch * batch ;
     const int u = env_int ("GRBCUDA_SDDMM_UNROLL") ;
-    *unroll = (u == 2 || u == 4 || u == 8) ? u : short_rows ? GCU_SDDMM_UNROLL_SHORT : GCU_SDDMM_UNROLL ;
+    *unroll = (u == 2 || u == 4 || u == 8) ? u
+        : short_rows ? GCU_SDDMM_UNROLL_SHORT : GCU_SDDMM_UNROLL ;
     snprintf (why, len, "%s rows (%.1f entries on average)", short_rows ? "short" : "long",
         (double) mnvals / (double) (m > 0 ? m : 1)) ;
     return seg < batch ? batch : seg ;

@@ -1,7 +1,9 @@
 // jit_spmm.c — JIT specialisation of the SpMM / SDDMM kernels with dense
 // operands (cuda/spmm/gcu_spmm.cuh, cuda/spmm/gcu_sddmm.cuh) for one
-// semiring, operand types, sparse index width and VEC (and SDDMM's batch): a block with extern "C" kernels named by the hash of
-// their specialisation, so blocks pack into one program without colliding.
+// semiring, operand types, sparse index width and VEC (and SDDMM's batch,
+// loads in flight and blocks an SM): a block with extern "C" kernels named
+// by the hash of their specialisation, so blocks pack into one program
+// without colliding.
 #include "gcu_spmm.h"
 #include "gcu_util.h"
 #include <stdio.h>

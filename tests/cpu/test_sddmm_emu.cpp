@@ -85,7 +85,8 @@ static int batch_cases (const char *name, const csr &M, int64_t k, bool valued,
         for (int64_t seg : { (int64_t) B, (int64_t) 3 * B, (M.nvals () + B - 1) / B * B })
         {
             const unsigned nb = seg == B ? 1 : 2 ;   // one block: the grid-stride loop
-            if (gmax == 32) cases += sddmm_case<SR, 1, B, 8> (name, M, k, true, valued, rng, gmax, seg, nb) ;
+            if (gmax == 32)
+                cases += sddmm_case<SR, 1, B, 8> (name, M, k, true, valued, rng, gmax, seg, nb) ;
             else cases += sddmm_case<SR, 1, B, 2> (name, M, k, true, valued, rng, gmax, seg, nb) ;
             if (k % 4 == 0 && sizeof (typename SR::Z) <= 4)
                 cases += sddmm_case<SR, 4, B, 4> (name, M, k, false, valued, rng, gmax, seg, nb) ;
