@@ -1,11 +1,11 @@
-// sddmm_variants.c — the settings of SDDMM's kernels (cuda/spmm/gcu_sddmm.cuh
-// and the one-entry-a-group kernel of cuda/spmm/gcu_spmm.cuh, chosen in
-// src/mxm/mxm_masked.c) side by side on the same graph in one process:
-// C<A,struct> = X*Y' PLUS_TIMES_FP32 with X and Y n-by-k, each variant set
-// in turn through the GRBCUDA_SDDMM* variables (read at every call), for
-// each k of --cols; grbcuda's kernel time (CUDA events, from grbcuda_stats:
-// the median over the repeats) and the end-to-end time of the call, the
-// last result checked against SuiteSparse's (the same call in mode host).
+// sddmm_variants.c — the settings of SDDMM's kernel (cuda/spmm/gcu_sddmm.cuh,
+// chosen in src/mxm/mxm_masked.c) side by side on the same graph in one
+// process: C<A,struct> = X*Y' PLUS_TIMES_FP32 with X and Y n-by-k, each
+// variant set in turn through the GRBCUDA_SDDMM* variables (read at every
+// call), for each k of --cols; grbcuda's kernel time (CUDA events, from
+// grbcuda_stats: the median over the repeats) and the end-to-end time of
+// the call, the last result checked against SuiteSparse's (the same call
+// in mode host).
 // The cuSPARSE peer (GRBCUDA_BENCH_COLS=k cusparse_peer --ops sddmm) is run
 // beside it on the same workloads. Output: one JSON object per line.
 //
@@ -26,7 +26,6 @@ typedef struct { const char *name, *env ; } variant ;
 
 static const variant variants [] =
 {
-    { "group", "GRBCUDA_SDDMM=group" },
     { "auto", "" },
     { "u2", "GRBCUDA_SDDMM_UNROLL=2" },
     { "b4u2", "GRBCUDA_SDDMM_BATCH=4 GRBCUDA_SDDMM_UNROLL=2" },
@@ -41,7 +40,7 @@ static const variant variants [] =
 #define NVARIANTS ((int) (sizeof (variants) / sizeof (variants [0])))
 
 static const char *const names [] =
-    { "GRBCUDA_SDDMM", "GRBCUDA_SDDMM_BATCH", "GRBCUDA_SDDMM_UNROLL", "GRBCUDA_SDDMM_GROUP",
+    { "GRBCUDA_SDDMM_BATCH", "GRBCUDA_SDDMM_UNROLL", "GRBCUDA_SDDMM_GROUP",
       "GRBCUDA_SDDMM_SEG", "GRBCUDA_SDDMM_MINB", "GRBCUDA_SPMM_VEC" } ;
 
 static void set_variant (const variant *v)

@@ -87,8 +87,9 @@ GCU_HD constexpr int gcu_sddmm_log2 (int b) { return b <= 1 ? 0 : 1 + gcu_sddmm_
 // The VEC terms of one load of A's row i and one of B's column j, from
 // term c0: A(i,c0+v) * B(c0+v,j) folded
 template <class SR, int VEC>
-__device__ __forceinline__ typename SR::Z gcu_sddmm_terms (const gcu_pack<typename SR::TA, VEC> &x,
-    const gcu_pack<typename SR::TB, VEC> &y, int64_t i, int64_t c0, int64_t j)
+__device__ __forceinline__ typename SR::Z gcu_sddmm_terms (
+    const gcu_pack<typename SR::TA, VEC> &x, const gcu_pack<typename SR::TB, VEC> &y, int64_t i,
+    int64_t c0, int64_t j)
 {
     typedef typename SR::TA TA;
     typedef typename SR::TB TB;

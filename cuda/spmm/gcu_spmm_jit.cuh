@@ -2,7 +2,8 @@
 // the JIT specialises (src/spmm/jit_spmm.c), written once: each takes the one
 // argument struct gcu_spmm_args (gcu_spmm_args.h) by value and hands it to
 // the device functions of gcu_spmm.cuh. A JIT block holds only the
-// semiring's namespace and one GCU_SPMM_KERNELS or GCU_SDDMM_KERNEL line.
+// semiring's namespace and one GCU_SPMM_KERNELS or GCU_SDDMM_SCATTER_KERNEL
+// line.
 #ifndef GCU_SPMM_JIT_CUH
 #define GCU_SPMM_JIT_CUH
 
@@ -20,11 +21,6 @@
     GCU_SPMM_KERNEL (SEGS) { gcu_spmm_segments<SR, AI, VEC, CH> (a) ; }       \
     GCU_SPMM_KERNEL (FOLD) { gcu_spmm_fold<SR, AI, VEC> (a) ; }               \
     GCU_SPMM_KERNEL (TILE) { gcu_spmm_tiled<SR, AI, VEC> (a) ; }
-
-// SDDMM's kernel for semiring SR (its mask type), the mask's index type MI
-// and VEC terms a lane
-#define GCU_SDDMM_KERNEL(NAME, SR, MI, VEC)                                   \
-    GCU_SPMM_KERNEL (NAME) { gcu_sddmm<SR, MI, VEC> (a) ; }
 
 // SDDMM's batched kernel (gcu_sddmm.cuh) for semiring SR (its mask type),
 // the mask's index type MI, VEC terms a load, B entries a batch, U entries'

@@ -1,5 +1,5 @@
 // gcu_spmm_policy.h — the tuning of the SpMM and SDDMM kernels with dense
-// operands (cuda/spmm/gcu_spmm.cuh) as data, read by the launches
+// operands (cuda/spmm/gcu_spmm.cuh, cuda/spmm/gcu_sddmm.cuh) as data, read by the launches
 // (src/spmm/, src/mxm/mxm_spmm.c, src/mxm/mxm_masked.c) and the emulated
 // tests (tests/cpu/test_spmm_emu.cpp). Plain C.
 #ifndef GCU_SPMM_POLICY_H
@@ -45,9 +45,6 @@
 #define GCU_ASPT_MIN_FRAC 0.20
 #define GCU_ASPT_MIN_REUSE 8.0
 
-// SDDMM: entries of the mask a group computes one after the other (the
-// group finds its first row by a binary search, then walks)
-#define GCU_SDDMM_RUN 8
 // SDDMM: lanes a dot product at most (fewer: more terms a lane; with the
 // batched kernel 16 and 8 ran slower than 32 on an H100 at k 32 and 128).
 // GRBCUDA_SDDMM_GROUP overrides, for sweeps.
@@ -74,6 +71,15 @@
 // need); long rows take one run a sub-group of the grid, one search for its
 // first row (GRBCUDA_SDDMM_SEG sets the run's entries)
 #define GCU_SDDMM_RUN_BATCHES 4
+
+// SDDMM's batch for values of zsize bytes: the most entries, a power of two
+// up to 32, whose partial values fit GCU_SDDMM_BATCH_BYTES
+static inline int gcu_sddmm_batch (unsigned long zsize)
+{
+    int b = 1 ;
+    while (b < 32 && (unsigned long) (2 * b) * zsize <= GCU_SDDMM_BATCH_BYTES) b *= 2 ;
+    return b ;
+}
 
 // Values a lane loads at once: the most of 4, 2, 1 that divides n (the
 // columns, or the dot products' length) and fits GCU_SPMM_VEC_BYTES in the

@@ -104,7 +104,7 @@ typedef struct
     bool sddmm ;                    // A and B dense on the device (xa, xb)
     gcu_dense xa, xb ;
     int vec, G ;                    // SDDMM's terms a lane, lanes an entry
-    int batch ;                     // SDDMM's entries a batch (0: one at a time)
+    int batch ;                     // SDDMM's entries a batch
     int64_t seg ;                   // SDDMM's mask entries a run
     int minb, unroll ;              // SDDMM's blocks an SM (the grid's), loads in flight
     char why [64] ;                 // SDDMM: why these runs and loads
@@ -178,18 +178,13 @@ static int env_int (const char *name)
     return e != NULL && e [0] != '\0' ? atoi (e) : 0 ;
 }
 
-// SDDMM's batch: the entries whose partial values a lane holds, at most
-// GCU_SDDMM_BATCH_BYTES of them (GRBCUDA_SDDMM_BATCH forces a power of two
-// up to 32); 0 (GRBCUDA_SDDMM=group): the kernel of one entry at a time
+// SDDMM's batch: the entries whose partial values a lane holds
+// (gcu_sddmm_batch; GRBCUDA_SDDMM_BATCH forces a power of two up to 32)
 static int sddmm_batch (size_t zsize)
 {
-    const char *e = getenv ("GRBCUDA_SDDMM") ;
-    if (e != NULL && strcmp (e, "group") == 0) return 0 ;
     const int v = env_int ("GRBCUDA_SDDMM_BATCH") ;
     if (v >= 1 && v <= 32 && (v & (v - 1)) == 0) return v ;
-    int b = 1 ;
-    while (b < 32 && (size_t) (2 * b) * zsize <= GCU_SDDMM_BATCH_BYTES) b *= 2 ;
-    return b ;
+    return gcu_sddmm_batch (zsize) ;
 }
 
 // SDDMM's runs and loads in flight, by the mask's rows. Short rows (at
@@ -220,8 +215,7 @@ static int64_t sddmm_run_length (int64_t mnvals, int64_t m, int64_t nsub, int ba
 
 // SDDMM's kernel: a dot product of length k per mask entry, G lanes of VEC
 // terms each, batches of j->batch entries reduce-scattered over the G lanes
-// (cuda/spmm/gcu_sddmm.cuh); or GRBCUDA_SDDMM=group: one entry at a time a
-// group (cuda/spmm/gcu_spmm.cuh). Timed alone: compiled and loaded first.
+// (cuda/spmm/gcu_sddmm.cuh). Timed alone: compiled and loaded first.
 static GrB_Info sddmm_products (gcu_call *call, masked_job *j)
 {
     gcu_spmm_spec spec = { j->spec.sr, j->spec.ops, 1, true } ;
@@ -239,33 +233,23 @@ static GrB_Info sddmm_products (gcu_call *call, masked_job *j)
     a.mnvals = (int64_t) j->om.nvals ;
     a.Cx = j->dCx ; a.Cb = j->dCb ;
     j->batch = sddmm_batch (spec.sr.mult.z.size) ;
+    // The kernel's registers leave room for minb blocks an SM
+    // (GRBCUDA_SDDMM_MINB: 1 to 8, for sweeps), and the grid is that many:
+    // every block resident, the runs in flight a narrow band.
+    const int mb = env_int ("GRBCUDA_SDDMM_MINB") ;
+    const int minb = mb >= 1 && mb <= 8 ? mb : GCU_SDDMM_MIN_BLOCKS ;
+    const gcu_device_props *dev = gcu_device () ;
+    const int64_t blocks = (int64_t) (dev != NULL ? dev->sm_count : 1) * minb ;
+    int unroll ;
+    j->seg = a.seg = (int) sddmm_run_length (a.mnvals, a.m, blocks * GCU_SPMM_THREADS / a.G,
+        j->batch, &unroll, j->why, sizeof (j->why)) ;
+    j->unroll = unroll ;
+    j->minb = minb ;
+    const int64_t need = ((a.mnvals + a.seg - 1) / a.seg * a.G + GCU_SPMM_THREADS - 1)
+        / GCU_SPMM_THREADS ;
+    const unsigned grid = (unsigned) (need < blocks ? (need < 1 ? 1 : need) : blocks) ;
     void *fn = NULL ;
-    unsigned grid ;
-    if (j->batch > 0)
-    {
-        // The kernel's registers leave room for minb blocks an SM
-        // (GRBCUDA_SDDMM_MINB: 1 to 8, for sweeps), and the grid is that
-        // many: every block resident, the runs in flight a narrow band.
-        const int mb = env_int ("GRBCUDA_SDDMM_MINB") ;
-        const int minb = mb >= 1 && mb <= 8 ? mb : GCU_SDDMM_MIN_BLOCKS ;
-        const gcu_device_props *dev = gcu_device () ;
-        const int64_t blocks = (int64_t) (dev != NULL ? dev->sm_count : 1) * minb ;
-        int unroll ;
-        j->seg = a.seg = (int) sddmm_run_length (a.mnvals, a.m, blocks * GCU_SPMM_THREADS / a.G,
-            j->batch, &unroll, j->why, sizeof (j->why)) ;
-        j->unroll = unroll ;
-        const int64_t need = ((a.mnvals + a.seg - 1) / a.seg * a.G + GCU_SPMM_THREADS - 1)
-            / GCU_SPMM_THREADS ;
-        grid = (unsigned) (need < blocks ? (need < 1 ? 1 : need) : blocks) ;
-        j->minb = minb ;
-        GCU_TRY (gcu_sddmm_kernel (&spec, j->batch, unroll, minb, &fn)) ;
-    }
-    else
-    {
-        j->seg = a.seg = GCU_SDDMM_RUN ;
-        grid = gcu_spmm_grid ((a.mnvals + a.seg - 1) / a.seg, a.G) ;
-        GCU_TRY (gcu_spmm_kernels (&spec, &fn, NULL)) ;
-    }
+    GCU_TRY (gcu_sddmm_kernel (&spec, j->batch, unroll, minb, &fn)) ;
     void *args [] = { &a } ;
     gcu_timer tk ;
     gcu_timer_start (&tk, j->s) ;
@@ -456,13 +440,10 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
     const double t_upload = j.om.upload_s + j.oa.upload_s + j.ob.upload_s + j.xa.upload_s
         + j.xb.upload_s ;
     char how [320] ;
-    if (j.sddmm && j.batch > 0) snprintf (how, sizeof (how), "sddmm (dense A and B: batches of "
-        "%d entries a sub-group of %d lanes x %d terms, reduce-scattered; %s: runs of %lld "
-        "entries, %d loads in flight; %d blocks an SM%s)", j.batch, j.G, j.vec, j.why,
-        (long long) j.seg, j.unroll, j.minb,
-        j.vec > 1 ? "" : "; one term a load: terms not contiguous or VEC does not divide k") ;
-    else if (j.sddmm) snprintf (how, sizeof (how), "sddmm (dense A and B, %d lanes x %d terms an "
-        "entry%s)", j.G, j.vec, j.vec > 1 ? "" : ": terms not contiguous or VEC does not divide k") ;
+    if (j.sddmm) snprintf (how, sizeof (how), "sddmm (dense A and B: batches of %d entries a "
+        "sub-group of %d lanes x %d terms, reduce-scattered; %s: runs of %lld entries, %d loads "
+        "in flight; %d blocks an SM%s)", j.batch, j.G, j.vec, j.why, (long long) j.seg, j.unroll,
+        j.minb, j.vec > 1 ? "" : "; one term a load: terms not contiguous or VEC does not divide k") ;
     else snprintf (how, sizeof (how), "%s", j.saxpy ? "saxpy" : "dot") ;
     // T on the device has the mask's index width: read before the release
     // zeroes the operand (it was read after, always false: a mask with
