@@ -20,18 +20,12 @@
 //           a tile's rows of X in shared memory and its groups add the
 //           rows' entries of the tile from there, then the rest row-wise.
 //           Rows too long for a panel take the segments.
-//   SDDMM   C<M> = A*B with A and B dense (X*Y'): one dot product of length
-//           k per entry of the mask, a group of G lanes over k (VEC
-//           consecutive terms a lane where A's rows and B's columns are
-//           contiguous), the lanes' values reduced by shuffles. A group
-//           takes a run of `seg` consecutive mask entries (balanced whatever
-//           the rows' lengths): a binary search finds its first row, then it
-//           walks. Results are positional like the masked dot family's
-//           (cuda/masked/): Cx [e], Cb [e] for the mask's e-th entry.
+//   SDDMM   (C<M> = X*Y') has its own kernel, cuda/spmm/gcu_sddmm.cuh, which
+//           uses the vector loads and lane groups here.
 //
-// The host picks G so that every lane has at least one column (SpMM) or
-// term (SDDMM): G*VEC <= n (or k). Positions for the positional operators:
-// A(i,kk) * X(kk,j) is at (i, kk, j).
+// The host picks G so that every lane has at least one column: G*VEC <= n.
+// Positions for the positional operators: A(i,kk) * X(kk,j) is at
+// (i, kk, j).
 #ifndef GCU_SPMM_CUH
 #define GCU_SPMM_CUH
 
@@ -63,20 +57,6 @@ __device__ __forceinline__ unsigned gcu_group_mask (int G)
 {
     const unsigned base = (unsigned) (threadIdx.x % 32u) & ~((unsigned) G - 1u);
     return (G == 32) ? 0xffffffffu : (((1u << G) - 1u) << base);
-}
-
-// v from the lane off above within a segment of width lanes, any type:
-// shuffled as 4-byte words
-template <class Z>
-__device__ __forceinline__ Z gcu_shfl_down_any (unsigned mask, const Z &v, int off, int width)
-{
-    constexpr int W = (int) ((sizeof (Z) + 3) / 4);
-    unsigned w [W] = {};
-    Z r;
-    memcpy (w, &v, sizeof (Z));
-    for (int q = 0 ; q < W ; q++) w [q] = __shfl_down_sync (mask, w [q], off, width);
-    memcpy (&r, w, sizeof (Z));
-    return r;
 }
 
 // the operand value cast to the operator's input type (not read when the
@@ -363,89 +343,6 @@ __device__ __forceinline__ void gcu_spmm_fold (const gcu_spmm_args &a)
             gcu_pack<TC, VEC> o;
             for (int v = 0 ; v < VEC ; v++) o.v [v] = gcu_cast<TC> (acc.v [v]);
             gcu_pack_store<TC, VEC> ((TC *) a.Cx, a.rank [i] * n + c0, o);
-        }
-    }
-}
-
-// the row of mask entry e: the last i with Mp [i] <= e
-template <class I>
-__device__ __forceinline__ int64_t gcu_sddmm_row (const I *__restrict__ Mp, int64_t m, int64_t e)
-{
-    int64_t lo = 0, hi = m;
-    while (hi - lo > 1)
-    {
-        const int64_t mid = lo + (hi - lo) / 2;
-        if ((int64_t) Mp [mid] <= e) lo = mid; else hi = mid;
-    }
-    return lo;
-}
-
-// one dot product A(i,:) * B(:,j): this lane's terms, then the group's sum
-template <class SR, int VEC>
-__device__ __forceinline__ typename SR::Z gcu_sddmm_dot (const gcu_spmm_args &a,
-    int64_t i, int64_t j, int lane, unsigned gmask)
-{
-    typedef typename SR::Z Z;
-    typedef typename SR::TA TA;
-    typedef typename SR::TB TB;
-    const TA *__restrict__ X = (const TA *) a.X;
-    const TB *__restrict__ Y = (const TB *) a.Y;
-    Z acc [VEC];
-    for (int64_t c0 = (int64_t) lane * VEC ; c0 < a.n ; c0 += (int64_t) a.G * VEC)
-    {
-        const gcu_pack<TA, VEC> x = gcu_pack_load<TA, VEC> (X, i * a.xrs + c0 * a.xcs, a.xcs);
-        const gcu_pack<TB, VEC> y = gcu_pack_load<TB, VEC> (Y, c0 * a.yrs + j * a.ycs, a.yrs);
-        for (int v = 0 ; v < VEC ; v++)
-        {
-            const Z t = SR::mult (gcu_spmm_in<typename SR::X, TA, SR::reads_x> (x.v [v]),
-                gcu_spmm_in<typename SR::Y, TB, SR::reads_y> (y.v [v]), i, c0 + v, j);
-            acc [v] = (c0 == (int64_t) lane * VEC) ? t : SR::add (acc [v], t);
-        }
-    }
-    Z z = acc [0];
-    for (int v = 1 ; v < VEC ; v++) z = SR::add (z, acc [v]);
-    for (int off = a.G / 2 ; off > 0 ; off /= 2)
-    {
-        const Z o = gcu_shfl_down_any (gmask, z, off, a.G);
-        if (lane < off) z = SR::add (z, o);
-    }
-    return z;
-}
-
-// SDDMM: runs of `seg` mask entries, a group of G lanes each
-template <class SR, class MI, int VEC>
-__device__ __forceinline__ void gcu_sddmm (const gcu_spmm_args &a)
-{
-    const MI *__restrict__ Mp = (const MI *) a.Mp;
-    const MI *__restrict__ Mj = (const MI *) a.Mj;
-    const typename SR::TM *__restrict__ Mx = (const typename SR::TM *) a.Mx;
-    typename SR::TC *__restrict__ Cx = (typename SR::TC *) a.Cx;
-    const int G = a.G;
-    const int lane = (int) (threadIdx.x % (unsigned) G);
-    const unsigned gmask = gcu_group_mask (G);
-    const int64_t ngroups = ((int64_t) gridDim.x * blockDim.x) / G;
-    const int64_t nruns = (a.mnvals + a.seg - 1) / a.seg;
-    for (int64_t r = ((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / G ; r < nruns ; r += ngroups)
-    {
-        const int64_t e0 = r * a.seg;
-        const int64_t e1 = (e0 + a.seg < a.mnvals) ? e0 + a.seg : a.mnvals;
-        int64_t i = gcu_sddmm_row (Mp, a.m, e0);
-        for (int64_t e = e0 ; e < e1 ; e++)
-        {
-            while ((int64_t) Mp [i + 1] <= e) i++;
-            bool keep = true;
-            if constexpr (SR::m_valued) keep = gcu_mask_true (Mx [SR::m_iso ? 0 : e]);
-            if (!keep)
-            {
-                if (lane == 0) a.Cb [e] = 0;
-                continue;
-            }
-            const typename SR::Z z = gcu_sddmm_dot<SR, VEC> (a, i, (int64_t) Mj [e], lane, gmask);
-            if (lane == 0)
-            {
-                Cx [e] = gcu_cast<typename SR::TC> (z);
-                a.Cb [e] = 1;
-            }
         }
     }
 }

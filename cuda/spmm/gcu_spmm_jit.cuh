@@ -2,11 +2,13 @@
 // the JIT specialises (src/spmm/jit_spmm.c), written once: each takes the one
 // argument struct gcu_spmm_args (gcu_spmm_args.h) by value and hands it to
 // the device functions of gcu_spmm.cuh. A JIT block holds only the
-// semiring's namespace and one GCU_SPMM_KERNELS or GCU_SDDMM_KERNEL line.
+// semiring's namespace and one GCU_SPMM_KERNELS or GCU_SDDMM_SCATTER_KERNEL
+// line.
 #ifndef GCU_SPMM_JIT_CUH
 #define GCU_SPMM_JIT_CUH
 
 #include "spmm/gcu_spmm.cuh"
+#include "spmm/gcu_sddmm.cuh"
 #include "spmm/gcu_spmm_args.h"
 
 // The one prototype of the family's JIT kernels.
@@ -20,9 +22,12 @@
     GCU_SPMM_KERNEL (FOLD) { gcu_spmm_fold<SR, AI, VEC> (a) ; }               \
     GCU_SPMM_KERNEL (TILE) { gcu_spmm_tiled<SR, AI, VEC> (a) ; }
 
-// SDDMM's kernel for semiring SR (its mask type), the mask's index type MI
-// and VEC terms a lane
-#define GCU_SDDMM_KERNEL(NAME, SR, MI, VEC)                                   \
-    GCU_SPMM_KERNEL (NAME) { gcu_sddmm<SR, MI, VEC> (a) ; }
+// SDDMM's batched kernel (gcu_sddmm.cuh) for semiring SR (its mask type),
+// the mask's index type MI, VEC terms a load, B entries a batch, U entries'
+// loads in flight and at least MINB blocks an SM (its registers capped so:
+// the kernel waits on loads, and more warps hide more of it)
+#define GCU_SDDMM_SCATTER_KERNEL(NAME, SR, MI, VEC, B, U, MINB)                \
+    extern "C" __global__ void __launch_bounds__ (GCU_SPMM_THREADS, MINB)     \
+    NAME (const gcu_spmm_args a) { gcu_sddmm_scatter<SR, MI, VEC, B, U> (a) ; }
 
 #endif

@@ -1,5 +1,5 @@
 // gcu_spmm_policy.h — the tuning of the SpMM and SDDMM kernels with dense
-// operands (cuda/spmm/gcu_spmm.cuh) as data, read by the launches
+// operands (cuda/spmm/gcu_spmm.cuh, cuda/spmm/gcu_sddmm.cuh) as data, read by the launches
 // (src/spmm/, src/mxm/mxm_spmm.c, src/mxm/mxm_masked.c) and the emulated
 // tests (tests/cpu/test_spmm_emu.cpp). Plain C.
 #ifndef GCU_SPMM_POLICY_H
@@ -45,13 +45,41 @@
 #define GCU_ASPT_MIN_FRAC 0.20
 #define GCU_ASPT_MIN_REUSE 8.0
 
-// SDDMM: entries of the mask a group computes one after the other (the
-// group finds its first row by a binary search, then walks)
-#define GCU_SDDMM_RUN 8
-// SDDMM: lanes a dot product at most (fewer lanes: more entries in flight a
-// warp and fewer shuffle steps; not yet measured against 32, the setting of
-// the one GPU run so far). GRBCUDA_SDDMM_GROUP overrides, for sweeps.
+// SDDMM: lanes a dot product at most (fewer: more terms a lane; with the
+// batched kernel 16 and 8 ran slower than 32 on an H100 at k 32 and 128).
+// GRBCUDA_SDDMM_GROUP overrides, for sweeps.
 #define GCU_SDDMM_GROUP_MAX 32
+// SDDMM's batches (cuda/spmm/gcu_sddmm.cuh): a lane's partial values a
+// batch of B entries take at most this many bytes (B = this / sizeof (Z),
+// a power of two up to 32; GRBCUDA_SDDMM_BATCH forces 1 .. 32); the blocks
+// an SM the kernel's registers leave room for, which is also the grid
+// (GRBCUDA_SDDMM_MINB 1 .. 8); the entries whose loads a lane has in flight
+// at once (GRBCUDA_SDDMM_UNROLL 2, 4, 8), where the mask's rows are short
+// (at most GCU_SDDMM_SHORT_ROW entries on average) and where they are not.
+// The kernel waits on loads, and more warps hide more of it than more loads
+// a lane do: on an H100 (bench/sddmm_variants, FP32, k 32 and 128) batches
+// of 8 beat 16 and 32, 4 blocks an SM beat 2 and 3, and 2 loads in flight
+// beat 4 and 8 on a mesh's short rows.
+#define GCU_SDDMM_BATCH_BYTES 32
+#define GCU_SDDMM_MIN_BLOCKS 4
+#define GCU_SDDMM_UNROLL 4
+#define GCU_SDDMM_UNROLL_SHORT 2
+#define GCU_SDDMM_SHORT_ROW 16
+// SDDMM, short rows: batches a run (a grid-stride loop of small runs, so
+// that the entries in flight are a narrow band of the mask and its gathered
+// rows of B are still in L2 for the next rows, which a mesh's neighbours
+// need); long rows take one run a sub-group of the grid, one search for its
+// first row (GRBCUDA_SDDMM_SEG sets the run's entries)
+#define GCU_SDDMM_RUN_BATCHES 4
+
+// SDDMM's batch for values of zsize bytes: the most entries, a power of two
+// up to 32, whose partial values fit GCU_SDDMM_BATCH_BYTES
+static inline int gcu_sddmm_batch (unsigned long zsize)
+{
+    int b = 1 ;
+    while (b < 32 && (unsigned long) (2 * b) * zsize <= GCU_SDDMM_BATCH_BYTES) b *= 2 ;
+    return b ;
+}
 
 // Values a lane loads at once: the most of 4, 2, 1 that divides n (the
 // columns, or the dot products' length) and fits GCU_SPMM_VEC_BYTES in the

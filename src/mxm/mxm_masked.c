@@ -12,7 +12,7 @@
 //                 the whole product. With A and B held full it is SDDMM
 //                 (C<M> = X*Y'): both stay dense on the device
 //                 (src/residency/dense.c) and each mask entry is a dense dot
-//                 product of length k (cuda/spmm/gcu_spmm.cuh).
+//                 product of length k (cuda/spmm/gcu_sddmm.cuh).
 //   masked saxpy  C<M> = A*B row by row, only the mask's positions
 //                 accumulated (cuda/spgemm/gcu_spgemm_masked.cuh): the rest
 //                 (C<L> = L*L, C<A> = A*A in triangle counting).
@@ -104,6 +104,10 @@ typedef struct
     bool sddmm ;                    // A and B dense on the device (xa, xb)
     gcu_dense xa, xb ;
     int vec, G ;                    // SDDMM's terms a lane, lanes an entry
+    int batch ;                     // SDDMM's entries a batch
+    int64_t seg ;                   // SDDMM's mask entries a run
+    int minb, unroll ;              // SDDMM's blocks an SM (the grid's), loads in flight
+    char why [64] ;                 // SDDMM: why these runs and loads
     const char *a_is, *b_is ;       // "M", "A": the operand it shares a copy with
     void *dCx ;                     // device: a value and a flag per mask entry
     int8_t *dCb ;
@@ -168,8 +172,50 @@ static GrB_Info sddmm_operands (const gcu_call *call, masked_job *j)
 static _Atomic uint64_t sddmm_runs ;
 uint64_t gcu_mxm_sddmm_runs (void) { return atomic_load (&sddmm_runs) ; }
 
+static int env_int (const char *name)
+{
+    const char *e = getenv (name) ;
+    return e != NULL && e [0] != '\0' ? atoi (e) : 0 ;
+}
+
+// SDDMM's batch: the entries whose partial values a lane holds
+// (gcu_sddmm_batch; GRBCUDA_SDDMM_BATCH forces a power of two up to 32)
+static int sddmm_batch (size_t zsize)
+{
+    const int v = env_int ("GRBCUDA_SDDMM_BATCH") ;
+    if (v >= 1 && v <= 32 && (v & (v - 1)) == 0) return v ;
+    return gcu_sddmm_batch (zsize) ;
+}
+
+// SDDMM's runs and loads in flight, by the mask's rows. Short rows (at
+// most GCU_SDDMM_SHORT_ROW entries on average: a banded matrix, a mesh):
+// runs of GCU_SDDMM_RUN_BATCHES batches, so that the entries in flight are
+// a narrow band of the mask whose gathered rows of B stay in L2, and
+// GCU_SDDMM_UNROLL_SHORT loads in flight. Longer rows (a power-law graph,
+// whose gathers have no band to keep): one run each of the nsub sub-groups
+// (one search for its first row), GCU_SDDMM_UNROLL loads in flight.
+// GRBCUDA_SDDMM_SEG sets the run's entries (-1: one a sub-group) and
+// GRBCUDA_SDDMM_UNROLL the loads (2, 4, 8), for sweeps. *why says which.
+static int64_t sddmm_run_length (int64_t mnvals, int64_t m, int64_t nsub, int batch,
+    int *unroll, char *why, size_t len)
+{
+    const bool short_rows = mnvals <= (int64_t) GCU_SDDMM_SHORT_ROW * (m > 0 ? m : 1) ;
+    int64_t seg = env_int ("GRBCUDA_SDDMM_SEG") ;
+    if (seg == 0) seg = short_rows ? (int64_t) GCU_SDDMM_RUN_BATCHES * batch : -1 ;
+    if (seg == -1) seg = (mnvals + nsub - 1) / nsub ;
+    if (seg > ((int64_t) 1 << 30)) seg = (int64_t) 1 << 30 ;       // (an int in the args)
+    seg = (seg + batch - 1) / batch * batch ;
+    const int u = env_int ("GRBCUDA_SDDMM_UNROLL") ;
+    *unroll = (u == 2 || u == 4 || u == 8) ? u
+        : short_rows ? GCU_SDDMM_UNROLL_SHORT : GCU_SDDMM_UNROLL ;
+    snprintf (why, len, "%s rows (%.1f entries on average)", short_rows ? "short" : "long",
+        (double) mnvals / (double) (m > 0 ? m : 1)) ;
+    return seg < batch ? batch : seg ;
+}
+
 // SDDMM's kernel: a dot product of length k per mask entry, G lanes of VEC
-// terms each (timed alone: compiled and loaded first)
+// terms each, batches of j->batch entries reduce-scattered over the G lanes
+// (cuda/spmm/gcu_sddmm.cuh). Timed alone: compiled and loaded first.
 static GrB_Info sddmm_products (gcu_call *call, masked_job *j)
 {
     gcu_spmm_spec spec = { j->spec.sr, j->spec.ops, 1, true } ;
@@ -180,19 +226,34 @@ static GrB_Info sddmm_products (gcu_call *call, masked_job *j)
     gcu_dense_strides (&j->xb, call->tran_b, &a.yrs, &a.ycs) ;
     const size_t as = spec.ops.a.size, bs = spec.ops.b.size ;
     spec.vec = j->vec = gcu_spmm_vec_for (k, as > bs ? as : bs, a.xcs == 1 && a.yrs == 1) ;
-    a.m = (int64_t) call->c_rows ; a.n = k ; a.seg = GCU_SDDMM_RUN ;
+    a.m = (int64_t) call->c_rows ; a.n = k ;
     a.G = j->G = gcu_spmm_group (k, spec.vec, gcu_sddmm_group_max ()) ;
     a.X = j->xa.x ; a.Y = j->xb.x ;
     a.Mp = j->om.p ; a.Mj = j->om.j ; a.Mx = j->structural ? NULL : j->om.x ;
     a.mnvals = (int64_t) j->om.nvals ;
     a.Cx = j->dCx ; a.Cb = j->dCb ;
+    j->batch = sddmm_batch (spec.sr.mult.z.size) ;
+    // The kernel's registers leave room for minb blocks an SM
+    // (GRBCUDA_SDDMM_MINB: 1 to 8, for sweeps), and the grid is that many:
+    // every block resident, the runs in flight a narrow band.
+    const int mb = env_int ("GRBCUDA_SDDMM_MINB") ;
+    const int minb = mb >= 1 && mb <= 8 ? mb : GCU_SDDMM_MIN_BLOCKS ;
+    const gcu_device_props *dev = gcu_device () ;
+    const int64_t blocks = (int64_t) (dev != NULL ? dev->sm_count : 1) * minb ;
+    int unroll ;
+    j->seg = a.seg = (int) sddmm_run_length (a.mnvals, a.m, blocks * GCU_SPMM_THREADS / a.G,
+        j->batch, &unroll, j->why, sizeof (j->why)) ;
+    j->unroll = unroll ;
+    j->minb = minb ;
+    const int64_t need = ((a.mnvals + a.seg - 1) / a.seg * a.G + GCU_SPMM_THREADS - 1)
+        / GCU_SPMM_THREADS ;
+    const unsigned grid = (unsigned) (need < blocks ? (need < 1 ? 1 : need) : blocks) ;
     void *fn = NULL ;
-    GCU_TRY (gcu_spmm_kernels (&spec, &fn, NULL)) ;
+    GCU_TRY (gcu_sddmm_kernel (&spec, j->batch, unroll, minb, &fn)) ;
     void *args [] = { &a } ;
     gcu_timer tk ;
     gcu_timer_start (&tk, j->s) ;
-    GrB_Info info = gcu_jit_launch (fn, gcu_spmm_grid ((a.mnvals + a.seg - 1) / a.seg, a.G),
-        GCU_SPMM_THREADS, 0, j->s, args) ;
+    GrB_Info info = gcu_jit_launch (fn, grid, GCU_SPMM_THREADS, 0, j->s, args) ;
     if (info == GrB_SUCCESS) info = gcu_launch_check ("sddmm") ;
     call->kernel_seconds = gcu_timer_stop (&tk, j->s) ;
     if (info == GrB_SUCCESS) atomic_fetch_add (&sddmm_runs, 1) ;
@@ -378,9 +439,11 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
         + j.xb.export_s ;
     const double t_upload = j.om.upload_s + j.oa.upload_s + j.ob.upload_s + j.xa.upload_s
         + j.xb.upload_s ;
-    char how [160] ;
-    if (j.sddmm) snprintf (how, sizeof (how), "sddmm (dense A and B, %d lanes x %d terms an "
-        "entry%s)", j.G, j.vec, j.vec > 1 ? "" : ": terms not contiguous or VEC does not divide k") ;
+    char how [320] ;
+    if (j.sddmm) snprintf (how, sizeof (how), "sddmm (dense A and B: batches of %d entries a "
+        "sub-group of %d lanes x %d terms, reduce-scattered; %s: runs of %lld entries, %d loads "
+        "in flight; %d blocks an SM%s)", j.batch, j.G, j.vec, j.why, (long long) j.seg, j.unroll,
+        j.minb, j.vec > 1 ? "" : "; one term a load: terms not contiguous or VEC does not divide k") ;
     else snprintf (how, sizeof (how), "%s", j.saxpy ? "saxpy" : "dot") ;
     // T on the device has the mask's index width: read before the release
     // zeroes the operand (it was read after, always false: a mask with

@@ -1,8 +1,9 @@
 // gcu_spmm.h — the SpMM / SDDMM engine with dense operands (DESIGN §4):
-// JIT specialisation of the kernels of cuda/spmm/gcu_spmm.cuh (jit_spmm.c),
-// the row plan and C's pattern (plan.cu), and SpMM's run (spmm.c). The
-// GrB_mxm families above it (src/mxm/mxm_spmm.c, the SDDMM form of
-// src/mxm/mxm_masked.c) get the operands and write C.
+// JIT specialisation of the kernels of cuda/spmm/gcu_spmm.cuh and
+// cuda/spmm/gcu_sddmm.cuh (jit_spmm.c), the row plan and C's pattern
+// (plan.cu), and SpMM's run (spmm.c). The GrB_mxm families above it
+// (src/mxm/mxm_spmm.c, the SDDMM form of src/mxm/mxm_masked.c) get the
+// operands and write C.
 #ifndef GCU_SPMM_H
 #define GCU_SPMM_H
 
@@ -28,7 +29,8 @@ gcu_spmm_spec ;
 const char *gcu_spmm_preamble (void) ;
 // The block (the semiring's namespace and the kernels' line) into b; entry
 // the first kernel's name (SpMM: the segments; the fold's is
-// gcu_spmm_fold_entry of it).
+// gcu_spmm_fold_entry of it. SDDMM: the batched kernel with the policy's
+// settings for its type).
 GrB_Info gcu_spmm_block (const gcu_spmm_spec *spec, gcu_str *b, char entry [GCU_JIT_ENTRY_MAX]) ;
 // ... for SpMM with ch column chunks a lane (gcu_spmm_ch_for; gcu_spmm_block: 1)
 GrB_Info gcu_spmm_block_ch (const gcu_spmm_spec *spec, int ch, gcu_str *b,
@@ -40,6 +42,10 @@ void gcu_spmm_tile_entry (const char *entry, char tile [GCU_JIT_ENTRY_MAX]) ;
 GrB_Info gcu_spmm_kernels_all (const gcu_spmm_spec *spec, int ch, void **first, void **fold,
     void **tile) ;
 GrB_Info gcu_spmm_kernels (const gcu_spmm_spec *spec, void **first, void **fold) ;
+// SDDMM's batched kernel (cuda/spmm/gcu_sddmm.cuh) for batches of `batch`
+// entries (a power of two, at most 32), `unroll` entries' loads in flight
+// and at least `minb` blocks an SM, compiled and loaded
+GrB_Info gcu_sddmm_kernel (const gcu_spmm_spec *spec, int batch, int unroll, int minb, void **fn) ;
 
 // where C's arrays go (a residency entry's buffers, the write-back's scratch)
 typedef struct

@@ -1,7 +1,9 @@
 // jit_spmm.c — JIT specialisation of the SpMM / SDDMM kernels with dense
-// operands (cuda/spmm/gcu_spmm.cuh) for one semiring, operand types, sparse
-// index width and VEC: a block with extern "C" kernels named by the hash of
-// their specialisation, so blocks pack into one program without colliding.
+// operands (cuda/spmm/gcu_spmm.cuh, cuda/spmm/gcu_sddmm.cuh) for one
+// semiring, operand types, sparse index width and VEC (and SDDMM's batch,
+// loads in flight and blocks an SM): a block with extern "C" kernels named
+// by the hash of their specialisation, so blocks pack into one program
+// without colliding.
 #include "gcu_spmm.h"
 #include "gcu_util.h"
 #include <stdio.h>
@@ -29,29 +31,39 @@ GrB_Info gcu_spmm_block (const gcu_spmm_spec *spec, gcu_str *b, char entry [GCU_
     return gcu_spmm_block_ch (spec, 1, b, entry) ;
 }
 
+// SDDMM's block: the batched kernel (cuda/spmm/gcu_sddmm.cuh) for batches of
+// `batch` entries, `unroll` loads in flight and `minb` blocks an SM
+static GrB_Info sddmm_block (const gcu_spmm_spec *spec, int batch, int unroll, int minb,
+    gcu_str *b, char entry [GCU_JIT_ENTRY_MAX])
+{
+    const char *it = spec->ops.m_idx64 ? "uint64_t" : "uint32_t" ;
+    char key [64] ;
+    snprintf (key, sizeof (key), "|sddmm-batch|%s|%d|%d|%d|%d", it, spec->vec, batch, unroll, minb) ;
+    GrB_Info info = gcu_codegen_namespace (b, &spec->sr, &spec->ops, "gcu_sdb_", key, entry) ;
+    if (info != GrB_SUCCESS) return info ;
+    gcu_str_addf (b, "GCU_SDDMM_SCATTER_KERNEL (%s, %s_ns::SR, %s, %d, %d, %d, %d)\n", entry,
+        entry, it, spec->vec, batch, unroll, minb) ;
+    return b->failed ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
+}
+
 GrB_Info gcu_spmm_block_ch (const gcu_spmm_spec *spec, int chunks, gcu_str *b,
     char entry [GCU_JIT_ENTRY_MAX])
 {
-    const bool idx64 = spec->sddmm ? spec->ops.m_idx64 : spec->ops.a_idx64 ;
-    const char *it = idx64 ? "uint64_t" : "uint32_t" ;
-    char key [64] ;
-    const int ch = spec->sddmm || chunks < 1 ? 1 : chunks ;
-    snprintf (key, sizeof (key), "|%s|%s|%d|%d", spec->sddmm ? "sddmm" : "spmm", it, spec->vec, ch) ;
-    GrB_Info info = gcu_codegen_namespace (b, &spec->sr, &spec->ops,
-        spec->sddmm ? "gcu_sdd_" : "gcu_smm_", key, entry) ;
-    if (info != GrB_SUCCESS) return info ;
+    // SDDMM: the batched kernel with the policy's settings for its type
     if (spec->sddmm)
-    {
-        gcu_str_addf (b, "GCU_SDDMM_KERNEL (%s, %s_ns::SR, %s, %d)\n", entry, entry, it, spec->vec) ;
-    }
-    else
-    {
-        char fold [GCU_JIT_ENTRY_MAX], tile [GCU_JIT_ENTRY_MAX] ;
-        gcu_spmm_fold_entry (entry, fold) ;
-        gcu_spmm_tile_entry (entry, tile) ;
-        gcu_str_addf (b, "GCU_SPMM_KERNELS (%s, %s, %s, %s_ns::SR, %s, %d, %d)\n", entry, fold,
-            tile, entry, it, spec->vec, ch) ;
-    }
+        return sddmm_block (spec, gcu_sddmm_batch (spec->sr.mult.z.size), GCU_SDDMM_UNROLL,
+            GCU_SDDMM_MIN_BLOCKS, b, entry) ;
+    const char *it = spec->ops.a_idx64 ? "uint64_t" : "uint32_t" ;
+    char key [64] ;
+    const int ch = chunks < 1 ? 1 : chunks ;
+    snprintf (key, sizeof (key), "|spmm|%s|%d|%d", it, spec->vec, ch) ;
+    GrB_Info info = gcu_codegen_namespace (b, &spec->sr, &spec->ops, "gcu_smm_", key, entry) ;
+    if (info != GrB_SUCCESS) return info ;
+    char fold [GCU_JIT_ENTRY_MAX], tile [GCU_JIT_ENTRY_MAX] ;
+    gcu_spmm_fold_entry (entry, fold) ;
+    gcu_spmm_tile_entry (entry, tile) ;
+    gcu_str_addf (b, "GCU_SPMM_KERNELS (%s, %s, %s, %s_ns::SR, %s, %d, %d)\n", entry, fold,
+        tile, entry, it, spec->vec, ch) ;
     return b->failed ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
 }
 
@@ -81,4 +93,20 @@ GrB_Info gcu_spmm_kernels (const gcu_spmm_spec *spec, void **first, void **fold)
 {
     void *tile = NULL ;
     return gcu_spmm_kernels_all (spec, 1, first, spec->sddmm ? NULL : fold, spec->sddmm ? NULL : &tile) ;
+}
+
+GrB_Info gcu_sddmm_kernel (const gcu_spmm_spec *spec, int batch, int unroll, int minb, void **fn)
+{
+    gcu_str b ;
+    gcu_str_init (&b) ;
+    char entry [GCU_JIT_ENTRY_MAX] = "" ;
+    char name [GxB_MAX_NAME_LEN * 3], label [GxB_MAX_NAME_LEN * 3 + 32] = "sddmm" ;
+    GrB_Info built = sddmm_block (spec, batch, unroll, minb, &b, entry) ;
+    if (built == GrB_SUCCESS)
+    {
+        gcu_codegen_label (name, sizeof (name), &spec->sr) ;
+        snprintf (label, sizeof (label), "sddmm %s", name) ;
+    }
+    return gcu_jit_block_kernels (built, gcu_spmm_preamble (), &b, label, 1,
+        (const char *const []) { entry }, (void **const []) { fn }) ;
 }

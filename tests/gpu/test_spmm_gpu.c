@@ -2,7 +2,9 @@
 // test_spmm_gpu.c — GrB_mxm with full operands on the GPU against
 // SuiteSparse: SpMM C = op(A)*op(X) (A sparse, X full: the "spmm" family)
 // and SDDMM C<M> = X*Y' or X*B (X, Y, B full: the masked dot family's
-// dense form), over many semirings and types (1- to 16-byte values,
+// dense form; its batched kernel with batches of the type's default, 32, 4
+// or 1 entries, 2, 4 or 8 entries' loads in flight, 2, 4 or 6 blocks an
+// SM, runs of a few batches, one batch or one a sub-group), over many semirings and types (1- to 16-byte values,
 // positional multipliers, ANY), column counts k = 1, 3, 32, 33, 128, 512,
 // A with empty rows and one dense row, iso A and iso X, X by row and by
 // column, transposes, masks (valued, structural, complemented), replace,
@@ -214,6 +216,17 @@ static void sddmm_trial (const sr_t *sr, GrB_Index m, GrB_Index k, GrB_Index n, 
 {
     const bool tb = gcu_rand (st) % 3 != 0 ;
     const bool xcol = gcu_rand (st) % 3 == 0, ycol = gcu_rand (st) % 3 == 0 ;
+    // the batched kernel's batch (the type's default, more entries than
+    // lanes, fewer, one), loads in flight, blocks an SM (registers capped
+    // for them) and runs (the default, one a sub-group, one batch)
+    static const char *const batches [] = { "", "32", "4", "1" }, *const unrolls [] = { "2", "4", "8" } ;
+    static const char *const minbs [] = { "", "2", "6" }, *const segs [] = { "", "-1", "1" } ;
+    const char *batch = batches [gcu_rand (st) % 4], *unroll = unrolls [gcu_rand (st) % 3] ;
+    const char *minb = minbs [gcu_rand (st) % 3], *seg = segs [gcu_rand (st) % 3] ;
+    setenv ("GRBCUDA_SDDMM_BATCH", batch, 1) ;
+    setenv ("GRBCUDA_SDDMM_UNROLL", unroll, 1) ;
+    setenv ("GRBCUDA_SDDMM_MINB", minb, 1) ;
+    setenv ("GRBCUDA_SDDMM_SEG", seg, 1) ;
     GrB_Matrix X = full (sr->t, m, k, xcol, gcu_rand (st) % 10 == 0, st) ;
     GrB_Matrix Y = tb ? full (sr->t, n, k, ycol, false, st) : full (sr->t, k, n, ycol, false, st) ;
     GrB_Descriptor d = NULL ;
@@ -225,16 +238,20 @@ static void sddmm_trial (const sr_t *sr, GrB_Index m, GrB_Index k, GrB_Index n, 
     GrB_Desc_Value mv = GxB_DEFAULT ;
     OK (GxB_Descriptor_get (&mv, d, GrB_MASK)) ;
     const bool comp = mv == GrB_COMP || mv == GrB_COMP + GrB_STRUCTURE ;
-    char what [160] ;
-    snprintf (what, sizeof (what), "sddmm %s %llux%llux%llu%s%s%s%s%s", sr->name,
-        (unsigned long long) m, (unsigned long long) k, (unsigned long long) n, tb ? " Y'" : " B",
-        xcol ? " X by col" : "", ycol ? " Y by col" : "", comp ? " complemented" : "",
-        accum ? " accum" : "") ;
+    char what [240] ;
+    snprintf (what, sizeof (what), "sddmm %s %llux%llux%llu%s%s%s%s%s batch '%s' unroll %s "
+        "minb '%s' seg '%s'", sr->name, (unsigned long long) m, (unsigned long long) k,
+        (unsigned long long) n, tb ? " Y'" : " B", xcol ? " X by col" : "", ycol ? " Y by col" : "",
+        comp ? " complemented" : "", accum ? " accum" : "", batch, unroll, minb, seg) ;
     const uint64_t r0 = gcu_mxm_sddmm_runs () ;
     compare (sr, C0, M, accum, X, Y, d, what) ;
     // a complemented mask is not the dot form's
     if (!comp && held_full (X) && held_full (Y))
         CHECK (gcu_mxm_sddmm_runs () == r0 + 1, "%s: not the sddmm kernel", what) ;
+    unsetenv ("GRBCUDA_SDDMM_BATCH") ;
+    unsetenv ("GRBCUDA_SDDMM_UNROLL") ;
+    unsetenv ("GRBCUDA_SDDMM_MINB") ;
+    unsetenv ("GRBCUDA_SDDMM_SEG") ;
     GrB_Matrix_free (&X) ; GrB_Matrix_free (&Y) ; GrB_Matrix_free (&C0) ;
     GrB_Matrix_free (&M) ; GrB_Descriptor_free (&d) ;
 }

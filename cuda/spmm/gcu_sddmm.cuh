@@ -1,0 +1,232 @@
+// gcu_sddmm.cuh — SDDMM, C<M> = A*B with A and B dense (X*Y'): one dot
+// product of length k a mask entry, generic in the semiring SR and
+// instantiated by the JIT (src/spmm/jit_spmm.c, gcu_spmm_jit.cuh).
+//
+// A sub-group of S lanes (a.G: a power of two, at most a warp) takes runs
+// of a.seg consecutive mask entries (a multiple of B) in a grid-stride
+// loop, finds a run's first row by a search of its lanes, walks the rows
+// from there, and goes through the run B entries at a time (a batch). The
+// host launches no more blocks than stay resident, so that the entries in
+// flight are a narrow band of the mask and the rows of B they gather (a
+// banded matrix's neighbours) are still in L2 when the next rows need them. Every lane works on
+// every entry of the batch, over the terms lane*VEC, lane*VEC + S*VEC, ...
+// (VEC consecutive terms in one vector load of A's row and one of B's
+// column, where they are contiguous), and keeps one partial value an entry:
+// B of them. The entries are loaded U = UNROLL at a time (U loads
+// of B's columns in flight a lane); A's row is loaded again only where an
+// entry's row differs from the one before it.
+//
+// The batch's partial values are then summed by a reduce-scatter over the
+// sub-group (Hong et al. 2019 reduce a dot product over a warp; here a warp
+// reduces many at once): at each step a lane keeps half of its values,
+// hands the other half to its partner (lane ^ o: a shuffle) and adds the
+// partner's copy of the half it kept. After min (log2 B, log2 S) steps of
+// B/2, B/4, ... shuffles a lane holds the whole sums of B/S entries
+// (B >= S), or the sum of one entry over S/B lanes, which log2 (S/B) more
+// shuffles of one value finish (B < S). A batch takes about B shuffles
+// where one dot product at a time takes log2 S an entry, and its stores are
+// coalesced. Any monoid folds so (GraphBLAS monoids are associative and
+// commutative).
+//
+// Results are positional like the masked dot family's (cuda/masked/):
+// Cx [e], Cb [e] for the mask's e-th entry; a valued mask's false entry
+// gets Cb [e] = 0. Positions for the positional operators: A(i,c) * B(c,j)
+// is at (i, c, j).
+#ifndef GCU_SDDMM_CUH
+#define GCU_SDDMM_CUH
+
+#include "common/gcu_semiring.cuh"
+#include "spmm/gcu_spmm_policy.h"
+#include "spmm/gcu_spmm_args.h"
+#include "spmm/gcu_spmm.cuh"
+
+// The row of mask entry e (e < Mp [m]): the last i with Mp [i] <= e, so
+// that an empty row is never the answer. An (S+1)-ary search by the S lanes
+// of a sub-group: each step probes S rows at once (a ballot says how many
+// start at or before e) and narrows [lo, hi) about S+1 times, so that a run
+// of a few batches can afford its own search (log_{S+1} m steps of one load
+// a lane; 4 for a million rows and 32 lanes).
+template <class I>
+__device__ __forceinline__ int64_t gcu_sddmm_row_of (const I *__restrict__ Mp, int64_t m,
+    int64_t e, int S, int lane, unsigned smask)
+{
+    const unsigned base = (unsigned) (threadIdx.x % 32u) & ~((unsigned) S - 1u);
+    const unsigned all = (S == 32) ? 0xffffffffu : ((1u << S) - 1u);
+    int64_t lo = 0, hi = m;             // Mp [lo] <= e < Mp [hi]
+    while (hi - lo > 1)
+    {
+        // probes lo <= p_0 <= ... <= p_{S-1} < hi, the last above lo
+        const int64_t w = hi - lo;
+        const int64_t p = lo + w * (lane + 1) / (S + 1);
+        const unsigned le = (__ballot_sync (smask, (int64_t) Mp [p] <= e) >> base) & all;
+        const int c = __popc (le);      // probes 0 .. c-1 at or before e
+        const int64_t l0 = lo;
+        if (c > 0) lo = l0 + w * c / (S + 1);
+        if (c < S) hi = l0 + w * (c + 1) / (S + 1);
+    }
+    return lo;
+}
+
+// v from the lane `lane ^ off` of the same segment of width lanes, any
+// type: shuffled as 4-byte words
+template <class Z>
+__device__ __forceinline__ Z gcu_shfl_xor_any (unsigned mask, const Z &v, int off, int width)
+{
+    constexpr int W = (int) ((sizeof (Z) + 3) / 4);
+    unsigned w [W] = {};
+    Z r;
+    memcpy (w, &v, sizeof (Z));
+    for (int q = 0 ; q < W ; q++) w [q] = __shfl_xor_sync (mask, w [q], off, width);
+    memcpy (&r, w, sizeof (Z));
+    return r;
+}
+
+// log2 of a power of two, at compile time
+GCU_HD constexpr int gcu_sddmm_log2 (int b) { return b <= 1 ? 0 : 1 + gcu_sddmm_log2 (b / 2); }
+
+// The VEC terms of one load of A's row i and one of B's column j, from
+// term c0: A(i,c0+v) * B(c0+v,j) folded
+template <class SR, int VEC>
+__device__ __forceinline__ typename SR::Z gcu_sddmm_terms (
+    const gcu_pack<typename SR::TA, VEC> &x, const gcu_pack<typename SR::TB, VEC> &y, int64_t i,
+    int64_t c0, int64_t j)
+{
+    typedef typename SR::TA TA;
+    typedef typename SR::TB TB;
+    typename SR::Z t = SR::mult (gcu_spmm_in<typename SR::X, TA, SR::reads_x> (x.v [0]),
+        gcu_spmm_in<typename SR::Y, TB, SR::reads_y> (y.v [0]), i, c0, j);
+    #pragma unroll
+    for (int v = 1 ; v < VEC ; v++)
+        t = SR::add (t, SR::mult (gcu_spmm_in<typename SR::X, TA, SR::reads_x> (x.v [v]),
+            gcu_spmm_in<typename SR::Y, TB, SR::reads_y> (y.v [v]), i, c0 + v, j));
+    return t;
+}
+
+// The reduce-scatter's steps T .. ts-1: step t keeps half of a lane's
+// values (the upper half where the lane's bit o = S >> (t+1) is set), its
+// partner lane ^ o keeps the other. A step a template instance, so that p
+// is indexed by constants only and stays in registers.
+template <class SR, int B, int T = 0>
+__device__ __forceinline__ void gcu_sddmm_halve (typename SR::Z (&p) [B], int ts, int S,
+    int lane, unsigned smask)
+{
+    typedef typename SR::Z Z;
+    if constexpr ((1 << T) < B)
+    {
+        if (T < ts)
+        {
+            constexpr int h = B >> (T + 1);
+            const int o = S >> (T + 1);
+            const bool up = (lane & o) != 0;
+            #pragma unroll
+            for (int q = 0 ; q < h ; q++)
+            {
+                const Z lo = p [q], hi = p [q + h];
+                const Z send = up ? lo : hi, keep = up ? hi : lo;
+                p [q] = SR::add (keep, gcu_shfl_xor_any (smask, send, o, S));
+            }
+        }
+        gcu_sddmm_halve<SR, B, T + 1> (p, ts, S, lane, smask);
+    }
+}
+
+// SDDMM by batches of B entries a sub-group of a.G lanes, reduce-scattered
+template <class SR, class MI, int VEC, int B, int UNROLL = GCU_SDDMM_UNROLL>
+__device__ __forceinline__ void gcu_sddmm_scatter (const gcu_spmm_args &a)
+{
+    typedef typename SR::Z Z;
+    typedef typename SR::TA TA;
+    typedef typename SR::TB TB;
+    static_assert (B >= 1 && B <= 32 && (B & (B - 1)) == 0, "B a power of two, at most 32");
+    constexpr int U = B < UNROLL ? B : UNROLL;
+    constexpr int LB = gcu_sddmm_log2 (B);
+    const MI *__restrict__ Mp = (const MI *) a.Mp;
+    const MI *__restrict__ Mj = (const MI *) a.Mj;
+    const typename SR::TM *__restrict__ Mx = (const typename SR::TM *) a.Mx;
+    typename SR::TC *__restrict__ Cx = (typename SR::TC *) a.Cx;
+    const TA *__restrict__ X = (const TA *) a.X;
+    const TB *__restrict__ Y = (const TB *) a.Y;
+    const int S = a.G;
+    int ls = 0;
+    while ((1 << ls) < S) ls++;
+    const int lane = (int) (threadIdx.x % (unsigned) S);
+    const unsigned smask = gcu_group_mask (S);
+    const int64_t k = a.n;
+    // the reduce-scatter's steps that halve a lane's values; then the lanes
+    // of an entry (1 << sh) and a lane's entries (nb)
+    const int ts = LB < ls ? LB : ls;
+    const int sh = ls - ts, nb = B >> ts;
+    const int64_t nsub = ((int64_t) gridDim.x * blockDim.x) / S;
+    const int64_t nruns = (a.mnvals + a.seg - 1) / a.seg;
+    for (int64_t r = ((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / S ; r < nruns ; r += nsub)
+    {
+        const int64_t e0 = r * a.seg;
+        const int64_t e1 = (e0 + a.seg < a.mnvals) ? e0 + a.seg : a.mnvals;
+        int64_t i = gcu_sddmm_row_of (Mp, a.m, e0, S, lane, smask);
+        int64_t iend = (int64_t) Mp [i + 1];
+        for (int64_t eb = e0 ; eb < e1 ; eb += B)
+        {
+            Z p [B];
+            #pragma unroll
+            for (int u0 = 0 ; u0 < B ; u0 += U)
+            {
+                // the entries' rows and columns (past the run's end: its
+                // last entry again, computed and not stored)
+                int64_t ii [U];
+                MI jj [U];
+                #pragma unroll
+                for (int u = 0 ; u < U ; u++)
+                {
+                    const int64_t e = (eb + u0 + u < e1) ? eb + u0 + u : e1 - 1;
+                    while (e >= iend) iend = (int64_t) Mp [++i + 1];
+                    ii [u] = i;
+                    jj [u] = Mj [e];
+                }
+                for (int64_t c0 = (int64_t) lane * VEC ; c0 < k ; c0 += (int64_t) S * VEC)
+                {
+                    gcu_pack<TA, VEC> x [U];
+                    gcu_pack<TB, VEC> y [U];
+                    #pragma unroll
+                    for (int u = 0 ; u < U ; u++)
+                    {
+                        if (u > 0 && ii [u] == ii [u - 1]) x [u] = x [u - 1];
+                        else x [u] = gcu_pack_load<TA, VEC> (X, ii [u] * a.xrs + c0 * a.xcs,
+                            a.xcs);
+                        y [u] = gcu_pack_load<TB, VEC> (Y, c0 * a.yrs + (int64_t) jj [u] * a.ycs,
+                            a.yrs);
+                    }
+                    #pragma unroll
+                    for (int u = 0 ; u < U ; u++)
+                    {
+                        const Z t = gcu_sddmm_terms<SR, VEC> (x [u], y [u], ii [u], c0,
+                            (int64_t) jj [u]);
+                        p [u0 + u] = (c0 == (int64_t) lane * VEC) ? t : SR::add (p [u0 + u], t);
+                    }
+                }
+            }
+            gcu_sddmm_halve<SR, B> (p, ts, S, lane, smask);
+            // B < S: the 1 << sh lanes of an entry sum it
+            for (int o = (1 << sh) / 2 ; o > 0 ; o /= 2)
+                p [0] = SR::add (p [0], gcu_shfl_xor_any (smask, p [0], o, S));
+            // the lane's nb entries, from (lane >> sh) * nb, by its first
+            // lane of the entry
+            if ((lane & ((1 << sh) - 1)) == 0)
+            {
+                #pragma unroll
+                for (int q = 0 ; q < B ; q++)
+                {
+                    const int64_t e = eb + (int64_t) (lane >> sh) * nb + q;
+                    if (q < nb && e < e1)
+                    {
+                        bool keep = true;
+                        if constexpr (SR::m_valued) keep = gcu_mask_true (Mx [SR::m_iso ? 0 : e]);
+                        if (keep) Cx [e] = gcu_cast<typename SR::TC> (p [q]);
+                        a.Cb [e] = keep ? 1 : 0;
+                    }
+                }
+            }
+        }
+    }
+}
+
+#endif
