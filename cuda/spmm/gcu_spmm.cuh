@@ -14,6 +14,10 @@
 //           gcu_spmm_fold then reduces (in segment order) into Cx. A lane
 //           holds CH chunks of VEC columns (register blocking) and walks
 //           the entries unrolled (GCU_SPMM_UNROLL loads of X in flight).
+//   rows    gcu_spmm_rows: a group a whole row of at most rmax entries (the
+//           longer rows take the segments), A's entries loaded G at once
+//           and passed round by shuffles, rows in the plan's order (by
+//           length where it sorts them), optionally in column slices.
 //   ASpT    (Hong et al. 2019) gcu_spmm_tiled: A's rows in panels, each
 //           row's entries reordered (src/spmm/aspt.c) so that those of the
 //           panel's heavy columns come first, tile by tile; a block stages
@@ -242,6 +246,221 @@ __device__ __forceinline__ void gcu_spmm_segments (const gcu_spmm_args &a)
                     gcu_pack_store<Z, VEC> ((Z *) a.W, (a.heavyoff [i] + t) * n + cc [h], o);
                 }
             }
+        }
+    }
+}
+
+// A value of A (its index or its value, read once) loaded with the
+// evict-first hint where STREAM and the type is a native word of 1, 2, 4 or
+// 8 bytes (so that A's stream does not push X's rows out of L2), else
+// plainly. The SIMT emulation (no __CUDA_ARCH__) loads plainly.
+template <bool STREAM, class T>
+__device__ __forceinline__ T gcu_ld_stream (const T *__restrict__ p)
+{
+#if defined (__CUDA_ARCH__)
+    if constexpr (STREAM && alignof (T) == sizeof (T))
+    {
+        T r;
+        if constexpr (sizeof (T) == 1)
+        {
+            const unsigned char u = __ldcs ((const unsigned char *) p);
+            memcpy (&r, &u, 1);
+            return r;
+        }
+        else if constexpr (sizeof (T) == 2)
+        {
+            const unsigned short u = __ldcs ((const unsigned short *) p);
+            memcpy (&r, &u, 2);
+            return r;
+        }
+        else if constexpr (sizeof (T) == 4)
+        {
+            const unsigned int u = __ldcs ((const unsigned int *) p);
+            memcpy (&r, &u, 4);
+            return r;
+        }
+        else if constexpr (sizeof (T) == 8)
+        {
+            const unsigned long long u = __ldcs ((const unsigned long long *) p);
+            memcpy (&r, &u, 8);
+            return r;
+        }
+    }
+#endif
+    return *p;
+}
+
+// VEC values of X through the read-only path (ld.global.nc) where the pack
+// is a naturally aligned word of 4, 8 or 16 bytes, else as gcu_pack_load
+template <class T, int VEC>
+__device__ __forceinline__ gcu_pack<T, VEC> gcu_pack_ldg (const T *__restrict__ x, int64_t p)
+{
+    typedef gcu_pack<T, VEC> P;
+#if defined (__CUDA_ARCH__)
+    if constexpr (alignof (P) == sizeof (P) && sizeof (P) == 16)
+    {
+        const uint4 u = __ldg ((const uint4 *) (x + p));
+        P r;
+        memcpy (&r, &u, 16);
+        return r;
+    }
+    else if constexpr (alignof (P) == sizeof (P) && sizeof (P) == 8)
+    {
+        const uint2 u = __ldg ((const uint2 *) (x + p));
+        P r;
+        memcpy (&r, &u, 8);
+        return r;
+    }
+    else if constexpr (alignof (P) == sizeof (P) && sizeof (P) == 4)
+    {
+        const unsigned int u = __ldg ((const unsigned int *) (x + p));
+        P r;
+        memcpy (&r, &u, 4);
+        return r;
+    }
+#endif
+    return gcu_pack_load<T, VEC> (x, p, 1);
+}
+
+// VEC values into out [p], with the streaming (evict-first) hint where
+// STREAM and the pack is a naturally aligned word of 4, 8 or 16 bytes: C is
+// written once and not read here, so it should not push X's rows out of L2
+template <bool STREAM, class T, int VEC>
+__device__ __forceinline__ void gcu_pack_st (T *__restrict__ out, int64_t p,
+    const gcu_pack<T, VEC> &v)
+{
+    typedef gcu_pack<T, VEC> P;
+#if defined (__CUDA_ARCH__)
+    if constexpr (STREAM && alignof (P) == sizeof (P) && sizeof (P) == 16)
+    {
+        uint4 u;
+        memcpy (&u, &v, 16);
+        __stcs ((uint4 *) (out + p), u);
+        return;
+    }
+    else if constexpr (STREAM && alignof (P) == sizeof (P) && sizeof (P) == 8)
+    {
+        uint2 u;
+        memcpy (&u, &v, 8);
+        __stcs ((uint2 *) (out + p), u);
+        return;
+    }
+    else if constexpr (STREAM && alignof (P) == sizeof (P) && sizeof (P) == 4)
+    {
+        unsigned int u;
+        memcpy (&u, &v, 4);
+        __stcs ((unsigned int *) (out + p), u);
+        return;
+    }
+#endif
+    gcu_pack_store<T, VEC> (out, p, v);
+}
+
+// v from lane src of its segment of width lanes, any type: shuffled as
+// 4-byte words
+template <class Z>
+__device__ __forceinline__ Z gcu_shfl_any (unsigned mask, const Z &v, int src, int width)
+{
+    constexpr int W = (int) ((sizeof (Z) + 3) / 4);
+    unsigned w [W] = {};
+    Z r;
+    memcpy (w, &v, sizeof (Z));
+    for (int q = 0 ; q < W ; q++) w [q] = __shfl_sync (mask, w [q], src, width);
+    memcpy (&r, w, sizeof (Z));
+    return r;
+}
+
+// SpMM row-wise by whole rows (GE-SpMM's coalesced row caching, Sputnik's
+// row order): a group of G lanes takes an item, a row of at most rmax
+// entries (rows in the plan's order ord, else 0..m-1; longer rows are the
+// segments') and one slice of sw columns (G lanes of CH chunks of VEC).
+// The group reads the row's entries G at a time, a lane one entry (A's
+// indices and values in one coalesced load, evict-first where HINT), and
+// passes them round by shuffles; each lane then has U loads of X in flight
+// (unrolled; a batch's tail repeats its last entry's load and does not add
+// it, so short rows issue all their loads at once). Items run slice-major
+// where sliceouter (every row's first slice, then the second: X's live
+// columns fit L2 better) else row-major. Each row of C is written whole
+// (streaming stores where HINT).
+template <class SR, class AI, int VEC, int CH, int U, bool HINT>
+__device__ __forceinline__ void gcu_spmm_rows (const gcu_spmm_args &a)
+{
+    typedef typename SR::Z Z;
+    typedef typename SR::TA TA;
+    typedef typename SR::TB TB;
+    typedef typename SR::TC TC;
+    typedef typename SR::X XT;
+    const int G = a.G;
+    const int lane = (int) (threadIdx.x % (unsigned) G);
+    const unsigned gmask = gcu_group_mask (G);
+    const int64_t ngroups = ((int64_t) gridDim.x * blockDim.x) / G;
+    const AI *__restrict__ Ap = (const AI *) a.Ap;
+    const AI *__restrict__ Aj = (const AI *) a.Aj;
+    const TA *__restrict__ Ax = (const TA *) a.Ax;
+    const TB *__restrict__ Xd = (const TB *) a.X;
+    TC *__restrict__ Cx = (TC *) a.Cx;
+    const int64_t nord = a.nord, nsl = a.nsl, n = a.n;
+    const int64_t items = nord * nsl;
+    XT xiso = XT ();
+    if constexpr (SR::reads_x && SR::a_iso) xiso = gcu_cast<XT> (Ax [0]);
+    for (int64_t t = ((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / G ; t < items ; t += ngroups)
+    {
+        const int64_t sl = a.sliceouter ? t / nord : t % nsl;
+        const int64_t r = a.sliceouter ? t - sl * nord : t / nsl;
+        const int64_t i = a.ord != NULL ? a.ord [r] : r;
+        const int64_t p0 = (int64_t) Ap [i], p1 = (int64_t) Ap [i + 1];
+        if (p1 == p0 || p1 - p0 > a.rmax) continue;
+        const int64_t ri = a.rank [i];
+        int64_t cc [CH];
+        bool live [CH];
+        gcu_spmm_chunks<VEC, CH> (cc, live, sl * a.sw, G, lane, n);
+        // the lane's chunks of X's row 0: row kk's at xc [h] + kk * xrs
+        const TB *xc [CH];
+        for (int h = 0 ; h < CH ; h++) xc [h] = Xd + cc [h] * a.xcs;
+        const int64_t xrs = a.xrs;
+        Z acc [CH][VEC];
+        for (int64_t pb = p0 ; pb < p1 ; pb += G)
+        {
+            const int nb = (int) ((p1 - pb < (int64_t) G) ? p1 - pb : (int64_t) G);
+            const int64_t ql = pb + (lane < nb ? lane : nb - 1);
+            const AI mj = gcu_ld_stream<HINT> (Aj + ql);
+            XT mx = XT ();
+            if constexpr (SR::reads_x && !SR::a_iso) mx = gcu_cast<XT> (gcu_ld_stream<HINT> (Ax + ql));
+            for (int e = 0 ; e < nb ; e += U)
+            {
+                AI kk [U];
+                XT x [U];
+                gcu_pack<TB, VEC> y [U][CH];
+                #pragma unroll
+                for (int u = 0 ; u < U ; u++)
+                {
+                    const int src = (e + u < nb) ? e + u : nb - 1;
+                    kk [u] = gcu_shfl_any (gmask, mj, src, G);
+                    if constexpr (SR::reads_x && !SR::a_iso) x [u] = gcu_shfl_any (gmask, mx, src, G);
+                    else x [u] = xiso;
+                }
+                #pragma unroll
+                for (int u = 0 ; u < U ; u++)
+                    #pragma unroll
+                    for (int h = 0 ; h < CH ; h++)
+                        y [u][h] = gcu_pack_ldg<TB, VEC> (xc [h], (int64_t) kk [u] * xrs);
+                #pragma unroll
+                for (int u = 0 ; u < U ; u++)
+                {
+                    if (e + u >= nb) break;
+                    #pragma unroll
+                    for (int h = 0 ; h < CH ; h++)
+                        gcu_spmm_term<SR, VEC> (acc [h], u == 0 && e == 0 && pb == p0, x [u],
+                            y [u][h], i, (int64_t) kk [u], cc [h]);
+                }
+            }
+        }
+        for (int h = 0 ; h < CH ; h++)
+        {
+            if (!live [h]) continue;
+            gcu_pack<TC, VEC> o;
+            for (int v = 0 ; v < VEC ; v++) o.v [v] = gcu_cast<TC> (acc [h][v]);
+            gcu_pack_st<HINT, TC, VEC> (Cx, ri * n + cc [h], o);
         }
     }
 }

@@ -25,6 +25,13 @@ typedef struct
     // rows, its first segment, its first partial row; per segment its row
     const int64_t *rank, *segoff, *heavyoff, *segrow ;
     int64_t nseg ;
+    // SpMM by whole rows (gcu_spmm_rows): the rows of at most rmax entries
+    // (the longer ones: the segments'), in the order ord [0 .. nord) (NULL:
+    // rows 0 .. nord-1, empty and long ones skipped), each in nsl slices of
+    // sw columns; sliceouter: every row's first slice, then the second ...
+    const int64_t *ord ;
+    int64_t nord, nsl, sw, rmax ;
+    int sliceouter ;
     // ASpT tiles (src/spmm/aspt.c): rows of at most lmax entries in panels
     // of P rows, their entries reordered within the row (Rj: the slot in
     // its tile for a heavy entry, the column for a light one; Rx: A's

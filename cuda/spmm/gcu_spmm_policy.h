@@ -23,6 +23,22 @@
 // unrolling) to 5.84 ms.
 #define GCU_SPMM_CH_MAX 1
 
+// SpMM by whole rows (gcu_spmm_rows), the row-wise kernel where tiles do not
+// pay; GRBCUDA_SPMM_ROWS=0 takes the segment kernel for every row instead.
+// A group takes a row of at most GCU_SPMM_ROW_MAX entries whole (longer rows
+// take the segments and the fold; GRBCUDA_SPMM_RMAX overrides), with
+// GCU_SPMM_ROWS_UNROLL loads of X in flight a lane (GRBCUDA_SPMM_UNROLL: 2,
+// 4 or 8) and, where GCU_SPMM_HINT, A read and C written with evict-first
+// hints (GRBCUDA_SPMM_HINT). GCU_SPMM_SORT: the rows in the order of their
+// lengths, longest first (the plan sorts them once; GRBCUDA_SPMM_SORT).
+// GRBCUDA_SPMM_SLICE=c runs the columns in slices of about c, slice-major;
+// GRBCUDA_SPMM_GRID=b caps the grid at b blocks an SM (0: a group an item).
+#define GCU_SPMM_ROWS 1
+#define GCU_SPMM_ROW_MAX 96
+#define GCU_SPMM_ROWS_UNROLL 4
+#define GCU_SPMM_HINT 1
+#define GCU_SPMM_SORT 0
+
 // ASpT (Hong et al. 2019, DESIGN §4): A's rows in panels of GCU_ASPT_PANEL
 // rows; within a panel a column with at least GCU_ASPT_HEAVY entries (the
 // paper's threshold: three) is heavy; heavy columns are numbered into tiles

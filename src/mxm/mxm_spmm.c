@@ -118,10 +118,16 @@ static void spmm_log (const gcu_call *call, const spmm_job *j, GrB_Index nvals, 
     gcu_operand_describe (&j->oa, "A", NULL, da, sizeof (da)) ;
     gcu_operand_how_describe (j->ox.how, j->ox.up_bytes, "X", NULL, dx, sizeof (dx)) ;
     const gcu_spmm_out *o = &j->out ;
-    char shape [160] ;
+    char shape [256] ;
     if (o->tiled)
         snprintf (shape, sizeof (shape), "ASpT tiles: %lld panels, %lld tiles; %lld long rows' "
             "segments of %d", (long long) o->npanel, (long long) o->ntile, (long long) o->nseg, o->seg) ;
+    else if (o->rows)
+        snprintf (shape, sizeof (shape), "whole rows of at most %lld entries, %lld%s, %d loads in "
+            "flight, hints %s, %d slice%s of %d columns; longer rows: %lld segments of %d, %lld "
+            "partial rows", (long long) o->rmax, (long long) o->nord, o->sorted ? " sorted by length"
+            : " in order", o->unroll, o->hint ? "on" : "off", o->nsl, o->nsl == 1 ? "" : "s", o->sw,
+            (long long) o->nseg, o->seg, (long long) o->npartial) ;
     else
         snprintf (shape, sizeof (shape), "row-wise: segments of %d, %lld segments, %lld partial "
             "rows", o->seg, (long long) o->nseg, (long long) o->npartial) ;

@@ -24,6 +24,11 @@ void gcu_spmm_tile_entry (const char *entry, char tile [GCU_JIT_ENTRY_MAX])
     snprintf (tile, GCU_JIT_ENTRY_MAX, "gcu_smt_%s", entry + strlen ("gcu_smm_")) ;
 }
 
+void gcu_spmm_rows_entry (const char *entry, char rows [GCU_JIT_ENTRY_MAX])
+{
+    snprintf (rows, GCU_JIT_ENTRY_MAX, "gcu_smr_%s", entry + strlen ("gcu_smm_")) ;
+}
+
 GrB_Info gcu_spmm_block (const gcu_spmm_spec *spec, gcu_str *b, char entry [GCU_JIT_ENTRY_MAX])
 {
     return gcu_spmm_block_ch (spec, 1, b, entry) ;
@@ -32,11 +37,21 @@ GrB_Info gcu_spmm_block (const gcu_spmm_spec *spec, gcu_str *b, char entry [GCU_
 GrB_Info gcu_spmm_block_ch (const gcu_spmm_spec *spec, int chunks, gcu_str *b,
     char entry [GCU_JIT_ENTRY_MAX])
 {
+    return gcu_spmm_block_var (spec, chunks, GCU_SPMM_ROWS_UNROLL, GCU_SPMM_HINT != 0, b, entry) ;
+}
+
+GrB_Info gcu_spmm_block_var (const gcu_spmm_spec *spec, int chunks, int unroll, bool hint,
+    gcu_str *b, char entry [GCU_JIT_ENTRY_MAX])
+{
     const bool idx64 = spec->sddmm ? spec->ops.m_idx64 : spec->ops.a_idx64 ;
     const char *it = idx64 ? "uint64_t" : "uint32_t" ;
     char key [64] ;
     const int ch = spec->sddmm || chunks < 1 ? 1 : chunks ;
-    snprintf (key, sizeof (key), "|%s|%s|%d|%d", spec->sddmm ? "sddmm" : "spmm", it, spec->vec, ch) ;
+    const int u = unroll == 8 ? 8 : unroll == 2 ? 2 : 4 ;
+    if (spec->sddmm)
+        snprintf (key, sizeof (key), "|sddmm|%s|%d|%d", it, spec->vec, ch) ;
+    else
+        snprintf (key, sizeof (key), "|spmm|%s|%d|%d|%d|%d", it, spec->vec, ch, u, hint ? 1 : 0) ;
     GrB_Info info = gcu_codegen_namespace (b, &spec->sr, &spec->ops,
         spec->sddmm ? "gcu_sdd_" : "gcu_smm_", key, entry) ;
     if (info != GrB_SUCCESS) return info ;
@@ -46,39 +61,43 @@ GrB_Info gcu_spmm_block_ch (const gcu_spmm_spec *spec, int chunks, gcu_str *b,
     }
     else
     {
-        char fold [GCU_JIT_ENTRY_MAX], tile [GCU_JIT_ENTRY_MAX] ;
+        char fold [GCU_JIT_ENTRY_MAX], tile [GCU_JIT_ENTRY_MAX], rows [GCU_JIT_ENTRY_MAX] ;
         gcu_spmm_fold_entry (entry, fold) ;
         gcu_spmm_tile_entry (entry, tile) ;
-        gcu_str_addf (b, "GCU_SPMM_KERNELS (%s, %s, %s, %s_ns::SR, %s, %d, %d)\n", entry, fold,
-            tile, entry, it, spec->vec, ch) ;
+        gcu_spmm_rows_entry (entry, rows) ;
+        gcu_str_addf (b, "GCU_SPMM_KERNELS (%s, %s, %s, %s, %s_ns::SR, %s, %d, %d, %d, %s)\n",
+            entry, fold, tile, rows, entry, it, spec->vec, ch, u, hint ? "true" : "false") ;
     }
     return b->failed ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
 }
 
-GrB_Info gcu_spmm_kernels_all (const gcu_spmm_spec *spec, int ch, void **first, void **fold,
-    void **tile)
+GrB_Info gcu_spmm_kernels_all (const gcu_spmm_spec *spec, int ch, int unroll, bool hint,
+    void **first, void **fold, void **tile, void **rows)
 {
     gcu_str b ;
     gcu_str_init (&b) ;
     char entry [GCU_JIT_ENTRY_MAX], ef [GCU_JIT_ENTRY_MAX] = "", et [GCU_JIT_ENTRY_MAX] = "" ;
+    char er [GCU_JIT_ENTRY_MAX] = "" ;
     char name [GxB_MAX_NAME_LEN * 3], label [GxB_MAX_NAME_LEN * 3 + 32] = "spmm" ;
-    GrB_Info built = gcu_spmm_block_ch (spec, ch, &b, entry) ;
+    GrB_Info built = gcu_spmm_block_var (spec, ch, unroll, hint, &b, entry) ;
     if (built == GrB_SUCCESS)
     {
         gcu_codegen_label (name, sizeof (name), &spec->sr) ;
         snprintf (label, sizeof (label), "%s %s", spec->sddmm ? "sddmm" : "spmm", name) ;
         gcu_spmm_fold_entry (entry, ef) ;
         gcu_spmm_tile_entry (entry, et) ;
+        gcu_spmm_rows_entry (entry, er) ;
     }
     if (spec->sddmm)
         return gcu_jit_block_kernels (built, gcu_spmm_preamble (), &b, label, 1,
             (const char *const []) { entry }, (void **const []) { first }) ;
-    return gcu_jit_block_kernels (built, gcu_spmm_preamble (), &b, label, 3,
-        (const char *const []) { entry, ef, et }, (void **const []) { first, fold, tile }) ;
+    return gcu_jit_block_kernels (built, gcu_spmm_preamble (), &b, label, 4,
+        (const char *const []) { entry, ef, et, er }, (void **const []) { first, fold, tile, rows }) ;
 }
 
 GrB_Info gcu_spmm_kernels (const gcu_spmm_spec *spec, void **first, void **fold)
 {
-    void *tile = NULL ;
-    return gcu_spmm_kernels_all (spec, 1, first, spec->sddmm ? NULL : fold, spec->sddmm ? NULL : &tile) ;
+    void *tile = NULL, *rows = NULL ;
+    return gcu_spmm_kernels_all (spec, 1, GCU_SPMM_ROWS_UNROLL, GCU_SPMM_HINT != 0, first,
+        spec->sddmm ? NULL : fold, spec->sddmm ? NULL : &tile, spec->sddmm ? NULL : &rows) ;
 }

@@ -53,6 +53,31 @@ __global__ void __launch_bounds__ (GCU_SPMM_THREADS) k_gather (int64_t nnz,
         Rx [q] = Ax [Rq [q]] ;
 }
 
+// the sort's input: key the length of a row of 1 to rmax entries (0 for
+// the others, sorted last and not counted), value the row; *count the rows
+// keyed
+template <class I>
+__global__ void __launch_bounds__ (GCU_SPMM_THREADS) k_order_keys (int64_t m,
+    const I *__restrict__ Ap, int64_t rmax, uint32_t *__restrict__ keys,
+    int64_t *__restrict__ rows, unsigned long long *__restrict__ count)
+{
+    for (int64_t i0 = (int64_t) blockIdx.x * blockDim.x ; i0 < m ;
+         i0 += (int64_t) gridDim.x * blockDim.x)
+    {
+        const int64_t i = i0 + threadIdx.x ;
+        int keyed = 0 ;
+        if (i < m)
+        {
+            const int64_t len = (int64_t) Ap [i + 1] - (int64_t) Ap [i] ;
+            keyed = len > 0 && len <= rmax ;
+            keys [i] = keyed ? (uint32_t) len : 0 ;
+            rows [i] = i ;
+        }
+        const int c = __syncthreads_count (keyed) ;
+        if (threadIdx.x == 0 && c > 0) atomicAdd (count, (unsigned long long) c) ;
+    }
+}
+
 template <class I>
 __global__ void __launch_bounds__ (GCU_SPMM_THREADS) k_pattern (int64_t m, int64_t n,
     const int64_t *__restrict__ rank, int64_t nvals, I *__restrict__ Cp, I *__restrict__ Cj)
@@ -72,6 +97,56 @@ extern "C" unsigned gcu_spmm_grid (int64_t items, int G)
     const int64_t cap = (int64_t) (dev != NULL ? dev->sm_count : 1) * GCU_SPMM_BLOCKS_PER_SM ;
     if (grid > cap) grid = cap ;
     return (unsigned) (grid < 1 ? 1 : grid) ;
+}
+
+extern "C" unsigned gcu_spmm_grid_cap (int64_t items, int G, int cap)
+{
+    const gcu_device_props *dev = gcu_device () ;
+    int64_t grid = (items * G + GCU_SPMM_THREADS - 1) / GCU_SPMM_THREADS ;
+    const int64_t most = cap > 0 ? (int64_t) (dev != NULL ? dev->sm_count : 1) * cap
+        : ((int64_t) 1 << 31) - 1 ;
+    if (grid > most) grid = most ;
+    return (unsigned) (grid < 1 ? 1 : grid) ;
+}
+
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL gcu_dfree (keys, s) ; gcu_dfree (rows, s) ; gcu_dfree (tmp, s) ;
+
+extern "C" GrB_Info gcu_spmm_plan_order (const void *Ap, bool idx64, int64_t m, int64_t rmax,
+    int64_t *ord, int64_t *nord, gcu_stream s)
+{
+    uint32_t *keys = NULL ;
+    int64_t *rows = NULL ;
+    void *tmp = NULL ;
+    const cudaStream_t st = (cudaStream_t) s ;
+    *nord = 0 ;
+    if (m >= ((int64_t) 1 << 31) - 1 || rmax >= ((int64_t) 1 << 31)) return GCU_NOT_HANDLED ;
+    const int n = (int) m ;
+    // keys in, keys out (2m), the rows in, the count
+    GCU_TRY (gcu_dmalloc ((void **) &keys, 2 * (size_t) m * sizeof (uint32_t) + 16, s)) ;
+    GCU_TRY (gcu_dmalloc ((void **) &rows, (size_t) m * sizeof (int64_t) + 16, s)) ;
+    unsigned long long *count = (unsigned long long *) (keys + 2 * (size_t) m + 1) ;
+    count = (unsigned long long *) (((uintptr_t) count + 7) & ~(uintptr_t) 7) ;
+    if (cudaMemsetAsync (count, 0, sizeof (*count), st) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
+    const unsigned grid = gcu_spmm_grid (m, 1) ;
+    if (idx64) k_order_keys<uint64_t> <<<grid, GCU_SPMM_THREADS, 0, st>>> (m, (const uint64_t *) Ap, rmax, keys, rows, count) ;
+    else k_order_keys<uint32_t> <<<grid, GCU_SPMM_THREADS, 0, st>>> (m, (const uint32_t *) Ap, rmax, keys, rows, count) ;
+    GCU_TRY (gcu_launch_check ("spmm plan: order keys")) ;
+    int bits = 1 ;
+    while (bits < 32 && ((int64_t) 1 << bits) <= rmax) bits++ ;
+    size_t need = 0 ;
+    if (cub::DeviceRadixSort::SortPairsDescending (NULL, need, keys, keys + m, rows, ord, n, 0,
+        bits, st) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
+    GCU_TRY (gcu_dmalloc (&tmp, need + 16, s)) ;
+    if (cub::DeviceRadixSort::SortPairsDescending (tmp, need, keys, keys + m, rows, ord, n, 0,
+        bits, st) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
+    GCU_TRY (gcu_launch_check ("spmm plan: order sort")) ;
+    unsigned long long c = 0 ;
+    GCU_TRY (gcu_memcpy_d2h (&c, count, sizeof (c), s)) ;
+    GCU_TRY (gcu_sync (s)) ;
+    *nord = (int64_t) c ;
+    GCU_FREE_ALL ;
+    return GrB_SUCCESS ;
 }
 
 #undef  GCU_FREE_ALL
