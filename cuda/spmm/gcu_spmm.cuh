@@ -14,10 +14,11 @@
 //           gcu_spmm_fold then reduces (in segment order) into Cx. A lane
 //           holds CH chunks of VEC columns (register blocking) and walks
 //           the entries unrolled (GCU_SPMM_UNROLL loads of X in flight).
-//   rows    gcu_spmm_rows: a group a whole row of at most rmax entries (the
-//           longer rows take the segments), A's entries loaded G at once
-//           and passed round by shuffles, rows in the plan's order (by
-//           length where it sorts them), optionally in column slices.
+//   rows    gcu_spmm_rows: a group a whole row of at most rmax entries or
+//           a segment of a longer row (partial rows folded as above), A's
+//           entries loaded G at once and passed round by shuffles, rows in
+//           the plan's order (by length where it sorts them), optionally in
+//           column slices.
 //   ASpT    (Hong et al. 2019) gcu_spmm_tiled: A's rows in panels, each
 //           row's entries reordered (src/spmm/aspt.c) so that those of the
 //           panel's heavy columns come first, tile by tile; a block stages
@@ -370,18 +371,21 @@ __device__ __forceinline__ Z gcu_shfl_any (unsigned mask, const Z &v, int src, i
     return r;
 }
 
-// SpMM row-wise by whole rows (GE-SpMM's coalesced row caching, Sputnik's
-// row order): a group of G lanes takes an item, a row of at most rmax
-// entries (rows in the plan's order ord, else 0..m-1; longer rows are the
-// segments') and one slice of sw columns (G lanes of CH chunks of VEC).
-// The group reads the row's entries G at a time, a lane one entry (A's
-// indices and values in one coalesced load, evict-first where HINT), and
-// passes them round by shuffles; each lane then has U loads of X in flight
-// (unrolled; a batch's tail repeats its last entry's load and does not add
-// it, so short rows issue all their loads at once). Items run slice-major
-// where sliceouter (every row's first slice, then the second: X's live
-// columns fit L2 better) else row-major. Each row of C is written whole
-// (streaming stores where HINT).
+// SpMM row-wise (GE-SpMM's coalesced row caching, Sputnik's row order): a
+// group of G lanes takes an item and one slice of sw columns of it (G
+// lanes of CH chunks of VEC). The items: first the segments of the rows
+// longer than rmax (segrow, seg entries each: a partial row into W where
+// the row has several, folded by gcu_spmm_fold, else the row of C), then
+// the rows of at most rmax entries, whole (in the plan's order ord, else
+// 0..nord-1 with empty and long rows skipped). The group reads the item's
+// entries G at a time, a lane one entry (A's indices and values in one
+// coalesced load, evict-first where HINT), and passes them round by
+// shuffles; each lane then has U loads of X in flight (unrolled; a batch's
+// tail repeats its last entry's load and does not add it, so short rows
+// issue all their loads at once). A launch runs the items r0 .. r0+cnt-1
+// (cnt < 2^31: 32-bit loop counters, fewer registers) of slice sl0; the
+// host launches slice after slice. Rows of C are written whole (streaming
+// stores where HINT).
 template <class SR, class AI, int VEC, int CH, int U, bool HINT>
 __device__ __forceinline__ void gcu_spmm_rows (const gcu_spmm_args &a)
 {
@@ -393,36 +397,51 @@ __device__ __forceinline__ void gcu_spmm_rows (const gcu_spmm_args &a)
     const int G = a.G;
     const int lane = (int) (threadIdx.x % (unsigned) G);
     const unsigned gmask = gcu_group_mask (G);
-    const int64_t ngroups = ((int64_t) gridDim.x * blockDim.x) / G;
+    const unsigned ngroups = (gridDim.x * blockDim.x) / (unsigned) G;
     const AI *__restrict__ Ap = (const AI *) a.Ap;
     const AI *__restrict__ Aj = (const AI *) a.Aj;
     const TA *__restrict__ Ax = (const TA *) a.Ax;
     const TB *__restrict__ Xd = (const TB *) a.X;
-    TC *__restrict__ Cx = (TC *) a.Cx;
-    const int64_t nord = a.nord, nsl = a.nsl, n = a.n;
-    const int64_t items = nord * nsl;
+    const int64_t nseg = a.nseg, n = a.n;
+    const unsigned cnt = (unsigned) a.cnt;
     XT xiso = XT ();
     if constexpr (SR::reads_x && SR::a_iso) xiso = gcu_cast<XT> (Ax [0]);
-    for (int64_t t = ((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / G ; t < items ; t += ngroups)
+    for (unsigned t = (blockIdx.x * blockDim.x + threadIdx.x) / (unsigned) G ; t < cnt ; t += ngroups)
     {
-        const int64_t sl = a.sliceouter ? t / nord : t % nsl;
-        const int64_t r = a.sliceouter ? t - sl * nord : t / nsl;
-        const int64_t i = a.ord != NULL ? a.ord [r] : r;
-        const int64_t p0 = (int64_t) Ap [i], p1 = (int64_t) Ap [i + 1];
-        if (p1 == p0 || p1 - p0 > a.rmax) continue;
-        const int64_t ri = a.rank [i];
+        const int64_t r = a.r0 + (int64_t) t;
+        int64_t i, out;         // the row; its place in Cx, or in W (partial)
+        AI p0, p1;
+        bool partial = false;
+        if (r < nseg)
+        {
+            i = a.segrow [r];
+            const int64_t s0 = a.segoff [i];
+            const AI pe = Ap [i + 1];
+            p0 = (AI) ((int64_t) Ap [i] + (r - s0) * a.seg);
+            p1 = ((int64_t) (pe - p0) > (int64_t) a.seg) ? (AI) (p0 + (AI) a.seg) : pe;
+            partial = a.segoff [i + 1] - s0 > 1;
+            out = (partial ? a.heavyoff [i] + (r - s0) : a.rank [i]) * n;
+        }
+        else
+        {
+            i = a.ord != NULL ? a.ord [r - nseg] : r - nseg;
+            p0 = Ap [i];
+            p1 = Ap [i + 1];
+            if (p1 == p0 || (int64_t) (p1 - p0) > a.rmax) continue;
+            out = a.rank [i] * n;
+        }
         int64_t cc [CH];
         bool live [CH];
-        gcu_spmm_chunks<VEC, CH> (cc, live, sl * a.sw, G, lane, n);
+        gcu_spmm_chunks<VEC, CH> (cc, live, a.sl0 * a.sw, G, lane, n);
         // the lane's chunks of X's row 0: row kk's at xc [h] + kk * xrs
         const TB *xc [CH];
         for (int h = 0 ; h < CH ; h++) xc [h] = Xd + cc [h] * a.xcs;
         const int64_t xrs = a.xrs;
         Z acc [CH][VEC];
-        for (int64_t pb = p0 ; pb < p1 ; pb += G)
+        for (AI pb = p0 ; pb < p1 ; pb += (AI) G)
         {
-            const int nb = (int) ((p1 - pb < (int64_t) G) ? p1 - pb : (int64_t) G);
-            const int64_t ql = pb + (lane < nb ? lane : nb - 1);
+            const int nb = (int) ((p1 - pb < (AI) G) ? p1 - pb : (AI) G);
+            const AI ql = pb + (AI) (lane < nb ? lane : nb - 1);
             const AI mj = gcu_ld_stream<HINT> (Aj + ql);
             XT mx = XT ();
             if constexpr (SR::reads_x && !SR::a_iso) mx = gcu_cast<XT> (gcu_ld_stream<HINT> (Ax + ql));
@@ -458,9 +477,18 @@ __device__ __forceinline__ void gcu_spmm_rows (const gcu_spmm_args &a)
         for (int h = 0 ; h < CH ; h++)
         {
             if (!live [h]) continue;
-            gcu_pack<TC, VEC> o;
-            for (int v = 0 ; v < VEC ; v++) o.v [v] = gcu_cast<TC> (acc [h][v]);
-            gcu_pack_st<HINT, TC, VEC> (Cx, ri * n + cc [h], o);
+            if (partial)
+            {
+                gcu_pack<Z, VEC> o;
+                for (int v = 0 ; v < VEC ; v++) o.v [v] = acc [h][v];
+                gcu_pack_store<Z, VEC> ((Z *) a.W, out + cc [h], o);
+            }
+            else
+            {
+                gcu_pack<TC, VEC> o;
+                for (int v = 0 ; v < VEC ; v++) o.v [v] = gcu_cast<TC> (acc [h][v]);
+                gcu_pack_st<HINT, TC, VEC> ((TC *) a.Cx, out + cc [h], o);
+            }
         }
     }
 }

@@ -23,21 +23,30 @@
 // unrolling) to 5.84 ms.
 #define GCU_SPMM_CH_MAX 1
 
-// SpMM by whole rows (gcu_spmm_rows), the row-wise kernel where tiles do not
-// pay; GRBCUDA_SPMM_ROWS=0 takes the segment kernel for every row instead.
-// A group takes a row of at most GCU_SPMM_ROW_MAX entries whole (longer rows
-// take the segments and the fold; GRBCUDA_SPMM_RMAX overrides), with
+// SpMM row-wise (gcu_spmm_rows), where tiles do not pay; GRBCUDA_SPMM_ROWS=0
+// takes the segment kernel instead (every row in segments). A group takes a
+// row of at most GCU_SPMM_ROW_MAX entries whole, or a segment of GCU_SPMM_SEG
+// entries of a longer row (GRBCUDA_SPMM_RMAX overrides), with
 // GCU_SPMM_ROWS_UNROLL loads of X in flight a lane (GRBCUDA_SPMM_UNROLL: 2,
-// 4 or 8) and, where GCU_SPMM_HINT, A read and C written with evict-first
-// hints (GRBCUDA_SPMM_HINT). GCU_SPMM_SORT: the rows in the order of their
-// lengths, longest first (the plan sorts them once; GRBCUDA_SPMM_SORT).
-// GRBCUDA_SPMM_SLICE=c runs the columns in slices of about c, slice-major;
-// GRBCUDA_SPMM_GRID=b caps the grid at b blocks an SM (0: a group an item).
+// 4 or 8), __launch_bounds__ of GCU_SPMM_MINB blocks an SM (GRBCUDA_SPMM_MINB,
+// 1-8: more blocks, fewer registers, perhaps spills) and, where
+// GCU_SPMM_HINT, A read and C written with evict-first hints
+// (GRBCUDA_SPMM_HINT). GCU_SPMM_SORT: the rows in the order of their lengths,
+// longest first (the plan sorts them once): 1 always, 0 never, -1 where
+// uneven (the longest row of at most GCU_SPMM_ROW_MAX entries over
+// GCU_SPMM_SORT_UNEVEN times their mean; GRBCUDA_SPMM_SORT). The grid:
+// GCU_SPMM_GRID blocks an SM, -1 as many as fit at once (the driver's
+// occupancy: one wave whose groups stride over the rows together, so that
+// rows near in A run near in time); GRBCUDA_SPMM_GRID=b: b, 0: a group an
+// item. GRBCUDA_SPMM_SLICE=c: columns in slices of about c, one launch each.
 #define GCU_SPMM_ROWS 1
 #define GCU_SPMM_ROW_MAX 96
 #define GCU_SPMM_ROWS_UNROLL 4
+#define GCU_SPMM_MINB 5
 #define GCU_SPMM_HINT 1
-#define GCU_SPMM_SORT 0
+#define GCU_SPMM_SORT (-1)
+#define GCU_SPMM_SORT_UNEVEN 2.0
+#define GCU_SPMM_GRID (-1)
 
 // ASpT (Hong et al. 2019, DESIGN §4): A's rows in panels of GCU_ASPT_PANEL
 // rows; within a panel a column with at least GCU_ASPT_HEAVY entries (the

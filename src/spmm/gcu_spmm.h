@@ -33,16 +33,24 @@ GrB_Info gcu_spmm_block (const gcu_spmm_spec *spec, gcu_str *b, char entry [GCU_
 // ... for SpMM with ch column chunks a lane (gcu_spmm_ch_for; gcu_spmm_block: 1)
 GrB_Info gcu_spmm_block_ch (const gcu_spmm_spec *spec, int ch, gcu_str *b,
     char entry [GCU_JIT_ENTRY_MAX]) ;
-// ... with the whole-row kernel's unroll (2, 4, 8) and cache hints
-GrB_Info gcu_spmm_block_var (const gcu_spmm_spec *spec, int ch, int unroll, bool hint,
-    gcu_str *b, char entry [GCU_JIT_ENTRY_MAX]) ;
+// The compile-time settings of SpMM's kernels (part of the JIT key): CH
+// column chunks a lane, and the row kernel's loads in flight (2, 4, 8), its
+// __launch_bounds__ blocks an SM (1-8; more: fewer registers) and cache hints
+typedef struct
+{
+    int ch, unroll, minb ;
+    bool hint ;
+}
+gcu_spmm_kvar ;
+GrB_Info gcu_spmm_block_var (const gcu_spmm_spec *spec, const gcu_spmm_kvar *kv, gcu_str *b,
+    char entry [GCU_JIT_ENTRY_MAX]) ;
 void gcu_spmm_fold_entry (const char *entry, char fold [GCU_JIT_ENTRY_MAX]) ;
 void gcu_spmm_tile_entry (const char *entry, char tile [GCU_JIT_ENTRY_MAX]) ;
 void gcu_spmm_rows_entry (const char *entry, char rows [GCU_JIT_ENTRY_MAX]) ;
 // Compiled (through the caches) and loaded: SpMM's four kernels (fold, tile
 // and rows NULL for SDDMM's one); gcu_spmm_kernels with the defaults, the
 // tile and row kernels not returned.
-GrB_Info gcu_spmm_kernels_all (const gcu_spmm_spec *spec, int ch, int unroll, bool hint,
+GrB_Info gcu_spmm_kernels_all (const gcu_spmm_spec *spec, const gcu_spmm_kvar *kv,
     void **first, void **fold, void **tile, void **rows) ;
 GrB_Info gcu_spmm_kernels (const gcu_spmm_spec *spec, void **first, void **fold) ;
 
@@ -88,7 +96,7 @@ typedef struct
     // whole rows: how many (in the plan's order or not), slices of sw columns
     bool rows, sorted ;
     int64_t nord, rmax ;
-    int unroll, hint, nsl, sw ;
+    int unroll, hint, minb, nsl, sw, grid ;
     char why [160] ;            // the analysis' choice: tiles or row-wise, why
 }
 gcu_spmm_out ;
@@ -115,10 +123,11 @@ typedef struct
 {
     bool rows ;                 // whole rows (else every row through the segments)
     int64_t rmax ;              // longest row taken whole
-    int unroll ;
-    bool hint, sort ;
-    int slice ;                 // columns a slice, slice-major (0: none)
-    int grid ;                  // blocks an SM at most (0: a group an item)
+    int unroll, minb ;
+    bool hint ;
+    int sort ;                  // 1 sort the rows by length, 0 not, -1 where uneven
+    int slice ;                 // columns a slice (0: a warp's worth)
+    int grid ;                  // blocks an SM (-1: as many as fit, 0: a group an item)
 }
 gcu_spmm_tune ;
 void gcu_spmm_tune_get (gcu_spmm_tune *t) ;
@@ -134,9 +143,11 @@ GrB_Info gcu_spmm_plan_counts (const void *Ap, bool idx64, int64_t m, int seg, i
     int64_t *rank, int64_t *segoff, int64_t *heavyoff, int64_t totals [3], gcu_stream s) ;
 GrB_Info gcu_spmm_plan_segrow (int64_t m, const int64_t *segoff, int64_t *segrow, gcu_stream s) ;
 // the rows of 1 to rmax entries into ord, longest first (a stable sort: rows
-// of one length in their order), *nord of them
-GrB_Info gcu_spmm_plan_order (const void *Ap, bool idx64, int64_t m, int64_t rmax, int64_t *ord,
-    int64_t *nord, gcu_stream s) ;
+// of one length in their order), *nord of them; sort -1: only where uneven
+// (the longest such row over GCU_SPMM_SORT_UNEVEN times their mean length),
+// else *nord 0 and ord untouched
+GrB_Info gcu_spmm_plan_order (const void *Ap, bool idx64, int64_t m, int64_t rmax, int sort,
+    int64_t *ord, int64_t *nord, gcu_stream s) ;
 GrB_Info gcu_spmm_gather (const uint32_t *Rq, const void *Ax, void *Rx, int64_t nnz,
     size_t tsize, gcu_stream s) ;
 // C's pattern: Cp [i] = rank [i] * n (i <= m), Cj [e] = e % n

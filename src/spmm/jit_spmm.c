@@ -37,21 +37,25 @@ GrB_Info gcu_spmm_block (const gcu_spmm_spec *spec, gcu_str *b, char entry [GCU_
 GrB_Info gcu_spmm_block_ch (const gcu_spmm_spec *spec, int chunks, gcu_str *b,
     char entry [GCU_JIT_ENTRY_MAX])
 {
-    return gcu_spmm_block_var (spec, chunks, GCU_SPMM_ROWS_UNROLL, GCU_SPMM_HINT != 0, b, entry) ;
+    const gcu_spmm_kvar v = { chunks, GCU_SPMM_ROWS_UNROLL, GCU_SPMM_MINB, GCU_SPMM_HINT != 0 } ;
+    return gcu_spmm_block_var (spec, &v, b, entry) ;
 }
 
-GrB_Info gcu_spmm_block_var (const gcu_spmm_spec *spec, int chunks, int unroll, bool hint,
-    gcu_str *b, char entry [GCU_JIT_ENTRY_MAX])
+GrB_Info gcu_spmm_block_var (const gcu_spmm_spec *spec, const gcu_spmm_kvar *kv, gcu_str *b,
+    char entry [GCU_JIT_ENTRY_MAX])
 {
     const bool idx64 = spec->sddmm ? spec->ops.m_idx64 : spec->ops.a_idx64 ;
     const char *it = idx64 ? "uint64_t" : "uint32_t" ;
     char key [64] ;
-    const int ch = spec->sddmm || chunks < 1 ? 1 : chunks ;
-    const int u = unroll == 8 ? 8 : unroll == 2 ? 2 : 4 ;
+    const int ch = spec->sddmm || kv->ch < 1 ? 1 : kv->ch ;
+    const int u = kv->unroll == 8 ? 8 : kv->unroll == 2 ? 2 : 4 ;
+    const int minb = kv->minb >= 1 && kv->minb <= 8 ? kv->minb : 1 ;
+    const bool hint = kv->hint ;
     if (spec->sddmm)
         snprintf (key, sizeof (key), "|sddmm|%s|%d|%d", it, spec->vec, ch) ;
     else
-        snprintf (key, sizeof (key), "|spmm|%s|%d|%d|%d|%d", it, spec->vec, ch, u, hint ? 1 : 0) ;
+        snprintf (key, sizeof (key), "|spmm|%s|%d|%d|%d|%d|%d", it, spec->vec, ch, u, hint ? 1 : 0,
+            minb) ;
     GrB_Info info = gcu_codegen_namespace (b, &spec->sr, &spec->ops,
         spec->sddmm ? "gcu_sdd_" : "gcu_smm_", key, entry) ;
     if (info != GrB_SUCCESS) return info ;
@@ -65,13 +69,13 @@ GrB_Info gcu_spmm_block_var (const gcu_spmm_spec *spec, int chunks, int unroll, 
         gcu_spmm_fold_entry (entry, fold) ;
         gcu_spmm_tile_entry (entry, tile) ;
         gcu_spmm_rows_entry (entry, rows) ;
-        gcu_str_addf (b, "GCU_SPMM_KERNELS (%s, %s, %s, %s, %s_ns::SR, %s, %d, %d, %d, %s)\n",
-            entry, fold, tile, rows, entry, it, spec->vec, ch, u, hint ? "true" : "false") ;
+        gcu_str_addf (b, "GCU_SPMM_KERNELS (%s, %s, %s, %s, %s_ns::SR, %s, %d, %d, %d, %s, %d)\n",
+            entry, fold, tile, rows, entry, it, spec->vec, ch, u, hint ? "true" : "false", minb) ;
     }
     return b->failed ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
 }
 
-GrB_Info gcu_spmm_kernels_all (const gcu_spmm_spec *spec, int ch, int unroll, bool hint,
+GrB_Info gcu_spmm_kernels_all (const gcu_spmm_spec *spec, const gcu_spmm_kvar *kv,
     void **first, void **fold, void **tile, void **rows)
 {
     gcu_str b ;
@@ -79,7 +83,7 @@ GrB_Info gcu_spmm_kernels_all (const gcu_spmm_spec *spec, int ch, int unroll, bo
     char entry [GCU_JIT_ENTRY_MAX], ef [GCU_JIT_ENTRY_MAX] = "", et [GCU_JIT_ENTRY_MAX] = "" ;
     char er [GCU_JIT_ENTRY_MAX] = "" ;
     char name [GxB_MAX_NAME_LEN * 3], label [GxB_MAX_NAME_LEN * 3 + 32] = "spmm" ;
-    GrB_Info built = gcu_spmm_block_var (spec, ch, unroll, hint, &b, entry) ;
+    GrB_Info built = gcu_spmm_block_var (spec, kv, &b, entry) ;
     if (built == GrB_SUCCESS)
     {
         gcu_codegen_label (name, sizeof (name), &spec->sr) ;
@@ -98,6 +102,7 @@ GrB_Info gcu_spmm_kernels_all (const gcu_spmm_spec *spec, int ch, int unroll, bo
 GrB_Info gcu_spmm_kernels (const gcu_spmm_spec *spec, void **first, void **fold)
 {
     void *tile = NULL, *rows = NULL ;
-    return gcu_spmm_kernels_all (spec, 1, GCU_SPMM_ROWS_UNROLL, GCU_SPMM_HINT != 0, first,
-        spec->sddmm ? NULL : fold, spec->sddmm ? NULL : &tile, spec->sddmm ? NULL : &rows) ;
+    const gcu_spmm_kvar v = { 1, GCU_SPMM_ROWS_UNROLL, GCU_SPMM_MINB, GCU_SPMM_HINT != 0 } ;
+    return gcu_spmm_kernels_all (spec, &v, first, spec->sddmm ? NULL : fold,
+        spec->sddmm ? NULL : &tile, spec->sddmm ? NULL : &rows) ;
 }

@@ -72,12 +72,15 @@ void gcu_spmm_tune_get (gcu_spmm_tune *t)
     t->rmax = rmax > 0 ? rmax : GCU_SPMM_ROW_MAX ;
     const int u = env_int ("GRBCUDA_SPMM_UNROLL", GCU_SPMM_ROWS_UNROLL) ;
     t->unroll = (u == 2 || u == 8) ? u : 4 ;
+    const int mb = env_int ("GRBCUDA_SPMM_MINB", GCU_SPMM_MINB) ;
+    t->minb = mb >= 1 && mb <= 8 ? mb : 1 ;
     t->hint = env_int ("GRBCUDA_SPMM_HINT", GCU_SPMM_HINT) != 0 ;
-    t->sort = env_int ("GRBCUDA_SPMM_SORT", GCU_SPMM_SORT) != 0 ;
+    const int so = env_int ("GRBCUDA_SPMM_SORT", GCU_SPMM_SORT) ;
+    t->sort = so < 0 ? -1 : so > 0 ;
     const int sl = env_int ("GRBCUDA_SPMM_SLICE", 0) ;
     t->slice = sl > 0 ? sl : 0 ;
-    const int g = env_int ("GRBCUDA_SPMM_GRID", GCU_SPMM_BLOCKS_PER_SM) ;
-    t->grid = g > 0 ? g : 0 ;
+    const int g = env_int ("GRBCUDA_SPMM_GRID", GCU_SPMM_GRID) ;
+    t->grid = g < 0 ? -1 : g ;
 }
 
 #if GRBCUDA_HAVE_CUDA
@@ -91,7 +94,8 @@ void gcu_spmm_tune_get (gcu_spmm_tune *t)
 typedef struct
 {
     int seg, mode ;             // the settings it was made for
-    bool rows, sort ;
+    bool rows ;
+    int sort ;
     int64_t rmax ;
     int64_t m, lmax ;
     int64_t nord, *ord ;        // whole rows: in this order (NULL: 0..m-1)
@@ -245,7 +249,7 @@ static GrB_Info plan_make (const gcu_spmm_in *in, int seg, int mode, const gcu_s
     // whole rows where tiles do not pay: the segments only for the rows
     // longer than rmax, and (sorted) the order of the others
     const bool whole = !p->tiled && p->rows ;
-    const bool sorted = whole && p->sort ;
+    const bool sorted = whole && p->sort != 0 ;
     if (!p->tiled)
     {
         GCU_TRY (plan_alloc (pm, (3 * (size_t) (m + 1) + (sorted ? (size_t) m + 1 : 0))
@@ -259,8 +263,12 @@ static GrB_Info plan_make (const gcu_spmm_in *in, int seg, int mode, const gcu_s
     p->nord = whole ? m : 0 ;
     if (sorted)
     {
-        p->ord = p->heavyoff + m + 1 ;
-        GCU_TRY (gcu_spmm_plan_order (in->Ap, in->a_idx64, m, p->rmax, p->ord, &p->nord, pm->s)) ;
+        // sorted where asked (or, sort -1, where the lengths are uneven);
+        // else the rows in A's order
+        int64_t nord = 0 ;
+        GCU_TRY (gcu_spmm_plan_order (in->Ap, in->a_idx64, m, p->rmax, p->sort,
+            p->heavyoff + m + 1, &nord, pm->s)) ;
+        if (nord > 0) { p->ord = p->heavyoff + m + 1 ; p->nord = nord ; }
     }
     p->nrows = tot [0] ; p->nseg = tot [1] ; p->npartial = tot [2] ;
     GCU_TRY (plan_alloc (pm, (size_t) (p->nseg + 1) * sizeof (int64_t), &sr)) ;
@@ -327,12 +335,38 @@ static GrB_Info keep_alloc (const gcu_spmm_keep *keep, size_t bytes, void **p)
     return keep->alloc (keep->ctx, bytes, p) == GrB_SUCCESS ? GrB_SUCCESS : GCU_NOT_HANDLED ;
 }
 
+// the row kernel over its items (the long rows' segments, then the rows),
+// slice after slice, at most 2^30 items a launch; the grid: tu->grid blocks
+// an SM, or (-1) as many as fit at once, or (0) a group an item
+static GrB_Info spmm_rows_launch (void *frows, const gcu_spmm_tune *tu, gcu_spmm_args *a,
+    int *grid_per_sm, gcu_stream s)
+{
+    int bps = tu->grid ;
+    if (bps < 0 && gcu_jit_occupancy (frows, GCU_SPMM_THREADS, 0, &bps) != GrB_SUCCESS) bps = 0 ;
+    if (bps < 0) bps = 0 ;
+    *grid_per_sm = bps ;
+    const int64_t nitem = a->nseg + a->nord, chunk = (int64_t) 1 << 30 ;
+    const int64_t nsl = (a->n + a->sw - 1) / a->sw ;
+    void *args [] = { a } ;
+    for (int64_t sl = 0 ; sl < nsl ; sl++)
+        for (int64_t r0 = 0 ; r0 < nitem ; r0 += chunk)
+        {
+            a->sl0 = sl ; a->r0 = r0 ;
+            a->cnt = nitem - r0 < chunk ? nitem - r0 : chunk ;
+            GCU_TRY (gcu_jit_launch (frows, gcu_spmm_grid_cap (a->cnt, a->G, bps),
+                GCU_SPMM_THREADS, 0, s, args)) ;
+            GCU_TRY (gcu_launch_check ("spmm rows")) ;
+        }
+    return GrB_SUCCESS ;
+}
+
 // the kernels, timed together
 static GrB_Info spmm_kernels (const gcu_spmm_spec *spec, int ch, const gcu_spmm_tune *tu,
-    gcu_spmm_args *a, const spmm_plan *p, double *kernel_s, gcu_stream s)
+    gcu_spmm_args *a, const spmm_plan *p, gcu_spmm_out *out, gcu_stream s)
 {
     void *fseg = NULL, *ffold = NULL, *ftile = NULL, *frows = NULL ;
-    GCU_TRY (gcu_spmm_kernels_all (spec, ch, tu->unroll, tu->hint, &fseg, &ffold, &ftile, &frows)) ;
+    const gcu_spmm_kvar kv = { ch, tu->unroll, tu->minb, tu->hint } ;
+    GCU_TRY (gcu_spmm_kernels_all (spec, &kv, &fseg, &ffold, &ftile, &frows)) ;
     void *args [] = { a } ;
     gcu_timer tk ;
     gcu_timer_start (&tk, s) ;
@@ -348,19 +382,17 @@ static GrB_Info spmm_kernels (const gcu_spmm_spec *spec, int ch, const gcu_spmm_
         if (info == GrB_SUCCESS) info = gcu_launch_check ("spmm tiles") ;
     }
     const int gs = a->G ;
-    // the long rows' segments first (their fold last), then the whole rows
-    if (info == GrB_SUCCESS && a->nseg > 0)
+    if (info == GrB_SUCCESS && p->nord > 0)
+    {
+        // row-wise: the row kernel takes the long rows' segments too
+        info = spmm_rows_launch (frows, tu, a, &out->grid, s) ;
+    }
+    else if (info == GrB_SUCCESS && a->nseg > 0)
     {
         a->G = gcu_spmm_group_for (a->n, spec->vec, ch) ;
         info = gcu_jit_launch (fseg, gcu_spmm_grid (a->nseg, a->G), GCU_SPMM_THREADS, 0, s, args) ;
         if (info == GrB_SUCCESS) info = gcu_launch_check ("spmm segments") ;
         a->G = gs ;
-    }
-    if (info == GrB_SUCCESS && a->nord > 0)
-    {
-        info = gcu_jit_launch (frows, gcu_spmm_grid_cap (a->nord * a->nsl, a->G, tu->grid),
-            GCU_SPMM_THREADS, 0, s, args) ;
-        if (info == GrB_SUCCESS) info = gcu_launch_check ("spmm rows") ;
     }
     if (info == GrB_SUCCESS && a->nseg > 0 && p->npartial > 0)
     {
@@ -369,7 +401,7 @@ static GrB_Info spmm_kernels (const gcu_spmm_spec *spec, int ch, const gcu_spmm_
         if (info == GrB_SUCCESS) info = gcu_launch_check ("spmm fold") ;
         a->G = gs ;
     }
-    *kernel_s = gcu_timer_stop (&tk, s) ;
+    out->kernel_s = gcu_timer_stop (&tk, s) ;
     return info ;
 }
 
@@ -427,20 +459,19 @@ GrB_Info gcu_spmm_run (const gcu_spmm_spec *spec, int ch, const gcu_spmm_in *in,
     else a.G = out->G ;
     if (p.nord > 0)
     {
-        // whole rows: a group's columns one slice (a lane CH chunks of VEC);
-        // slices of about tu.slice columns, slice-major, where asked
+        // row-wise: a group's columns one slice (a lane CH chunks of VEC),
+        // slices of about tu.slice columns where asked, else of a warp's
         const int64_t want = tu.slice > 0 && tu.slice < n ? tu.slice : n ;
         a.G = gcu_spmm_group_for (want, spec->vec, out->ch) ;
         a.sw = (int64_t) a.G * spec->vec * out->ch ;
-        a.nsl = (n + a.sw - 1) / a.sw ;
-        a.sliceouter = tu.slice > 0 && a.nsl > 1 ;
         a.ord = p.ord ; a.nord = p.nord ; a.rmax = p.rmax ;
         out->G = a.G ;
         out->rows = true ; out->sorted = p.ord != NULL ; out->nord = p.nord ; out->rmax = p.rmax ;
-        out->unroll = tu.unroll ; out->hint = tu.hint ; out->nsl = (int) a.nsl ;
+        out->unroll = tu.unroll ; out->hint = tu.hint ; out->minb = tu.minb ;
+        out->nsl = (int) ((n + a.sw - 1) / a.sw) ;
         out->sw = (int) a.sw ;
     }
-    if (p.nrows > 0 && n > 0) GCU_TRY (spmm_kernels (spec, out->ch, &tu, &a, &p, &out->kernel_s, s)) ;
+    if (p.nrows > 0 && n > 0) GCU_TRY (spmm_kernels (spec, out->ch, &tu, &a, &p, out, s)) ;
     const double t2 = gcu_now () ;
     GCU_TRY (gcu_spmm_pattern (p.rank, m, n, out->idx64, out->Cp, out->Cj, out->nvals, s)) ;
     GCU_TRY (gcu_sync (s)) ;

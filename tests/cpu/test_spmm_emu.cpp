@@ -166,23 +166,26 @@ static int rows_case (const char *name, const csr &A, int64_t n, int64_t rmax, i
     a.rank = P.rank.data () ; a.segoff = P.segoff.data () ;
     a.heavyoff = P.heavyoff.data () ; a.segrow = P.segrow.data () ;
     a.nseg = P.segoff [m] ; a.W = Wx.data () ; a.Cx = C.data () ;
-    a.G = gcu_spmm_group ((n + CH - 1) / CH, VEC, GCU_SPMM_GROUP_MAX) ;
-    launch_spmm<SR, VEC, CH> (a, 0) ;
-    // as spmm.c sets the whole rows' launch
+    // as spmm.c launches the row kernel: slice after slice, the items (the
+    // long rows' segments, then the rows) here in two launches of a slice
     const int64_t want = slice > 0 && slice < n ? slice : n ;
     a.G = gcu_spmm_group ((want + CH - 1) / CH, VEC, GCU_SPMM_GROUP_MAX) ;
     a.sw = (int64_t) a.G * VEC * CH ;
-    a.nsl = (n + a.sw - 1) / a.sw ;
-    a.sliceouter = slice > 0 && a.nsl > 1 ;
     a.ord = sort ? ord.data () : nullptr ;
     a.nord = sort ? (int64_t) ord.size () : m ;
     a.rmax = rmax ;
+    const int64_t nitem = a.nseg + a.nord, half = nitem / 2 + 1 ;
     gridDim.x = 3 ;
-    for (unsigned b = 0 ; b < gridDim.x ; b++)
-        gcu_emu_block (b, GCU_SPMM_THREADS, [&]
+    for (int64_t sl = 0 ; sl * a.sw < n ; sl++)
+        for (int64_t r0 = 0 ; r0 < nitem ; r0 += half)
         {
-            gcu_spmm_rows<SR, uint32_t, VEC, CH, U, true> (a) ;
-        }) ;
+            a.sl0 = sl ; a.r0 = r0 ; a.cnt = nitem - r0 < half ? nitem - r0 : half ;
+            for (unsigned b = 0 ; b < gridDim.x ; b++)
+                gcu_emu_block (b, GCU_SPMM_THREADS, [&]
+                {
+                    gcu_spmm_rows<SR, uint32_t, VEC, CH, U, true> (a) ;
+                }) ;
+        }
     a.G = gcu_spmm_group ((n + CH - 1) / CH, VEC, GCU_SPMM_GROUP_MAX) ;
     launch_spmm<SR, VEC, CH> (a, 1) ;
     int64_t bad = -1 ;
