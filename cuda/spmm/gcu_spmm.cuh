@@ -376,8 +376,8 @@ __device__ __forceinline__ Z gcu_shfl_any (unsigned mask, const Z &v, int src, i
 // lanes of CH chunks of VEC). The items: first the segments of the rows
 // longer than rmax (segrow, seg entries each: a partial row into W where
 // the row has several, folded by gcu_spmm_fold, else the row of C), then
-// the rows of at most rmax entries, whole (in the plan's order ord, else
-// 0..nord-1 with empty and long rows skipped). The group reads the item's
+// the rows of at most rmax entries, whole (in the plan's order ord: row,
+// length and first entry; else 0..nord-1, empty and long rows skipped). The group reads the item's
 // entries G at a time, a lane one entry (A's indices and values in one
 // coalesced load, evict-first where HINT), and passes them round by
 // shuffles; each lane then has U loads of X in flight (unrolled; a batch's
@@ -422,9 +422,18 @@ __device__ __forceinline__ void gcu_spmm_rows (const gcu_spmm_args &a)
             partial = a.segoff [i + 1] - s0 > 1;
             out = (partial ? a.heavyoff [i] + (r - s0) : a.rank [i]) * n;
         }
+        else if (a.ord != NULL)
+        {
+            // sorted: the row, its length and its first entry at once
+            const int64_t q = a.ord [2 * (r - nseg)];
+            i = q & 0xffffffff;
+            p0 = (AI) a.ord [2 * (r - nseg) + 1];
+            p1 = p0 + (AI) (q >> 32);
+            out = a.rank [i] * n;
+        }
         else
         {
-            i = a.ord != NULL ? a.ord [r - nseg] : r - nseg;
+            i = r - nseg;
             p0 = Ap [i];
             p1 = Ap [i + 1];
             if (p1 == p0 || (int64_t) (p1 - p0) > a.rmax) continue;

@@ -26,8 +26,9 @@ typedef struct
     const int64_t *rank, *segoff, *heavyoff, *segrow ;
     int64_t nseg ;
     // SpMM row-wise (gcu_spmm_rows): the items, the nseg segments of the
-    // rows longer than rmax, then the rows of at most rmax entries in the
-    // order ord [0 .. nord) (NULL: rows 0 .. nord-1, empty and long ones
+    // rows longer than rmax, then the nord rows of at most rmax entries in
+    // the plan's order, two int64 a row in ord (row i + (its length << 32),
+    // its first entry; NULL: rows 0 .. nord-1, empty and long ones
     // skipped); a launch the items r0 .. r0+cnt-1 in slice sl0 of the
     // columns (sw of them a slice)
     const int64_t *ord ;

@@ -143,7 +143,8 @@ GrB_Info gcu_spmm_plan_counts (const void *Ap, bool idx64, int64_t m, int seg, i
     int64_t *rank, int64_t *segoff, int64_t *heavyoff, int64_t totals [3], gcu_stream s) ;
 GrB_Info gcu_spmm_plan_segrow (int64_t m, const int64_t *segoff, int64_t *segrow, gcu_stream s) ;
 // the rows of 1 to rmax entries into ord, longest first (a stable sort: rows
-// of one length in their order), *nord of them; sort -1: only where uneven
+// of one length in their order), *nord of them, two int64 a row (i + (its
+// length << 32), its first entry Ap [i]: 2m at most); sort -1: only where uneven
 // (the longest such row over GCU_SPMM_SORT_UNEVEN times their mean length),
 // else *nord 0 and ord untouched
 GrB_Info gcu_spmm_plan_order (const void *Ap, bool idx64, int64_t m, int64_t rmax, int sort,

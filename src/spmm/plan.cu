@@ -92,6 +92,22 @@ __global__ void __launch_bounds__ (GCU_SPMM_THREADS) k_order_keys (int64_t m,
     }
 }
 
+// the sorted rows as the row kernel reads them: ord [2r] = i + (len << 32),
+// ord [2r+1] = Ap [i] (its first entry: no look-up of Ap in the kernel)
+template <class I>
+__global__ void __launch_bounds__ (GCU_SPMM_THREADS) k_order_pack (int64_t nord,
+    const int64_t *__restrict__ rows, const I *__restrict__ Ap, int64_t *__restrict__ ord)
+{
+    for (int64_t r = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ; r < nord ;
+         r += (int64_t) gridDim.x * blockDim.x)
+    {
+        const int64_t i = rows [r] ;
+        const int64_t p0 = (int64_t) Ap [i], len = (int64_t) Ap [i + 1] - p0 ;
+        ord [2 * r] = i + (len << 32) ;
+        ord [2 * r + 1] = p0 ;
+    }
+}
+
 template <class I>
 __global__ void __launch_bounds__ (GCU_SPMM_THREADS) k_pattern (int64_t m, int64_t n,
     const int64_t *__restrict__ rank, int64_t nvals, I *__restrict__ Cp, I *__restrict__ Cj)
@@ -137,10 +153,10 @@ extern "C" GrB_Info gcu_spmm_plan_order (const void *Ap, bool idx64, int64_t m, 
     if (sort == 0 || m <= 0) return GrB_SUCCESS ;
     if (m >= ((int64_t) 1 << 31) - 1 || rmax >= ((int64_t) 1 << 31)) return GCU_NOT_HANDLED ;
     const int n = (int) m ;
-    // keys in, keys out (2m), the statistics; the rows in
+    // keys in, keys out (2m), the statistics; the rows in and sorted (2m)
     const size_t kb = (2 * (size_t) m * sizeof (uint32_t) + 15) & ~(size_t) 15 ;
     GCU_TRY (gcu_dmalloc ((void **) &keys, kb + 3 * sizeof (unsigned long long), s)) ;
-    GCU_TRY (gcu_dmalloc ((void **) &rows, (size_t) m * sizeof (int64_t) + 16, s)) ;
+    GCU_TRY (gcu_dmalloc ((void **) &rows, 2 * (size_t) m * sizeof (int64_t) + 16, s)) ;
     unsigned long long *stats = (unsigned long long *) ((char *) keys + kb) ;
     if (cudaMemsetAsync (stats, 0, 3 * sizeof (*stats), st) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
     const unsigned grid = gcu_spmm_grid (m, 1) ;
@@ -157,14 +173,19 @@ extern "C" GrB_Info gcu_spmm_plan_order (const void *Ap, bool idx64, int64_t m, 
         int bits = 1 ;
         while (bits < 32 && ((int64_t) 1 << bits) <= rmax) bits++ ;
         size_t need = 0 ;
-        if (cub::DeviceRadixSort::SortPairsDescending (NULL, need, keys, keys + m, rows, ord, n, 0,
-            bits, st) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
+        if (cub::DeviceRadixSort::SortPairsDescending (NULL, need, keys, keys + m, rows, rows + m,
+            n, 0, bits, st) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
         GCU_TRY (gcu_dmalloc (&tmp, need + 16, s)) ;
-        if (cub::DeviceRadixSort::SortPairsDescending (tmp, need, keys, keys + m, rows, ord, n, 0,
-            bits, st) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
+        if (cub::DeviceRadixSort::SortPairsDescending (tmp, need, keys, keys + m, rows, rows + m,
+            n, 0, bits, st) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
         GCU_TRY (gcu_launch_check ("spmm plan: order sort")) ;
+        const int64_t nk = (int64_t) h [0] ;
+        const unsigned g = gcu_spmm_grid (nk, 1) ;
+        if (idx64) k_order_pack<uint64_t> <<<g, GCU_SPMM_THREADS, 0, st>>> (nk, rows + m, (const uint64_t *) Ap, ord) ;
+        else k_order_pack<uint32_t> <<<g, GCU_SPMM_THREADS, 0, st>>> (nk, rows + m, (const uint32_t *) Ap, ord) ;
+        GCU_TRY (gcu_launch_check ("spmm plan: order pack")) ;
         GCU_TRY (gcu_sync (s)) ;
-        *nord = (int64_t) h [0] ;
+        *nord = nk ;
     }
     GCU_FREE_ALL ;
     return GrB_SUCCESS ;

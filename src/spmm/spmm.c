@@ -252,7 +252,7 @@ static GrB_Info plan_make (const gcu_spmm_in *in, int seg, int mode, const gcu_s
     const bool sorted = whole && p->sort != 0 ;
     if (!p->tiled)
     {
-        GCU_TRY (plan_alloc (pm, (3 * (size_t) (m + 1) + (sorted ? (size_t) m + 1 : 0))
+        GCU_TRY (plan_alloc (pm, (3 * (size_t) (m + 1) + (sorted ? 2 * (size_t) m + 2 : 0))
             * sizeof (int64_t), &b)) ;
         p->rank = (int64_t *) b ;
     }

@@ -171,7 +171,14 @@ static int rows_case (const char *name, const csr &A, int64_t n, int64_t rmax, i
     const int64_t want = slice > 0 && slice < n ? slice : n ;
     a.G = gcu_spmm_group ((want + CH - 1) / CH, VEC, GCU_SPMM_GROUP_MAX) ;
     a.sw = (int64_t) a.G * VEC * CH ;
-    a.ord = sort ? ord.data () : nullptr ;
+    // as plan.cu packs them: i + (len << 32), the first entry
+    std::vector<int64_t> ordp ;
+    for (int64_t i : ord)
+    {
+        ordp.push_back (i + ((A.p [i + 1] - A.p [i]) << 32)) ;
+        ordp.push_back (A.p [i]) ;
+    }
+    a.ord = sort ? ordp.data () : nullptr ;
     a.nord = sort ? (int64_t) ord.size () : m ;
     a.rmax = rmax ;
     const int64_t nitem = a.nseg + a.nord, half = nitem / 2 + 1 ;
