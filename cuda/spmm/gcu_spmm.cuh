@@ -70,18 +70,34 @@ __device__ __forceinline__ unsigned gcu_group_mask (int G)
     return (G == 32) ? 0xffffffffu : (((1u << G) - 1u) << base);
 }
 
-// v from the lane off above within a segment of width lanes, any type:
-// shuffled as 4-byte words
-template <class Z>
-__device__ __forceinline__ Z gcu_shfl_down_any (unsigned mask, const Z &v, int off, int width)
+// v from another lane of its segment of width lanes, any type, shuffled as
+// 4-byte words: from lane `at` of the segment, or (DOWN) from `at` lanes above
+template <bool DOWN, class Z>
+__device__ __forceinline__ Z gcu_shfl_words (unsigned mask, const Z &v, int at, int width)
 {
     constexpr int W = (int) ((sizeof (Z) + 3) / 4);
     unsigned w [W] = {};
     Z r;
     memcpy (w, &v, sizeof (Z));
-    for (int q = 0 ; q < W ; q++) w [q] = __shfl_down_sync (mask, w [q], off, width);
+    for (int q = 0 ; q < W ; q++)
+        w [q] = DOWN ? __shfl_down_sync (mask, w [q], (unsigned) at, width)
+                     : __shfl_sync (mask, w [q], at, width);
     memcpy (&r, w, sizeof (Z));
     return r;
+}
+
+// v from the lane off above within a segment of width lanes, any type
+template <class Z>
+__device__ __forceinline__ Z gcu_shfl_down_any (unsigned mask, const Z &v, int off, int width)
+{
+    return gcu_shfl_words<true> (mask, v, off, width);
+}
+
+// v from lane src of its segment of width lanes, any type
+template <class Z>
+__device__ __forceinline__ Z gcu_shfl_any (unsigned mask, const Z &v, int src, int width)
+{
+    return gcu_shfl_words<false> (mask, v, src, width);
 }
 
 // the operand value cast to the operator's input type (not read when the
@@ -355,20 +371,6 @@ __device__ __forceinline__ void gcu_pack_st (T *__restrict__ out, int64_t p,
     }
 #endif
     gcu_pack_store<T, VEC> (out, p, v);
-}
-
-// v from lane src of its segment of width lanes, any type: shuffled as
-// 4-byte words
-template <class Z>
-__device__ __forceinline__ Z gcu_shfl_any (unsigned mask, const Z &v, int src, int width)
-{
-    constexpr int W = (int) ((sizeof (Z) + 3) / 4);
-    unsigned w [W] = {};
-    Z r;
-    memcpy (w, &v, sizeof (Z));
-    for (int q = 0 ; q < W ; q++) w [q] = __shfl_sync (mask, w [q], src, width);
-    memcpy (&r, w, sizeof (Z));
-    return r;
 }
 
 // SpMM row-wise (GE-SpMM's coalesced row caching, Sputnik's row order): a

@@ -12,7 +12,11 @@
 // SpMM: a row of A is cut into segments of at most this many entries, one
 // group of lanes each (power-law rows spread over many groups; their
 // partial rows are folded by a second kernel). GRBCUDA_SPMM_SEG overrides.
-#define GCU_SPMM_SEG 96
+// With the row kernel, 192 (and rows of up to 192 entries whole) ran
+// rmat-20-16 faster than 96 or 48 at 32 and 128 columns: fewer partial
+// rows to write and fold, and sorted rows keep the groups of a warp even
+// (bench/RESULTS.md, 2026-11-26 "SpMM row kernel").
+#define GCU_SPMM_SEG 192
 // SpMM: entries of A a lane's loads of X have in flight at once (the
 // row-wise loop is unrolled by this many entries)
 #define GCU_SPMM_UNROLL 4
@@ -39,8 +43,16 @@
 // occupancy: one wave whose groups stride over the rows together, so that
 // rows near in A run near in time); GRBCUDA_SPMM_GRID=b: b, 0: a group an
 // item. GRBCUDA_SPMM_SLICE=c: columns in slices of about c, one launch each.
+// Why these (bench/RESULTS.md, "SpMM row kernel"; bench/spmm_variants): the
+// kernel is bound by the latency of its chains (A's row, its entries, X),
+// so occupancy counts; bounds of 5 blocks are the most that compile without
+// spills for FP32 (6 and 8 spilled and ran slower), 8 loads in flight took
+// more registers than they hid; the one-wave grid kept grid3d's neighbouring
+// rows together in time; sorting pays on rmat (groups of a warp alike) and
+// not on a grid (A's order is its locality); slices and two chunks a lane
+// did not pay.
 #define GCU_SPMM_ROWS 1
-#define GCU_SPMM_ROW_MAX 96
+#define GCU_SPMM_ROW_MAX 192
 #define GCU_SPMM_ROWS_UNROLL 4
 #define GCU_SPMM_MINB 5
 #define GCU_SPMM_HINT 1

@@ -50,6 +50,48 @@ static plan make_plan (const csr &A, int seg, int64_t minlen = 0)
 
 static int64_t tiles_seen ;     // tiles the tiled cases ran through
 
+// the arguments every SpMM case sets: A, X, the plan, W and C
+template <class V>
+static gcu_spmm_args base_args (int64_t m, int64_t n, int seg, const std::vector<uint32_t> &Ap,
+    const std::vector<uint32_t> &Aj, const V &Ax, const V &X, int64_t xrs, int64_t xcs,
+    const plan &P, V &Wx, V &C)
+{
+    gcu_spmm_args a ;
+    memset (&a, 0, sizeof (a)) ;
+    a.m = m ; a.n = n ; a.seg = seg ;
+    a.Ap = Ap.data () ; a.Aj = Aj.data () ; a.Ax = Ax.data () ;
+    a.X = X.data () ; a.xrs = xrs ; a.xcs = xcs ;
+    a.rank = P.rank.data () ; a.segoff = P.segoff.data () ;
+    a.heavyoff = P.heavyoff.data () ; a.segrow = P.segrow.data () ;
+    a.nseg = P.segoff [m] ; a.W = Wx.data () ; a.Cx = C.data () ;
+    return a ;
+}
+
+// the first row of C (row rank [i] of Cx, n wide) that differs from the
+// plain reference A*X, or -1
+template <class SR, class V>
+static int64_t spmm_bad_row (const csr &A, const V &Ax, const V &X, int64_t xrs, int64_t xcs,
+    int64_t n, const std::vector<int64_t> &rank, const V &C)
+{
+    typedef typename SR::Z Z ;
+    for (int64_t i = 0 ; i < A.nrows ; i++)
+    {
+        if (A.p [i] == A.p [i + 1]) continue ;
+        for (int64_t j = 0 ; j < n ; j++)
+        {
+            Z z = Z () ;
+            for (int64_t p = A.p [i] ; p < A.p [i + 1] ; p++)
+            {
+                const int64_t k = A.j [p] ;
+                const Z t = SR::mult (Ax [p], X [k * xrs + j * xcs], i, k, j) ;
+                z = p == A.p [i] ? t : SR::add (z, t) ;
+            }
+            if (!same_value (z, C [rank [i] * n + j])) return i ;
+        }
+    }
+    return -1 ;
+}
+
 // kind 0: segments, 1: fold, 2: ASpT tiles
 template <class SR, int VEC, int CH>
 static void launch_spmm (gcu_spmm_args &a, int kind)
@@ -84,14 +126,7 @@ static int spmm_case (const char *name, const csr &A, int64_t n, int seg, bool b
     gcu_aspt T ;
     memset (&T, 0, sizeof (T)) ;
     values<Z> Rx ((size_t) A.nvals () + 1) ;
-    gcu_spmm_args a ;
-    memset (&a, 0, sizeof (a)) ;
-    a.m = m ; a.n = n ; a.seg = seg ;
-    a.Ap = Ap.data () ; a.Aj = Aj.data () ; a.Ax = Ax.data () ;
-    a.X = X.data () ; a.xrs = xrs ; a.xcs = xcs ;
-    a.rank = P.rank.data () ; a.segoff = P.segoff.data () ;
-    a.heavyoff = P.heavyoff.data () ; a.segrow = P.segrow.data () ;
-    a.nseg = P.segoff [m] ; a.W = Wx.data () ; a.Cx = C.data () ;
+    gcu_spmm_args a = base_args (m, n, seg, Ap, Aj, Ax, X, xrs, xcs, P, Wx, C) ;
     if (tiled)
     {
         CHECK (gcu_aspt_build (A.p.data (), A.j.data (), true, m, kd, 8, 4, 2, lmax, false, &T) == 0,
@@ -110,22 +145,7 @@ static int spmm_case (const char *name, const csr &A, int64_t n, int seg, bool b
     launch_spmm<SR, VEC, CH> (a, 0) ;
     launch_spmm<SR, VEC, CH> (a, 1) ;
     gcu_aspt_free (&T) ;
-    int64_t bad = -1 ;
-    for (int64_t i = 0 ; i < m && bad < 0 ; i++)
-    {
-        if (A.p [i] == A.p [i + 1]) continue ;
-        for (int64_t j = 0 ; j < n && bad < 0 ; j++)
-        {
-            Z z = Z () ;
-            for (int64_t p = A.p [i] ; p < A.p [i + 1] ; p++)
-            {
-                const int64_t k = A.j [p] ;
-                const Z t = SR::mult (Ax [p], X [k * xrs + j * xcs], i, k, j) ;
-                z = p == A.p [i] ? t : SR::add (z, t) ;
-            }
-            if (!same_value (z, C [P.rank [i] * n + j])) bad = i ;
-        }
-    }
+    const int64_t bad = spmm_bad_row<SR> (A, Ax, X, xrs, xcs, n, P.rank, C) ;
     CHECK (bad < 0, "%s spmm n=%lld VEC=%d CH=%d G=%d seg=%d%s%s%s: row %lld differs", name,
         (long long) n, VEC, CH, a.G, seg, by_col ? " by column" : "", iso ? " iso" : "",
         tiled ? " tiled" : "", (long long) bad) ;
@@ -158,14 +178,7 @@ static int rows_case (const char *name, const csr &A, int64_t n, int64_t rmax, i
     std::stable_sort (ord.begin (), ord.end (), [&] (int64_t x, int64_t y)
         { return A.p [x + 1] - A.p [x] > A.p [y + 1] - A.p [y] ; }) ;
     const std::vector<uint32_t> Ap = gcu_emu_narrow<uint32_t> (A.p), Aj = gcu_emu_narrow<uint32_t> (A.j) ;
-    gcu_spmm_args a ;
-    memset (&a, 0, sizeof (a)) ;
-    a.m = m ; a.n = n ; a.seg = seg ;
-    a.Ap = Ap.data () ; a.Aj = Aj.data () ; a.Ax = Ax.data () ;
-    a.X = X.data () ; a.xrs = xrs ; a.xcs = xcs ;
-    a.rank = P.rank.data () ; a.segoff = P.segoff.data () ;
-    a.heavyoff = P.heavyoff.data () ; a.segrow = P.segrow.data () ;
-    a.nseg = P.segoff [m] ; a.W = Wx.data () ; a.Cx = C.data () ;
+    gcu_spmm_args a = base_args (m, n, seg, Ap, Aj, Ax, X, xrs, xcs, P, Wx, C) ;
     // as spmm.c launches the row kernel: slice after slice, the items (the
     // long rows' segments, then the rows) here in two launches of a slice
     const int64_t want = slice > 0 && slice < n ? slice : n ;
@@ -195,22 +208,7 @@ static int rows_case (const char *name, const csr &A, int64_t n, int64_t rmax, i
         }
     a.G = gcu_spmm_group ((n + CH - 1) / CH, VEC, GCU_SPMM_GROUP_MAX) ;
     launch_spmm<SR, VEC, CH> (a, 1) ;
-    int64_t bad = -1 ;
-    for (int64_t i = 0 ; i < m && bad < 0 ; i++)
-    {
-        if (A.p [i] == A.p [i + 1]) continue ;
-        for (int64_t j = 0 ; j < n && bad < 0 ; j++)
-        {
-            Z z = Z () ;
-            for (int64_t p = A.p [i] ; p < A.p [i + 1] ; p++)
-            {
-                const int64_t k = A.j [p] ;
-                const Z t = SR::mult (Ax [p], X [k * xrs + j * xcs], i, k, j) ;
-                z = p == A.p [i] ? t : SR::add (z, t) ;
-            }
-            if (!same_value (z, C [P.rank [i] * n + j])) bad = i ;
-        }
-    }
+    const int64_t bad = spmm_bad_row<SR> (A, Ax, X, xrs, xcs, n, P.rank, C) ;
     CHECK (bad < 0, "%s rows n=%lld VEC=%d CH=%d U=%d rmax=%lld seg=%d%s slice=%lld%s%s: row %lld "
         "differs", name, (long long) n, VEC, CH, U, (long long) rmax, seg, sort ? " sorted" : "",
         (long long) slice, by_col ? " by column" : "", iso ? " iso" : "", (long long) bad) ;
