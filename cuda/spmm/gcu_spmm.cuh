@@ -14,6 +14,11 @@
 //           gcu_spmm_fold then reduces (in segment order) into Cx. A lane
 //           holds CH chunks of VEC columns (register blocking) and walks
 //           the entries unrolled (GCU_SPMM_UNROLL loads of X in flight).
+//   rows    gcu_spmm_rows: a group a whole row of at most rmax entries or
+//           a segment of a longer row (partial rows folded as above), A's
+//           entries loaded G at once and passed round by shuffles, rows in
+//           the plan's order (by length where it sorts them), optionally in
+//           column slices.
 //   ASpT    (Hong et al. 2019) gcu_spmm_tiled: A's rows in panels, each
 //           row's entries reordered (src/spmm/aspt.c) so that those of the
 //           panel's heavy columns come first, tile by tile; a block stages
@@ -57,6 +62,29 @@ __device__ __forceinline__ unsigned gcu_group_mask (int G)
 {
     const unsigned base = (unsigned) (threadIdx.x % 32u) & ~((unsigned) G - 1u);
     return (G == 32) ? 0xffffffffu : (((1u << G) - 1u) << base);
+}
+
+// v from another lane of its segment of width lanes, any type, shuffled as
+// 4-byte words: from lane `at` of the segment, or (DOWN) from `at` lanes above
+template <bool DOWN, class Z>
+__device__ __forceinline__ Z gcu_shfl_words (unsigned mask, const Z &v, int at, int width)
+{
+    constexpr int W = (int) ((sizeof (Z) + 3) / 4);
+    unsigned w [W] = {};
+    Z r;
+    memcpy (w, &v, sizeof (Z));
+    for (int q = 0 ; q < W ; q++)
+        w [q] = DOWN ? __shfl_down_sync (mask, w [q], (unsigned) at, width)
+                     : __shfl_sync (mask, w [q], at, width);
+    memcpy (&r, w, sizeof (Z));
+    return r;
+}
+
+// v from lane src of its segment of width lanes, any type
+template <class Z>
+__device__ __forceinline__ Z gcu_shfl_any (unsigned mask, const Z &v, int src, int width)
+{
+    return gcu_shfl_words<false> (mask, v, src, width);
 }
 
 // the operand value cast to the operator's input type (not read when the
@@ -221,6 +249,243 @@ __device__ __forceinline__ void gcu_spmm_segments (const gcu_spmm_args &a)
                     for (int v = 0 ; v < VEC ; v++) o.v [v] = acc [h][v];
                     gcu_pack_store<Z, VEC> ((Z *) a.W, (a.heavyoff [i] + t) * n + cc [h], o);
                 }
+            }
+        }
+    }
+}
+
+// A value of A (its index or its value, read once) loaded with the
+// evict-first hint where STREAM and the type is a native word of 1, 2, 4 or
+// 8 bytes (so that A's stream does not push X's rows out of L2), else
+// plainly. The SIMT emulation (no __CUDA_ARCH__) loads plainly.
+template <bool STREAM, class T>
+__device__ __forceinline__ T gcu_ld_stream (const T *__restrict__ p)
+{
+#if defined (__CUDA_ARCH__)
+    if constexpr (STREAM && alignof (T) == sizeof (T))
+    {
+        T r;
+        if constexpr (sizeof (T) == 1)
+        {
+            const unsigned char u = __ldcs ((const unsigned char *) p);
+            memcpy (&r, &u, 1);
+            return r;
+        }
+        else if constexpr (sizeof (T) == 2)
+        {
+            const unsigned short u = __ldcs ((const unsigned short *) p);
+            memcpy (&r, &u, 2);
+            return r;
+        }
+        else if constexpr (sizeof (T) == 4)
+        {
+            const unsigned int u = __ldcs ((const unsigned int *) p);
+            memcpy (&r, &u, 4);
+            return r;
+        }
+        else if constexpr (sizeof (T) == 8)
+        {
+            const unsigned long long u = __ldcs ((const unsigned long long *) p);
+            memcpy (&r, &u, 8);
+            return r;
+        }
+    }
+#endif
+    return *p;
+}
+
+// VEC values of X through the read-only path (ld.global.nc) where the pack
+// is a naturally aligned word of 4, 8 or 16 bytes, else as gcu_pack_load
+template <class T, int VEC>
+__device__ __forceinline__ gcu_pack<T, VEC> gcu_pack_ldg (const T *__restrict__ x, int64_t p)
+{
+    typedef gcu_pack<T, VEC> P;
+#if defined (__CUDA_ARCH__)
+    if constexpr (alignof (P) == sizeof (P) && sizeof (P) == 16)
+    {
+        const uint4 u = __ldg ((const uint4 *) (x + p));
+        P r;
+        memcpy (&r, &u, 16);
+        return r;
+    }
+    else if constexpr (alignof (P) == sizeof (P) && sizeof (P) == 8)
+    {
+        const uint2 u = __ldg ((const uint2 *) (x + p));
+        P r;
+        memcpy (&r, &u, 8);
+        return r;
+    }
+    else if constexpr (alignof (P) == sizeof (P) && sizeof (P) == 4)
+    {
+        const unsigned int u = __ldg ((const unsigned int *) (x + p));
+        P r;
+        memcpy (&r, &u, 4);
+        return r;
+    }
+#endif
+    return gcu_pack_load<T, VEC> (x, p, 1);
+}
+
+// VEC values into out [p], with the streaming (evict-first) hint where
+// STREAM and the pack is a naturally aligned word of 4, 8 or 16 bytes: C is
+// written once and not read here, so it should not push X's rows out of L2
+template <bool STREAM, class T, int VEC>
+__device__ __forceinline__ void gcu_pack_st (T *__restrict__ out, int64_t p,
+    const gcu_pack<T, VEC> &v)
+{
+    typedef gcu_pack<T, VEC> P;
+#if defined (__CUDA_ARCH__)
+    if constexpr (STREAM && alignof (P) == sizeof (P) && sizeof (P) == 16)
+    {
+        uint4 u;
+        memcpy (&u, &v, 16);
+        __stcs ((uint4 *) (out + p), u);
+        return;
+    }
+    else if constexpr (STREAM && alignof (P) == sizeof (P) && sizeof (P) == 8)
+    {
+        uint2 u;
+        memcpy (&u, &v, 8);
+        __stcs ((uint2 *) (out + p), u);
+        return;
+    }
+    else if constexpr (STREAM && alignof (P) == sizeof (P) && sizeof (P) == 4)
+    {
+        unsigned int u;
+        memcpy (&u, &v, 4);
+        __stcs ((unsigned int *) (out + p), u);
+        return;
+    }
+#endif
+    gcu_pack_store<T, VEC> (out, p, v);
+}
+
+// SpMM row-wise (GE-SpMM's coalesced row caching, Sputnik's row order): a
+// group of G lanes takes an item and one slice of sw columns of it (G
+// lanes of CH chunks of VEC). The items: first the segments of the rows
+// longer than rmax (segrow, seg entries each: a partial row into W where
+// the row has several, folded by gcu_spmm_fold, else the row of C), then
+// the rows of at most rmax entries, whole (in the plan's order ord: row,
+// length and first entry; else 0..nord-1, empty and long rows skipped). The group reads the item's
+// entries G at a time, a lane one entry (A's indices and values in one
+// coalesced load, evict-first where HINT), and passes them round by
+// shuffles; each lane then has U loads of X in flight (unrolled; a batch's
+// tail repeats its last entry's load and does not add it, so short rows
+// issue all their loads at once). A launch runs the items r0 .. r0+cnt-1
+// (cnt < 2^31: 32-bit loop counters, fewer registers) of slice sl0; the
+// host launches slice after slice. Rows of C are written whole (streaming
+// stores where HINT).
+template <class SR, class AI, int VEC, int CH, int U, bool HINT>
+__device__ __forceinline__ void gcu_spmm_rows (const gcu_spmm_args &a)
+{
+    typedef typename SR::Z Z;
+    typedef typename SR::TA TA;
+    typedef typename SR::TB TB;
+    typedef typename SR::TC TC;
+    typedef typename SR::X XT;
+    const int G = a.G;
+    const int lane = (int) (threadIdx.x % (unsigned) G);
+    const unsigned gmask = gcu_group_mask (G);
+    const unsigned ngroups = (gridDim.x * blockDim.x) / (unsigned) G;
+    const AI *__restrict__ Ap = (const AI *) a.Ap;
+    const AI *__restrict__ Aj = (const AI *) a.Aj;
+    const TA *__restrict__ Ax = (const TA *) a.Ax;
+    const TB *__restrict__ Xd = (const TB *) a.X;
+    const int64_t nseg = a.nseg, n = a.n;
+    const unsigned cnt = (unsigned) a.cnt;
+    XT xiso = XT ();
+    if constexpr (SR::reads_x && SR::a_iso) xiso = gcu_cast<XT> (Ax [0]);
+    for (unsigned t = (blockIdx.x * blockDim.x + threadIdx.x) / (unsigned) G ; t < cnt ; t += ngroups)
+    {
+        const int64_t r = a.r0 + (int64_t) t;
+        int64_t i, out;         // the row; its place in Cx, or in W (partial)
+        AI p0, p1;
+        bool partial = false;
+        if (r < nseg)
+        {
+            i = a.segrow [r];
+            const int64_t s0 = a.segoff [i];
+            const AI pe = Ap [i + 1];
+            p0 = (AI) ((int64_t) Ap [i] + (r - s0) * a.seg);
+            p1 = ((int64_t) (pe - p0) > (int64_t) a.seg) ? (AI) (p0 + (AI) a.seg) : pe;
+            partial = a.segoff [i + 1] - s0 > 1;
+            out = (partial ? a.heavyoff [i] + (r - s0) : a.rank [i]) * n;
+        }
+        else if (a.ord != NULL)
+        {
+            // sorted: the row, its length and its first entry at once
+            const int64_t q = a.ord [2 * (r - nseg)];
+            i = q & 0xffffffff;
+            p0 = (AI) a.ord [2 * (r - nseg) + 1];
+            p1 = p0 + (AI) (q >> 32);
+            out = a.rank [i] * n;
+        }
+        else
+        {
+            i = r - nseg;
+            p0 = Ap [i];
+            p1 = Ap [i + 1];
+            if (p1 == p0 || (int64_t) (p1 - p0) > a.rmax) continue;
+            out = a.rank [i] * n;
+        }
+        int64_t cc [CH];
+        bool live [CH];
+        gcu_spmm_chunks<VEC, CH> (cc, live, a.sl0 * a.sw, G, lane, n);
+        // the lane's chunks of X's row 0: row kk's at xc [h] + kk * xrs
+        const TB *xc [CH];
+        for (int h = 0 ; h < CH ; h++) xc [h] = Xd + cc [h] * a.xcs;
+        const int64_t xrs = a.xrs;
+        Z acc [CH][VEC];
+        for (AI pb = p0 ; pb < p1 ; pb += (AI) G)
+        {
+            const int nb = (int) ((p1 - pb < (AI) G) ? p1 - pb : (AI) G);
+            const AI ql = pb + (AI) (lane < nb ? lane : nb - 1);
+            const AI mj = gcu_ld_stream<HINT> (Aj + ql);
+            XT mx = XT ();
+            if constexpr (SR::reads_x && !SR::a_iso) mx = gcu_cast<XT> (gcu_ld_stream<HINT> (Ax + ql));
+            for (int e = 0 ; e < nb ; e += U)
+            {
+                AI kk [U];
+                XT x [U];
+                gcu_pack<TB, VEC> y [U][CH];
+                #pragma unroll
+                for (int u = 0 ; u < U ; u++)
+                {
+                    const int src = (e + u < nb) ? e + u : nb - 1;
+                    kk [u] = gcu_shfl_any (gmask, mj, src, G);
+                    if constexpr (SR::reads_x && !SR::a_iso) x [u] = gcu_shfl_any (gmask, mx, src, G);
+                    else x [u] = xiso;
+                }
+                #pragma unroll
+                for (int u = 0 ; u < U ; u++)
+                    #pragma unroll
+                    for (int h = 0 ; h < CH ; h++)
+                        y [u][h] = gcu_pack_ldg<TB, VEC> (xc [h], (int64_t) kk [u] * xrs);
+                #pragma unroll
+                for (int u = 0 ; u < U ; u++)
+                {
+                    if (e + u >= nb) break;
+                    #pragma unroll
+                    for (int h = 0 ; h < CH ; h++)
+                        gcu_spmm_term<SR, VEC> (acc [h], u == 0 && e == 0 && pb == p0, x [u],
+                            y [u][h], i, (int64_t) kk [u], cc [h]);
+                }
+            }
+        }
+        for (int h = 0 ; h < CH ; h++)
+        {
+            if (!live [h]) continue;
+            if (partial)
+            {
+                gcu_pack<Z, VEC> o;
+                for (int v = 0 ; v < VEC ; v++) o.v [v] = acc [h][v];
+                gcu_pack_store<Z, VEC> ((Z *) a.W, out + cc [h], o);
+            }
+            else
+            {
+                gcu_pack<TC, VEC> o;
+                for (int v = 0 ; v < VEC ; v++) o.v [v] = gcu_cast<TC> (acc [h][v]);
+                gcu_pack_st<HINT, TC, VEC> ((TC *) a.Cx, out + cc [h], o);
             }
         }
     }

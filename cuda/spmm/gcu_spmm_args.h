@@ -25,6 +25,14 @@ typedef struct
     // rows, its first segment, its first partial row; per segment its row
     const int64_t *rank, *segoff, *heavyoff, *segrow ;
     int64_t nseg ;
+    // SpMM row-wise (gcu_spmm_rows): the items, the nseg segments of the
+    // rows longer than rmax, then the nord rows of at most rmax entries in
+    // the plan's order, two int64 a row in ord (row i + (its length << 32),
+    // its first entry; NULL: rows 0 .. nord-1, empty and long ones
+    // skipped); a launch the items r0 .. r0+cnt-1 in slice sl0 of the
+    // columns (sw of them a slice)
+    const int64_t *ord ;
+    int64_t nord, sw, rmax, r0, cnt, sl0 ;
     // ASpT tiles (src/spmm/aspt.c): rows of at most lmax entries in panels
     // of P rows, their entries reordered within the row (Rj: the slot in
     // its tile for a heavy entry, the column for a light one; Rx: A's

@@ -12,7 +12,11 @@
 // SpMM: a row of A is cut into segments of at most this many entries, one
 // group of lanes each (power-law rows spread over many groups; their
 // partial rows are folded by a second kernel). GRBCUDA_SPMM_SEG overrides.
-#define GCU_SPMM_SEG 96
+// With the row kernel, 192 (and rows of up to 192 entries whole) ran
+// rmat-20-16 faster than 96 or 48 at 32 and 128 columns: fewer partial
+// rows to write and fold, and sorted rows keep the groups of a warp even
+// (bench/RESULTS.md, 2026-11-26 "SpMM row kernel").
+#define GCU_SPMM_SEG 192
 // SpMM: entries of A a lane's loads of X have in flight at once (the
 // row-wise loop is unrolled by this many entries)
 #define GCU_SPMM_UNROLL 4
@@ -22,6 +26,39 @@
 // lanes took rmat-20-16 k=128 from 5.11 (one chunk, the loop before the
 // unrolling) to 5.84 ms.
 #define GCU_SPMM_CH_MAX 1
+
+// SpMM row-wise (gcu_spmm_rows), where tiles do not pay; GRBCUDA_SPMM_ROWS=0
+// takes the segment kernel instead (every row in segments). A group takes a
+// row of at most GCU_SPMM_ROW_MAX entries whole, or a segment of GCU_SPMM_SEG
+// entries of a longer row (GRBCUDA_SPMM_RMAX overrides), with
+// GCU_SPMM_ROWS_UNROLL loads of X in flight a lane (GRBCUDA_SPMM_UNROLL: 2,
+// 4 or 8), __launch_bounds__ of GCU_SPMM_MINB blocks an SM (GRBCUDA_SPMM_MINB,
+// 1-8: more blocks, fewer registers, perhaps spills) and, where
+// GCU_SPMM_HINT, A read and C written with evict-first hints
+// (GRBCUDA_SPMM_HINT). GCU_SPMM_SORT: the rows in the order of their lengths,
+// longest first (the plan sorts them once): 1 always, 0 never, -1 where
+// uneven (the longest row of at most GCU_SPMM_ROW_MAX entries over
+// GCU_SPMM_SORT_UNEVEN times their mean; GRBCUDA_SPMM_SORT). The grid:
+// GCU_SPMM_GRID blocks an SM, -1 as many as fit at once (the driver's
+// occupancy: one wave whose groups stride over the rows together, so that
+// rows near in A run near in time); GRBCUDA_SPMM_GRID=b: b, 0: a group an
+// item. GRBCUDA_SPMM_SLICE=c: columns in slices of about c, one launch each.
+// Why these (bench/RESULTS.md, "SpMM row kernel"; bench/spmm_variants): the
+// kernel is bound by the latency of its chains (A's row, its entries, X),
+// so occupancy counts; bounds of 5 blocks are the most that compile without
+// spills for FP32 (6 and 8 spilled and ran slower), 8 loads in flight took
+// more registers than they hid; the one-wave grid kept grid3d's neighbouring
+// rows together in time; sorting pays on rmat (groups of a warp alike) and
+// not on a grid (A's order is its locality); slices and two chunks a lane
+// did not pay.
+#define GCU_SPMM_ROWS 1
+#define GCU_SPMM_ROW_MAX 192
+#define GCU_SPMM_ROWS_UNROLL 4
+#define GCU_SPMM_MINB 5
+#define GCU_SPMM_HINT 1
+#define GCU_SPMM_SORT (-1)
+#define GCU_SPMM_SORT_UNEVEN 2.0
+#define GCU_SPMM_GRID (-1)
 
 // ASpT (Hong et al. 2019, DESIGN §4): A's rows in panels of GCU_ASPT_PANEL
 // rows; within a panel a column with at least GCU_ASPT_HEAVY entries (the

@@ -164,6 +164,11 @@ GrB_Info gcu_jit_function (const gcu_jit_binary *bin, const char *entry,
 GrB_Info gcu_jit_launch (void *function, unsigned grid, unsigned block,
     unsigned shmem, void *stream, void **args) ;
 
+// The blocks of `block` threads and shmem bytes of dynamic shared memory
+// that fit on one SM at once (cuOccupancyMaxActiveBlocksPerMultiprocessor);
+// GCU_NOT_HANDLED without a driver.
+GrB_Info gcu_jit_occupancy (void *function, unsigned block, unsigned shmem, int *blocks) ;
+
 //------------------------------------------------------------------------------
 // code generation shared by the kernel families (jit_codegen.c)
 //------------------------------------------------------------------------------

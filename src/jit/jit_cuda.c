@@ -31,6 +31,7 @@ static struct
         unsigned, unsigned, unsigned, unsigned, void *, void **, void **) ;
     gcu_CUresult (*GetErrorString) (gcu_CUresult, const char **) ;
     gcu_CUresult (*FuncSetAttribute) (void *, int, int) ;
+    gcu_CUresult (*OccupancyMaxActiveBlocksPerMultiprocessor) (int *, void *, int, size_t) ;
 }
 gcu_cu ;
 
@@ -68,6 +69,8 @@ static void gcu_cu_load (void)
     GCU_CU_SYM (LaunchKernel,       "cuLaunchKernel") ;
     GCU_CU_SYM (GetErrorString,     "cuGetErrorString") ;
     GCU_CU_SYM (FuncSetAttribute,   "cuFuncSetAttribute") ;
+    GCU_CU_SYM (OccupancyMaxActiveBlocksPerMultiprocessor,
+                                    "cuOccupancyMaxActiveBlocksPerMultiprocessor") ;
     #undef GCU_CU_SYM
     if (!ok)
     {
@@ -191,6 +194,16 @@ GrB_Info gcu_jit_launch (void *function, unsigned grid, unsigned block,
         return GCU_NOT_HANDLED ;
     }
     return GrB_SUCCESS ;
+}
+
+GrB_Info gcu_jit_occupancy (void *function, unsigned block, unsigned shmem, int *blocks)
+{
+    *blocks = 0 ;
+    if (function == NULL) return GrB_NULL_POINTER ;
+    if (!gcu_cu_available ()) return GCU_NOT_HANDLED ;
+    const gcu_CUresult r = gcu_cu.OccupancyMaxActiveBlocksPerMultiprocessor (blocks, function,
+        (int) block, (size_t) shmem) ;
+    return r == 0 ? GrB_SUCCESS : GCU_NOT_HANDLED ;
 }
 
 void gcu_cuda_unload_modules (gcu_jit_binary *bin)

@@ -118,10 +118,22 @@ static void spmm_log (const gcu_call *call, const spmm_job *j, GrB_Index nvals, 
     gcu_operand_describe (&j->oa, "A", NULL, da, sizeof (da)) ;
     gcu_operand_how_describe (j->ox.how, j->ox.up_bytes, "X", NULL, dx, sizeof (dx)) ;
     const gcu_spmm_out *o = &j->out ;
-    char shape [160] ;
+    char shape [320] ;
     if (o->tiled)
         snprintf (shape, sizeof (shape), "ASpT tiles: %lld panels, %lld tiles; %lld long rows' "
             "segments of %d", (long long) o->npanel, (long long) o->ntile, (long long) o->nseg, o->seg) ;
+    else if (o->rows)
+    {
+        char grid [48] ;
+        if (o->grid > 0) snprintf (grid, sizeof (grid), "%d blocks an SM", o->grid) ;
+        else snprintf (grid, sizeof (grid), "a group an item") ;
+        snprintf (shape, sizeof (shape), "row kernel: %lld segments of %d of the rows over %lld "
+            "entries (%lld partial rows), then %lld rows%s; %d loads in flight, bounds %d blocks, "
+            "hints %s, %s, %d slice%s of %d columns", (long long) o->nseg, o->seg,
+            (long long) o->rmax, (long long) o->npartial, (long long) o->nord, o->sorted
+            ? " sorted by length" : " in order", o->unroll, o->minb, o->hint ? "on" : "off", grid,
+            o->nsl, o->nsl == 1 ? "" : "s", o->sw) ;
+    }
     else
         snprintf (shape, sizeof (shape), "row-wise: segments of %d, %lld segments, %lld partial "
             "rows", o->seg, (long long) o->nseg, (long long) o->npartial) ;

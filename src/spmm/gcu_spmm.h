@@ -35,12 +35,25 @@ GrB_Info gcu_spmm_block (const gcu_spmm_spec *spec, gcu_str *b, char entry [GCU_
 // ... for SpMM with ch column chunks a lane (gcu_spmm_ch_for; gcu_spmm_block: 1)
 GrB_Info gcu_spmm_block_ch (const gcu_spmm_spec *spec, int ch, gcu_str *b,
     char entry [GCU_JIT_ENTRY_MAX]) ;
+// The compile-time settings of SpMM's kernels (part of the JIT key): CH
+// column chunks a lane, and the row kernel's loads in flight (2, 4, 8), its
+// __launch_bounds__ blocks an SM (1-8; more: fewer registers) and cache hints
+typedef struct
+{
+    int ch, unroll, minb ;
+    bool hint ;
+}
+gcu_spmm_kvar ;
+GrB_Info gcu_spmm_block_var (const gcu_spmm_spec *spec, const gcu_spmm_kvar *kv, gcu_str *b,
+    char entry [GCU_JIT_ENTRY_MAX]) ;
 void gcu_spmm_fold_entry (const char *entry, char fold [GCU_JIT_ENTRY_MAX]) ;
 void gcu_spmm_tile_entry (const char *entry, char tile [GCU_JIT_ENTRY_MAX]) ;
-// Compiled (through the caches) and loaded: SpMM's three kernels (fold and
-// tile NULL for SDDMM's one); gcu_spmm_kernels without the tile kernel.
-GrB_Info gcu_spmm_kernels_all (const gcu_spmm_spec *spec, int ch, void **first, void **fold,
-    void **tile) ;
+void gcu_spmm_rows_entry (const char *entry, char rows [GCU_JIT_ENTRY_MAX]) ;
+// Compiled (through the caches) and loaded: SpMM's four kernels (fold, tile
+// and rows NULL for SDDMM's one); gcu_spmm_kernels with the defaults, the
+// tile and row kernels not returned.
+GrB_Info gcu_spmm_kernels_all (const gcu_spmm_spec *spec, const gcu_spmm_kvar *kv,
+    void **first, void **fold, void **tile, void **rows) ;
 GrB_Info gcu_spmm_kernels (const gcu_spmm_spec *spec, void **first, void **fold) ;
 // SDDMM's batched kernel (cuda/spmm/gcu_sddmm.cuh) for batches of `batch`
 // entries (a power of two, at most 32), `unroll` entries' loads in flight
@@ -86,6 +99,10 @@ typedef struct
     // the plan: found cached with A, or made (and how long the analysis took)
     bool plan_hit, tiled ;
     int64_t npanel, ntile ;
+    // whole rows: how many (in the plan's order or not), slices of sw columns
+    bool rows, sorted ;
+    int64_t nord, rmax ;
+    int unroll, hint, minb, nsl, sw, grid ;
     char why [160] ;            // the analysis' choice: tiles or row-wise, why
 }
 gcu_spmm_out ;
@@ -106,6 +123,20 @@ int gcu_spmm_ch_for (long long n, int vec, int G) ;
 int gcu_spmm_group_for (long long n, int vec, int ch) ;
 // GRBCUDA_SPMM_TILE: -1 auto (the analysis), 0 row-wise, 1 tiles
 int gcu_spmm_tile_mode (void) ;
+// The whole-row kernel's settings (gcu_spmm_policy.h; the GRBCUDA_SPMM_ROWS,
+// _RMAX, _UNROLL, _HINT, _SORT, _SLICE, _GRID overrides)
+typedef struct
+{
+    bool rows ;                 // whole rows (else every row through the segments)
+    int64_t rmax ;              // longest row taken whole
+    int unroll, minb ;
+    bool hint ;
+    int sort ;                  // 1 sort the rows by length, 0 not, -1 where uneven
+    int slice ;                 // columns a slice (0: a warp's worth)
+    int grid ;                  // blocks an SM (-1: as many as fit, 0: a group an item)
+}
+gcu_spmm_tune ;
+void gcu_spmm_tune_get (gcu_spmm_tune *t) ;
 // SDDMM's lanes a dot product at most (GRBCUDA_SDDMM_GROUP, else GCU_SDDMM_GROUP_MAX)
 int gcu_sddmm_group_max (void) ;
 
@@ -117,13 +148,22 @@ int gcu_sddmm_group_max (void) ;
 GrB_Info gcu_spmm_plan_counts (const void *Ap, bool idx64, int64_t m, int seg, int64_t minlen,
     int64_t *rank, int64_t *segoff, int64_t *heavyoff, int64_t totals [3], gcu_stream s) ;
 GrB_Info gcu_spmm_plan_segrow (int64_t m, const int64_t *segoff, int64_t *segrow, gcu_stream s) ;
+// the rows of 1 to rmax entries into ord, longest first (a stable sort: rows
+// of one length in their order), *nord of them, two int64 a row (i + (its
+// length << 32), its first entry Ap [i]: 2m at most); sort -1: only where uneven
+// (the longest such row over GCU_SPMM_SORT_UNEVEN times their mean length),
+// else *nord 0 and ord untouched
+GrB_Info gcu_spmm_plan_order (const void *Ap, bool idx64, int64_t m, int64_t rmax, int sort,
+    int64_t *ord, int64_t *nord, gcu_stream s) ;
 GrB_Info gcu_spmm_gather (const uint32_t *Rq, const void *Ax, void *Rx, int64_t nnz,
     size_t tsize, gcu_stream s) ;
 // C's pattern: Cp [i] = rank [i] * n (i <= m), Cj [e] = e % n
 GrB_Info gcu_spmm_pattern (const int64_t *rank, int64_t m, int64_t n, bool idx64,
     void *Cp, void *Cj, GrB_Index nvals, gcu_stream s) ;
 
-// Launch configuration of a grid-stride loop over `items` groups of G lanes.
+// Launch configuration of a grid-stride loop over `items` groups of G lanes
+// (at most GCU_SPMM_BLOCKS_PER_SM blocks an SM; _cap: at most cap, 0 none).
 unsigned gcu_spmm_grid (int64_t items, int G) ;
+unsigned gcu_spmm_grid_cap (int64_t items, int G, int cap) ;
 
 #endif

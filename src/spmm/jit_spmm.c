@@ -26,6 +26,11 @@ void gcu_spmm_tile_entry (const char *entry, char tile [GCU_JIT_ENTRY_MAX])
     snprintf (tile, GCU_JIT_ENTRY_MAX, "gcu_smt_%s", entry + strlen ("gcu_smm_")) ;
 }
 
+void gcu_spmm_rows_entry (const char *entry, char rows [GCU_JIT_ENTRY_MAX])
+{
+    snprintf (rows, GCU_JIT_ENTRY_MAX, "gcu_smr_%s", entry + strlen ("gcu_smm_")) ;
+}
+
 GrB_Info gcu_spmm_block (const gcu_spmm_spec *spec, gcu_str *b, char entry [GCU_JIT_ENTRY_MAX])
 {
     return gcu_spmm_block_ch (spec, 1, b, entry) ;
@@ -49,50 +54,66 @@ static GrB_Info sddmm_block (const gcu_spmm_spec *spec, int batch, int unroll, i
 GrB_Info gcu_spmm_block_ch (const gcu_spmm_spec *spec, int chunks, gcu_str *b,
     char entry [GCU_JIT_ENTRY_MAX])
 {
+    const gcu_spmm_kvar v = { chunks, GCU_SPMM_ROWS_UNROLL, GCU_SPMM_MINB, GCU_SPMM_HINT != 0 } ;
+    return gcu_spmm_block_var (spec, &v, b, entry) ;
+}
+
+GrB_Info gcu_spmm_block_var (const gcu_spmm_spec *spec, const gcu_spmm_kvar *kv, gcu_str *b,
+    char entry [GCU_JIT_ENTRY_MAX])
+{
     // SDDMM: the batched kernel with the policy's settings for its type
     if (spec->sddmm)
         return sddmm_block (spec, gcu_sddmm_batch (spec->sr.mult.z.size), GCU_SDDMM_UNROLL,
             GCU_SDDMM_MIN_BLOCKS, b, entry) ;
     const char *it = spec->ops.a_idx64 ? "uint64_t" : "uint32_t" ;
     char key [64] ;
-    const int ch = chunks < 1 ? 1 : chunks ;
-    snprintf (key, sizeof (key), "|spmm|%s|%d|%d", it, spec->vec, ch) ;
+    const int ch = kv->ch < 1 ? 1 : kv->ch ;
+    const int u = kv->unroll == 8 ? 8 : kv->unroll == 2 ? 2 : 4 ;
+    const int minb = kv->minb >= 1 && kv->minb <= 8 ? kv->minb : 1 ;
+    const bool hint = kv->hint ;
+    snprintf (key, sizeof (key), "|spmm|%s|%d|%d|%d|%d|%d", it, spec->vec, ch, u, hint ? 1 : 0,
+        minb) ;
     GrB_Info info = gcu_codegen_namespace (b, &spec->sr, &spec->ops, "gcu_smm_", key, entry) ;
     if (info != GrB_SUCCESS) return info ;
-    char fold [GCU_JIT_ENTRY_MAX], tile [GCU_JIT_ENTRY_MAX] ;
+    char fold [GCU_JIT_ENTRY_MAX], tile [GCU_JIT_ENTRY_MAX], rows [GCU_JIT_ENTRY_MAX] ;
     gcu_spmm_fold_entry (entry, fold) ;
     gcu_spmm_tile_entry (entry, tile) ;
-    gcu_str_addf (b, "GCU_SPMM_KERNELS (%s, %s, %s, %s_ns::SR, %s, %d, %d)\n", entry, fold,
-        tile, entry, it, spec->vec, ch) ;
+    gcu_spmm_rows_entry (entry, rows) ;
+    gcu_str_addf (b, "GCU_SPMM_KERNELS (%s, %s, %s, %s, %s_ns::SR, %s, %d, %d, %d, %s, %d)\n",
+        entry, fold, tile, rows, entry, it, spec->vec, ch, u, hint ? "true" : "false", minb) ;
     return b->failed ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
 }
 
-GrB_Info gcu_spmm_kernels_all (const gcu_spmm_spec *spec, int ch, void **first, void **fold,
-    void **tile)
+GrB_Info gcu_spmm_kernels_all (const gcu_spmm_spec *spec, const gcu_spmm_kvar *kv,
+    void **first, void **fold, void **tile, void **rows)
 {
     gcu_str b ;
     gcu_str_init (&b) ;
     char entry [GCU_JIT_ENTRY_MAX], ef [GCU_JIT_ENTRY_MAX] = "", et [GCU_JIT_ENTRY_MAX] = "" ;
+    char er [GCU_JIT_ENTRY_MAX] = "" ;
     char name [GxB_MAX_NAME_LEN * 3], label [GxB_MAX_NAME_LEN * 3 + 32] = "spmm" ;
-    GrB_Info built = gcu_spmm_block_ch (spec, ch, &b, entry) ;
+    GrB_Info built = gcu_spmm_block_var (spec, kv, &b, entry) ;
     if (built == GrB_SUCCESS)
     {
         gcu_codegen_label (name, sizeof (name), &spec->sr) ;
         snprintf (label, sizeof (label), "%s %s", spec->sddmm ? "sddmm" : "spmm", name) ;
         gcu_spmm_fold_entry (entry, ef) ;
         gcu_spmm_tile_entry (entry, et) ;
+        gcu_spmm_rows_entry (entry, er) ;
     }
     if (spec->sddmm)
         return gcu_jit_block_kernels (built, gcu_spmm_preamble (), &b, label, 1,
             (const char *const []) { entry }, (void **const []) { first }) ;
-    return gcu_jit_block_kernels (built, gcu_spmm_preamble (), &b, label, 3,
-        (const char *const []) { entry, ef, et }, (void **const []) { first, fold, tile }) ;
+    return gcu_jit_block_kernels (built, gcu_spmm_preamble (), &b, label, 4,
+        (const char *const []) { entry, ef, et, er }, (void **const []) { first, fold, tile, rows }) ;
 }
 
 GrB_Info gcu_spmm_kernels (const gcu_spmm_spec *spec, void **first, void **fold)
 {
-    void *tile = NULL ;
-    return gcu_spmm_kernels_all (spec, 1, first, spec->sddmm ? NULL : fold, spec->sddmm ? NULL : &tile) ;
+    void *tile = NULL, *rows = NULL ;
+    const gcu_spmm_kvar v = { 1, GCU_SPMM_ROWS_UNROLL, GCU_SPMM_MINB, GCU_SPMM_HINT != 0 } ;
+    return gcu_spmm_kernels_all (spec, &v, first, spec->sddmm ? NULL : fold,
+        spec->sddmm ? NULL : &tile, spec->sddmm ? NULL : &rows) ;
 }
 
 GrB_Info gcu_sddmm_kernel (const gcu_spmm_spec *spec, int batch, int unroll, int minb, void **fn)

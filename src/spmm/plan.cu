@@ -53,6 +53,61 @@ __global__ void __launch_bounds__ (GCU_SPMM_THREADS) k_gather (int64_t nnz,
         Rx [q] = Ax [Rq [q]] ;
 }
 
+// the sort's input: key the length of a row of 1 to rmax entries (0 for
+// the others, sorted last and not counted), value the row; stats [0] the
+// rows keyed, [1] the sum of their lengths, [2] the longest
+template <class I>
+__global__ void __launch_bounds__ (GCU_SPMM_THREADS) k_order_keys (int64_t m,
+    const I *__restrict__ Ap, int64_t rmax, uint32_t *__restrict__ keys,
+    int64_t *__restrict__ rows, unsigned long long *__restrict__ stats)
+{
+    __shared__ unsigned long long bs [3] ;
+    for (int64_t i0 = (int64_t) blockIdx.x * blockDim.x ; i0 < m ;
+         i0 += (int64_t) gridDim.x * blockDim.x)
+    {
+        if (threadIdx.x < 3) bs [threadIdx.x] = 0 ;
+        __syncthreads () ;
+        const int64_t i = i0 + threadIdx.x ;
+        if (i < m)
+        {
+            const int64_t len = (int64_t) Ap [i + 1] - (int64_t) Ap [i] ;
+            const bool keyed = len > 0 && len <= rmax ;
+            keys [i] = keyed ? (uint32_t) len : 0 ;
+            rows [i] = i ;
+            if (keyed)
+            {
+                atomicAdd (&bs [0], 1ull) ;
+                atomicAdd (&bs [1], (unsigned long long) len) ;
+                atomicMax (&bs [2], (unsigned long long) len) ;
+            }
+        }
+        __syncthreads () ;
+        if (threadIdx.x == 0 && bs [0] > 0)
+        {
+            atomicAdd (&stats [0], bs [0]) ;
+            atomicAdd (&stats [1], bs [1]) ;
+            atomicMax (&stats [2], bs [2]) ;
+        }
+        __syncthreads () ;
+    }
+}
+
+// the sorted rows as the row kernel reads them: ord [2r] = i + (len << 32),
+// ord [2r+1] = Ap [i] (its first entry: no look-up of Ap in the kernel)
+template <class I>
+__global__ void __launch_bounds__ (GCU_SPMM_THREADS) k_order_pack (int64_t nord,
+    const int64_t *__restrict__ rows, const I *__restrict__ Ap, int64_t *__restrict__ ord)
+{
+    for (int64_t r = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ; r < nord ;
+         r += (int64_t) gridDim.x * blockDim.x)
+    {
+        const int64_t i = rows [r] ;
+        const int64_t p0 = (int64_t) Ap [i], len = (int64_t) Ap [i + 1] - p0 ;
+        ord [2 * r] = i + (len << 32) ;
+        ord [2 * r + 1] = p0 ;
+    }
+}
+
 template <class I>
 __global__ void __launch_bounds__ (GCU_SPMM_THREADS) k_pattern (int64_t m, int64_t n,
     const int64_t *__restrict__ rank, int64_t nvals, I *__restrict__ Cp, I *__restrict__ Cj)
@@ -72,6 +127,68 @@ extern "C" unsigned gcu_spmm_grid (int64_t items, int G)
     const int64_t cap = (int64_t) (dev != NULL ? dev->sm_count : 1) * GCU_SPMM_BLOCKS_PER_SM ;
     if (grid > cap) grid = cap ;
     return (unsigned) (grid < 1 ? 1 : grid) ;
+}
+
+extern "C" unsigned gcu_spmm_grid_cap (int64_t items, int G, int cap)
+{
+    const gcu_device_props *dev = gcu_device () ;
+    int64_t grid = (items * G + GCU_SPMM_THREADS - 1) / GCU_SPMM_THREADS ;
+    const int64_t most = cap > 0 ? (int64_t) (dev != NULL ? dev->sm_count : 1) * cap
+        : ((int64_t) 1 << 31) - 1 ;
+    if (grid > most) grid = most ;
+    return (unsigned) (grid < 1 ? 1 : grid) ;
+}
+
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL gcu_dfree (keys, s) ; gcu_dfree (rows, s) ; gcu_dfree (tmp, s) ;
+
+extern "C" GrB_Info gcu_spmm_plan_order (const void *Ap, bool idx64, int64_t m, int64_t rmax,
+    int sort, int64_t *ord, int64_t *nord, gcu_stream s)
+{
+    uint32_t *keys = NULL ;
+    int64_t *rows = NULL ;
+    void *tmp = NULL ;
+    const cudaStream_t st = (cudaStream_t) s ;
+    *nord = 0 ;
+    if (sort == 0 || m <= 0) return GrB_SUCCESS ;
+    if (m >= ((int64_t) 1 << 31) - 1 || rmax >= ((int64_t) 1 << 31)) return GCU_NOT_HANDLED ;
+    const int n = (int) m ;
+    // keys in, keys out (2m), the statistics; the rows in and sorted (2m)
+    const size_t kb = (2 * (size_t) m * sizeof (uint32_t) + 15) & ~(size_t) 15 ;
+    GCU_TRY (gcu_dmalloc ((void **) &keys, kb + 3 * sizeof (unsigned long long), s)) ;
+    GCU_TRY (gcu_dmalloc ((void **) &rows, 2 * (size_t) m * sizeof (int64_t) + 16, s)) ;
+    unsigned long long *stats = (unsigned long long *) ((char *) keys + kb) ;
+    if (cudaMemsetAsync (stats, 0, 3 * sizeof (*stats), st) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
+    const unsigned grid = gcu_spmm_grid (m, 1) ;
+    if (idx64) k_order_keys<uint64_t> <<<grid, GCU_SPMM_THREADS, 0, st>>> (m, (const uint64_t *) Ap, rmax, keys, rows, stats) ;
+    else k_order_keys<uint32_t> <<<grid, GCU_SPMM_THREADS, 0, st>>> (m, (const uint32_t *) Ap, rmax, keys, rows, stats) ;
+    GCU_TRY (gcu_launch_check ("spmm plan: order keys")) ;
+    unsigned long long h [3] = { 0, 0, 0 } ;
+    GCU_TRY (gcu_memcpy_d2h (h, stats, sizeof (h), s)) ;
+    GCU_TRY (gcu_sync (s)) ;
+    // rows of even lengths keep A's order (its locality): no sort
+    const bool uneven = h [0] > 0 && (double) h [2] > GCU_SPMM_SORT_UNEVEN * (double) h [1] / (double) h [0] ;
+    if (h [0] > 0 && (sort > 0 || uneven))
+    {
+        int bits = 1 ;
+        while (bits < 32 && ((int64_t) 1 << bits) <= rmax) bits++ ;
+        size_t need = 0 ;
+        if (cub::DeviceRadixSort::SortPairsDescending (NULL, need, keys, keys + m, rows, rows + m,
+            n, 0, bits, st) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
+        GCU_TRY (gcu_dmalloc (&tmp, need + 16, s)) ;
+        if (cub::DeviceRadixSort::SortPairsDescending (tmp, need, keys, keys + m, rows, rows + m,
+            n, 0, bits, st) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
+        GCU_TRY (gcu_launch_check ("spmm plan: order sort")) ;
+        const int64_t nk = (int64_t) h [0] ;
+        const unsigned g = gcu_spmm_grid (nk, 1) ;
+        if (idx64) k_order_pack<uint64_t> <<<g, GCU_SPMM_THREADS, 0, st>>> (nk, rows + m, (const uint64_t *) Ap, ord) ;
+        else k_order_pack<uint32_t> <<<g, GCU_SPMM_THREADS, 0, st>>> (nk, rows + m, (const uint32_t *) Ap, ord) ;
+        GCU_TRY (gcu_launch_check ("spmm plan: order pack")) ;
+        GCU_TRY (gcu_sync (s)) ;
+        *nord = nk ;
+    }
+    GCU_FREE_ALL ;
+    return GrB_SUCCESS ;
 }
 
 #undef  GCU_FREE_ALL

@@ -65,6 +65,24 @@ int gcu_spmm_tile_mode (void)
     return (strcmp (e, "0") == 0 || strcmp (e, "off") == 0) ? 0 : 1 ;
 }
 
+void gcu_spmm_tune_get (gcu_spmm_tune *t)
+{
+    t->rows = env_int ("GRBCUDA_SPMM_ROWS", GCU_SPMM_ROWS) != 0 ;
+    const int rmax = env_int ("GRBCUDA_SPMM_RMAX", 0) ;
+    t->rmax = rmax > 0 ? rmax : GCU_SPMM_ROW_MAX ;
+    const int u = env_int ("GRBCUDA_SPMM_UNROLL", GCU_SPMM_ROWS_UNROLL) ;
+    t->unroll = (u == 2 || u == 8) ? u : 4 ;
+    const int mb = env_int ("GRBCUDA_SPMM_MINB", GCU_SPMM_MINB) ;
+    t->minb = mb >= 1 && mb <= 8 ? mb : 1 ;
+    t->hint = env_int ("GRBCUDA_SPMM_HINT", GCU_SPMM_HINT) != 0 ;
+    const int so = env_int ("GRBCUDA_SPMM_SORT", GCU_SPMM_SORT) ;
+    t->sort = so < 0 ? -1 : so > 0 ;
+    const int sl = env_int ("GRBCUDA_SPMM_SLICE", 0) ;
+    t->slice = sl > 0 ? sl : 0 ;
+    const int g = env_int ("GRBCUDA_SPMM_GRID", GCU_SPMM_GRID) ;
+    t->grid = g < 0 ? -1 : g ;
+}
+
 #if GRBCUDA_HAVE_CUDA
 
 //------------------------------------------------------------------------------
@@ -76,7 +94,11 @@ int gcu_spmm_tile_mode (void)
 typedef struct
 {
     int seg, mode ;             // the settings it was made for
+    bool rows ;
+    int sort ;
+    int64_t rmax ;
     int64_t m, lmax ;
+    int64_t nord, *ord ;        // whole rows: in this order (NULL: 0..m-1)
     int64_t nrows, nseg, npartial ;
     int64_t *rank, *segoff, *heavyoff, *segrow ;
     bool tiled ;
@@ -214,23 +236,40 @@ static GrB_Info plan_tiles (const gcu_spmm_in *in, int mode, plan_mem *pm, spmm_
 #define GCU_FREE_ALL ;
 
 // the plan made into pm's buffers
-static GrB_Info plan_make (const gcu_spmm_in *in, int seg, int mode, plan_mem *pm, spmm_plan *p)
+static GrB_Info plan_make (const gcu_spmm_in *in, int seg, int mode, const gcu_spmm_tune *tu,
+    plan_mem *pm, spmm_plan *p)
 {
     const int64_t m = in->m ;
     memset (p, 0, sizeof (*p)) ;
     p->seg = seg ; p->mode = mode ; p->m = m ;
+    p->rows = tu->rows ; p->sort = tu->sort ; p->rmax = tu->rmax ;
     // the tiles first: the segments then cover only the rows they leave
     GCU_TRY (plan_tiles (in, mode, pm, p)) ;
     void *b = NULL, *sr = NULL ;
+    // whole rows where tiles do not pay: the segments only for the rows
+    // longer than rmax, and (sorted) the order of the others
+    const bool whole = !p->tiled && p->rows ;
+    const bool sorted = whole && p->sort != 0 ;
     if (!p->tiled)
     {
-        GCU_TRY (plan_alloc (pm, 3 * (size_t) (m + 1) * sizeof (int64_t), &b)) ;
+        GCU_TRY (plan_alloc (pm, (3 * (size_t) (m + 1) + (sorted ? 2 * (size_t) m + 2 : 0))
+            * sizeof (int64_t), &b)) ;
         p->rank = (int64_t *) b ;
     }
     p->segoff = p->rank + m + 1 ; p->heavyoff = p->segoff + m + 1 ;
     int64_t tot [3] ;
-    GCU_TRY (gcu_spmm_plan_counts (in->Ap, in->a_idx64, m, seg, p->tiled ? p->lmax : 0,
-        p->rank, p->segoff, p->heavyoff, tot, pm->s)) ;
+    GCU_TRY (gcu_spmm_plan_counts (in->Ap, in->a_idx64, m, seg, p->tiled ? p->lmax
+        : whole ? p->rmax : 0, p->rank, p->segoff, p->heavyoff, tot, pm->s)) ;
+    p->nord = whole ? m : 0 ;
+    if (sorted)
+    {
+        // sorted where asked (or, sort -1, where the lengths are uneven);
+        // else the rows in A's order
+        int64_t nord = 0 ;
+        GCU_TRY (gcu_spmm_plan_order (in->Ap, in->a_idx64, m, p->rmax, p->sort,
+            p->heavyoff + m + 1, &nord, pm->s)) ;
+        if (nord > 0) { p->ord = p->heavyoff + m + 1 ; p->nord = nord ; }
+    }
     p->nrows = tot [0] ; p->nseg = tot [1] ; p->npartial = tot [2] ;
     GCU_TRY (plan_alloc (pm, (size_t) (p->nseg + 1) * sizeof (int64_t), &sr)) ;
     p->segrow = (int64_t *) sr ;
@@ -242,7 +281,8 @@ static GrB_Info plan_make (const gcu_spmm_in *in, int seg, int mode, plan_mem *p
 // the plan: the cache's (made for the same settings), or made and cached
 // with A (pm->c the derived entry, pinned until plan_mem_free), or made
 // for this call
-static GrB_Info plan_get (const gcu_spmm_in *in, plan_mem *pm, spmm_plan *p, bool *hit)
+static GrB_Info plan_get (const gcu_spmm_in *in, const gcu_spmm_tune *tu, plan_mem *pm,
+    spmm_plan *p, bool *hit)
 {
     const int seg = gcu_spmm_seg (), mode = gcu_spmm_tile_mode () ;
     gcu_res_entry *c = NULL ;
@@ -251,7 +291,8 @@ static GrB_Info plan_get (const gcu_spmm_in *in, plan_mem *pm, spmm_plan *p, boo
         && gcu_residency_derived_lookup (in->parent, GCU_RES_DERIVED_ASPT, &c) == GrB_SUCCESS)
     {
         const spmm_plan *h = (const spmm_plan *) gcu_residency_data (c)->host ;
-        if (h != NULL && h->seg == seg && h->mode == mode && h->m == in->m)
+        if (h != NULL && h->seg == seg && h->mode == mode && h->m == in->m
+            && h->rows == tu->rows && h->sort == tu->sort && h->rmax == tu->rmax)
         {
             *p = *h ;
             pm->c = c ;
@@ -265,7 +306,7 @@ static GrB_Info plan_get (const gcu_spmm_in *in, plan_mem *pm, spmm_plan *p, boo
     {
         spmm_plan *h = malloc (sizeof (spmm_plan)) ;
         pm->c = c ;
-        GrB_Info info = h == NULL ? GrB_OUT_OF_MEMORY : plan_make (in, seg, mode, pm, h) ;
+        GrB_Info info = h == NULL ? GrB_OUT_OF_MEMORY : plan_make (in, seg, mode, tu, pm, h) ;
         if (info == GrB_SUCCESS)
         {
             gcu_res_data *d = gcu_residency_data (c) ;
@@ -282,7 +323,7 @@ static GrB_Info plan_get (const gcu_spmm_in *in, plan_mem *pm, spmm_plan *p, boo
         if (info != GrB_OUT_OF_MEMORY && info != GCU_NOT_HANDLED) return info ;
         // the cache had no room (or no allocator): a plan for this call
     }
-    return plan_make (in, seg, mode, pm, p) ;
+    return plan_make (in, seg, mode, tu, pm, p) ;
 }
 
 //------------------------------------------------------------------------------
@@ -294,12 +335,38 @@ static GrB_Info keep_alloc (const gcu_spmm_keep *keep, size_t bytes, void **p)
     return keep->alloc (keep->ctx, bytes, p) == GrB_SUCCESS ? GrB_SUCCESS : GCU_NOT_HANDLED ;
 }
 
-// the kernels, timed together
-static GrB_Info spmm_kernels (const gcu_spmm_spec *spec, int ch, gcu_spmm_args *a,
-    const spmm_plan *p, double *kernel_s, gcu_stream s)
+// the row kernel over its items (the long rows' segments, then the rows),
+// slice after slice, at most 2^30 items a launch; the grid: tu->grid blocks
+// an SM, or (-1) as many as fit at once, or (0) a group an item
+static GrB_Info spmm_rows_launch (void *frows, const gcu_spmm_tune *tu, gcu_spmm_args *a,
+    int *grid_per_sm, gcu_stream s)
 {
-    void *fseg = NULL, *ffold = NULL, *ftile = NULL ;
-    GCU_TRY (gcu_spmm_kernels_all (spec, ch, &fseg, &ffold, &ftile)) ;
+    int bps = tu->grid ;
+    if (bps < 0 && gcu_jit_occupancy (frows, GCU_SPMM_THREADS, 0, &bps) != GrB_SUCCESS) bps = 0 ;
+    if (bps < 0) bps = 0 ;
+    *grid_per_sm = bps ;
+    const int64_t nitem = a->nseg + a->nord, chunk = (int64_t) 1 << 30 ;
+    const int64_t nsl = (a->n + a->sw - 1) / a->sw ;
+    void *args [] = { a } ;
+    for (int64_t sl = 0 ; sl < nsl ; sl++)
+        for (int64_t r0 = 0 ; r0 < nitem ; r0 += chunk)
+        {
+            a->sl0 = sl ; a->r0 = r0 ;
+            a->cnt = nitem - r0 < chunk ? nitem - r0 : chunk ;
+            GCU_TRY (gcu_jit_launch (frows, gcu_spmm_grid_cap (a->cnt, a->G, bps),
+                GCU_SPMM_THREADS, 0, s, args)) ;
+            GCU_TRY (gcu_launch_check ("spmm rows")) ;
+        }
+    return GrB_SUCCESS ;
+}
+
+// the kernels, timed together
+static GrB_Info spmm_kernels (const gcu_spmm_spec *spec, int ch, const gcu_spmm_tune *tu,
+    gcu_spmm_args *a, const spmm_plan *p, gcu_spmm_out *out, gcu_stream s)
+{
+    void *fseg = NULL, *ffold = NULL, *ftile = NULL, *frows = NULL ;
+    const gcu_spmm_kvar kv = { ch, tu->unroll, tu->minb, tu->hint } ;
+    GCU_TRY (gcu_spmm_kernels_all (spec, &kv, &fseg, &ffold, &ftile, &frows)) ;
     void *args [] = { a } ;
     gcu_timer tk ;
     gcu_timer_start (&tk, s) ;
@@ -314,20 +381,27 @@ static GrB_Info spmm_kernels (const gcu_spmm_spec *spec, int ch, gcu_spmm_args *
         info = gcu_jit_launch (ftile, grid, GCU_SPMM_THREADS, (unsigned) smem, s, args) ;
         if (info == GrB_SUCCESS) info = gcu_launch_check ("spmm tiles") ;
     }
-    if (info == GrB_SUCCESS && a->nseg > 0)
+    const int gs = a->G ;
+    if (info == GrB_SUCCESS && p->nord > 0)
     {
-        const int gs = a->G ;
+        // row-wise: the row kernel takes the long rows' segments too
+        info = spmm_rows_launch (frows, tu, a, &out->grid, s) ;
+    }
+    else if (info == GrB_SUCCESS && a->nseg > 0)
+    {
         a->G = gcu_spmm_group_for (a->n, spec->vec, ch) ;
         info = gcu_jit_launch (fseg, gcu_spmm_grid (a->nseg, a->G), GCU_SPMM_THREADS, 0, s, args) ;
         if (info == GrB_SUCCESS) info = gcu_launch_check ("spmm segments") ;
-        if (info == GrB_SUCCESS && p->npartial > 0)
-        {
-            info = gcu_jit_launch (ffold, gcu_spmm_grid (a->m, a->G), GCU_SPMM_THREADS, 0, s, args) ;
-            if (info == GrB_SUCCESS) info = gcu_launch_check ("spmm fold") ;
-        }
         a->G = gs ;
     }
-    *kernel_s = gcu_timer_stop (&tk, s) ;
+    if (info == GrB_SUCCESS && a->nseg > 0 && p->npartial > 0)
+    {
+        a->G = gcu_spmm_group_for (a->n, spec->vec, ch) ;
+        info = gcu_jit_launch (ffold, gcu_spmm_grid (a->m, a->G), GCU_SPMM_THREADS, 0, s, args) ;
+        if (info == GrB_SUCCESS) info = gcu_launch_check ("spmm fold") ;
+        a->G = gs ;
+    }
+    out->kernel_s = gcu_timer_stop (&tk, s) ;
     return info ;
 }
 
@@ -348,9 +422,11 @@ GrB_Info gcu_spmm_run (const gcu_spmm_spec *spec, int ch, const gcu_spmm_in *in,
     out->vec = spec->vec ;
     out->ch = ch < 1 ? 1 : ch ;
     out->G = gcu_spmm_group_for (n, spec->vec, out->ch) ;
+    gcu_spmm_tune tu ;
+    gcu_spmm_tune_get (&tu) ;
     const double t0 = gcu_now () ;
     spmm_plan p ;
-    GCU_TRY (plan_get (in, &pm, &p, &out->plan_hit)) ;
+    GCU_TRY (plan_get (in, &tu, &pm, &p, &out->plan_hit)) ;
     out->tiled = p.tiled ; out->npanel = p.npanel ; out->ntile = p.ntile ;
     memcpy (out->why, p.why, sizeof (out->why)) ;
     out->nvals = (GrB_Index) p.nrows * (GrB_Index) n ;
@@ -381,7 +457,21 @@ GrB_Info gcu_spmm_run (const gcu_spmm_spec *spec, int ch, const gcu_spmm_in *in,
         a.ptile = p.ptile ; a.tcol = p.tcol ;
     }
     else a.G = out->G ;
-    if (p.nrows > 0 && n > 0) GCU_TRY (spmm_kernels (spec, out->ch, &a, &p, &out->kernel_s, s)) ;
+    if (p.nord > 0)
+    {
+        // row-wise: a group's columns one slice (a lane CH chunks of VEC),
+        // slices of about tu.slice columns where asked, else of a warp's
+        const int64_t want = tu.slice > 0 && tu.slice < n ? tu.slice : n ;
+        a.G = gcu_spmm_group_for (want, spec->vec, out->ch) ;
+        a.sw = (int64_t) a.G * spec->vec * out->ch ;
+        a.ord = p.ord ; a.nord = p.nord ; a.rmax = p.rmax ;
+        out->G = a.G ;
+        out->rows = true ; out->sorted = p.ord != NULL ; out->nord = p.nord ; out->rmax = p.rmax ;
+        out->unroll = tu.unroll ; out->hint = tu.hint ; out->minb = tu.minb ;
+        out->nsl = (int) ((n + a.sw - 1) / a.sw) ;
+        out->sw = (int) a.sw ;
+    }
+    if (p.nrows > 0 && n > 0) GCU_TRY (spmm_kernels (spec, out->ch, &tu, &a, &p, out, s)) ;
     const double t2 = gcu_now () ;
     GCU_TRY (gcu_spmm_pattern (p.rank, m, n, out->idx64, out->Cp, out->Cj, out->nvals, s)) ;
     GCU_TRY (gcu_sync (s)) ;

@@ -11,9 +11,10 @@
 // accum, typecasts into C. Then fault injection: each counted device
 // operation of one SpMM call fails in turn; the answer is still
 // SuiteSparse's and no device memory is left behind. SpMM runs through
-// ASpT's tiles (GRBCUDA_SPMM_TILE=1) and row-wise with 1 or 2 column
-// chunks a lane, each A twice (the plan cached with it), then once more
-// after A changed.
+// ASpT's tiles (GRBCUDA_SPMM_TILE=1), whole rows (in order or sorted by
+// length, long rows through segments, column slices) and every row through
+// the segments (spmm_path), each A twice (the plan cached with it), then
+// once more after A changed.
 #include "gcu_test.h"
 #include "grbcuda.h"
 #include "device/gcu_cuda.h"
@@ -256,6 +257,44 @@ static void sddmm_trial (const sr_t *sr, GrB_Index m, GrB_Index k, GrB_Index n, 
     GrB_Matrix_free (&M) ; GrB_Descriptor_free (&d) ;
 }
 
+// The SpMM paths the trials cycle through (-1: the defaults): 0 ASpT tiles
+// forced; 1 row-wise as by default; 2 rows sorted by length, 2 column
+// chunks a lane, 8 loads in flight, bounds of 4 blocks, rows over 4
+// entries in segments (several for a row over 96: the fold); 3 every row
+// through the segment kernel (GRBCUDA_SPMM_ROWS=0); 4 rows of at most 10
+// entries in column slices of 8, 2 loads in flight, no cache hints, a
+// group an item, the longer rows in segments of 5 (partial rows, the
+// fold); 5 bounds of 6 blocks, one block an SM (groups striding over many
+// items), sorted
+#define SPMM_PATHS 6
+static void spmm_path (int path)
+{
+    static const char *const knobs [] =
+        { "TILE", "CH", "ROWS", "SORT", "RMAX", "UNROLL", "HINT", "SLICE", "SEG", "MINB", "GRID" } ;
+    static const char *const set [SPMM_PATHS] = {
+        "TILE=1",
+        "TILE=0",
+        "TILE=0,CH=2,SORT=1,RMAX=4,UNROLL=8,MINB=4",
+        "TILE=0,ROWS=0",
+        "TILE=0,RMAX=10,SLICE=8,UNROLL=2,HINT=0,SEG=5,GRID=0,SORT=0",
+        "TILE=0,MINB=6,GRID=1,SORT=1" } ;
+    char name [64], buf [128] ;
+    for (size_t k = 0 ; k < sizeof (knobs) / sizeof (knobs [0]) ; k++)
+    {
+        snprintf (name, sizeof (name), "GRBCUDA_SPMM_%s", knobs [k]) ;
+        unsetenv (name) ;
+    }
+    if (path < 0) return ;
+    snprintf (buf, sizeof (buf), "%s", set [path]) ;
+    for (char *tok = strtok (buf, ",") ; tok != NULL ; tok = strtok (NULL, ","))
+    {
+        char *eq = strchr (tok, '=') ;
+        *eq = '\0' ;
+        snprintf (name, sizeof (name), "GRBCUDA_SPMM_%s", tok) ;
+        setenv (name, eq + 1, 1) ;
+    }
+}
+
 #include "test_spmm_gpu_faults.h"
 
 int main (int argc, char **argv)
@@ -283,18 +322,14 @@ int main (int argc, char **argv)
         for (size_t q = 0 ; q < sizeof (ks) / sizeof (ks [0]) ; q++)
             for (size_t r = 0 ; r < sizeof (ms) / sizeof (ms [0]) ; r++)
             {
-                // both SpMM paths: ASpT tiles forced, row-wise with 1 or 2
-                // column chunks a lane
-                const int path = (int) ((q + r) % 3) ;
-                setenv ("GRBCUDA_SPMM_TILE", path == 0 ? "1" : "0", 1) ;
-                setenv ("GRBCUDA_SPMM_CH", path == 2 ? "2" : "1", 1) ;
+                // every SpMM path (spmm_path)
+                spmm_path ((int) ((q + r) % SPMM_PATHS)) ;
                 spmm_trial (&srs [si], ms [r], 50 + 7 * r, ks [q], false, &st) ;
                 spmm_trial (&srs [si], ms [r], 20, ks [q], true, &st) ;
                 sddmm_trial (&srs [si], ms [r], ks [q], 30 + 11 * r, &st) ;
             }
     }
-    unsetenv ("GRBCUDA_SPMM_TILE") ;
-    unsetenv ("GRBCUDA_SPMM_CH") ;
+    spmm_path (-1) ;
     printf ("%d products on the GPU: spmm %llu, sddmm %llu\n", gpu_runs,
         (unsigned long long) gcu_family_runs ("spmm"), (unsigned long long) gcu_mxm_sddmm_runs ()) ;
     fault_loop (&st) ;

@@ -1,5 +1,6 @@
 // test_spmm_gpu_faults.h — test_spmm_gpu's fault injection: every counted
-// device operation of one SpMM call (and one SDDMM call) fails in turn; each
+// device operation of one SpMM call (whole rows as by default, then sorted
+// with long rows through segments) and one SDDMM call fails in turn; each
 // time the answer is still SuiteSparse's (the host fallback) and no device
 // memory is left behind. Included once, by test_spmm_gpu.c.
 
@@ -50,5 +51,12 @@ static void fault_loop_one (uint64_t *st, bool sddmm)
 static void fault_loop (uint64_t *st)
 {
     fault_loop_one (st, false) ;
+    // whole rows sorted by length (the plan's sort), the rows over 3
+    // entries through segments of 5 and the fold
+    spmm_path (2) ;
+    setenv ("GRBCUDA_SPMM_RMAX", "3", 1) ;
+    setenv ("GRBCUDA_SPMM_SEG", "5", 1) ;
+    fault_loop_one (st, false) ;
+    spmm_path (-1) ;
     fault_loop_one (st, true) ;
 }
