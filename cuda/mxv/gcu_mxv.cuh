@@ -29,7 +29,13 @@
 //                  threads in order into shared memory (coalesced reads,
 //                  independent gathers of u), then folded a thread a short
 //                  row, a warp a longer one;
-//          split   with either: rows longer than a bound are cut into
+//          adaptive  CSR-adaptive: stream over blocks of rows of about the
+//                  same number of entries (the plan's), so that a power-law
+//                  matrix's blocks fit their tiles;
+//          sell    sliced ELL: a thread a row over a copy of R stored by
+//                  column within slices of a warp's rows, padded (built
+//                  once a matrix): fully coalesced reads for regular rows;
+//          split   with any: rows longer than a bound are cut into
 //                  segments, a warp each, folded atomically (gcu_mxv_long):
 //                  power-law matrices, whose few long rows would otherwise
 //                  hold one group or block for the whole kernel.
@@ -259,24 +265,23 @@ __device__ __forceinline__ void gcu_mxv_stream_rows (int64_t r0, int nr,
     }
 }
 
-// stream: R rows a block; their products, at most C of them, are computed
-// by all threads in order (coalesced reads of R, C independent gathers of u)
-// into shared memory, then folded row by row. A block whose rows hold more
-// than C entries reads R directly. Shared memory: C values, then R + 1
-// pointers (the host sizes it). The staged products see row 0 as their
-// position: the host never runs this variant for positional multipliers.
+// stream's body for the block's nr rows from r0: their products, at most C
+// of them, are computed by all threads in order (coalesced reads of R, C
+// independent gathers of u) into shared memory, then folded row by row. A
+// block whose rows hold more than C entries reads R directly. Shared
+// memory: C values, then nr + 1 pointers (the host sizes it). The staged
+// products see row 0 as their position: the host never runs stream or
+// adaptive for positional multipliers.
 template <class SR, class RI, bool VXM>
-__device__ __forceinline__ void gcu_mxv_stream (int64_t nrows,
+__device__ __forceinline__ void gcu_mxv_stream_block (int64_t r0, int nr,
     const RI *__restrict__ Rp, const RI *__restrict__ Rj, const void *__restrict__ Rx,
     const void *__restrict__ Ux, typename SR::Z *__restrict__ Tx,
-    int8_t *__restrict__ Tb, int R, int C, int64_t lrow)
+    int8_t *__restrict__ Tb, int C, int64_t lrow)
 {
     typedef typename SR::Z Z ;
     extern __shared__ __align__(16) unsigned char gcu_smem [];
     Z *tile = (Z *) gcu_smem ;
     int64_t *rp = (int64_t *) (gcu_smem + (((size_t) C * sizeof (Z) + 15) & ~(size_t) 15)) ;
-    const int64_t r0 = (int64_t) blockIdx.x * R ;
-    const int nr = (int) (nrows - r0 < R ? nrows - r0 : R) ;
     for (int t = (int) threadIdx.x ; t <= nr ; t += (int) blockDim.x) rp [t] = (int64_t) Rp [r0 + t] ;
     __syncthreads () ;
     const int64_t base = rp [0], total = rp [nr] - base ;
@@ -294,14 +299,77 @@ __device__ __forceinline__ void gcu_mxv_stream (int64_t nrows,
     gcu_mxv_stream_rows<SR, RI, VXM> (r0, nr, rp, tile, staged, Rj, Rx, Ux, Tx, Tb, lrow) ;
 }
 
+// stream: R rows a block (the grid covers the rows)
+template <class SR, class RI, bool VXM>
+__device__ __forceinline__ void gcu_mxv_stream (int64_t nrows,
+    const RI *__restrict__ Rp, const RI *__restrict__ Rj, const void *__restrict__ Rx,
+    const void *__restrict__ Ux, typename SR::Z *__restrict__ Tx,
+    int8_t *__restrict__ Tb, int R, int C, int64_t lrow)
+{
+    const int64_t r0 = (int64_t) blockIdx.x * R ;
+    const int nr = (int) (nrows - r0 < R ? nrows - r0 : R) ;
+    gcu_mxv_stream_block<SR, RI, VXM> (r0, nr, Rp, Rj, Rx, Ux, Tx, Tb, C, lrow) ;
+}
+
+// adaptive (CSR-adaptive): stream over the plan's blocks, block b the rows
+// Bs [b] .. Bs [b+1]-1 (at most GCU_MXV_ADAPTIVE_ROWS of them, about
+// GCU_MXV_ADAPTIVE_NNZ entries, a long row alone): every block's products
+// fit its tile, where stream's blocks of a fixed number of rows overflow
+// on a power-law matrix and read R row by row
+template <class SR, class RI, bool VXM>
+__device__ __forceinline__ void gcu_mxv_adaptive (const int64_t *__restrict__ Bs,
+    const RI *__restrict__ Rp, const RI *__restrict__ Rj, const void *__restrict__ Rx,
+    const void *__restrict__ Ux, typename SR::Z *__restrict__ Tx,
+    int8_t *__restrict__ Tb, int C, int64_t lrow)
+{
+    const int64_t r0 = Bs [blockIdx.x] ;
+    const int nr = (int) (Bs [blockIdx.x + 1] - r0) ;
+    gcu_mxv_stream_block<SR, RI, VXM> (r0, nr, Rp, Rj, Rx, Ux, Tx, Tb, C, lrow) ;
+}
+
+// sell (sliced ELL): rows in slices of GCU_MXV_SELL_SLICE, slice s's
+// entries at So [s] .. So [s+1]-1, column j of the slice (the j-th entry of
+// each of its rows) at So [s] + j * GCU_MXV_SELL_SLICE + (row's lane), a row
+// shorter than its slice padded with the column ~0 (Sj, Sx: a copy of R's
+// indices and values in that order, built once a matrix, spmv_plan.cu; Sx
+// is R's own values when they are iso). A thread a row: each step of the
+// warp reads one column of its slice, coalesced, with no shared memory and
+// no row pointers. Rows with no entry in the slices (none, or a long row
+// left to gcu_mxv_long) get the identity and no entry; gcu_mxv_long marks
+// the long ones.
+template <class SR, class RI, bool VXM>
+__device__ __forceinline__ void gcu_mxv_sell (int64_t nrows, const int64_t *__restrict__ So,
+    const RI *__restrict__ Sj, const void *__restrict__ Sx, const void *__restrict__ Ux,
+    typename SR::Z *__restrict__ Tx, int8_t *__restrict__ Tb)
+{
+    typedef typename SR::Z Z ;
+    const int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ;
+    if (i >= nrows) return ;        // no warp-wide step below
+    const int64_t s = i / GCU_MXV_SELL_SLICE ;
+    const int64_t q1 = So [s + 1] ;
+    Z acc = SR::identity () ;
+    bool has = false ;
+    #pragma unroll 4
+    for (int64_t q = So [s] + i % GCU_MXV_SELL_SLICE ; q < q1 ; q += GCU_MXV_SELL_SLICE)
+    {
+        const RI k = Sj [q] ;
+        if (k != (RI) ~(RI) 0)
+            gcu_mxv_fold1<SR> (acc, has, gcu_mxv_product<SR, VXM> (Sx, Ux, q, (int64_t) k, i, (int64_t) k)) ;
+    }
+    Tx [i] = acc ;
+    Tb [i] = has ;
+}
+
 // split: the long rows Lr [0 .. nlong) of R, row j cut into the segments
 // Ls [j] .. Ls [j+1]-1 of seg entries; a warp a segment, folded into Tx (the
-// identity the base kernel left there) by gcu_spgemm_accum
+// identity the base kernel left there) by gcu_spgemm_accum, and the row's
+// presence byte set
 template <class SR, class RI, bool VXM>
 __device__ __forceinline__ void gcu_mxv_long (int64_t nseg, const int64_t *__restrict__ Lr,
     const int64_t *__restrict__ Ls, int64_t nlong, int64_t seg,
     const RI *__restrict__ Rp, const RI *__restrict__ Rj, const void *__restrict__ Rx,
-    const void *__restrict__ Ux, typename SR::Z *__restrict__ Tx, int32_t *__restrict__ locks)
+    const void *__restrict__ Ux, typename SR::Z *__restrict__ Tx, int8_t *__restrict__ Tb,
+    int32_t *__restrict__ locks)
 {
     typedef typename SR::Z Z ;
     const int64_t w = ((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / 32 ;
@@ -321,7 +389,11 @@ __device__ __forceinline__ void gcu_mxv_long (int64_t nseg, const int64_t *__res
     bool has = false ;
     gcu_mxv_row_part<SR, RI, VXM> (Rj, Rx, Ux, i, p0, p1, lane, 32, acc, has) ;
     gcu_mxv_fold_group<SR, true> (acc, has, 32, 0xffffffffu) ;
-    if (lane == 0 && has) gcu_spgemm_accum<SR> (&Tx [i], &locks [i], acc) ;
+    if (lane == 0 && has)
+    {
+        gcu_spgemm_accum<SR> (&Tx [i], &locks [i], acc) ;
+        Tb [i] = 1 ;        // (sell leaves it 0: it never sees the row's length)
+    }
 }
 
 // push's step: the entries [p0, p1) of row k of P (the row of u's entry e)

@@ -28,6 +28,9 @@ typedef struct
                                 // push_long: Ls the inclusive scan of the segments of
                                 // u's entries (n; NULL: the kernel's own, n <= 32)
     int64_t nlong, seg ;    // long: how many long rows; long, push_long: entries a segment
+    const int64_t *Bs ;     // adaptive: the blocks' first rows (blocks + 1)
+    const int64_t *So ;     // sell: the slices' first entries (slices + 1)
+    const void *Sj, *Sx ;   // sell: R's indices and values by slice (Sx: Rx when iso)
 }
 gcu_mxv_args ;
 
