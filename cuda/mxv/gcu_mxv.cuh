@@ -224,20 +224,19 @@ __device__ __forceinline__ void gcu_mxv_vector (int64_t nrows,
 
 // stream, second half: the block's rows nr rows from r0 (pointers rp,
 // relative to base), from the staged products (tile) or, when they did not
-// fit, from R itself: a thread a row up to GCU_MXV_STREAM_WARP_ROW entries,
-// a warp a row above
+// fit, from R itself: a thread a row up to wrow entries, a warp a row above
 template <class SR, class RI, bool VXM>
 __device__ __forceinline__ void gcu_mxv_stream_rows (int64_t r0, int nr,
     const int64_t *rp, const typename SR::Z *tile, bool staged,
     const RI *__restrict__ Rj, const void *__restrict__ Rx, const void *__restrict__ Ux,
-    typename SR::Z *__restrict__ Tx, int8_t *__restrict__ Tb, int64_t lrow)
+    typename SR::Z *__restrict__ Tx, int8_t *__restrict__ Tb, int64_t lrow, int wrow)
 {
     typedef typename SR::Z Z ;
     const int64_t base = rp [0] ;
     for (int t = (int) threadIdx.x ; t < nr ; t += (int) blockDim.x)
     {
         const int64_t len = rp [t + 1] - rp [t] ;
-        if (len > GCU_MXV_STREAM_WARP_ROW && !(lrow > 0 && len > lrow)) continue ;
+        if (len > wrow && !(lrow > 0 && len > lrow)) continue ;
         Z acc = SR::identity () ;
         bool has = false ;
         if (!(lrow > 0 && len > lrow))
@@ -253,7 +252,7 @@ __device__ __forceinline__ void gcu_mxv_stream_rows (int64_t r0, int nr,
     for (int t = (int) (threadIdx.x / 32u) ; t < nr ; t += (int) (blockDim.x / 32u))
     {
         const int64_t len = rp [t + 1] - rp [t] ;
-        if (len <= GCU_MXV_STREAM_WARP_ROW || (lrow > 0 && len > lrow)) continue ;
+        if (len <= wrow || (lrow > 0 && len > lrow)) continue ;
         Z acc = SR::identity () ;
         bool has = false ;
         if (staged)
@@ -276,7 +275,7 @@ template <class SR, class RI, bool VXM>
 __device__ __forceinline__ void gcu_mxv_stream_block (int64_t r0, int nr,
     const RI *__restrict__ Rp, const RI *__restrict__ Rj, const void *__restrict__ Rx,
     const void *__restrict__ Ux, typename SR::Z *__restrict__ Tx,
-    int8_t *__restrict__ Tb, int C, int64_t lrow)
+    int8_t *__restrict__ Tb, int C, int64_t lrow, int wrow)
 {
     typedef typename SR::Z Z ;
     extern __shared__ __align__(16) unsigned char gcu_smem [];
@@ -296,7 +295,7 @@ __device__ __forceinline__ void gcu_mxv_stream_block (int64_t r0, int nr,
         }
     }
     __syncthreads () ;
-    gcu_mxv_stream_rows<SR, RI, VXM> (r0, nr, rp, tile, staged, Rj, Rx, Ux, Tx, Tb, lrow) ;
+    gcu_mxv_stream_rows<SR, RI, VXM> (r0, nr, rp, tile, staged, Rj, Rx, Ux, Tx, Tb, lrow, wrow) ;
 }
 
 // stream: R rows a block (the grid covers the rows)
@@ -308,23 +307,25 @@ __device__ __forceinline__ void gcu_mxv_stream (int64_t nrows,
 {
     const int64_t r0 = (int64_t) blockIdx.x * R ;
     const int nr = (int) (nrows - r0 < R ? nrows - r0 : R) ;
-    gcu_mxv_stream_block<SR, RI, VXM> (r0, nr, Rp, Rj, Rx, Ux, Tx, Tb, C, lrow) ;
+    gcu_mxv_stream_block<SR, RI, VXM> (r0, nr, Rp, Rj, Rx, Ux, Tx, Tb, C, lrow,
+        GCU_MXV_STREAM_WARP_ROW) ;
 }
 
 // adaptive (CSR-adaptive): stream over the plan's blocks, block b the rows
 // Bs [b] .. Bs [b+1]-1 (at most GCU_MXV_ADAPTIVE_ROWS of them, about
 // GCU_MXV_ADAPTIVE_NNZ entries, a long row alone): every block's products
 // fit its tile, where stream's blocks of a fixed number of rows overflow
-// on a power-law matrix and read R row by row
+// on a power-law matrix and read R row by row. Rows longer than wrow are
+// folded by a warp.
 template <class SR, class RI, bool VXM>
 __device__ __forceinline__ void gcu_mxv_adaptive (const int64_t *__restrict__ Bs,
     const RI *__restrict__ Rp, const RI *__restrict__ Rj, const void *__restrict__ Rx,
     const void *__restrict__ Ux, typename SR::Z *__restrict__ Tx,
-    int8_t *__restrict__ Tb, int C, int64_t lrow)
+    int8_t *__restrict__ Tb, int C, int64_t lrow, int wrow)
 {
     const int64_t r0 = Bs [blockIdx.x] ;
     const int nr = (int) (Bs [blockIdx.x + 1] - r0) ;
-    gcu_mxv_stream_block<SR, RI, VXM> (r0, nr, Rp, Rj, Rx, Ux, Tx, Tb, C, lrow) ;
+    gcu_mxv_stream_block<SR, RI, VXM> (r0, nr, Rp, Rj, Rx, Ux, Tx, Tb, C, lrow, wrow) ;
 }
 
 // sell (sliced ELL): rows in slices of GCU_MXV_SELL_SLICE, slice s's

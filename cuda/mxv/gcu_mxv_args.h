@@ -20,7 +20,8 @@ typedef struct
     void *Tx ;              // T: a value (SR::Z) and a presence byte per entry of w
     int8_t *Tb ;
     int32_t *locks ;        // push, long: a lock per entry of T for values wider than 8 bytes
-    int G ;                 // threads a row (pull, vector) or an entry of u (push)
+    int G ;                 // threads a row (pull, vector) or an entry of u (push);
+                            // adaptive: rows longer than this folded by a warp
     int R, C ;              // stream: rows a block, products staged a block
     int64_t lrow ;          // SpMV variants, push: rows longer than this are the
                             // long kernel's (0: none)

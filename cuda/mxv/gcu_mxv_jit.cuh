@@ -57,7 +57,7 @@ template <class SR, class RI, bool VXM>
 __device__ __forceinline__ void gcu_mxv_adaptive_k (const gcu_mxv_args &a)
 {
     gcu_mxv_adaptive<SR, RI, VXM> (a.Bs, (const RI *) a.Rp, (const RI *) a.Rj, a.Rx, a.Ux,
-        (typename SR::Z *) a.Tx, a.Tb, a.C, a.lrow) ;
+        (typename SR::Z *) a.Tx, a.Tb, a.C, a.lrow, a.G) ;
 }
 
 template <class SR, class RI, bool VXM>

@@ -57,6 +57,7 @@ typedef struct
     bool split ;                // long rows through gcu_mxv_long
     bool hit ;                  // the plan came from the cache
     int G, R, C ;               // vector: threads a row; stream: rows, products a block
+    int W ;                     // stream, adaptive: rows longer are folded by a warp
     char why [96] ;
     const int64_t *So ;         // sell: the slices' first entries (slices + 1)
     const void *Sj, *Sx ;       // sell: R by slice (Sx: R's values when iso)

@@ -364,7 +364,7 @@ static GrB_Info launch_spmv (const mxv_job *j, void *const fns [], gcu_mxv_args 
     }
     else if (sp->variant == GCU_SPMV_ADAPTIVE)
     {
-        a->Bs = sp->plan.Bs ; a->C = sp->C ;
+        a->Bs = sp->plan.Bs ; a->C = sp->C ; a->G = sp->W ;
         const unsigned smem = (unsigned) ((((size_t) sp->C * zsize + 15) & ~(size_t) 15)
             + (size_t) (GCU_MXV_ADAPTIVE_ROWS + 1) * sizeof (int64_t)) ;
         GCU_TRY (gcu_jit_launch (fns [GCU_MXV_K_ADAPTIVE], (unsigned) sp->plan.nblk, GCU_MXV_THREADS,

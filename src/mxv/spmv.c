@@ -32,6 +32,7 @@ int gcu_mxv_last_spmv (void) { return atomic_load_explicit (&last_spmv, memory_o
 void gcu_mxv_last_spmv_reset (void) { gcu_mxv_last_spmv_set (-1) ; }
 void gcu_mxv_last_spmv_set (int v) { atomic_store_explicit (&last_spmv, v, memory_order_relaxed) ; }
 static int64_t force_lrow = 0 ;
+static int env_wrow = 0 ;       // GRBCUDA_SPMV's +wrow=N (measurements), 0: none
 
 void gcu_mxv_force_variant (int variant, int split, int64_t lrow)
 {
@@ -44,13 +45,15 @@ static const char *const variant_names [GCU_SPMV_NVARIANTS] =
     { "auto", "pull", "vector", "stream", "sell", "adaptive" } ;
 
 // GRBCUDA_SPMV: "auto", "pull", "vector", "stream", "sell" or "adaptive",
-// optionally with "+split" or "+nosplit" and "+lrow=N" (the split's bound:
-// measurements), e.g. "stream+split+lrow=4096"; the tests' force wins
+// optionally with "+split" or "+nosplit", "+lrow=N" (the split's bound)
+// and "+wrow=N" (adaptive's rows longer than N folded by a warp):
+// measurements, e.g. "stream+split+lrow=4096"; the tests' force wins
 static void forced (int *variant, int *split, int64_t *lrow)
 {
     *variant = force_variant ;
     *split = force_split ;
     *lrow = force_lrow > 0 ? force_lrow : GCU_MXV_LONG_ROW ;
+    env_wrow = 0 ;
     const char *e = getenv ("GRBCUDA_SPMV") ;
     if (force_variant != GCU_SPMV_AUTO || force_split >= 0 || force_lrow > 0 || e == NULL) return ;
     for (int v = 0 ; v < GCU_SPMV_NVARIANTS ; v++)
@@ -63,6 +66,8 @@ static void forced (int *variant, int *split, int64_t *lrow)
     if (strstr (e, "+nosplit") != NULL) *split = 0 ;
     const char *l = strstr (e, "+lrow=") ;
     if (l != NULL && atoll (l + 6) > 0) *lrow = atoll (l + 6) ;
+    const char *w = strstr (e, "+wrow=") ;
+    env_wrow = w != NULL && atoi (w + 6) > 0 ? atoi (w + 6) : 0 ;
 }
 
 bool gcu_mxv_spmv_forced (void)
@@ -212,6 +217,7 @@ static void choose (gcu_spmv *sp, size_t zsize, bool positional, int variant, in
     int R = 1 ;
     while (2 * R <= GCU_MXV_STREAM_ROWS_MAX && 2 * R * (mean > 1 ? mean : 1) <= sp->C) R *= 2 ;
     sp->R = R ;
+    sp->W = env_wrow > 0 ? env_wrow : GCU_MXV_STREAM_WARP_ROW ;
     snprintf (sp->why, sizeof (sp->why), "%s%s", why,
         sp->split ? ", rows longer than the bound split" : "") ;
 }

@@ -190,6 +190,7 @@ static int run_spmv (const char *name, const csr &Rm, const std::vector<RI> &Rp,
     // (the smaller ones overflow: blocks that read R directly)
     for (int64_t K : { (int64_t) 5, (int64_t) 64 })
         for (int C : { 2048, 12 })
+        for (int wrow : { 32, 2 })
             for (int64_t lrow : { (int64_t) 0, (int64_t) 6 })
             {
                 if (positional) continue ;      // (staged products, as stream)
@@ -201,11 +202,12 @@ static int run_spmv (const char *name, const csr &Rm, const std::vector<RI> &Rp,
                     gcu_emu_block (b, GCU_MXV_THREADS, [&]
                     {
                         gcu_mxv_adaptive<SR, RI, VXM> (Bs.data (), Rp.data (), Rj.data (), Rx.data (),
-                            U.data (), Tx.data (), Tb.data (), C, lrow) ;
+                            U.data (), Tx.data (), Tb.data (), C, lrow, wrow) ;
                     }) ;
                 run_long (lrow, Tx, Tb) ;
-                snprintf (what, sizeof (what), "%s %s spmv adaptive K=%lld (%zu blocks) C=%d%s", name,
-                    VXM ? "vxm" : "mxv", (long long) K, Bs.size () - 1, C, lrow > 0 ? " split" : "") ;
+                snprintf (what, sizeof (what), "%s %s spmv adaptive K=%lld (%zu blocks) C=%d wrow=%d%s",
+                    name, VXM ? "vxm" : "mxv", (long long) K, Bs.size () - 1, C, wrow,
+                    lrow > 0 ? " split" : "") ;
                 compare (Tb, Tx, what) ;
                 cases++ ;
             }
