@@ -35,6 +35,9 @@
 //          sell    sliced ELL: a thread a row over a copy of R stored by
 //                  column within slices of a warp's rows, padded (built
 //                  once a matrix): fully coalesced reads for regular rows;
+//          sellsort  sell with the rows sorted by length first (SELL-C-sigma
+//                  with sigma all rows), so that a power-law matrix's slices
+//                  need little padding;
 //          split   with any: rows longer than a bound are cut into
 //                  segments, a warp each, folded atomically (gcu_mxv_long):
 //                  power-law matrices, whose few long rows would otherwise
@@ -71,6 +74,96 @@ __device__ __forceinline__ typename SR::Z gcu_mxv_product (const void *__restric
         const typename SR::Y y = gcu_sr_load<typename SR::Y, typename SR::TB, SR::reads_y, SR::b_iso>
             ((const typename SR::TB *) Ux, q);
         return SR::mult (x, y, r, k, 0);
+    }
+}
+
+// the two inputs of the product of the matrix entry at p and the vector
+// value at q (gcu_mxv_product's loads), and the product of loaded inputs
+template <class SR, bool VXM>
+__device__ __forceinline__ void gcu_mxv_load (const void *__restrict__ Mx,
+    const void *__restrict__ Ux, int64_t p, int64_t q, typename SR::X &x, typename SR::Y &y)
+{
+    if constexpr (VXM)
+    {
+        x = gcu_sr_load<typename SR::X, typename SR::TA, SR::reads_x, SR::a_iso> ((const typename SR::TA *) Ux, q) ;
+        y = gcu_sr_load<typename SR::Y, typename SR::TB, SR::reads_y, SR::b_iso> ((const typename SR::TB *) Mx, p) ;
+    }
+    else
+    {
+        x = gcu_sr_load<typename SR::X, typename SR::TA, SR::reads_x, SR::a_iso> ((const typename SR::TA *) Mx, p) ;
+        y = gcu_sr_load<typename SR::Y, typename SR::TB, SR::reads_y, SR::b_iso> ((const typename SR::TB *) Ux, q) ;
+    }
+}
+
+template <class SR, bool VXM>
+__device__ __forceinline__ typename SR::Z gcu_mxv_mult (const typename SR::X &x,
+    const typename SR::Y &y, int64_t r, int64_t k)
+{
+    if constexpr (VXM) return SR::mult (x, y, 0, k, r) ;
+    else return SR::mult (x, y, r, k, 0) ;
+}
+
+// an index of R read once (sell's slices): streamed past the caches, which
+// are left to the gathers of u (on the CPU emulation: a plain load)
+template <class RI>
+__device__ __forceinline__ RI gcu_mxv_ld_once (const RI *p)
+{
+#if defined(__CUDA_ARCH__) || defined(__CUDACC_RTC__)
+    if constexpr (sizeof (RI) == 4) return (RI) __ldcs ((const unsigned int *) p) ;
+    else return (RI) __ldcs ((const unsigned long long *) p) ;
+#else
+    return *p ;
+#endif
+}
+
+// entries a thread loads before it multiplies any (the SpMV variants'
+// loops): fewer for wide values, which would take too many registers
+template <class SR> struct gcu_mxv_batch
+{
+    static const int U = sizeof (typename SR::X) + sizeof (typename SR::Y) <= 16 ? 8
+        : sizeof (typename SR::X) + sizeof (typename SR::Y) <= 64 ? 4 : 1 ;
+} ;
+
+// The entries p0, p0 + d, ... below p1 of R (indices Rj, values Rx; row r
+// for the positional multipliers), U at a time: the step's indices, then
+// its values and gathers of u, all issued before its first product, so
+// that a thread has U gathers in flight rather than one (the exact NaN
+// handling of the operators branches between products, which keeps the
+// compiler from overlapping the iterations of a plain loop). f (q, t) gets
+// each entry's position and product. PAD: Rj read once past the caches,
+// and the index ~0 is padding (sell's), skipped.
+template <class SR, class RI, bool VXM, bool PAD, class F>
+__device__ __forceinline__ void gcu_mxv_entries (const RI *__restrict__ Rj,
+    const void *__restrict__ Rx, const void *__restrict__ Ux, int64_t r, int64_t p0,
+    int64_t p1, int64_t d, F f)
+{
+    constexpr int U = gcu_mxv_batch<SR>::U ;
+    for (int64_t p = p0 ; p < p1 ; p += U * d)
+    {
+        RI k [U] ;
+        typename SR::X x [U] ;
+        typename SR::Y y [U] ;
+        #pragma unroll
+        for (int u = 0 ; u < U ; u++)
+        {
+            const int64_t q = p + u * d ;
+            k [u] = (RI) ~(RI) 0 ;
+            if (q < p1) k [u] = PAD ? gcu_mxv_ld_once (Rj + q) : Rj [q] ;
+        }
+        #pragma unroll
+        for (int u = 0 ; u < U ; u++)
+        {
+            const int64_t q = p + u * d ;
+            if (q < p1 && (!PAD || k [u] != (RI) ~(RI) 0))
+                gcu_mxv_load<SR, VXM> (Rx, Ux, q, (int64_t) k [u], x [u], y [u]) ;
+        }
+        #pragma unroll
+        for (int u = 0 ; u < U ; u++)
+        {
+            const int64_t q = p + u * d ;
+            if (q < p1 && (!PAD || k [u] != (RI) ~(RI) 0))
+                f (q, gcu_mxv_mult<SR, VXM> (x [u], y [u], r, (int64_t) k [u])) ;
+        }
     }
 }
 
@@ -182,12 +275,8 @@ __device__ __forceinline__ void gcu_mxv_row_part (const RI *__restrict__ Rj,
     const void *__restrict__ Rx, const void *__restrict__ Ux, int64_t i, int64_t p0,
     int64_t p1, int lane, int G, typename SR::Z &acc, bool &has)
 {
-    #pragma unroll 4
-    for (int64_t p = p0 + lane ; p < p1 ; p += G)
-    {
-        const int64_t k = (int64_t) Rj [p] ;
-        gcu_mxv_fold1<SR> (acc, has, gcu_mxv_product<SR, VXM> (Rx, Ux, p, k, i, k)) ;
-    }
+    gcu_mxv_entries<SR, RI, VXM, false> (Rj, Rx, Ux, i, p0 + lane, p1, G,
+        [&] (int64_t, const typename SR::Z &t) { gcu_mxv_fold1<SR> (acc, has, t) ; }) ;
 }
 
 // w (i) of a row of len entries: acc, or the identity of a long row (split)
@@ -287,12 +376,8 @@ __device__ __forceinline__ void gcu_mxv_stream_block (int64_t r0, int nr,
     const bool staged = total <= C ;
     if (staged)
     {
-        #pragma unroll 4
-        for (int64_t q = threadIdx.x ; q < total ; q += blockDim.x)
-        {
-            const int64_t k = (int64_t) Rj [base + q] ;
-            tile [q] = gcu_mxv_product<SR, VXM> (Rx, Ux, base + q, k, 0, k) ;
-        }
+        gcu_mxv_entries<SR, RI, VXM, false> (Rj, Rx, Ux, 0, base + threadIdx.x, base + total,
+            blockDim.x, [&] (int64_t q, const Z &t) { tile [q - base] = t ; }) ;
     }
     __syncthreads () ;
     gcu_mxv_stream_rows<SR, RI, VXM> (r0, nr, rp, tile, staged, Rj, Rx, Ux, Tx, Tb, lrow, wrow) ;
@@ -331,34 +416,33 @@ __device__ __forceinline__ void gcu_mxv_adaptive (const int64_t *__restrict__ Bs
 // sell (sliced ELL): rows in slices of GCU_MXV_SELL_SLICE, slice s's
 // entries at So [s] .. So [s+1]-1, column j of the slice (the j-th entry of
 // each of its rows) at So [s] + j * GCU_MXV_SELL_SLICE + (row's lane), a row
-// shorter than its slice padded with the column ~0 (Sj, Sx: a copy of R's
-// indices and values in that order, built once a matrix, spmv_plan.cu; Sx
-// is R's own values when they are iso). A thread a row: each step of the
-// warp reads one column of its slice, coalesced, with no shared memory and
-// no row pointers. Rows with no entry in the slices (none, or a long row
-// left to gcu_mxv_long) get the identity and no entry; gcu_mxv_long marks
-// the long ones.
+// shorter than its slice padded with the column ~0 and a value of zero
+// bytes (Sj, Sx: a copy of R's indices and values in that order, built once
+// a matrix, spmv_plan.cu; Sx is R's own values when they are iso). The
+// slices' rows are R's in order (Sp NULL) or, sorted by length so that the
+// rows of a slice are about as long (power-law matrices), rows Sp [0 ..
+// nrows). A thread a row: each step of the warp reads one column of its
+// slice, coalesced, with no shared memory and no row pointers (the slices
+// streamed past the caches); the padding is skipped. Rows with no
+// entry in the slices (none, or a long row left to gcu_mxv_long) get the
+// identity and no entry; gcu_mxv_long marks the long ones.
 template <class SR, class RI, bool VXM>
 __device__ __forceinline__ void gcu_mxv_sell (int64_t nrows, const int64_t *__restrict__ So,
-    const RI *__restrict__ Sj, const void *__restrict__ Sx, const void *__restrict__ Ux,
-    typename SR::Z *__restrict__ Tx, int8_t *__restrict__ Tb)
+    const int32_t *__restrict__ Sp, const RI *__restrict__ Sj, const void *__restrict__ Sx,
+    const void *__restrict__ Ux, typename SR::Z *__restrict__ Tx, int8_t *__restrict__ Tb)
 {
     typedef typename SR::Z Z ;
     const int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ;
     if (i >= nrows) return ;        // no warp-wide step below
     const int64_t s = i / GCU_MXV_SELL_SLICE ;
     const int64_t q1 = So [s + 1] ;
+    const int64_t r = Sp != NULL ? (int64_t) Sp [i] : i ;
     Z acc = SR::identity () ;
     bool has = false ;
-    #pragma unroll 4
-    for (int64_t q = So [s] + i % GCU_MXV_SELL_SLICE ; q < q1 ; q += GCU_MXV_SELL_SLICE)
-    {
-        const RI k = Sj [q] ;
-        if (k != (RI) ~(RI) 0)
-            gcu_mxv_fold1<SR> (acc, has, gcu_mxv_product<SR, VXM> (Sx, Ux, q, (int64_t) k, i, (int64_t) k)) ;
-    }
-    Tx [i] = acc ;
-    Tb [i] = has ;
+    gcu_mxv_entries<SR, RI, VXM, true> (Sj, Sx, Ux, r, So [s] + i % GCU_MXV_SELL_SLICE, q1,
+        GCU_MXV_SELL_SLICE, [&] (int64_t, const Z &t) { gcu_mxv_fold1<SR> (acc, has, t) ; }) ;
+    Tx [r] = acc ;
+    Tb [r] = has ;
 }
 
 // split: the long rows Lr [0 .. nlong) of R, row j cut into the segments

@@ -32,6 +32,7 @@ typedef struct
     const int64_t *Bs ;     // adaptive: the blocks' first rows (blocks + 1)
     const int64_t *So ;     // sell: the slices' first entries (slices + 1)
     const void *Sj, *Sx ;   // sell: R's indices and values by slice (Sx: Rx when iso)
+    const int32_t *Sp ;     // sell: the slices' rows (NULL: R's in order)
 }
 gcu_mxv_args ;
 

@@ -63,7 +63,7 @@ __device__ __forceinline__ void gcu_mxv_adaptive_k (const gcu_mxv_args &a)
 template <class SR, class RI, bool VXM>
 __device__ __forceinline__ void gcu_mxv_sell_k (const gcu_mxv_args &a)
 {
-    gcu_mxv_sell<SR, RI, VXM> (a.n, a.So, (const RI *) a.Sj, a.Sx, a.Ux,
+    gcu_mxv_sell<SR, RI, VXM> (a.n, a.So, a.Sp, (const RI *) a.Sj, a.Sx, a.Ux,
         (typename SR::Z *) a.Tx, a.Tb) ;
 }
 

@@ -26,7 +26,9 @@ typedef enum
                             // column (a derived copy of R, built once a matrix)
     GCU_SPMV_ADAPTIVE = 5,  // CSR-adaptive: stream over blocks of rows of about the same
                             // number of entries (the plan's block starts)
-    GCU_SPMV_NVARIANTS = 6
+    GCU_SPMV_SELLSORT = 6,  // sell over the rows sorted by length (SELL-C-sigma, sigma
+                            // all rows): little padding for power-law matrices
+    GCU_SPMV_NVARIANTS = 7
 }
 gcu_spmv_variant ;
 
@@ -63,6 +65,10 @@ gcu_spmv_variant ;
 // fit the stream tile (GCU_MXV_STREAM_TILE) for values of 8 bytes or less
 #define GCU_MXV_ADAPTIVE_NNZ 1024
 #define GCU_MXV_ADAPTIVE_ROWS GCU_MXV_THREADS
+
+// the automatic choice for rows not regular enough for sell, while their
+// mean is at most GCU_SPMV_STREAM_MEAN_MAX
+#define GCU_SPMV_SHORT_ROWS GCU_SPMV_SELLSORT
 
 // the automatic choice: stream while the mean row (of the rows the base
 // kernel computes) is at most this long, else vector. bench/spmv_variants

@@ -60,14 +60,15 @@ typedef struct
     int W ;                     // stream, adaptive: rows longer are folded by a warp
     char why [96] ;
     const int64_t *So ;         // sell: the slices' first entries (slices + 1)
+    const int32_t *Sp ;         // sellsort: the slices' rows (NULL: sell, R's in order)
     const void *Sj, *Sx ;       // sell: R by slice (Sx: R's values when iso)
     int64_t sell_nnz ;          // sell: the slices' entries
     bool sell_hit ;             // sell: the slices came from the cache
     // owned
     struct gcu_res_entry *e_ ;  // the pinned derived entry, or NULL
     struct gcu_res_entry *se_ ; // the pinned sliced copy, or NULL
-    void *own_ [6] ;            // Lr, Ls, Bs of a plan not cached, So, Sj, Sx of
-                                // slices not cached (gcu_dmalloc)
+    void *own_ [7] ;            // Lr, Ls, Bs of a plan not cached, So, Sj, Sx, Sp
+                                // of slices not cached (gcu_dmalloc)
 }
 gcu_spmv ;
 
@@ -103,17 +104,24 @@ GrB_Info gcu_spmv_plan_long (const void *Rp, bool idx64, const gcu_spmv_plan *pl
 GrB_Info gcu_spmv_plan_blocks (const void *Rp, bool idx64, const gcu_spmv_plan *plan,
     int64_t *Bs, gcu_stream s) ;
 
-// sell's slices of R (rows longer than lrow > 0 left out): So (slices + 1
+// sellsort's rows: Sp (nrows entries, the caller's device buffer) the rows
+// of R by their length in the slices (0 for rows longer than lrow > 0),
+// longest first, rows of one length in order.
+GrB_Info gcu_spmv_sell_sort (const void *Rp, bool idx64, int64_t nrows, int64_t lrow,
+    int32_t *Sp, gcu_stream s) ;
+
+// sell's slices of R (rows longer than lrow > 0 left out; the slices' rows
+// R's in order, Sp NULL, or Sp's from gcu_spmv_sell_sort): So (slices + 1
 // entries, slices = ceil (nrows / GCU_MXV_SELL_SLICE), the caller's device
 // buffer) their first entries, *total their entries; synchronises s.
 GrB_Info gcu_spmv_sell_offsets (const void *Rp, bool idx64, int64_t nrows, int64_t lrow,
-    int64_t *So, int64_t *total, gcu_stream s) ;
+    const int32_t *Sp, int64_t *So, int64_t *total, gcu_stream s) ;
 
-// sell's copy of R by slice (So from gcu_spmv_sell_offsets, the same
-// lrow): Sj its indices (padding ~0), Sx its values (NULL: R is iso, and
-// the kernel reads R's own).
-GrB_Info gcu_spmv_sell_fill (const gcu_spmv_matrix *R, int64_t lrow, const int64_t *So,
-    void *Sj, void *Sx, gcu_stream s) ;
+// sell's copy of R by slice (Sp, So and lrow as for gcu_spmv_sell_offsets):
+// Sj its indices (padding ~0), Sx its values (padding zero bytes; NULL: R
+// is iso, and the kernel reads R's own).
+GrB_Info gcu_spmv_sell_fill (const gcu_spmv_matrix *R, int64_t lrow, const int32_t *Sp,
+    const int64_t *So, void *Sj, void *Sx, gcu_stream s) ;
 
 #ifdef __cplusplus
 }

@@ -356,9 +356,9 @@ static GrB_Info launch_spmv (const mxv_job *j, void *const fns [], gcu_mxv_args 
         GCU_TRY (gcu_jit_launch (fns [GCU_MXV_K_VECTOR], grid_for (a->n, a->G, false, NULL),
             GCU_MXV_THREADS, 0, s, args)) ;
     }
-    else if (sp->variant == GCU_SPMV_SELL)
+    else if (sp->variant == GCU_SPMV_SELL || sp->variant == GCU_SPMV_SELLSORT)
     {
-        a->So = sp->So ; a->Sj = sp->Sj ; a->Sx = sp->Sx ;
+        a->So = sp->So ; a->Sp = sp->Sp ; a->Sj = sp->Sj ; a->Sx = sp->Sx ;
         GCU_TRY (gcu_jit_launch (fns [GCU_MXV_K_SELL], grid_for (a->n, 1, false, NULL),
             GCU_MXV_THREADS, 0, s, args)) ;
     }

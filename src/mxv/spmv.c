@@ -42,9 +42,10 @@ void gcu_mxv_force_variant (int variant, int split, int64_t lrow)
 }
 
 static const char *const variant_names [GCU_SPMV_NVARIANTS] =
-    { "auto", "pull", "vector", "stream", "sell", "adaptive" } ;
+    { "auto", "pull", "vector", "stream", "sell", "adaptive", "sellsort" } ;
 
-// GRBCUDA_SPMV: "auto", "pull", "vector", "stream", "sell" or "adaptive",
+// GRBCUDA_SPMV: "auto", "pull", "vector", "stream", "sell", "adaptive" or
+// "sellsort",
 // optionally with "+split" or "+nosplit", "+lrow=N" (the split's bound)
 // and "+wrow=N" (adaptive's rows longer than N folded by a warp):
 // measurements, e.g. "stream+split+lrow=4096"; the tests' force wins
@@ -200,7 +201,7 @@ static void choose (gcu_spmv *sp, size_t zsize, bool positional, int variant, in
         const bool regular = (sp->split || p->nlong == 0) && nnz > 0
             && (double) p->sell_nnz <= GCU_SPMV_SELL_PAD_MAX * (double) nnz ;
         variant = regular ? GCU_SPMV_SELL
-            : mean <= GCU_SPMV_STREAM_MEAN_MAX ? GCU_SPMV_ADAPTIVE : GCU_SPMV_VECTOR ;
+            : mean <= GCU_SPMV_STREAM_MEAN_MAX ? GCU_SPMV_SHORT_ROWS : GCU_SPMV_VECTOR ;
         why = regular ? "regular rows (little padding)"
             : mean <= GCU_SPMV_STREAM_MEAN_MAX ? "short rows" : "long rows" ;
     }
@@ -226,30 +227,46 @@ static void choose (gcu_spmv *sp, size_t zsize, bool positional, int variant, in
 // sell's sliced copy of R: built once a matrix, cached with its device copy
 //------------------------------------------------------------------------------
 
-// what a cached sliced copy was built for
-typedef struct { int64_t nrows, lrow, total ; } sell_info ;
+// what a cached sliced copy was built for, and its buffers (the entry's)
+typedef struct
+{
+    int64_t nrows, lrow, total ;
+    bool sorted ;
+    const int64_t *So ;
+    const int32_t *Sp ;
+    const void *Sj, *Sx ;
+}
+sell_info ;
 
-// the slices of R with rows longer than lrow (> 0) left out, into buffers
-// of the derived entry c (published here) or, c NULL, of this call;
-// GCU_NOT_HANDLED when they would hold more than cap entries
+// the slices of R with rows longer than lrow (> 0) left out, its rows in
+// order or sorted by length, into buffers of the derived entry c
+// (published here) or, c NULL, of this call; GCU_NOT_HANDLED when they
+// would hold more than cap entries
 static GrB_Info sell_build (gcu_res_entry *c, const gcu_spmv_matrix *R, int64_t lrow,
-    double cap, gcu_spmv *sp, gcu_stream s)
+    bool sorted, double cap, gcu_spmv *sp, gcu_stream s)
 {
     const int64_t nslices = (R->nrows + GCU_MXV_SELL_SLICE - 1) / GCU_MXV_SELL_SLICE ;
-    void *So = NULL, *Sj = NULL, *Sx = NULL ;
+    void *So = NULL, *Sj = NULL, *Sx = NULL, *Sp = NULL ;
     int64_t total = 0 ;
     GCU_TRY (buf_alloc (c, sp, 3, (size_t) (nslices + 1) * sizeof (int64_t), &So, s)) ;
-    GCU_TRY (gcu_spmv_sell_offsets (R->Rp, R->idx64, R->nrows, lrow, (int64_t *) So, &total, s)) ;
+    if (sorted)
+    {
+        GCU_TRY (buf_alloc (c, sp, 6, (size_t) R->nrows * sizeof (int32_t), &Sp, s)) ;
+        GCU_TRY (gcu_spmv_sell_sort (R->Rp, R->idx64, R->nrows, lrow, (int32_t *) Sp, s)) ;
+    }
+    GCU_TRY (gcu_spmv_sell_offsets (R->Rp, R->idx64, R->nrows, lrow, (const int32_t *) Sp,
+        (int64_t *) So, &total, s)) ;
     if ((double) total > cap) return GCU_NOT_HANDLED ;
     const size_t n = (size_t) (total > 0 ? total : 1) ;
     GCU_TRY (buf_alloc (c, sp, 4, n * (R->idx64 ? sizeof (uint64_t) : sizeof (uint32_t)), &Sj, s)) ;
     if (!R->iso) GCU_TRY (buf_alloc (c, sp, 5, n * R->vsize, &Sx, s)) ;
-    GCU_TRY (gcu_spmv_sell_fill (R, lrow, (const int64_t *) So, Sj, Sx, s)) ;
+    GCU_TRY (gcu_spmv_sell_fill (R, lrow, (const int32_t *) Sp, (const int64_t *) So, Sj, Sx, s)) ;
     if (c != NULL)
     {
         sell_info *h = malloc (sizeof (sell_info)) ;
         if (h == NULL) return GrB_OUT_OF_MEMORY ;
-        *h = (sell_info) { R->nrows, lrow, total } ;
+        *h = (sell_info) { R->nrows, lrow, total, sorted, (const int64_t *) So,
+            (const int32_t *) Sp, Sj, Sx } ;
         gcu_res_data *d = gcu_residency_data (c) ;
         d->host = h ;
         d->host_free = free ;
@@ -258,6 +275,7 @@ static GrB_Info sell_build (gcu_res_entry *c, const gcu_spmv_matrix *R, int64_t 
         sp->se_ = c ;
     }
     sp->So = (const int64_t *) So ;
+    sp->Sp = (const int32_t *) Sp ;
     sp->sell_nnz = total ;
     sp->Sj = Sj ;
     sp->Sx = R->iso ? R->Rx : Sx ;
@@ -267,35 +285,36 @@ static GrB_Info sell_build (gcu_res_entry *c, const gcu_spmv_matrix *R, int64_t 
 // sell's slices of R (rows longer than lrow > 0 left out): the cache's, or
 // built (and cached when R has a cache entry; for this call only when the
 // cache has no room)
-static GrB_Info sell_get (const gcu_spmv_matrix *R, int64_t lrow, double cap, gcu_spmv *sp,
-    gcu_stream s)
+static GrB_Info sell_get (const gcu_spmv_matrix *R, int64_t lrow, bool sorted, double cap,
+    gcu_spmv *sp, gcu_stream s)
 {
     gcu_res_entry *c = NULL ;
     if (R->parent != NULL && gcu_residency_derived_lookup (R->parent, GCU_RES_DERIVED_SELL, &c) == GrB_SUCCESS)
     {
         const sell_info *h = (const sell_info *) gcu_residency_data (c)->host ;
-        if (h != NULL && h->lrow == lrow && h->nrows == R->nrows && (double) h->total <= cap)
+        if (h != NULL && h->lrow == lrow && h->nrows == R->nrows && h->sorted == sorted
+            && (double) h->total <= cap)
         {
-            gcu_res_data *d = gcu_residency_data (c) ;
-            sp->So = (const int64_t *) d->buf [0] ;
-            sp->Sj = d->buf [1] ;
-            sp->Sx = R->iso ? R->Rx : d->buf [2] ;
+            sp->So = h->So ;
+            sp->Sp = h->Sp ;
+            sp->Sj = h->Sj ;
+            sp->Sx = R->iso ? R->Rx : h->Sx ;
             sp->se_ = c ;
             sp->sell_nnz = h->total ;
             sp->sell_hit = true ;
             return GrB_SUCCESS ;
         }
-        gcu_residency_unpin (c) ;       // made for another bound: replaced
+        gcu_residency_unpin (c) ;       // made for another bound or order: replaced
         c = NULL ;
     }
     GrB_Info info = GrB_OUT_OF_MEMORY ;
     if (R->parent != NULL && gcu_residency_derived_begin (R->parent, GCU_RES_DERIVED_SELL, &c) == GrB_SUCCESS)
     {
-        info = sell_build (c, R, lrow, cap, sp, s) ;
+        info = sell_build (c, R, lrow, sorted, cap, sp, s) ;
         if (info != GrB_SUCCESS) gcu_residency_unpin (c) ;     // an abandoned build: freed
         if (info == GCU_NOT_HANDLED) return info ;
     }
-    if (info != GrB_SUCCESS) info = sell_build (NULL, R, lrow, cap, sp, s) ;
+    if (info != GrB_SUCCESS) info = sell_build (NULL, R, lrow, sorted, cap, sp, s) ;
     return info ;
 }
 
@@ -314,13 +333,14 @@ GrB_Info gcu_spmv_prepare (const gcu_spmv_matrix *R, size_t zsize, bool position
     if (info == GrB_SUCCESS)
     {
         choose (sp, zsize, positional, variant, split) ;
-        if (sp->variant == GCU_SPMV_SELL)
+        if (sp->variant == GCU_SPMV_SELL || sp->variant == GCU_SPMV_SELLSORT)
         {
             int64_t rows, nnz ;
             base_rows (sp, &rows, &nnz) ;
             const double cap = variant == GCU_SPMV_AUTO ? GCU_SPMV_SELL_PAD_MAX * (double) nnz
                 : 4.0 * (double) nnz + (double) (1 << 20) ;
-            info = sell_get (R, sp->split ? sp->plan.lrow : 0, cap, sp, s) ;
+            info = sell_get (R, sp->split ? sp->plan.lrow : 0, sp->variant == GCU_SPMV_SELLSORT,
+                cap, sp, s) ;
             if (info == GCU_NOT_HANDLED || info == GrB_OUT_OF_MEMORY)
             {
                 sp->variant = positional ? GCU_SPMV_VECTOR : GCU_SPMV_ADAPTIVE ;
@@ -339,7 +359,7 @@ void gcu_spmv_release (gcu_spmv *sp, gcu_stream s)
 {
     if (sp->e_ != NULL) gcu_residency_unpin (sp->e_) ;
     if (sp->se_ != NULL) gcu_residency_unpin (sp->se_) ;
-    for (int k = 0 ; k < 6 ; k++)
+    for (int k = 0 ; k < 7 ; k++)
     {
         gcu_dfree (sp->own_ [k], s) ;
         sp->own_ [k] = NULL ;
@@ -354,7 +374,7 @@ void gcu_spmv_describe (const gcu_spmv *sp, char *buf, size_t size)
     if (sp->variant == GCU_SPMV_STREAM) snprintf (shape, sizeof (shape), "R %d, C %d", sp->R, sp->C) ;
     else if (sp->variant == GCU_SPMV_ADAPTIVE)
         snprintf (shape, sizeof (shape), "%lld blocks, C %d", (long long) p->nblk, sp->C) ;
-    else if (sp->variant == GCU_SPMV_SELL)
+    else if (sp->variant == GCU_SPMV_SELL || sp->variant == GCU_SPMV_SELLSORT)
         snprintf (shape, sizeof (shape), "slices of %d, padding x%.2f, %s", GCU_MXV_SELL_SLICE,
             p->nnz > 0 ? (double) sp->sell_nnz / (double) (p->nnz - (sp->split ? p->long_nnz : 0)) : 0,
             sp->sell_hit ? "cached" : "built") ;

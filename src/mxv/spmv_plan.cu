@@ -4,9 +4,10 @@
 // (their padded entries), for the split variant CUB's DeviceSelect of the
 // long rows and an exclusive scan of their segment counts, and adaptive's
 // block starts by DeviceSelect. Run once a matrix: the result is cached
-// with its device copy (src/mxv/spmv.c). And sell's sliced copy of R (a
-// scan of the slices' sizes, then a thread a row writing its entries into
-// its slice's columns), built once a matrix where sell runs.
+// with its device copy (src/mxv/spmv.c). And sell's sliced copy of R (for
+// sellsort the rows first sorted by length, CUB's radix sort; a scan of the
+// slices' sizes, then a thread a row writing its entries into its slice's
+// columns), built once a matrix where sell runs.
 #include <cub/cub.cuh>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
@@ -73,21 +74,32 @@ template <class RI> struct row_of
     }
 } ;
 
-// sell: the entries of slice s (its longest row, long rows left out, times
-// the slice's rows), 0 past the last slice
+// sell: the entries of row i in the slices (a long row's are the split's)
+template <class RI>
+__host__ __device__ long long sell_len (const RI *Rp, long long i, long long lrow)
+{
+    const long long len = (long long) Rp [i + 1] - (long long) Rp [i] ;
+    return lrow > 0 && len > lrow ? 0 : len ;
+}
+
+// sell: the entries of slice s (its longest row times the slice's rows), 0
+// past the last slice; the slices' rows R's in order (Sp NULL) or Sp's,
+// sorted by length, longest first (the slice's first row is its longest)
 template <class RI> struct slice_size
 {
     const RI *Rp ;
+    const int32_t *Sp ;
     long long nrows, lrow ;
     __host__ __device__ long long operator() (long long s) const
     {
         long long w = 0 ;
         const long long i0 = s * GCU_MXV_SELL_SLICE ;
         const long long i1 = i0 + GCU_MXV_SELL_SLICE < nrows ? i0 + GCU_MXV_SELL_SLICE : nrows ;
+        if (Sp != NULL) return i0 < nrows ? sell_len (Rp, (long long) Sp [i0], lrow) * GCU_MXV_SELL_SLICE : 0 ;
         for (long long i = i0 ; i < i1 ; i++)
         {
-            const long long len = (long long) Rp [i + 1] - (long long) Rp [i] ;
-            if (!(lrow > 0 && len > lrow) && len > w) w = len ;
+            const long long len = sell_len (Rp, i, lrow) ;
+            if (len > w) w = len ;
         }
         return w * GCU_MXV_SELL_SLICE ;
     }
@@ -145,7 +157,7 @@ GrB_Info stats (const RI *Rp, int64_t nrows, int64_t lrow, int64_t seg, gcu_spmv
     const row_stat zero = { 0, 0, 0, 0, 0, 0 } ;
     const long long nslices = (nrows + GCU_MXV_SELL_SLICE - 1) / GCU_MXV_SELL_SLICE ;
     auto slices = thrust::make_transform_iterator (thrust::counting_iterator<long long> (0),
-        slice_size<RI> { Rp, (long long) nrows, (long long) lrow }) ;
+        slice_size<RI> { Rp, NULL, (long long) nrows, (long long) lrow }) ;
     size_t b2 = 0 ;
     long long sell = 0 ;
     GCU_TRY (cu (cub::DeviceReduce::Reduce (NULL, bytes, in, out, (int) nrows, stat_sum (), zero, st))) ;
@@ -235,8 +247,8 @@ GrB_Info blocks (const RI *Rp, const gcu_spmv_plan *plan, int64_t *Bs, gcu_strea
 #define GCU_FREE_ALL gcu_dfree (tmp, s) ;
 
 template <class RI>
-GrB_Info sell_offsets (const RI *Rp, int64_t nrows, int64_t lrow, int64_t *So, int64_t *total,
-    gcu_stream s)
+GrB_Info sell_offsets (const RI *Rp, int64_t nrows, int64_t lrow, const int32_t *Sp, int64_t *So,
+    int64_t *total, gcu_stream s)
 {
     void *tmp = NULL ;
     size_t b = 0 ;
@@ -244,12 +256,48 @@ GrB_Info sell_offsets (const RI *Rp, int64_t nrows, int64_t lrow, int64_t *So, i
     const long long nslices = (nrows + GCU_MXV_SELL_SLICE - 1) / GCU_MXV_SELL_SLICE ;
     // (slice nslices has no rows: the scan's last element is the total)
     auto sizes = thrust::make_transform_iterator (thrust::counting_iterator<long long> (0),
-        slice_size<RI> { Rp, (long long) nrows, (long long) lrow }) ;
+        slice_size<RI> { Rp, Sp, (long long) nrows, (long long) lrow }) ;
     GCU_TRY (cu (cub::DeviceScan::ExclusiveSum (NULL, b, sizes, (long long *) So, (int) nslices + 1, st))) ;
     GCU_TRY (gcu_dmalloc (&tmp, b, s)) ;
     GCU_TRY (cu (cub::DeviceScan::ExclusiveSum (tmp, b, sizes, (long long *) So, (int) nslices + 1, st))) ;
     GCU_TRY (gcu_launch_check ("spmv sell: slices")) ;
     GCU_TRY (gcu_memcpy_d2h (total, So + nslices, sizeof (int64_t), s)) ;     // synchronises
+    GCU_FREE_ALL ;
+    return GrB_SUCCESS ;
+}
+
+// sellsort's keys: each row's length in the slices, and the row
+template <class RI>
+__global__ void __launch_bounds__ (GCU_MXV_THREADS) sell_keys_k (const RI *__restrict__ Rp,
+    long long nrows, long long lrow, int32_t *__restrict__ keys, int32_t *__restrict__ rows)
+{
+    const long long i = (long long) blockIdx.x * blockDim.x + threadIdx.x ;
+    if (i >= nrows) return ;
+    keys [i] = (int32_t) sell_len (Rp, i, lrow) ;
+    rows [i] = (int32_t) i ;
+}
+
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL gcu_dfree (tmp, s) ; gcu_dfree (keys, s) ;
+
+// the rows by length, longest first (stable: rows of one length in order)
+template <class RI>
+GrB_Info sell_sort (const RI *Rp, int64_t nrows, int64_t lrow, int32_t *Sp, gcu_stream s)
+{
+    void *tmp = NULL ;
+    int32_t *keys = NULL ;
+    size_t b = 0 ;
+    cudaStream_t st = (cudaStream_t) s ;
+    const int n = (int) nrows ;
+    GCU_TRY (gcu_dmalloc ((void **) &keys, 3 * (size_t) n * sizeof (int32_t), s)) ;
+    int32_t *keys_out = keys + n, *rows = keys + 2 * (size_t) n ;
+    GCU_TRY (cu (cub::DeviceRadixSort::SortPairsDescending (NULL, b, keys, keys_out, rows, Sp, n, 0, 32, st))) ;
+    GCU_TRY (gcu_dmalloc (&tmp, b, s)) ;
+    sell_keys_k<RI> <<<(unsigned) ((nrows + GCU_MXV_THREADS - 1) / GCU_MXV_THREADS), GCU_MXV_THREADS, 0, st>>>
+        (Rp, (long long) nrows, (long long) lrow, keys, rows) ;
+    GCU_TRY (gcu_launch_check ("spmv sellsort: keys")) ;
+    GCU_TRY (cu (cub::DeviceRadixSort::SortPairsDescending (tmp, b, keys, keys_out, rows, Sp, n, 0, 32, st))) ;
+    GCU_TRY (gcu_launch_check ("spmv sellsort: sort")) ;
     GCU_FREE_ALL ;
     return GrB_SUCCESS ;
 }
@@ -269,13 +317,20 @@ __device__ __forceinline__ void copy_value (unsigned char *__restrict__ dst,
         for (size_t b = 0 ; b < vsize ; b++) dst [q * vsize + b] = src [p * vsize + b] ;
 }
 
-// a thread a row (and the last slice's rows past nrows): its entries into
-// its slice's columns, then padding
+// zero bytes for padding's value at q
+__device__ __forceinline__ void zero_value (unsigned char *__restrict__ dst, long long q, size_t vsize)
+{
+    for (size_t b = 0 ; b < vsize ; b++) dst [q * vsize + b] = 0 ;
+}
+
+// a thread a row of the slices (R's row i, or Sp [i]; and the last slice's
+// rows past nrows): its entries into its slice's columns, then padding (the
+// column ~0, a value of zero bytes)
 template <class RI>
 __global__ void __launch_bounds__ (GCU_MXV_THREADS) sell_fill_k (const RI *__restrict__ Rp,
     const RI *__restrict__ Rj, const unsigned char *__restrict__ Rx, size_t vsize,
-    long long nrows, long long lrow, const long long *__restrict__ So, RI *__restrict__ Sj,
-    unsigned char *__restrict__ Sx)
+    long long nrows, long long lrow, const int32_t *__restrict__ Sp,
+    const long long *__restrict__ So, RI *__restrict__ Sj, unsigned char *__restrict__ Sx)
 {
     const long long i = (long long) blockIdx.x * blockDim.x + threadIdx.x ;
     const long long sl = i / GCU_MXV_SELL_SLICE, lane = i % GCU_MXV_SELL_SLICE ;
@@ -285,9 +340,9 @@ __global__ void __launch_bounds__ (GCU_MXV_THREADS) sell_fill_k (const RI *__res
     long long p0 = 0, len = 0 ;
     if (i < nrows)
     {
-        p0 = (long long) Rp [i] ;
-        len = (long long) Rp [i + 1] - p0 ;
-        if (lrow > 0 && len > lrow) len = 0 ;
+        const long long r = Sp != NULL ? (long long) Sp [i] : i ;
+        p0 = (long long) Rp [r] ;
+        len = sell_len (Rp, r, lrow) ;
     }
     for (long long j = 0 ; j < w ; j++)
     {
@@ -297,20 +352,24 @@ __global__ void __launch_bounds__ (GCU_MXV_THREADS) sell_fill_k (const RI *__res
             Sj [q] = Rj [p0 + j] ;
             if (Sx != NULL) copy_value (Sx, Rx, q, p0 + j, vsize) ;
         }
-        else Sj [q] = (RI) ~(RI) 0 ;
+        else
+        {
+            Sj [q] = (RI) ~(RI) 0 ;
+            if (Sx != NULL) zero_value (Sx, q, vsize) ;
+        }
     }
 }
 
 template <class RI>
-GrB_Info sell_fill (const gcu_spmv_matrix *R, int64_t lrow, const int64_t *So, void *Sj, void *Sx,
-    gcu_stream s)
+GrB_Info sell_fill (const gcu_spmv_matrix *R, int64_t lrow, const int32_t *Sp, const int64_t *So,
+    void *Sj, void *Sx, gcu_stream s)
 {
     const long long nslices = (R->nrows + GCU_MXV_SELL_SLICE - 1) / GCU_MXV_SELL_SLICE ;
     const long long threads = nslices * GCU_MXV_SELL_SLICE ;
     const unsigned grid = (unsigned) ((threads + GCU_MXV_THREADS - 1) / GCU_MXV_THREADS) ;
     sell_fill_k<RI> <<<grid, GCU_MXV_THREADS, 0, (cudaStream_t) s>>> ((const RI *) R->Rp,
         (const RI *) R->Rj, (const unsigned char *) R->Rx, R->vsize, (long long) R->nrows,
-        (long long) lrow, (const long long *) So, (RI *) Sj, (unsigned char *) Sx) ;
+        (long long) lrow, Sp, (const long long *) So, (RI *) Sj, (unsigned char *) Sx) ;
     return gcu_launch_check ("spmv sell: fill") ;
 }
 
@@ -339,17 +398,25 @@ extern "C" GrB_Info gcu_spmv_plan_blocks (const void *Rp, bool idx64, const gcu_
                  : blocks ((const uint32_t *) Rp, plan, Bs, s) ;
 }
 
-extern "C" GrB_Info gcu_spmv_sell_offsets (const void *Rp, bool idx64, int64_t nrows, int64_t lrow,
-    int64_t *So, int64_t *total, gcu_stream s)
+extern "C" GrB_Info gcu_spmv_sell_sort (const void *Rp, bool idx64, int64_t nrows, int64_t lrow,
+    int32_t *Sp, gcu_stream s)
 {
     if (nrows <= 0 || nrows > INT32_MAX) return GCU_NOT_HANDLED ;
-    return idx64 ? sell_offsets ((const uint64_t *) Rp, nrows, lrow, So, total, s)
-                 : sell_offsets ((const uint32_t *) Rp, nrows, lrow, So, total, s) ;
+    return idx64 ? sell_sort ((const uint64_t *) Rp, nrows, lrow, Sp, s)
+                 : sell_sort ((const uint32_t *) Rp, nrows, lrow, Sp, s) ;
 }
 
-extern "C" GrB_Info gcu_spmv_sell_fill (const gcu_spmv_matrix *R, int64_t lrow, const int64_t *So,
-    void *Sj, void *Sx, gcu_stream s)
+extern "C" GrB_Info gcu_spmv_sell_offsets (const void *Rp, bool idx64, int64_t nrows, int64_t lrow,
+    const int32_t *Sp, int64_t *So, int64_t *total, gcu_stream s)
 {
-    return R->idx64 ? sell_fill<uint64_t> (R, lrow, So, Sj, Sx, s)
-                    : sell_fill<uint32_t> (R, lrow, So, Sj, Sx, s) ;
+    if (nrows <= 0 || nrows > INT32_MAX) return GCU_NOT_HANDLED ;
+    return idx64 ? sell_offsets ((const uint64_t *) Rp, nrows, lrow, Sp, So, total, s)
+                 : sell_offsets ((const uint32_t *) Rp, nrows, lrow, Sp, So, total, s) ;
+}
+
+extern "C" GrB_Info gcu_spmv_sell_fill (const gcu_spmv_matrix *R, int64_t lrow, const int32_t *Sp,
+    const int64_t *So, void *Sj, void *Sx, gcu_stream s)
+{
+    return R->idx64 ? sell_fill<uint64_t> (R, lrow, Sp, So, Sj, Sx, s)
+                    : sell_fill<uint32_t> (R, lrow, Sp, So, Sj, Sx, s) ;
 }

@@ -18,8 +18,9 @@
 //     (rows a block and staged products small and large: staged blocks and
 //     blocks that read R directly, rows a thread and rows a warp),
 //     adaptive (blocks of runs of a few and of many entries, each long row
-//     alone, tiles that hold them and tiles that do not), sell (a thread a
-//     row over the slices, built here as spmv_plan.cu builds them), each
+//     alone, tiles that hold them and tiles that do not), sell and
+//     sellsort (a thread a row over the slices, R's rows in order or sorted
+//     by length, built here as spmv_plan.cu builds them), each
 //     with and without the split (rows longer than a small bound cut into
 //     segments of a few entries, a warp each, folded atomically);
 // each as mxv and as vxm (the operands' order and the positions the
@@ -95,35 +96,41 @@ static std::vector<int64_t> adaptive_blocks (const csr &Rm, int64_t K, int64_t l
 }
 
 // sell's slices of R (rows longer than lrow > 0 left out), as
-// src/mxv/spmv_plan.cu builds them: So the slices' first entries, Sj, Sx
-// by column within each slice, padding ~0
+// src/mxv/spmv_plan.cu builds them: the slices' rows R's in order, or
+// (sorted: sellsort) Sp, by length, longest first, stably; So the slices'
+// first entries, Sj, Sx by column within each slice, padding ~0 and zero
 template <class RI, class Z>
-static void sell_slices (const csr &Rm, const values<Z> &Rx, int64_t lrow,
-    std::vector<int64_t> &So, std::vector<RI> &Sj, values<Z> &Sx)
+static void sell_slices (const csr &Rm, const values<Z> &Rx, int64_t lrow, bool sorted,
+    std::vector<int64_t> &So, std::vector<int32_t> &Sp, std::vector<RI> &Sj, values<Z> &Sx)
 {
     const int64_t S = GCU_MXV_SELL_SLICE, nslices = (Rm.nrows + S - 1) / S ;
-    auto len_of = [&] (int64_t i)
+    auto len_of = [&] (int64_t r)
     {
-        const int64_t len = i < Rm.nrows ? Rm.p [i + 1] - Rm.p [i] : 0 ;
+        const int64_t len = Rm.p [r + 1] - Rm.p [r] ;
         return lrow > 0 && len > lrow ? (int64_t) 0 : len ;
     } ;
+    Sp.resize ((size_t) Rm.nrows) ;
+    for (int64_t i = 0 ; i < Rm.nrows ; i++) Sp [i] = (int32_t) i ;
+    if (sorted)
+        std::stable_sort (Sp.begin (), Sp.end (), [&] (int32_t a, int32_t b) { return len_of (a) > len_of (b) ; }) ;
+    auto row_of = [&] (int64_t i) { return i < Rm.nrows ? (int64_t) Sp [i] : (int64_t) -1 ; } ;
     So.assign (1, 0) ;
     for (int64_t sl = 0 ; sl < nslices ; sl++)
     {
         int64_t w = 0 ;
-        for (int64_t i = sl * S ; i < sl * S + S ; i++) w = std::max (w, len_of (i)) ;
+        for (int64_t i = sl * S ; i < sl * S + S ; i++) if (row_of (i) >= 0) w = std::max (w, len_of (row_of (i))) ;
         So.push_back (So.back () + w * S) ;
     }
     Sj.assign ((size_t) So.back (), (RI) ~(RI) 0) ;
     Sx = values<Z> ((size_t) So.back ()) ;
-    for (int64_t i = 0 ; i < nslices * S ; i++)
+    for (int64_t i = 0 ; i < Rm.nrows ; i++)
     {
-        const int64_t sl = i / S ;
-        for (int64_t j = 0 ; j < len_of (i) ; j++)
+        const int64_t sl = i / S, r = row_of (i) ;
+        for (int64_t j = 0 ; j < len_of (r) ; j++)
         {
             const int64_t q = So [sl] + j * S + i % S ;
-            Sj [q] = (RI) Rm.j [Rm.p [i] + j] ;
-            Sx [q] = Rx [Rm.p [i] + j] ;
+            Sj [q] = (RI) Rm.j [Rm.p [r] + j] ;
+            Sx [q] = Rx [Rm.p [r] + j] ;
         }
     }
 }
@@ -211,26 +218,29 @@ static int run_spmv (const char *name, const csr &Rm, const std::vector<RI> &Rp,
                 compare (Tb, Tx, what) ;
                 cases++ ;
             }
-    // sell: a thread a row over the slices (positions kept: every multiplier)
+    // sell and sellsort: a thread a row over the slices (positions kept:
+    // every multiplier)
+    for (int sorted = 0 ; sorted <= 1 ; sorted++)
     for (int64_t lrow : { (int64_t) 0, (int64_t) 6 })
     {
         std::vector<int64_t> So ;
+        std::vector<int32_t> Sp ;
         std::vector<RI> Sj ;
         values<Z> Sx ((size_t) 0) ;
-        sell_slices<RI, Z> (Rm, Rx, lrow, So, Sj, Sx) ;
+        sell_slices<RI, Z> (Rm, Rx, lrow, sorted, So, Sp, Sj, Sx) ;
         std::vector<int8_t> Tb (m, 7) ;
         values<Z> Tx ((size_t) m) ;
         gridDim.x = (unsigned) ((m + GCU_MXV_THREADS - 1) / GCU_MXV_THREADS) ;
         for (unsigned b = 0 ; b < gridDim.x ; b++)
             gcu_emu_block (b, GCU_MXV_THREADS, [&]
             {
-                gcu_mxv_sell<SR, RI, VXM> (m, So.data (), Sj.data (), Sx.data (), U.data (),
-                    Tx.data (), Tb.data ()) ;
+                gcu_mxv_sell<SR, RI, VXM> (m, So.data (), sorted ? Sp.data () : nullptr, Sj.data (),
+                    Sx.data (), U.data (), Tx.data (), Tb.data ()) ;
             }) ;
         run_long (lrow, Tx, Tb) ;
-        snprintf (what, sizeof (what), "%s %s spmv sell (%lld entries for %lld)%s", name,
-            VXM ? "vxm" : "mxv", (long long) So.back (), (long long) Rm.nvals (),
-            lrow > 0 ? " split" : "") ;
+        snprintf (what, sizeof (what), "%s %s spmv %s (%lld entries for %lld)%s", name,
+            VXM ? "vxm" : "mxv", sorted ? "sellsort" : "sell", (long long) So.back (),
+            (long long) Rm.nvals (), lrow > 0 ? " split" : "") ;
         compare (Tb, Tx, what) ;
         cases++ ;
     }
