@@ -77,20 +77,47 @@ __device__ __forceinline__ typename SR::Z gcu_mxv_product (const void *__restric
     }
 }
 
+// an index or value of R read once (the SpMV variants): streamed past the
+// caches, which are left to the gathers of u. Built-in types of the
+// device's streaming loads only (others, and the CPU emulation: a plain
+// load).
+template <class T> __device__ __forceinline__ T gcu_mxv_ld_once (const T *p) { return *p ; }
+#if defined(__CUDA_ARCH__) || defined(__CUDACC_RTC__)
+__device__ __forceinline__ uint32_t gcu_mxv_ld_once (const uint32_t *p)
+{ return (uint32_t) __ldcs ((const unsigned int *) p) ; }
+__device__ __forceinline__ uint64_t gcu_mxv_ld_once (const uint64_t *p)
+{ return (uint64_t) __ldcs ((const unsigned long long *) p) ; }
+__device__ __forceinline__ int32_t gcu_mxv_ld_once (const int32_t *p) { return __ldcs ((const int *) p) ; }
+__device__ __forceinline__ int64_t gcu_mxv_ld_once (const int64_t *p)
+{ return (int64_t) __ldcs ((const long long *) p) ; }
+__device__ __forceinline__ float gcu_mxv_ld_once (const float *p) { return __ldcs (p) ; }
+__device__ __forceinline__ double gcu_mxv_ld_once (const double *p) { return __ldcs (p) ; }
+#endif
+
+// a value of R at p (ONCE: streamed, gcu_mxv_ld_once; never for an iso
+// value, which every thread reads), as gcu_sr_load gives it
+template <class T, class TX, bool READS, bool ISO, bool ONCE>
+__device__ __forceinline__ T gcu_mxv_ld_value (const TX *__restrict__ Ax, int64_t p)
+{
+    if constexpr (READS && ONCE && !ISO) return gcu_cast<T> (gcu_mxv_ld_once (Ax + p)) ;
+    else return gcu_sr_load<T, TX, READS, ISO> (Ax, p) ;
+}
+
 // the two inputs of the product of the matrix entry at p and the vector
-// value at q (gcu_mxv_product's loads), and the product of loaded inputs
-template <class SR, bool VXM>
+// value at q (gcu_mxv_product's loads; ONCE: the matrix's value streamed),
+// and the product of loaded inputs
+template <class SR, bool VXM, bool ONCE = false>
 __device__ __forceinline__ void gcu_mxv_load (const void *__restrict__ Mx,
     const void *__restrict__ Ux, int64_t p, int64_t q, typename SR::X &x, typename SR::Y &y)
 {
     if constexpr (VXM)
     {
         x = gcu_sr_load<typename SR::X, typename SR::TA, SR::reads_x, SR::a_iso> ((const typename SR::TA *) Ux, q) ;
-        y = gcu_sr_load<typename SR::Y, typename SR::TB, SR::reads_y, SR::b_iso> ((const typename SR::TB *) Mx, p) ;
+        y = gcu_mxv_ld_value<typename SR::Y, typename SR::TB, SR::reads_y, SR::b_iso, ONCE> ((const typename SR::TB *) Mx, p) ;
     }
     else
     {
-        x = gcu_sr_load<typename SR::X, typename SR::TA, SR::reads_x, SR::a_iso> ((const typename SR::TA *) Mx, p) ;
+        x = gcu_mxv_ld_value<typename SR::X, typename SR::TA, SR::reads_x, SR::a_iso, ONCE> ((const typename SR::TA *) Mx, p) ;
         y = gcu_sr_load<typename SR::Y, typename SR::TB, SR::reads_y, SR::b_iso> ((const typename SR::TB *) Ux, q) ;
     }
 }
@@ -101,19 +128,6 @@ __device__ __forceinline__ typename SR::Z gcu_mxv_mult (const typename SR::X &x,
 {
     if constexpr (VXM) return SR::mult (x, y, 0, k, r) ;
     else return SR::mult (x, y, r, k, 0) ;
-}
-
-// an index of R read once (sell's slices): streamed past the caches, which
-// are left to the gathers of u (on the CPU emulation: a plain load)
-template <class RI>
-__device__ __forceinline__ RI gcu_mxv_ld_once (const RI *p)
-{
-#if defined(__CUDA_ARCH__) || defined(__CUDACC_RTC__)
-    if constexpr (sizeof (RI) == 4) return (RI) __ldcs ((const unsigned int *) p) ;
-    else return (RI) __ldcs ((const unsigned long long *) p) ;
-#else
-    return *p ;
-#endif
 }
 
 // entries a thread loads before it multiplies any (the SpMV variants'
@@ -129,9 +143,9 @@ template <class SR> struct gcu_mxv_batch
 // its values and gathers of u, all issued before its first product, so
 // that a thread has U gathers in flight rather than one (the exact NaN
 // handling of the operators branches between products, which keeps the
-// compiler from overlapping the iterations of a plain loop). f (q, t) gets
-// each entry's position and product. PAD: Rj read once past the caches,
-// and the index ~0 is padding (sell's), skipped.
+// compiler from overlapping the iterations of a plain loop); R's indices
+// and values are streamed (gcu_mxv_ld_once). f (q, t) gets each entry's
+// position and product. PAD: the index ~0 is padding (sell's), skipped.
 template <class SR, class RI, bool VXM, bool PAD, class F>
 __device__ __forceinline__ void gcu_mxv_entries (const RI *__restrict__ Rj,
     const void *__restrict__ Rx, const void *__restrict__ Ux, int64_t r, int64_t p0,
@@ -148,14 +162,14 @@ __device__ __forceinline__ void gcu_mxv_entries (const RI *__restrict__ Rj,
         {
             const int64_t q = p + u * d ;
             k [u] = (RI) ~(RI) 0 ;
-            if (q < p1) k [u] = PAD ? gcu_mxv_ld_once (Rj + q) : Rj [q] ;
+            if (q < p1) k [u] = gcu_mxv_ld_once (Rj + q) ;
         }
         #pragma unroll
         for (int u = 0 ; u < U ; u++)
         {
             const int64_t q = p + u * d ;
             if (q < p1 && (!PAD || k [u] != (RI) ~(RI) 0))
-                gcu_mxv_load<SR, VXM> (Rx, Ux, q, (int64_t) k [u], x [u], y [u]) ;
+                gcu_mxv_load<SR, VXM, true> (Rx, Ux, q, (int64_t) k [u], x [u], y [u]) ;
         }
         #pragma unroll
         for (int u = 0 ; u < U ; u++)
@@ -422,8 +436,8 @@ __device__ __forceinline__ void gcu_mxv_adaptive (const int64_t *__restrict__ Bs
 // slices' rows are R's in order (Sp NULL) or, sorted by length so that the
 // rows of a slice are about as long (power-law matrices), rows Sp [0 ..
 // nrows). A thread a row: each step of the warp reads one column of its
-// slice, coalesced, with no shared memory and no row pointers (the slices
-// streamed past the caches); the padding is skipped. Rows with no
+// slice, coalesced, with no shared memory and no row pointers; the padding
+// is skipped. Rows with no
 // entry in the slices (none, or a long row left to gcu_mxv_long) get the
 // identity and no entry; gcu_mxv_long marks the long ones.
 template <class SR, class RI, bool VXM>
