@@ -77,7 +77,7 @@ __device__ __forceinline__ typename SR::Z gcu_mxv_product (const void *__restric
     }
 }
 
-// an index or value of R read once (the SpMV variants): streamed past the
+// an index or value of R read once (sell, the split): streamed past the
 // caches, which are left to the gathers of u. Built-in types of the
 // device's streaming loads only (others, and the CPU emulation: a plain
 // load).
@@ -130,8 +130,8 @@ __device__ __forceinline__ typename SR::Z gcu_mxv_mult (const typename SR::X &x,
     else return SR::mult (x, y, r, k, 0) ;
 }
 
-// entries a thread loads before it multiplies any (the SpMV variants'
-// loops): fewer for wide values, which would take too many registers
+// entries a thread loads before it multiplies any (sell's loop and the
+// split's): fewer for wide values, which would take too many registers
 template <class SR> struct gcu_mxv_batch
 {
     static const int U = sizeof (typename SR::X) + sizeof (typename SR::Y) <= 16 ? 8
@@ -283,14 +283,29 @@ __device__ __forceinline__ void gcu_mxv_pull (int64_t nrows,
 // to gcu_mxv_long: the identity here, folded into there.
 //------------------------------------------------------------------------------
 
-// row i of R, entries [p0, p1) with a stride of G from lane, into acc
-template <class SR, class RI, bool VXM>
+// row i of R, entries [p0, p1) with a stride of G from lane, into acc;
+// BATCH: a batch of entries loaded before their products (gcu_mxv_entries:
+// the split's segments, where it measured faster), else a plain loop (the
+// vector and stream variants, slower with it: bench/RESULTS.md)
+template <class SR, class RI, bool VXM, bool BATCH = false>
 __device__ __forceinline__ void gcu_mxv_row_part (const RI *__restrict__ Rj,
     const void *__restrict__ Rx, const void *__restrict__ Ux, int64_t i, int64_t p0,
     int64_t p1, int lane, int G, typename SR::Z &acc, bool &has)
 {
-    gcu_mxv_entries<SR, RI, VXM, false> (Rj, Rx, Ux, i, p0 + lane, p1, G,
-        [&] (int64_t, const typename SR::Z &t) { gcu_mxv_fold1<SR> (acc, has, t) ; }) ;
+    if constexpr (BATCH)
+    {
+        gcu_mxv_entries<SR, RI, VXM, false> (Rj, Rx, Ux, i, p0 + lane, p1, G,
+            [&] (int64_t, const typename SR::Z &t) { gcu_mxv_fold1<SR> (acc, has, t) ; }) ;
+    }
+    else
+    {
+        #pragma unroll 4
+        for (int64_t p = p0 + lane ; p < p1 ; p += G)
+        {
+            const int64_t k = (int64_t) Rj [p] ;
+            gcu_mxv_fold1<SR> (acc, has, gcu_mxv_product<SR, VXM> (Rx, Ux, p, k, i, k)) ;
+        }
+    }
 }
 
 // w (i) of a row of len entries: acc, or the identity of a long row (split)
@@ -390,8 +405,12 @@ __device__ __forceinline__ void gcu_mxv_stream_block (int64_t r0, int nr,
     const bool staged = total <= C ;
     if (staged)
     {
-        gcu_mxv_entries<SR, RI, VXM, false> (Rj, Rx, Ux, 0, base + threadIdx.x, base + total,
-            blockDim.x, [&] (int64_t q, const Z &t) { tile [q - base] = t ; }) ;
+        #pragma unroll 4
+        for (int64_t q = threadIdx.x ; q < total ; q += blockDim.x)
+        {
+            const int64_t k = (int64_t) Rj [base + q] ;
+            tile [q] = gcu_mxv_product<SR, VXM> (Rx, Ux, base + q, k, 0, k) ;
+        }
     }
     __syncthreads () ;
     gcu_mxv_stream_rows<SR, RI, VXM> (r0, nr, rp, tile, staged, Rj, Rx, Ux, Tx, Tb, lrow, wrow) ;
@@ -486,7 +505,7 @@ __device__ __forceinline__ void gcu_mxv_long (int64_t nseg, const int64_t *__res
     const int64_t p1 = p0 + seg < end ? p0 + seg : end ;
     Z acc = SR::identity () ;
     bool has = false ;
-    gcu_mxv_row_part<SR, RI, VXM> (Rj, Rx, Ux, i, p0, p1, lane, 32, acc, has) ;
+    gcu_mxv_row_part<SR, RI, VXM, true> (Rj, Rx, Ux, i, p0, p1, lane, 32, acc, has) ;
     gcu_mxv_fold_group<SR, true> (acc, has, 32, 0xffffffffu) ;
     if (lane == 0 && has)
     {

@@ -41,6 +41,8 @@ gcu_spmv_variant ;
 #define GCU_MXV_STREAM_WARP_ROW 32
 // split: rows longer than this leave the base kernel and are cut into
 // segments of GCU_MXV_LONG_SEG entries, a warp each, folded atomically
+// (1024 rather than 4096: stream measured faster on the rmat workloads, and
+// adaptive's blocks fit the tile)
 #define GCU_MXV_LONG_ROW 1024
 #define GCU_MXV_LONG_SEG 1024
 // push's split: an entry of u whose row of P is longer than this leaves the
@@ -67,13 +69,14 @@ gcu_spmv_variant ;
 #define GCU_MXV_ADAPTIVE_ROWS GCU_MXV_THREADS
 
 // the automatic choice for rows not regular enough for sell, while their
-// mean is at most GCU_SPMV_STREAM_MEAN_MAX
+// mean is at most GCU_SPMV_STREAM_MEAN_MAX: bench/spmv_variants found
+// sellsort (with the split) the fastest on rmat-20-16 and rmat-22-16, ahead
+// of stream and adaptive (bench/RESULTS.md)
 #define GCU_SPMV_SHORT_ROWS GCU_SPMV_SELLSORT
 
-// the automatic choice: stream while the mean row (of the rows the base
-// kernel computes) is at most this long, else vector. bench/spmv_variants
-// on the H200 found stream the faster base on grid3d-100 (mean 6.9) and on
-// rmat-20-16 (mean 30, split); where vector overtakes it is not measured yet
+// the automatic choice: GCU_SPMV_SHORT_ROWS while the mean row (of the rows
+// the base kernel computes) is at most this long, else vector; where vector
+// overtakes the others is not measured yet
 #define GCU_SPMV_STREAM_MEAN_MAX 48.0
 
 #endif

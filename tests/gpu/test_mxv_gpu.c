@@ -5,8 +5,11 @@
 // every storage format and given transposed, u empty, sparse or full, both
 // methods (pull, push) and the automatic choice, masks (valued, structural,
 // complemented), replace, accum, w aliased with u; the SpMV variants (u
-// full, no mask: vector, stream, each with long rows split) forced one by
-// one on every shape, and the automatic choice on a power-law matrix;
+// full, no mask: vector, stream, sell, adaptive, sellsort, each with long
+// rows split and not) forced one by one on every shape, and the automatic
+// choice on a power-law matrix (sellsort, split) and on a band matrix of 7
+// diagonals (sell; valued and iso, the slices cached, then rebuilt for a
+// changed matrix);
 // push's split of long rows of P (forced small on the random cases; at its
 // own bound on a hub matrix with rows of more than 20,000 entries). Then a
 // BFS (levels and parents, LAGraph's form: q<!v,struct,replace> = q*A)
