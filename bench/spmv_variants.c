@@ -7,7 +7,10 @@
 // host). The cuSPARSE peer (cusparse_peer --ops spmv) is run beside it on
 // the same workloads. Output: one JSON object per line on stdout.
 //
-//   spmv_variants [--repeats N] [--seed S] W1 [W2 ...]
+//   spmv_variants [--repeats N] [--seed S] [--variants V1,V2,...] W1 [W2 ...]
+//
+// --variants replaces the list of GRBCUDA_SPMV settings (e.g.
+// "stream+split+lrow=4096,sell+split"; src/mxv/spmv.c reads them).
 #define _POSIX_C_SOURCE 200809L
 #include "bench_util.h"
 #include "bench_clock.h"
@@ -18,8 +21,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const variants [] =
-    { "auto", "pull", "vector+nosplit", "vector+split", "stream+nosplit", "stream+split" } ;
+static const char *const default_variants [] =
+    { "auto", "pull", "vector+nosplit", "vector+split", "stream+nosplit", "stream+split",
+      "adaptive+nosplit", "adaptive+split", "sell+nosplit", "sell+split" } ;
+#define NDEFAULT ((int) (sizeof (default_variants) / sizeof (default_variants [0])))
+#define MAXV 64
+static const char *variants [MAXV] ;
+static int nvariants ;
 
 // reps calls of y = A*x with GRBCUDA_SPMV = v after two warm-up calls; the
 // medians of kernel and end-to-end time (ms), the last result in *y
@@ -71,7 +79,7 @@ static int workload (const char *name, uint64_t seed, int reps)
     grbcuda_set_mode (GRBCUDA_MODE_HOST) ;
     bad = bad || bu_spmv (&yref, A, x, NULL) != GrB_SUCCESS || bu_vec_get (&ref, yref) != GrB_SUCCESS ;
     grbcuda_set_mode (GRBCUDA_MODE_GPU) ;
-    for (size_t v = 0 ; !bad && v < sizeof (variants) / sizeof (variants [0]) ; v++)
+    for (int v = 0 ; !bad && v < nvariants ; v++)
     {
         double kmed = 0, emed = 0 ;
         char msg [256] = "" ;
@@ -97,11 +105,19 @@ int main (int argc, char **argv)
 {
     int reps = 20 ;
     uint64_t seed = GG_DEFAULT_SEED ;
+    for (nvariants = 0 ; nvariants < NDEFAULT ; nvariants++) variants [nvariants] = default_variants [nvariants] ;
     int bad = GrB_init (GrB_NONBLOCKING) != GrB_SUCCESS ;
     for (int a = 1 ; a < argc && !bad ; a++)
     {
         if (strcmp (argv [a], "--repeats") == 0 && a + 1 < argc) reps = atoi (argv [++a]) ;
         else if (strcmp (argv [a], "--seed") == 0 && a + 1 < argc) seed = strtoull (argv [++a], NULL, 0) ;
+        else if (strcmp (argv [a], "--variants") == 0 && a + 1 < argc)
+        {
+            // (the tokens point into argv, which outlives them)
+            nvariants = 0 ;
+            for (char *t = strtok (argv [++a], ",") ; t != NULL && nvariants < MAXV ; t = strtok (NULL, ","))
+                variants [nvariants++] = t ;
+        }
         else bad |= workload (argv [a], seed, reps < 1 ? 1 : reps) ;
     }
     GrB_finalize () ;

@@ -20,7 +20,8 @@ typedef struct
     void *Tx ;              // T: a value (SR::Z) and a presence byte per entry of w
     int8_t *Tb ;
     int32_t *locks ;        // push, long: a lock per entry of T for values wider than 8 bytes
-    int G ;                 // threads a row (pull, vector) or an entry of u (push)
+    int G ;                 // threads a row (pull, vector) or an entry of u (push);
+                            // adaptive: rows longer than this folded by a warp
     int R, C ;              // stream: rows a block, products staged a block
     int64_t lrow ;          // SpMV variants, push: rows longer than this are the
                             // long kernel's (0: none)
@@ -28,6 +29,10 @@ typedef struct
                                 // push_long: Ls the inclusive scan of the segments of
                                 // u's entries (n; NULL: the kernel's own, n <= 32)
     int64_t nlong, seg ;    // long: how many long rows; long, push_long: entries a segment
+    const int64_t *Bs ;     // adaptive: the blocks' first rows (blocks + 1)
+    const int64_t *So ;     // sell: the slices' first entries (slices + 1)
+    const void *Sj, *Sx ;   // sell: R's indices and values by slice (Sx: Rx when iso)
+    const int32_t *Sp ;     // sell: the slices' rows (NULL: R's in order)
 }
 gcu_mxv_args ;
 

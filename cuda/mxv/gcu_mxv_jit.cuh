@@ -50,7 +50,21 @@ template <class SR, class RI, bool VXM>
 __device__ __forceinline__ void gcu_mxv_long_k (const gcu_mxv_args &a)
 {
     gcu_mxv_long<SR, RI, VXM> (a.n, a.Lr, a.Ls, a.nlong, a.seg, (const RI *) a.Rp,
-        (const RI *) a.Rj, a.Rx, a.Ux, (typename SR::Z *) a.Tx, a.locks) ;
+        (const RI *) a.Rj, a.Rx, a.Ux, (typename SR::Z *) a.Tx, a.Tb, a.locks) ;
+}
+
+template <class SR, class RI, bool VXM>
+__device__ __forceinline__ void gcu_mxv_adaptive_k (const gcu_mxv_args &a)
+{
+    gcu_mxv_adaptive<SR, RI, VXM> (a.Bs, (const RI *) a.Rp, (const RI *) a.Rj, a.Rx, a.Ux,
+        (typename SR::Z *) a.Tx, a.Tb, a.C, a.lrow, a.G) ;
+}
+
+template <class SR, class RI, bool VXM>
+__device__ __forceinline__ void gcu_mxv_sell_k (const gcu_mxv_args &a)
+{
+    gcu_mxv_sell<SR, RI, VXM> (a.n, a.So, a.Sp, (const RI *) a.Sj, a.Sx, a.Ux,
+        (typename SR::Z *) a.Tx, a.Tb) ;
 }
 
 // The one prototype of the family's JIT kernels.
@@ -70,6 +84,8 @@ __device__ __forceinline__ void gcu_mxv_long_k (const gcu_mxv_args &a)
 #define GCU_SPMV_KERNELS(E, SR, RI, VXM)                                       \
     GCU_MXV_KERNEL (E) { gcu_mxv_vector_k<SR, RI, VXM> (a) ; }                 \
     GCU_MXV_KERNEL (E##_stream) { gcu_mxv_stream_k<SR, RI, VXM> (a) ; }        \
-    GCU_MXV_KERNEL (E##_long) { gcu_mxv_long_k<SR, RI, VXM> (a) ; }
+    GCU_MXV_KERNEL (E##_long) { gcu_mxv_long_k<SR, RI, VXM> (a) ; }            \
+    GCU_MXV_KERNEL (E##_adapt) { gcu_mxv_adaptive_k<SR, RI, VXM> (a) ; }       \
+    GCU_MXV_KERNEL (E##_sell) { gcu_mxv_sell_k<SR, RI, VXM> (a) ; }
 
 #endif

@@ -22,7 +22,13 @@ typedef enum
     GCU_SPMV_PULL = 1,      // the general pull kernel (presence bytes, mask, early exit)
     GCU_SPMV_VECTOR = 2,    // CSR-vector: G threads a row, shuffle reduction
     GCU_SPMV_STREAM = 3,    // CSR-stream: a block's rows' products staged in shared memory
-    GCU_SPMV_NVARIANTS = 4
+    GCU_SPMV_SELL = 4,      // sliced ELL: a thread a row, slices of a warp's rows stored by
+                            // column (a derived copy of R, built once a matrix)
+    GCU_SPMV_ADAPTIVE = 5,  // CSR-adaptive: stream over blocks of rows of about the same
+                            // number of entries (the plan's block starts)
+    GCU_SPMV_SELLSORT = 6,  // sell over the rows sorted by length (SELL-C-sigma, sigma
+                            // all rows): little padding for power-law matrices
+    GCU_SPMV_NVARIANTS = 7
 }
 gcu_spmv_variant ;
 
@@ -35,7 +41,9 @@ gcu_spmv_variant ;
 #define GCU_MXV_STREAM_WARP_ROW 32
 // split: rows longer than this leave the base kernel and are cut into
 // segments of GCU_MXV_LONG_SEG entries, a warp each, folded atomically
-#define GCU_MXV_LONG_ROW 4096
+// (1024 rather than 4096: stream measured faster on the rmat workloads, and
+// adaptive's blocks fit the tile)
+#define GCU_MXV_LONG_ROW 1024
 #define GCU_MXV_LONG_SEG 1024
 // push's split: an entry of u whose row of P is longer than this leaves the
 // push kernel; its row is cut into segments of GCU_MXV_PUSH_SEG entries, a
@@ -47,10 +55,28 @@ gcu_spmv_variant ;
 // without CUB's scan and its launches
 #define GCU_MXV_PUSH_WARP_SCAN 32
 
-// the automatic choice: stream while the mean row (of the rows the base
-// kernel computes) is at most this long, else vector. bench/spmv_variants
-// on the H200 found stream the faster base on grid3d-100 (mean 6.9) and on
-// rmat-20-16 (mean 30, split); where vector overtakes it is not measured yet
+// sell: rows a slice (a warp: the slice's column j is read by one coalesced
+// load), and the padding the automatic choice accepts (the slices' entries,
+// each slice as wide as its longest row, over R's entries)
+#define GCU_MXV_SELL_SLICE 32
+#define GCU_SPMV_SELL_PAD_MAX 1.25
+// adaptive: a block starts where a row starts in a new run of this many
+// entries of R, every GCU_MXV_ADAPTIVE_ROWS rows (a thread a row in the
+// fold) and around each long row (alone in its block, left to the split);
+// with rows of at most GCU_MXV_LONG_ROW entries a block's products then
+// fit the stream tile (GCU_MXV_STREAM_TILE) for values of 8 bytes or less
+#define GCU_MXV_ADAPTIVE_NNZ 1024
+#define GCU_MXV_ADAPTIVE_ROWS GCU_MXV_THREADS
+
+// the automatic choice for rows not regular enough for sell, while their
+// mean is at most GCU_SPMV_STREAM_MEAN_MAX: bench/spmv_variants found
+// sellsort (with the split) the fastest on rmat-20-16 and rmat-22-16, ahead
+// of stream and adaptive (bench/RESULTS.md)
+#define GCU_SPMV_SHORT_ROWS GCU_SPMV_SELLSORT
+
+// the automatic choice: GCU_SPMV_SHORT_ROWS while the mean row (of the rows
+// the base kernel computes) is at most this long, else vector; where vector
+// overtakes the others is not measured yet
 #define GCU_SPMV_STREAM_MEAN_MAX 48.0
 
 #endif

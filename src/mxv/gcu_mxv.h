@@ -27,9 +27,10 @@ const char *gcu_mxv_preamble (void) ;
 // JIT block (GCU_MXV_KERNELS, GCU_SPMV_KERNELS in cuda/mxv/gcu_mxv_jit.cuh):
 // an SpMV variant is compiled only where one runs (BFS never needs them)
 typedef enum { GCU_MXV_SET_BASE, GCU_MXV_SET_SPMV } gcu_mxv_set ;
-#define GCU_MXV_NKERNELS 4         // the most kernels of a set
+#define GCU_MXV_NKERNELS 5         // the most kernels of a set
 enum { GCU_MXV_K_PULL, GCU_MXV_K_PUSH, GCU_MXV_K_INIT, GCU_MXV_K_PUSH_LONG } ;  // GCU_MXV_SET_BASE
-enum { GCU_MXV_K_VECTOR, GCU_MXV_K_STREAM, GCU_MXV_K_LONG } ;     // GCU_MXV_SET_SPMV
+enum { GCU_MXV_K_VECTOR, GCU_MXV_K_STREAM, GCU_MXV_K_LONG, GCU_MXV_K_ADAPTIVE,
+    GCU_MXV_K_SELL } ;       // GCU_MXV_SET_SPMV
 // the kernels of a set
 int gcu_mxv_nkernels (gcu_mxv_set set) ;
 

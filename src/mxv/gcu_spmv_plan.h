@@ -3,7 +3,9 @@
 // the row lengths), computed once on the device from R's row pointers
 // (spmv_plan.cu, CUB) and cached with R's device copy as derived data
 // (GCU_RES_DERIVED_SPMV, mxv.c), with the list of long rows the split
-// variant cuts into segments.
+// variant cuts into segments and the blocks of the adaptive variant; and
+// the sliced-ELL copy of R the sell variant reads (GCU_RES_DERIVED_SELL,
+// built only where sell runs).
 #ifndef GCU_SPMV_PLAN_H
 #define GCU_SPMV_PLAN_H
 
@@ -20,10 +22,26 @@ typedef struct
     int64_t lrow, seg ;         // long: rows longer than lrow, segments of seg entries
     int64_t nlong, long_nnz ;   // long rows and their entries
     int64_t nseg ;              // their segments
+    int64_t sell_nnz ;          // sell: the slices' entries, padding included
+                                // (rows longer than lrow left out)
+    int64_t nblk ;              // adaptive: blocks
     const int64_t *Lr, *Ls ;    // device: the long rows (nlong), their first
                                 // segments (nlong + 1); NULL when none
+    const int64_t *Bs ;         // device: adaptive's blocks' first rows (nblk + 1)
 }
 gcu_spmv_plan ;
+
+// R on the device, as an SpMV reads it (src/mxv/mxv.c's operand)
+typedef struct
+{
+    struct gcu_res_entry *parent ;  // R's cache entry (derived data hangs off it), or NULL
+    const void *Rp, *Rj, *Rx ;
+    bool idx64 ;                // Rp, Rj uint64_t (else uint32_t)
+    bool iso ;                  // Rx holds one value
+    size_t vsize ;              // bytes a value of R
+    int64_t nrows ;
+}
+gcu_spmv_matrix ;
 
 #ifdef __cplusplus
 extern "C" {
@@ -39,20 +57,28 @@ typedef struct
     bool split ;                // long rows through gcu_mxv_long
     bool hit ;                  // the plan came from the cache
     int G, R, C ;               // vector: threads a row; stream: rows, products a block
+    int W ;                     // stream, adaptive: rows longer are folded by a warp
     char why [96] ;
+    const int64_t *So ;         // sell: the slices' first entries (slices + 1)
+    const int32_t *Sp ;         // sellsort: the slices' rows (NULL: sell, R's in order)
+    const void *Sj, *Sx ;       // sell: R by slice (Sx: R's values when iso)
+    int64_t sell_nnz ;          // sell: the slices' entries
+    bool sell_hit ;             // sell: the slices came from the cache
     // owned
     struct gcu_res_entry *e_ ;  // the pinned derived entry, or NULL
-    void *own_ [2] ;            // Lr, Ls of a plan not cached (gcu_dmalloc)
+    struct gcu_res_entry *se_ ; // the pinned sliced copy, or NULL
+    void *own_ [7] ;            // Lr, Ls, Bs of a plan not cached, So, Sj, Sx, Sp
+                                // of slices not cached (gcu_dmalloc)
 }
 gcu_spmv ;
 
-// The plan of R (row pointers Rp, nrows rows; the cache's derived entry of
-// parent when there is one, else computed for this call) and the variant for
-// values of zsize bytes (positional: the multiplier is positional, which the
-// stream variant does not serve). GCU_NOT_HANDLED: the general pull kernel.
-// On failure nothing is held.
-GrB_Info gcu_spmv_prepare (struct gcu_res_entry *parent, const void *Rp, bool idx64,
-    int64_t nrows, size_t zsize, bool positional, gcu_spmv *sp, gcu_stream s) ;
+// The plan of R (the cache's derived entry of R->parent when there is one,
+// else computed for this call) and the variant for values of zsize bytes
+// (positional: the multiplier is positional, which the stream and adaptive
+// variants do not serve), with sell's sliced copy of R when it runs.
+// GCU_NOT_HANDLED: the general pull kernel. On failure nothing is held.
+GrB_Info gcu_spmv_prepare (const gcu_spmv_matrix *R, size_t zsize, bool positional,
+    gcu_spmv *sp, gcu_stream s) ;
 
 // Unpins or frees what sp holds (the kernels must be finished).
 void gcu_spmv_release (gcu_spmv *sp, gcu_stream s) ;
@@ -61,7 +87,7 @@ void gcu_spmv_release (gcu_spmv *sp, gcu_stream s) ;
 void gcu_spmv_describe (const gcu_spmv *sp, char *buf, size_t size) ;
 
 // The row statistics of R (row pointers Rp, uint64_t if idx64 else uint32_t,
-// nrows rows) into plan (everything but Lr, Ls); synchronises s.
+// nrows rows) into plan (everything but Lr, Ls, Bs); synchronises s.
 GrB_Info gcu_spmv_plan_stats (const void *Rp, bool idx64, int64_t nrows, int64_t lrow,
     int64_t seg, gcu_spmv_plan *plan, gcu_stream s) ;
 
@@ -69,6 +95,33 @@ GrB_Info gcu_spmv_plan_stats (const void *Rp, bool idx64, int64_t nrows, int64_t
 // into Ls (plan->nlong + 1), both device buffers of the caller's.
 GrB_Info gcu_spmv_plan_long (const void *Rp, bool idx64, const gcu_spmv_plan *plan,
     int64_t *Lr, int64_t *Ls, gcu_stream s) ;
+
+// adaptive's blocks of R into Bs (plan->nblk + 1 entries, a device buffer
+// of the caller's): a block starts at row 0, every GCU_MXV_ADAPTIVE_ROWS
+// rows, where a row starts in a new run of GCU_MXV_ADAPTIVE_NNZ entries,
+// and at each long row (longer than plan->lrow) and the row after it;
+// Bs [nblk] = nrows.
+GrB_Info gcu_spmv_plan_blocks (const void *Rp, bool idx64, const gcu_spmv_plan *plan,
+    int64_t *Bs, gcu_stream s) ;
+
+// sellsort's rows: Sp (nrows entries, the caller's device buffer) the rows
+// of R by their length in the slices (0 for rows longer than lrow > 0),
+// longest first, rows of one length in order.
+GrB_Info gcu_spmv_sell_sort (const void *Rp, bool idx64, int64_t nrows, int64_t lrow,
+    int32_t *Sp, gcu_stream s) ;
+
+// sell's slices of R (rows longer than lrow > 0 left out; the slices' rows
+// R's in order, Sp NULL, or Sp's from gcu_spmv_sell_sort): So (slices + 1
+// entries, slices = ceil (nrows / GCU_MXV_SELL_SLICE), the caller's device
+// buffer) their first entries, *total their entries; synchronises s.
+GrB_Info gcu_spmv_sell_offsets (const void *Rp, bool idx64, int64_t nrows, int64_t lrow,
+    const int32_t *Sp, int64_t *So, int64_t *total, gcu_stream s) ;
+
+// sell's copy of R by slice (Sp, So and lrow as for gcu_spmv_sell_offsets):
+// Sj its indices (padding ~0), Sx its values (padding zero bytes; NULL: R
+// is iso, and the kernel reads R's own).
+GrB_Info gcu_spmv_sell_fill (const gcu_spmv_matrix *R, int64_t lrow, const int32_t *Sp,
+    const int64_t *So, void *Sj, void *Sx, gcu_stream s) ;
 
 #ifdef __cplusplus
 }

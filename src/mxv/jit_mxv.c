@@ -15,9 +15,9 @@ const char *gcu_mxv_preamble (void)
 }
 
 static const char *const suffix [2] [GCU_MXV_NKERNELS] =
-    { { "", "_push", "_init", "_plong" }, { "", "_stream", "_long", NULL } } ;
+    { { "", "_push", "_init", "_plong", NULL }, { "", "_stream", "_long", "_adapt", "_sell" } } ;
 
-int gcu_mxv_nkernels (gcu_mxv_set set) { return set == GCU_MXV_SET_SPMV ? 3 : 4 ; }
+int gcu_mxv_nkernels (gcu_mxv_set set) { return set == GCU_MXV_SET_SPMV ? 5 : 4 ; }
 
 void gcu_mxv_entries (const char *entry, gcu_mxv_set set,
     char names [GCU_MXV_NKERNELS] [GCU_JIT_ENTRY_MAX])

@@ -356,6 +356,20 @@ static GrB_Info launch_spmv (const mxv_job *j, void *const fns [], gcu_mxv_args 
         GCU_TRY (gcu_jit_launch (fns [GCU_MXV_K_VECTOR], grid_for (a->n, a->G, false, NULL),
             GCU_MXV_THREADS, 0, s, args)) ;
     }
+    else if (sp->variant == GCU_SPMV_SELL || sp->variant == GCU_SPMV_SELLSORT)
+    {
+        a->So = sp->So ; a->Sp = sp->Sp ; a->Sj = sp->Sj ; a->Sx = sp->Sx ;
+        GCU_TRY (gcu_jit_launch (fns [GCU_MXV_K_SELL], grid_for (a->n, 1, false, NULL),
+            GCU_MXV_THREADS, 0, s, args)) ;
+    }
+    else if (sp->variant == GCU_SPMV_ADAPTIVE)
+    {
+        a->Bs = sp->plan.Bs ; a->C = sp->C ; a->G = sp->W ;
+        const unsigned smem = (unsigned) ((((size_t) sp->C * zsize + 15) & ~(size_t) 15)
+            + (size_t) (GCU_MXV_ADAPTIVE_ROWS + 1) * sizeof (int64_t)) ;
+        GCU_TRY (gcu_jit_launch (fns [GCU_MXV_K_ADAPTIVE], (unsigned) sp->plan.nblk, GCU_MXV_THREADS,
+            smem, s, args)) ;
+    }
     else
     {
         a->R = sp->R ; a->C = sp->C ;
@@ -484,8 +498,10 @@ static GrB_Info spmv_setup (const gcu_mxv_spec *spec, const gcu_operand *om, con
 {
     if (ou->b == NULL && !masked && spmv_wanted (&spec->sr))
     {
-        GrB_Info info = gcu_spmv_prepare (om->e_, om->p, om->idx64, (int64_t) m,
-            spec->sr.mult.z.size, (spec->sr.mult.flags & GCU_OPF_POSITIONAL) != 0, sp, s) ;
+        const gcu_spmv_matrix R = { om->e_, om->p, om->j, om->x, om->idx64, om->iso,
+            spec->vxm ? spec->ops.b.size : spec->ops.a.size, (int64_t) m } ;
+        GrB_Info info = gcu_spmv_prepare (&R, spec->sr.mult.z.size,
+            (spec->sr.mult.flags & GCU_OPF_POSITIONAL) != 0, sp, s) ;
         if (info != GrB_SUCCESS && info != GCU_NOT_HANDLED) return info ;
         *spmv = info == GrB_SUCCESS ;
     }

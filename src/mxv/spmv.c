@@ -2,10 +2,15 @@
 // mask; cuda/mxv/gcu_mxv.cuh): the matrix's plan (row-length features and
 // long rows, spmv_plan.cu) cached with its device copy as derived data
 // (GCU_RES_DERIVED_SPMV), and the variant chosen from it, after Sedaghati
-// et al. 2015: short rows (a low mean) stage a block's products in shared
-// memory (stream), longer ones give a group of threads to a row (vector),
-// and a matrix with rows far longer than the rest (power-law graphs) cuts
-// those into segments (split). The tests, and GRBCUDA_SPMV, may force each.
+// et al. 2015: regular rows (sliced ELL's padding small) read a sliced
+// copy of the matrix a thread a row, fully coalesced (sell; the copy built
+// once a matrix and cached with it, GCU_RES_DERIVED_SELL); other short rows
+// (a low mean) stage the products of blocks of about the same number of
+// entries in shared memory (adaptive), longer ones give a group of threads
+// to a row (vector), and a matrix with rows far longer than the rest
+// (power-law graphs) cuts those into segments (split). The tests, and
+// GRBCUDA_SPMV, may force each (and stream, blocks of a fixed number of
+// rows).
 #include "gcu_mxv.h"
 #include "gcu_spmv_plan.h"
 #include "gcu_util.h"
@@ -27,6 +32,7 @@ int gcu_mxv_last_spmv (void) { return atomic_load_explicit (&last_spmv, memory_o
 void gcu_mxv_last_spmv_reset (void) { gcu_mxv_last_spmv_set (-1) ; }
 void gcu_mxv_last_spmv_set (int v) { atomic_store_explicit (&last_spmv, v, memory_order_relaxed) ; }
 static int64_t force_lrow = 0 ;
+static int env_wrow = 0 ;       // GRBCUDA_SPMV's +wrow=N (measurements), 0: none
 
 void gcu_mxv_force_variant (int variant, int split, int64_t lrow)
 {
@@ -35,16 +41,22 @@ void gcu_mxv_force_variant (int variant, int split, int64_t lrow)
     force_lrow = lrow ;
 }
 
-static const char *const variant_names [GCU_SPMV_NVARIANTS] = { "auto", "pull", "vector", "stream" } ;
+static const char *const variant_names [GCU_SPMV_NVARIANTS] =
+    { "auto", "pull", "vector", "stream", "sell", "adaptive", "sellsort" } ;
 
-// GRBCUDA_SPMV: "auto", "pull", "vector" or "stream", optionally with
-// "+split" or "+nosplit" ("stream+nosplit"); the tests' force wins
-static void forced (int *variant, int *split)
+// GRBCUDA_SPMV: "auto", "pull", "vector", "stream", "sell", "adaptive" or
+// "sellsort",
+// optionally with "+split" or "+nosplit", "+lrow=N" (the split's bound)
+// and "+wrow=N" (adaptive's rows longer than N folded by a warp):
+// measurements, e.g. "stream+split+lrow=4096"; the tests' force wins
+static void forced (int *variant, int *split, int64_t *lrow)
 {
     *variant = force_variant ;
     *split = force_split ;
+    *lrow = force_lrow > 0 ? force_lrow : GCU_MXV_LONG_ROW ;
+    env_wrow = 0 ;
     const char *e = getenv ("GRBCUDA_SPMV") ;
-    if (force_variant != GCU_SPMV_AUTO || force_split >= 0 || e == NULL) return ;
+    if (force_variant != GCU_SPMV_AUTO || force_split >= 0 || force_lrow > 0 || e == NULL) return ;
     for (int v = 0 ; v < GCU_SPMV_NVARIANTS ; v++)
     {
         const size_t len = strlen (variant_names [v]) ;
@@ -53,12 +65,17 @@ static void forced (int *variant, int *split)
     }
     if (strstr (e, "+split") != NULL) *split = 1 ;
     if (strstr (e, "+nosplit") != NULL) *split = 0 ;
+    const char *l = strstr (e, "+lrow=") ;
+    if (l != NULL && atoll (l + 6) > 0) *lrow = atoll (l + 6) ;
+    const char *w = strstr (e, "+wrow=") ;
+    env_wrow = w != NULL && atoi (w + 6) > 0 ? atoi (w + 6) : 0 ;
 }
 
 bool gcu_mxv_spmv_forced (void)
 {
     int variant, split ;
-    forced (&variant, &split) ;
+    int64_t lrow ;
+    forced (&variant, &split, &lrow) ;
     return variant != GCU_SPMV_AUTO && variant != GCU_SPMV_PULL ;
 }
 
@@ -66,26 +83,30 @@ bool gcu_mxv_spmv_forced (void)
 // the plan: computed once a matrix, cached with its device copy
 //------------------------------------------------------------------------------
 
-// the plan's long rows into buffers of the derived entry c (or, c NULL, of
-// this call: sp->own_)
+// a device buffer of bytes for the derived entry c (or, c NULL, of this
+// call: sp->own_ [k])
+static GrB_Info buf_alloc (gcu_res_entry *c, gcu_spmv *sp, int k, size_t bytes, void **p,
+    gcu_stream s)
+{
+    if (c != NULL) return gcu_residency_alloc (c, bytes, p) ;
+    GCU_TRY (gcu_dmalloc (&sp->own_ [k], bytes, s)) ;
+    *p = sp->own_ [k] ;
+    return GrB_SUCCESS ;
+}
+
+// the plan's long rows and adaptive's blocks into buffers of the derived
+// entry c (or, c NULL, of this call: sp->own_)
 static GrB_Info plan_long (gcu_res_entry *c, const void *Rp, bool idx64, gcu_spmv *sp,
     gcu_spmv_plan *p, gcu_stream s)
 {
+    void *Lr = NULL, *Ls = NULL, *Bs = NULL ;
+    GCU_TRY (buf_alloc (c, sp, 2, (size_t) (p->nblk + 1) * sizeof (int64_t), &Bs, s)) ;
+    GCU_TRY (gcu_spmv_plan_blocks (Rp, idx64, p, (int64_t *) Bs, s)) ;
+    p->Bs = (const int64_t *) Bs ;
     if (p->nlong == 0) return GrB_SUCCESS ;
-    void *Lr = NULL, *Ls = NULL ;
     const size_t b0 = (size_t) p->nlong * sizeof (int64_t), b1 = b0 + sizeof (int64_t) ;
-    if (c != NULL)
-    {
-        GrB_Info info = gcu_residency_alloc (c, b0, &Lr) ;
-        if (info == GrB_SUCCESS) info = gcu_residency_alloc (c, b1, &Ls) ;
-        if (info != GrB_SUCCESS) return info ;
-    }
-    else
-    {
-        GCU_TRY (gcu_dmalloc (&sp->own_ [0], b0, s)) ;
-        GCU_TRY (gcu_dmalloc (&sp->own_ [1], b1, s)) ;
-        Lr = sp->own_ [0] ; Ls = sp->own_ [1] ;
-    }
+    GCU_TRY (buf_alloc (c, sp, 0, b0, &Lr, s)) ;
+    GCU_TRY (buf_alloc (c, sp, 1, b1, &Ls, s)) ;
     GCU_TRY (gcu_spmv_plan_long (Rp, idx64, p, (int64_t *) Lr, (int64_t *) Ls, s)) ;
     p->Lr = (const int64_t *) Lr ;
     p->Ls = (const int64_t *) Ls ;
@@ -156,22 +177,35 @@ static int group_of (double mean)
     return g ;
 }
 
+// the rows the base kernel computes and their entries
+static void base_rows (const gcu_spmv *sp, int64_t *rows, int64_t *nnz)
+{
+    const gcu_spmv_plan *p = &sp->plan ;
+    *rows = p->nrows - (sp->split ? p->nlong : 0) ;
+    *nnz = p->nnz - (sp->split ? p->long_nnz : 0) ;
+}
+
 // the variant and its shape from the plan (variant and split: forced, or
 // AUTO and -1)
 static void choose (gcu_spmv *sp, size_t zsize, bool positional, int variant, int split)
 {
     const gcu_spmv_plan *p = &sp->plan ;
     sp->split = split >= 0 ? (split == 1 && p->nlong > 0) : p->nlong > 0 ;
-    // the rows the base kernel computes
-    const int64_t rows = p->nrows - (sp->split ? p->nlong : 0) ;
-    const double mean = rows > 0 ? (double) (p->nnz - (sp->split ? p->long_nnz : 0)) / rows : 0 ;
+    int64_t rows, nnz ;
+    base_rows (sp, &rows, &nnz) ;
+    const double mean = rows > 0 ? (double) nnz / rows : 0 ;
     const char *why = "forced" ;
     if (variant == GCU_SPMV_AUTO)
     {
-        variant = mean <= GCU_SPMV_STREAM_MEAN_MAX ? GCU_SPMV_STREAM : GCU_SPMV_VECTOR ;
-        why = mean <= GCU_SPMV_STREAM_MEAN_MAX ? "short rows" : "long rows" ;
+        // the plan's slices leave out the long rows: they are sell's when split
+        const bool regular = (sp->split || p->nlong == 0) && nnz > 0
+            && (double) p->sell_nnz <= GCU_SPMV_SELL_PAD_MAX * (double) nnz ;
+        variant = regular ? GCU_SPMV_SELL
+            : mean <= GCU_SPMV_STREAM_MEAN_MAX ? GCU_SPMV_SHORT_ROWS : GCU_SPMV_VECTOR ;
+        why = regular ? "regular rows (little padding)"
+            : mean <= GCU_SPMV_STREAM_MEAN_MAX ? "short rows" : "long rows" ;
     }
-    if (variant == GCU_SPMV_STREAM && positional)
+    if ((variant == GCU_SPMV_STREAM || variant == GCU_SPMV_ADAPTIVE) && positional)
     {
         variant = GCU_SPMV_VECTOR ;
         why = "positional multiplier" ;
@@ -184,42 +218,166 @@ static void choose (gcu_spmv *sp, size_t zsize, bool positional, int variant, in
     int R = 1 ;
     while (2 * R <= GCU_MXV_STREAM_ROWS_MAX && 2 * R * (mean > 1 ? mean : 1) <= sp->C) R *= 2 ;
     sp->R = R ;
+    sp->W = env_wrow > 0 ? env_wrow : GCU_MXV_STREAM_WARP_ROW ;
     snprintf (sp->why, sizeof (sp->why), "%s%s", why,
         sp->split ? ", rows longer than the bound split" : "") ;
 }
 
-GrB_Info gcu_spmv_prepare (struct gcu_res_entry *parent, const void *Rp, bool idx64,
-    int64_t nrows, size_t zsize, bool positional, gcu_spmv *sp, gcu_stream s)
+//------------------------------------------------------------------------------
+// sell's sliced copy of R: built once a matrix, cached with its device copy
+//------------------------------------------------------------------------------
+
+// what a cached sliced copy was built for, and its buffers (the entry's)
+typedef struct
+{
+    int64_t nrows, lrow, total ;
+    bool sorted ;
+    const int64_t *So ;
+    const int32_t *Sp ;
+    const void *Sj, *Sx ;
+}
+sell_info ;
+
+// the slices of R with rows longer than lrow (> 0) left out, its rows in
+// order or sorted by length, into buffers of the derived entry c
+// (published here) or, c NULL, of this call; GCU_NOT_HANDLED when they
+// would hold more than cap entries
+static GrB_Info sell_build (gcu_res_entry *c, const gcu_spmv_matrix *R, int64_t lrow,
+    bool sorted, double cap, gcu_spmv *sp, gcu_stream s)
+{
+    const int64_t nslices = (R->nrows + GCU_MXV_SELL_SLICE - 1) / GCU_MXV_SELL_SLICE ;
+    void *So = NULL, *Sj = NULL, *Sx = NULL, *Sp = NULL ;
+    int64_t total = 0 ;
+    GCU_TRY (buf_alloc (c, sp, 3, (size_t) (nslices + 1) * sizeof (int64_t), &So, s)) ;
+    if (sorted)
+    {
+        GCU_TRY (buf_alloc (c, sp, 6, (size_t) R->nrows * sizeof (int32_t), &Sp, s)) ;
+        GCU_TRY (gcu_spmv_sell_sort (R->Rp, R->idx64, R->nrows, lrow, (int32_t *) Sp, s)) ;
+    }
+    GCU_TRY (gcu_spmv_sell_offsets (R->Rp, R->idx64, R->nrows, lrow, (const int32_t *) Sp,
+        (int64_t *) So, &total, s)) ;
+    if ((double) total > cap) return GCU_NOT_HANDLED ;
+    const size_t n = (size_t) (total > 0 ? total : 1) ;
+    GCU_TRY (buf_alloc (c, sp, 4, n * (R->idx64 ? sizeof (uint64_t) : sizeof (uint32_t)), &Sj, s)) ;
+    if (!R->iso) GCU_TRY (buf_alloc (c, sp, 5, n * R->vsize, &Sx, s)) ;
+    GCU_TRY (gcu_spmv_sell_fill (R, lrow, (const int32_t *) Sp, (const int64_t *) So, Sj, Sx, s)) ;
+    if (c != NULL)
+    {
+        sell_info *h = malloc (sizeof (sell_info)) ;
+        if (h == NULL) return GrB_OUT_OF_MEMORY ;
+        *h = (sell_info) { R->nrows, lrow, total, sorted, (const int64_t *) So,
+            (const int32_t *) Sp, Sj, Sx } ;
+        gcu_res_data *d = gcu_residency_data (c) ;
+        d->host = h ;
+        d->host_free = free ;
+        d->layout = GCU_RES_DERIVED_SELL ;
+        (void) gcu_residency_publish (c) ;
+        sp->se_ = c ;
+    }
+    sp->So = (const int64_t *) So ;
+    sp->Sp = (const int32_t *) Sp ;
+    sp->sell_nnz = total ;
+    sp->Sj = Sj ;
+    sp->Sx = R->iso ? R->Rx : Sx ;
+    return GrB_SUCCESS ;
+}
+
+// sell's slices of R (rows longer than lrow > 0 left out): the cache's, or
+// built (and cached when R has a cache entry; for this call only when the
+// cache has no room)
+static GrB_Info sell_get (const gcu_spmv_matrix *R, int64_t lrow, bool sorted, double cap,
+    gcu_spmv *sp, gcu_stream s)
+{
+    gcu_res_entry *c = NULL ;
+    if (R->parent != NULL && gcu_residency_derived_lookup (R->parent, GCU_RES_DERIVED_SELL, &c) == GrB_SUCCESS)
+    {
+        const sell_info *h = (const sell_info *) gcu_residency_data (c)->host ;
+        if (h != NULL && h->lrow == lrow && h->nrows == R->nrows && h->sorted == sorted
+            && (double) h->total <= cap)
+        {
+            sp->So = h->So ;
+            sp->Sp = h->Sp ;
+            sp->Sj = h->Sj ;
+            sp->Sx = R->iso ? R->Rx : h->Sx ;
+            sp->se_ = c ;
+            sp->sell_nnz = h->total ;
+            sp->sell_hit = true ;
+            return GrB_SUCCESS ;
+        }
+        gcu_residency_unpin (c) ;       // made for another bound or order: replaced
+        c = NULL ;
+    }
+    GrB_Info info = GrB_OUT_OF_MEMORY ;
+    if (R->parent != NULL && gcu_residency_derived_begin (R->parent, GCU_RES_DERIVED_SELL, &c) == GrB_SUCCESS)
+    {
+        info = sell_build (c, R, lrow, sorted, cap, sp, s) ;
+        if (info != GrB_SUCCESS) gcu_residency_unpin (c) ;     // an abandoned build: freed
+        if (info == GCU_NOT_HANDLED) return info ;
+    }
+    if (info != GrB_SUCCESS) info = sell_build (NULL, R, lrow, sorted, cap, sp, s) ;
+    return info ;
+}
+
+// the plan, the variant, and sell's slices where it runs; a sell that
+// cannot (padding past its cap, no device memory) gives way to adaptive
+// (vector for positional multipliers)
+GrB_Info gcu_spmv_prepare (const gcu_spmv_matrix *R, size_t zsize, bool positional,
+    gcu_spmv *sp, gcu_stream s)
 {
     memset (sp, 0, sizeof (*sp)) ;
     int variant, split ;
-    forced (&variant, &split) ;
-    if (variant == GCU_SPMV_PULL || nrows <= 0) return GCU_NOT_HANDLED ;
-    const int64_t lrow = force_lrow > 0 ? force_lrow : GCU_MXV_LONG_ROW ;
-    GrB_Info info = plan_get (parent, Rp, idx64, nrows, lrow, sp, s) ;
-    if (info != GrB_SUCCESS)
+    int64_t lrow ;
+    forced (&variant, &split, &lrow) ;
+    if (variant == GCU_SPMV_PULL || R->nrows <= 0) return GCU_NOT_HANDLED ;
+    GrB_Info info = plan_get (R->parent, R->Rp, R->idx64, R->nrows, lrow, sp, s) ;
+    if (info == GrB_SUCCESS)
     {
-        gcu_spmv_release (sp, s) ;
-        return info ;
+        choose (sp, zsize, positional, variant, split) ;
+        if (sp->variant == GCU_SPMV_SELL || sp->variant == GCU_SPMV_SELLSORT)
+        {
+            int64_t rows, nnz ;
+            base_rows (sp, &rows, &nnz) ;
+            const double cap = variant == GCU_SPMV_AUTO ? GCU_SPMV_SELL_PAD_MAX * (double) nnz
+                : 4.0 * (double) nnz + (double) (1 << 20) ;
+            info = sell_get (R, sp->split ? sp->plan.lrow : 0, sp->variant == GCU_SPMV_SELLSORT,
+                cap, sp, s) ;
+            if (info == GCU_NOT_HANDLED || info == GrB_OUT_OF_MEMORY)
+            {
+                sp->variant = positional ? GCU_SPMV_VECTOR : GCU_SPMV_ADAPTIVE ;
+                snprintf (sp->why, sizeof (sp->why), "sell declined (%s)%s",
+                    info == GCU_NOT_HANDLED ? "padding" : "no device memory",
+                    sp->split ? ", rows longer than the bound split" : "") ;
+                info = GrB_SUCCESS ;
+            }
+        }
     }
-    choose (sp, zsize, positional, variant, split) ;
-    return GrB_SUCCESS ;
+    if (info != GrB_SUCCESS) gcu_spmv_release (sp, s) ;
+    return info ;
 }
 
 void gcu_spmv_release (gcu_spmv *sp, gcu_stream s)
 {
     if (sp->e_ != NULL) gcu_residency_unpin (sp->e_) ;
-    gcu_dfree (sp->own_ [0], s) ;
-    gcu_dfree (sp->own_ [1], s) ;
-    sp->e_ = NULL ;
-    sp->own_ [0] = sp->own_ [1] = NULL ;
+    if (sp->se_ != NULL) gcu_residency_unpin (sp->se_) ;
+    for (int k = 0 ; k < 7 ; k++)
+    {
+        gcu_dfree (sp->own_ [k], s) ;
+        sp->own_ [k] = NULL ;
+    }
+    sp->e_ = sp->se_ = NULL ;
 }
 
 void gcu_spmv_describe (const gcu_spmv *sp, char *buf, size_t size)
 {
     const gcu_spmv_plan *p = &sp->plan ;
-    char shape [32] ;
+    char shape [64] ;
     if (sp->variant == GCU_SPMV_STREAM) snprintf (shape, sizeof (shape), "R %d, C %d", sp->R, sp->C) ;
+    else if (sp->variant == GCU_SPMV_ADAPTIVE)
+        snprintf (shape, sizeof (shape), "%lld blocks, C %d", (long long) p->nblk, sp->C) ;
+    else if (sp->variant == GCU_SPMV_SELL || sp->variant == GCU_SPMV_SELLSORT)
+        snprintf (shape, sizeof (shape), "slices of %d, padding x%.2f, %s", GCU_MXV_SELL_SLICE,
+            p->nnz > 0 ? (double) sp->sell_nnz / (double) (p->nnz - (sp->split ? p->long_nnz : 0)) : 0,
+            sp->sell_hit ? "cached" : "built") ;
     else snprintf (shape, sizeof (shape), "G %d", sp->G) ;
     snprintf (buf, size, "spmv %s%s (%s; rows: mean %.1f, sd %.1f, max %lld, %lld longer than "
         "%lld in %lld segments; plan %s): %s", variant_names [sp->variant],

@@ -210,6 +210,7 @@ typedef enum
     GCU_RES_DERIVED_ROWSTATS = 65,
     GCU_RES_DERIVED_ASPT = 66,
     GCU_RES_DERIVED_SPMV = 67,
+    GCU_RES_DERIVED_SELL = 68,      // the SpMV sell variant's sliced copy of a matrix
     GCU_RES_USER = 128
 }
 gcu_res_kind ;

@@ -16,7 +16,11 @@
 //     grid-stride loop);
 //   - the SpMV variants (u full, no mask): vector (G = 1 to 32), stream
 //     (rows a block and staged products small and large: staged blocks and
-//     blocks that read R directly, rows a thread and rows a warp), each
+//     blocks that read R directly, rows a thread and rows a warp),
+//     adaptive (blocks of runs of a few and of many entries, each long row
+//     alone, tiles that hold them and tiles that do not), sell and
+//     sellsort (a thread a row over the slices, R's rows in order or sorted
+//     by length, built here as spmv_plan.cu builds them), each
 //     with and without the split (rows longer than a small bound cut into
 //     segments of a few entries, a warp each, folded atomically);
 // each as mxv and as vxm (the operands' order and the positions the
@@ -72,6 +76,65 @@ static std::vector<int64_t> push_scan (const csr &P, const std::vector<int64_t> 
     return Us ;
 }
 
+// adaptive's blocks of R, as src/mxv/spmv_plan.cu makes them (block_starts)
+// but with runs of K entries (small here: many blocks, some of one row)
+static std::vector<int64_t> adaptive_blocks (const csr &Rm, int64_t K, int64_t lrow)
+{
+    std::vector<int64_t> Bs ;
+    for (int64_t i = 0 ; i < Rm.nrows ; i++)
+    {
+        bool start = i == 0 || i % GCU_MXV_ADAPTIVE_ROWS == 0 ;
+        if (!start)
+        {
+            const int64_t p0 = Rm.p [i - 1], p1 = Rm.p [i], p2 = Rm.p [i + 1] ;
+            start = p0 / K != p1 / K || (lrow > 0 && (p1 - p0 > lrow || p2 - p1 > lrow)) ;
+        }
+        if (start) Bs.push_back (i) ;
+    }
+    Bs.push_back (Rm.nrows) ;
+    return Bs ;
+}
+
+// sell's slices of R (rows longer than lrow > 0 left out), as
+// src/mxv/spmv_plan.cu builds them: the slices' rows R's in order, or
+// (sorted: sellsort) Sp, by length, longest first, stably; So the slices'
+// first entries, Sj, Sx by column within each slice, padding ~0 and zero
+template <class RI, class Z>
+static void sell_slices (const csr &Rm, const values<Z> &Rx, int64_t lrow, bool sorted,
+    std::vector<int64_t> &So, std::vector<int32_t> &Sp, std::vector<RI> &Sj, values<Z> &Sx)
+{
+    const int64_t S = GCU_MXV_SELL_SLICE, nslices = (Rm.nrows + S - 1) / S ;
+    auto len_of = [&] (int64_t r)
+    {
+        const int64_t len = Rm.p [r + 1] - Rm.p [r] ;
+        return lrow > 0 && len > lrow ? (int64_t) 0 : len ;
+    } ;
+    Sp.resize ((size_t) Rm.nrows) ;
+    for (int64_t i = 0 ; i < Rm.nrows ; i++) Sp [i] = (int32_t) i ;
+    if (sorted)
+        std::stable_sort (Sp.begin (), Sp.end (), [&] (int32_t a, int32_t b) { return len_of (a) > len_of (b) ; }) ;
+    auto row_of = [&] (int64_t i) { return i < Rm.nrows ? (int64_t) Sp [i] : (int64_t) -1 ; } ;
+    So.assign (1, 0) ;
+    for (int64_t sl = 0 ; sl < nslices ; sl++)
+    {
+        int64_t w = 0 ;
+        for (int64_t i = sl * S ; i < sl * S + S ; i++) if (row_of (i) >= 0) w = std::max (w, len_of (row_of (i))) ;
+        So.push_back (So.back () + w * S) ;
+    }
+    Sj.assign ((size_t) So.back (), (RI) ~(RI) 0) ;
+    Sx = values<Z> ((size_t) So.back ()) ;
+    for (int64_t i = 0 ; i < Rm.nrows ; i++)
+    {
+        const int64_t sl = i / S, r = row_of (i) ;
+        for (int64_t j = 0 ; j < len_of (r) ; j++)
+        {
+            const int64_t q = So [sl] + j * S + i % S ;
+            Sj [q] = (RI) Rm.j [Rm.p [r] + j] ;
+            Sx [q] = Rx [Rm.p [r] + j] ;
+        }
+    }
+}
+
 // the SpMV variants on u full and no mask; compare checks T
 template <class SR, bool VXM, class RI, class CMP>
 static int run_spmv (const char *name, const csr &Rm, const std::vector<RI> &Rp,
@@ -82,6 +145,23 @@ static int run_spmv (const char *name, const csr &Rm, const std::vector<RI> &Rp,
     const int64_t m = Rm.nrows ;
     int cases = 0 ;
     char what [160] ;
+    // the split's kernel after the base kernel: the long rows (longer than
+    // lrow > 0) in segments of 3 entries, a warp each
+    auto run_long = [&] (int64_t lrow, values<Z> &Tx, std::vector<int8_t> &Tb)
+    {
+        std::vector<int64_t> Lr, Ls ;
+        const int64_t seg = 3 ;
+        const int64_t nseg = lrow > 0 ? long_rows (Rm, lrow, seg, Lr, Ls) : 0 ;
+        std::vector<int32_t> locks (m + 1) ;
+        gridDim.x = (unsigned) ((nseg * 32 + GCU_MXV_THREADS - 1) / GCU_MXV_THREADS) ;
+        for (unsigned b = 0 ; b < gridDim.x ; b++)
+            gcu_emu_block (b, GCU_MXV_THREADS, [&]
+            {
+                gcu_mxv_long<SR, RI, VXM> (nseg, Lr.data (), Ls.data (), (int64_t) Lr.size (),
+                    seg, Rp.data (), Rj.data (), Rx.data (), U.data (), Tx.data (), Tb.data (),
+                    locks.data ()) ;
+            }) ;
+    } ;
     // (kernel 0 vector, 1 stream; G or R; C)
     const int shapes [][3] = { { 0, 1, 0 }, { 0, 4, 0 }, { 0, 32, 0 }, { 1, 4, 2048 },
         { 1, 64, 2048 }, { 1, 64, 40 }, { 1, 256, 16 } } ;
@@ -105,23 +185,64 @@ static int run_spmv (const char *name, const csr &Rm, const std::vector<RI> &Rp,
                         gcu_mxv_stream<SR, RI, VXM> (m, Rp.data (), Rj.data (), Rx.data (), U.data (),
                             Tx.data (), Tb.data (), sh [1], sh [2], lrow) ;
                 }) ;
-            std::vector<int64_t> Lr, Ls ;
-            const int64_t seg = 3 ;
-            const int64_t nseg = lrow > 0 ? long_rows (Rm, lrow, seg, Lr, Ls) : 0 ;
-            std::vector<int32_t> locks (m + 1) ;
-            gridDim.x = (unsigned) ((nseg * 32 + GCU_MXV_THREADS - 1) / GCU_MXV_THREADS) ;
-            for (unsigned b = 0 ; b < gridDim.x ; b++)
-                gcu_emu_block (b, GCU_MXV_THREADS, [&]
-                {
-                    gcu_mxv_long<SR, RI, VXM> (nseg, Lr.data (), Ls.data (), (int64_t) Lr.size (),
-                        seg, Rp.data (), Rj.data (), Rx.data (), U.data (), Tx.data (), locks.data ()) ;
-                }) ;
+            run_long (lrow, Tx, Tb) ;
             snprintf (what, sizeof (what), "%s %s spmv %s %s=%d C=%d%s", name, VXM ? "vxm" : "mxv",
                 sh [0] == 0 ? "vector" : "stream", sh [0] == 0 ? "G" : "R", sh [1], sh [2],
                 lrow > 0 ? " split" : "") ;
             compare (Tb, Tx, what) ;
             cases++ ;
         }
+    }
+    // adaptive: blocks of runs of K entries, staged in tiles of C products
+    // (the smaller ones overflow: blocks that read R directly)
+    for (int64_t K : { (int64_t) 5, (int64_t) 64 })
+        for (int C : { 2048, 12 })
+        for (int wrow : { 32, 2 })
+            for (int64_t lrow : { (int64_t) 0, (int64_t) 6 })
+            {
+                if (positional) continue ;      // (staged products, as stream)
+                const std::vector<int64_t> Bs = adaptive_blocks (Rm, K, lrow) ;
+                std::vector<int8_t> Tb (m, 7) ;
+                values<Z> Tx ((size_t) m) ;
+                gridDim.x = (unsigned) (Bs.size () - 1) ;
+                for (unsigned b = 0 ; b < gridDim.x ; b++)
+                    gcu_emu_block (b, GCU_MXV_THREADS, [&]
+                    {
+                        gcu_mxv_adaptive<SR, RI, VXM> (Bs.data (), Rp.data (), Rj.data (), Rx.data (),
+                            U.data (), Tx.data (), Tb.data (), C, lrow, wrow) ;
+                    }) ;
+                run_long (lrow, Tx, Tb) ;
+                snprintf (what, sizeof (what), "%s %s spmv adaptive K=%lld (%zu blocks) C=%d wrow=%d%s",
+                    name, VXM ? "vxm" : "mxv", (long long) K, Bs.size () - 1, C, wrow,
+                    lrow > 0 ? " split" : "") ;
+                compare (Tb, Tx, what) ;
+                cases++ ;
+            }
+    // sell and sellsort: a thread a row over the slices (positions kept:
+    // every multiplier)
+    for (int sorted = 0 ; sorted <= 1 ; sorted++)
+    for (int64_t lrow : { (int64_t) 0, (int64_t) 6 })
+    {
+        std::vector<int64_t> So ;
+        std::vector<int32_t> Sp ;
+        std::vector<RI> Sj ;
+        values<Z> Sx ((size_t) 0) ;
+        sell_slices<RI, Z> (Rm, Rx, lrow, sorted, So, Sp, Sj, Sx) ;
+        std::vector<int8_t> Tb (m, 7) ;
+        values<Z> Tx ((size_t) m) ;
+        gridDim.x = (unsigned) ((m + GCU_MXV_THREADS - 1) / GCU_MXV_THREADS) ;
+        for (unsigned b = 0 ; b < gridDim.x ; b++)
+            gcu_emu_block (b, GCU_MXV_THREADS, [&]
+            {
+                gcu_mxv_sell<SR, RI, VXM> (m, So.data (), sorted ? Sp.data () : nullptr, Sj.data (),
+                    Sx.data (), U.data (), Tx.data (), Tb.data ()) ;
+            }) ;
+        run_long (lrow, Tx, Tb) ;
+        snprintf (what, sizeof (what), "%s %s spmv %s (%lld entries for %lld)%s", name,
+            VXM ? "vxm" : "mxv", sorted ? "sellsort" : "sell", (long long) So.back (),
+            (long long) Rm.nvals (), lrow > 0 ? " split" : "") ;
+        compare (Tb, Tx, what) ;
+        cases++ ;
     }
     return cases ;
 }

@@ -5,8 +5,11 @@
 // every storage format and given transposed, u empty, sparse or full, both
 // methods (pull, push) and the automatic choice, masks (valued, structural,
 // complemented), replace, accum, w aliased with u; the SpMV variants (u
-// full, no mask: vector, stream, each with long rows split) forced one by
-// one on every shape, and the automatic choice on a power-law matrix;
+// full, no mask: vector, stream, sell, adaptive, sellsort, each with long
+// rows split and not) forced one by one on every shape, and the automatic
+// choice on a power-law matrix (sellsort, split) and on a band matrix of 7
+// diagonals (sell; valued and iso, the slices cached, then rebuilt for a
+// changed matrix);
 // push's split of long rows of P (forced small on the random cases; at its
 // own bound on a hub matrix with rows of more than 20,000 entries). Then a
 // BFS (levels and parents, LAGraph's form: q<!v,struct,replace> = q*A)
@@ -202,10 +205,12 @@ static void spmv_trial (const sr_t *sr, const shape_t *sh, uint64_t *st, bool vx
     if (m > 0 && n > 0 && anv > 0 && !declined)
     {
         CHECK (s1.gpu == s0.gpu + 1, "%s: did not run on the GPU", what) ;
-        // the stream variant never serves a positional multiplier (vector does)
+        // the stream variant never serves a positional multiplier (vector does),
         const bool positional = strstr (sr->name, "I_") != NULL || strstr (sr->name, "J_") != NULL
             || strstr (sr->name, "I1_") != NULL || strstr (sr->name, "J1_") != NULL ;
-        const int want = (variant == GCU_SPMV_STREAM && positional) ? GCU_SPMV_VECTOR : variant ;
+        // nor adaptive (its products staged as stream's); sell does
+        const int want = ((variant == GCU_SPMV_STREAM || variant == GCU_SPMV_ADAPTIVE) && positional)
+            ? GCU_SPMV_VECTOR : variant ;
         CHECK (ran % 16 == want, "%s: ran variant %d", what, ran) ;
     }
     gpu_runs += (int) (s1.gpu - s0.gpu) ;
@@ -234,11 +239,77 @@ static void spmv_auto_test (uint64_t *st)
         gcu_mxv_last_spmv_reset () ;
         OK (GrB_mxv (w1, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, u, NULL)) ;
         const int ran = gcu_mxv_last_spmv () ;
-        CHECK (ran >= 16 && ran % 16 != GCU_SPMV_PULL, "spmv auto: ran %d, not split", ran) ;
+        CHECK (ran == 16 + GCU_SPMV_SHORT_ROWS, "spmv auto: ran %d, not split short rows", ran) ;
         CHECK (gcu_test_vector_equal (w1, w2, 1e-12, false, "spmv auto"), "spmv auto differs (rep %d)", rep) ;
         GrB_Vector_free (&w1) ;
     }
     GrB_Vector_free (&w2) ; GrB_Vector_free (&u) ; GrB_Matrix_free (&A) ;
+}
+
+// the automatic choice on regular rows (a band of 7 diagonals, the shape of
+// a grid's Laplacian; n not a multiple of a slice): sell, against
+// SuiteSparse, twice (the second call finds the slices in the cache), with
+// A's values and with an iso A; an SpMV on rows of many lengths after it,
+// forced to sell, runs on slices built for it (not the band's)
+static void spmv_sell_test (uint64_t *st)
+{
+    const GrB_Index n = 30011 ;
+    const int64_t off [7] = { -200, -10, -1, 0, 1, 10, 200 } ;
+    GrB_Index *I = malloc (7 * n * sizeof (GrB_Index)), *J = malloc (7 * n * sizeof (GrB_Index)) ;
+    double *X = malloc (7 * n * sizeof (double)) ;
+    CHECK (I != NULL && J != NULL && X != NULL, "spmv sell: out of memory") ;
+    if (I == NULL || J == NULL || X == NULL) { free (I) ; free (J) ; free (X) ; return ; }
+    GrB_Index nv = 0 ;
+    for (GrB_Index i = 0 ; i < n ; i++)
+        for (int d = 0 ; d < 7 ; d++)
+        {
+            const int64_t j = (int64_t) i + off [d] ;
+            if (j < 0 || j >= (int64_t) n) continue ;
+            I [nv] = i ; J [nv] = (GrB_Index) j ; X [nv] = 1.0 + (double) ((i * 7 + (GrB_Index) d) % 13) ;
+            nv++ ;
+        }
+    for (int iso = 0 ; iso <= 1 ; iso++)
+    {
+        GrB_Matrix A = NULL ;
+        OK (GrB_Matrix_new (&A, GrB_FP64, n, n)) ;
+        if (iso)
+        {
+            GrB_Scalar one = NULL ;
+            OK (GrB_Scalar_new (&one, GrB_FP64)) ;
+            OK (GrB_Scalar_setElement_FP64 (one, 2.5)) ;
+            OK (GxB_Matrix_build_Scalar (A, I, J, one, nv)) ;
+            GrB_Scalar_free (&one) ;
+        }
+        else OK (GrB_Matrix_build_FP64 (A, I, J, X, nv, GrB_PLUS_FP64)) ;
+        OK (GrB_Matrix_wait (A, GrB_MATERIALIZE)) ;
+        GrB_Vector u = gcu_test_random_vector (GrB_FP64, n, 1.0, st), w1 = NULL, w2 = NULL ;
+        OK (GrB_Vector_new (&w2, GrB_FP64, n)) ;
+        OK (real_mxv (w2, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, u, NULL)) ;
+        for (int rep = 0 ; rep < 2 ; rep++)
+        {
+            OK (GrB_Vector_new (&w1, GrB_FP64, n)) ;
+            gcu_mxv_last_spmv_reset () ;
+            OK (GrB_mxv (w1, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, u, NULL)) ;
+            const int ran = gcu_mxv_last_spmv () ;
+            CHECK (ran == GCU_SPMV_SELL, "spmv sell (iso %d): auto ran %d, not sell", iso, ran) ;
+            CHECK (gcu_test_vector_equal (w1, w2, 1e-12, false, "spmv sell"), "spmv sell differs (iso %d, rep %d)", iso, rep) ;
+            GrB_Vector_free (&w1) ;
+        }
+        // rows of other lengths in the same matrix (a new copy: new slices)
+        for (GrB_Index k = 0 ; k < n ; k += 5) OK (GrB_Matrix_setElement_FP64 (A, 3.0, 17, k)) ;
+        OK (GrB_Matrix_wait (A, GrB_MATERIALIZE)) ;
+        OK (real_mxv (w2, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, u, NULL)) ;
+        gcu_mxv_force_variant (GCU_SPMV_SELL, -1, 0) ;
+        OK (GrB_Vector_new (&w1, GrB_FP64, n)) ;
+        gcu_mxv_last_spmv_reset () ;
+        OK (GrB_mxv (w1, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, u, NULL)) ;
+        const int ran = gcu_mxv_last_spmv () ;
+        CHECK (ran % 16 == GCU_SPMV_SELL, "spmv sell (iso %d, changed): ran %d", iso, ran) ;
+        CHECK (gcu_test_vector_equal (w1, w2, 1e-12, false, "spmv sell changed"), "spmv sell differs after a change (iso %d)", iso) ;
+        gcu_mxv_force_variant (GCU_SPMV_AUTO, -1, 0) ;
+        GrB_Vector_free (&w1) ; GrB_Vector_free (&w2) ; GrB_Vector_free (&u) ; GrB_Matrix_free (&A) ;
+    }
+    free (I) ; free (J) ; free (X) ;
 }
 
 //------------------------------------------------------------------------------
@@ -586,13 +657,14 @@ int main (int argc, char **argv)
         }
     for (int si = 0 ; si < nsr ; si++)
         for (int sh = 0 ; sh < nshapes ; sh++)
-            for (int v = GCU_SPMV_VECTOR ; v <= GCU_SPMV_STREAM ; v++)
+            for (int v = GCU_SPMV_VECTOR ; v < GCU_SPMV_NVARIANTS ; v++)
                 for (int split = 0 ; split <= 1 ; split++)
                 {
                     spmv_trial (&srs [si], &shapes [sh], &st, false, v, split) ;
                     spmv_trial (&srs [si], &shapes [sh], &st, true, v, split) ;
                 }
     spmv_auto_test (&st) ;
+    spmv_sell_test (&st) ;
     hub_test (&st) ;
     printf ("%d products computed on the GPU (%.1f s)\n", gpu_runs, gcu_now () - t_start) ;
     bfs_test (&st) ;
