@@ -15,7 +15,8 @@
 //  (d) fault injection over the vector write-back: each counted device
 //      operation fails in turn; the call still gives SuiteSparse's answer
 //      (the host reruns it) and no device memory is left behind;
-//  (e) uploads of a dense image (gcu_vec_get's miss): vectors of values of
+//  (e) uploads of a dense image (gcu_vec_get's miss; held sparse, full and
+//      as a bitmap): vectors of values of
 //      1, 2, 4, 8 and 16 bytes and of two user-defined types (3 and 12
 //      bytes), empty, of one entry, a few, many, all but one, and full
 //      (sparse or full storage), as the mask and as u of GrB_Vector_assign
@@ -306,10 +307,14 @@ static void upload_image (GrB_Vector u, GrB_Index n, size_t size, const GrB_Inde
     GrB_Info info = gcu_vec_get (u, n, true, size, &v, s) ;
     CHECK (info == GrB_SUCCESS, "%s: gcu_vec_get %d", what, (int) info) ;
     if (info != GrB_SUCCESS) return ;
-    // what crosses the link: the entries (positions of 8 bytes and values)
-    // when they are fewer bytes than the image, else the image
+    // what crosses the link: a full u's values; u held sparse, its entries
+    // (positions of 8 bytes and values) as SuiteSparse holds them, scattered
+    // on the device; held otherwise (a bitmap), the entries when they are
+    // fewer bytes than the image, else the image built on the host
+    int32_t sp = 0 ;
+    OK (GxB_Vector_Option_get (u, GxB_SPARSITY_STATUS, &sp)) ;
     const bool full = nv == n ;
-    const bool scatter = !full && nv * (8 + size) < n * (1 + size) ;
+    const bool scatter = !full && (sp == GxB_SPARSE || nv * (8 + size) < n * (1 + size)) ;
     const size_t want = full ? n * size : scatter ? nv * (8 + size) : n * (1 + size) ;
     CHECK (v.how != GCU_OPERAND_HIT && v.nvals == nv && v.up_bytes == want,
         "%s: a miss (how %d), %llu entries, %zu bytes up (want %zu)", what, (int) v.how,
@@ -397,6 +402,12 @@ static void uploads (uint64_t *st)
                     CHECK (gcu_test_vector_equal (w, r, 0, false, what), "%s: w = u as SuiteSparse's", what) ;
                     GrB_Vector_free (&w) ; GrB_Vector_free (&r) ;
                 }
+                upload_image (u, n, ty [t].size, I, X, nv, what) ;
+                scattered += nv < n ;
+                // held as a bitmap: exported, the image built where it is
+                // fewer bytes than the entries
+                OK (GxB_Vector_Option_set (u, GxB_SPARSITY_CONTROL, GxB_BITMAP)) ;
+                strncat (what, " (bitmap)", sizeof (what) - strlen (what) - 1) ;
                 upload_image (u, n, ty [t].size, I, X, nv, what) ;
                 scattered += nv < n && nv * (8 + ty [t].size) < n * (1 + ty [t].size) ;
                 GrB_Vector_free (&u) ;
