@@ -13,6 +13,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "bench_util.h"
 #include "bench_clock.h"
+#include "bench_variants.h"
 #include "graphgen.h"
 #include "grbcuda.h"
 #include <math.h>
@@ -58,33 +59,23 @@ static void set_variant (const variant *v)
     }
 }
 
+// C<A> = X*Y' (the previous C freed first)
+typedef struct { GrB_Matrix A, X, Y, *C ; } sddmm_call ;
+
+static GrB_Info sddmm_once (void *ctx)
+{
+    sddmm_call *c = ctx ;
+    GrB_Matrix_free (c->C) ;
+    return bu_sddmm (c->C, c->A, c->X, c->Y, NULL) ;
+}
+
 // reps calls after one warm-up call; the medians of kernel and end-to-end
 // time (ms), the last result in *C
 static GrB_Info run_variant (GrB_Matrix A, GrB_Matrix X, GrB_Matrix Y, int reps,
     double *kmed, double *emed, GrB_Matrix *C)
 {
-    double *k = calloc ((size_t) reps, sizeof (double)), *e = calloc ((size_t) reps, sizeof (double)) ;
-    if (k == NULL || e == NULL) { free (k) ; free (e) ; return GrB_OUT_OF_MEMORY ; }
-    GrB_Info info = GrB_SUCCESS ;
-    for (int r = -1 ; r < reps && info == GrB_SUCCESS ; r++)
-    {
-        GrB_Matrix_free (C) ;
-        grbcuda_op_stats s0, s1 ;
-        grbcuda_stats_get ("GrB_mxm", &s0) ;
-        const double t0 = now () ;
-        info = bu_sddmm (C, A, X, Y, NULL) ;
-        const double t1 = now () ;
-        grbcuda_stats_get ("GrB_mxm", &s1) ;
-        if (r < 0) continue ;
-        k [r] = 1e3 * (s1.gpu_kernel_seconds - s0.gpu_kernel_seconds) ;
-        e [r] = 1e3 * (t1 - t0) ;
-    }
-    qsort (k, (size_t) reps, sizeof (double), cmp_double) ;
-    qsort (e, (size_t) reps, sizeof (double), cmp_double) ;
-    *kmed = k [reps / 2] ;
-    *emed = e [reps / 2] ;
-    free (k) ; free (e) ;
-    return info ;
+    sddmm_call c = { A, X, Y, C } ;
+    return bv_time ("GrB_mxm", 1, reps, sddmm_once, &c, kmed, emed) ;
 }
 
 static bool wanted (const char *list, const char *name)

@@ -17,6 +17,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "bench_util.h"
 #include "bench_clock.h"
+#include "bench_variants.h"
 #include "graphgen.h"
 #include "grbcuda.h"
 #include <math.h>
@@ -51,33 +52,23 @@ static void set_variant (const char *spec)
     }
 }
 
+// Y = A*X (the previous Y freed first)
+typedef struct { GrB_Matrix A, X, *Y ; } spmm_call ;
+
+static GrB_Info spmm_once (void *ctx)
+{
+    spmm_call *c = ctx ;
+    GrB_Matrix_free (c->Y) ;
+    return bu_spmm (c->Y, c->A, c->X, NULL) ;
+}
+
 // reps calls of Y = A*X after two warm-up calls; the medians of kernel and
 // end-to-end time (ms), the last result in *Y
 static GrB_Info run_variant (GrB_Matrix A32, GrB_Matrix X, int reps, double *kmed,
     double *emed, GrB_Matrix *Y)
 {
-    double *k = calloc ((size_t) reps, sizeof (double)), *e = calloc ((size_t) reps, sizeof (double)) ;
-    if (k == NULL || e == NULL) { free (k) ; free (e) ; return GrB_OUT_OF_MEMORY ; }
-    GrB_Info info = GrB_SUCCESS ;
-    for (int r = -2 ; r < reps && info == GrB_SUCCESS ; r++)
-    {
-        GrB_Matrix_free (Y) ;
-        grbcuda_op_stats s0, s1 ;
-        grbcuda_stats_get ("GrB_mxm", &s0) ;
-        const double t0 = now () ;
-        info = bu_spmm (Y, A32, X, NULL) ;
-        const double t1 = now () ;
-        grbcuda_stats_get ("GrB_mxm", &s1) ;
-        if (r < 0) continue ;
-        k [r] = 1e3 * (s1.gpu_kernel_seconds - s0.gpu_kernel_seconds) ;
-        e [r] = 1e3 * (t1 - t0) ;
-    }
-    qsort (k, (size_t) reps, sizeof (double), cmp_double) ;
-    qsort (e, (size_t) reps, sizeof (double), cmp_double) ;
-    *kmed = k [reps / 2] ;
-    *emed = e [reps / 2] ;
-    free (k) ; free (e) ;
-    return info ;
+    spmm_call c = { A32, X, Y } ;
+    return bv_time ("GrB_mxm", 2, reps, spmm_once, &c, kmed, emed) ;
 }
 
 static int workload (const char *name, uint64_t seed, int reps, const int *cols, int ncols,

@@ -14,6 +14,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "bench_util.h"
 #include "bench_clock.h"
+#include "bench_variants.h"
 #include "graphgen.h"
 #include "grbcuda.h"
 #include <math.h>
@@ -29,34 +30,24 @@ static const char *const default_variants [] =
 static const char *variants [MAXV] ;
 static int nvariants ;
 
+// y = A*x (the previous y freed first)
+typedef struct { GrB_Matrix A ; GrB_Vector x, *y ; } spmv_call ;
+
+static GrB_Info spmv_once (void *ctx)
+{
+    spmv_call *c = ctx ;
+    GrB_Vector_free (c->y) ;
+    return bu_spmv (c->y, c->A, c->x, NULL) ;
+}
+
 // reps calls of y = A*x with GRBCUDA_SPMV = v after two warm-up calls; the
 // medians of kernel and end-to-end time (ms), the last result in *y
 static GrB_Info run_variant (const char *v, GrB_Matrix A, GrB_Vector x, int reps,
     double *kmed, double *emed, GrB_Vector *y)
 {
-    double *k = calloc ((size_t) reps, sizeof (double)), *e = calloc ((size_t) reps, sizeof (double)) ;
-    if (k == NULL || e == NULL) { free (k) ; free (e) ; return GrB_OUT_OF_MEMORY ; }
     setenv ("GRBCUDA_SPMV", v, 1) ;
-    GrB_Info info = GrB_SUCCESS ;
-    for (int r = -2 ; r < reps && info == GrB_SUCCESS ; r++)
-    {
-        GrB_Vector_free (y) ;
-        grbcuda_op_stats s0, s1 ;
-        grbcuda_stats_get ("GrB_mxv", &s0) ;
-        const double t0 = now () ;
-        info = bu_spmv (y, A, x, NULL) ;
-        const double t1 = now () ;
-        grbcuda_stats_get ("GrB_mxv", &s1) ;
-        if (r < 0) continue ;
-        k [r] = 1e3 * (s1.gpu_kernel_seconds - s0.gpu_kernel_seconds) ;
-        e [r] = 1e3 * (t1 - t0) ;
-    }
-    qsort (k, (size_t) reps, sizeof (double), cmp_double) ;
-    qsort (e, (size_t) reps, sizeof (double), cmp_double) ;
-    *kmed = k [reps / 2] ;
-    *emed = e [reps / 2] ;
-    free (k) ; free (e) ;
-    return info ;
+    spmv_call c = { A, x, y } ;
+    return bv_time ("GrB_mxv", 2, reps, spmv_once, &c, kmed, emed) ;
 }
 
 static int workload (const char *name, uint64_t seed, int reps)
