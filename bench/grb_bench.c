@@ -10,8 +10,8 @@
 //
 // Operations: spgemm (C=A*A PLUS_TIMES_FP64), tc_dot (C<L>=L*U'), tc_ll
 // (C<L>=L*L), tc_burkhardt (C<A>=A*A), bfs_levels, bfs_parents, spmv
-// (y=A*x FP64), spmm (Y=A*X, X n-by-32 FP32), sddmm (C<A>=X*Y', FP32); the dense operands'
-// columns: GRBCUDA_BENCH_COLS (default 32).
+// (y=A*x FP64), spmm (Y=A*X, X n-by-k FP32), sddmm (C<A>=X*Y', FP32); the dense operands'
+// columns k: GRBCUDA_BENCH_COLS (default 32), printed as "k".
 //
 // For each operation: the preparation (operands), the first call (one-time
 // costs: JIT, first upload, ...) and the median of the repeats that follow,
@@ -192,8 +192,8 @@ op_info [NOPS] =
     { "bfs_levels",   watch_bfs, "BFS levels, vxm/mxv ANY_PAIR_BOOL, mask !visited" },
     { "bfs_parents",  watch_bfs, "BFS levels+parents, vxm/mxv ANY_SECONDI_INT64" },
     { "spmv",         watch_mxv, "y=A*x PLUS_TIMES_FP64" },
-    { "spmm",         watch_mxm, "Y=A*X PLUS_TIMES_FP32, X n-by-32 full" },
-    { "sddmm",        watch_mxm, "C<A,struct>=X*Y' PLUS_TIMES_FP32, X,Y n-by-32" },
+    { "spmm",         watch_mxm, "Y=A*X PLUS_TIMES_FP32, X n-by-k full" },
+    { "sddmm",        watch_mxm, "C<A,struct>=X*Y' PLUS_TIMES_FP32, X,Y n-by-k" },
 } ;
 
 static int op_parse (const char *s)
@@ -675,6 +675,9 @@ int main (int argc, char **argv)
             bu_json_str (stdout, c.workload) ;
             printf (",\"op\":\"%s\",\"what\":", op_info [k].name) ;
             bu_json_str (stdout, op_info [k].what) ;
+            // the dense operands' columns (k above: GRBCUDA_BENCH_COLS)
+            if (strcmp (op_info [k].name, "spmm") == 0 || strcmp (op_info [k].name, "sddmm") == 0)
+                printf (",\"k\":%d", BU_DENSE_COLS) ;
             if (info != GrB_SUCCESS)
             {
                 char m [128] ;
