@@ -231,14 +231,15 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
     if (!(r->host_rate > 0) || !(r->gpu_rate > 0) || !(t->h2d > 0) || !(t->d2h > 0))
     {
         // no usable table: the host
-        out->host_s = out->gpu_s = 0 ;
+        out->host_s = out->gpu_s = out->host_table = 0 ;
         out->gpu = false ;
         return ;
     }
     double host_work = in->work / r->host_rate ;
     if (in->family == GCU_COST_SPMSPV && in->full_work > 0)
         host_work = fmin (host_work, in->full_work / t->fam [GCU_COST_MXV].host_rate) ;
-    out->host_s = r->host_fixed + host_work + in->rows * r->host_row + in->newest_bytes / t->d2h ;
+    out->host_table = r->host_fixed + host_work + in->rows * r->host_row + in->newest_bytes / t->d2h ;
+    out->host_s = out->host_table * gcu_cost_host_factor (in->op, in->family, out->host_table) ;
     // a result of few rows leaves a row-wise kernel most of the GPU idle
     // (LAGraph's betweenness: 4-by-n frontiers times A, a block a row)
     const double fill = (r->gpu_rows > 0 && in->out_rows > 0 && in->out_rows < r->gpu_rows)

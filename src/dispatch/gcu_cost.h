@@ -73,6 +73,8 @@ GrB_Info gcu_cost_set_text (const char *text) ;
 typedef struct
 {
     gcu_cost_family family ;
+    gcu_op op ;                 // the call's operation: the host's time
+                                // learned for it (gcu_cost_host_factor)
     double work ;
     double up_bytes ;           // operands the GPU would upload
     double down_bytes ;         // what must come back after the GPU
@@ -97,7 +99,8 @@ gcu_cost_input ;
 
 typedef struct
 {
-    double host_s, gpu_s ;
+    double host_s, gpu_s ;      // host_s corrected by the learned host time
+    double host_table ;         // the host's from the table alone
     bool gpu ;                  // the GPU wins by the margin
 }
 gcu_cost_choice ;

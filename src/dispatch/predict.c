@@ -84,8 +84,8 @@ static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_in
     const gcu_cost_choice *ch, const upload_t *big)
 {
     if (big->obj == NULL || !(in->up_bytes > 0)) return false ;
-    const gcu_cost_input there = { .family = in->family, .work = in->work, .rows = in->rows,
-        .out_rows = in->out_rows, .full_work = in->full_work } ;
+    const gcu_cost_input there = { .family = in->family, .op = in->op, .work = in->work,
+        .rows = in->rows, .out_rows = in->out_rows, .full_work = in->full_work } ;
     gcu_cost_choice ct ;
     gcu_cost_predict (t, &there, &ct) ;
     const double gain = ch->host_s - ct.gpu_s * t->margin ;
@@ -140,17 +140,6 @@ static void push_work (gcu_call *c)
         c->work = w ;
 }
 
-// the table's host prediction (kept in c->host_table, which the call's host
-// time then teaches) corrected by what this program's host calls of its kind
-// took, and the choice made again
-static void host_learned (gcu_call *c, const gcu_cost_table *t, gcu_cost_choice *ch)
-{
-    c->host_table = ch->host_s ;
-    c->cost_family = (int) cost_family (c) ;
-    ch->host_s *= gcu_cost_host_factor (c->op, cost_family (c), ch->host_s) ;
-    ch->gpu = ch->gpu_s * t->margin < ch->host_s ;
-}
-
 // Both predictions (call->host_s, gpu_s): true if the GPU wins by the
 // margin. The result is counted as coming back unless an operand is device
 // newest and results stay there (a chain of calls on the device goes on;
@@ -160,11 +149,12 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
     const bool vec = !gcu_op_matrix (c->op) ;
     const bool spmspv = cost_family (c) == GCU_COST_SPMSPV ;
     if (spmspv) push_work (c) ;
-    gcu_cost_input in = { .family = cost_family (c), .work = c->work,
+    gcu_cost_input in = { .family = cost_family (c), .op = c->op, .work = c->work,
         .rows = vec ? (double) c->c_rows : 0, .out_rows = vec ? 0 : (double) c->c_rows,
         .full_work = (double) (c->op == GCU_OP_VXM ? c->b_nvals : c->a_nvals) } ;
     gcu_cost_choice ch ;
-    c->host_table = -1 ;
+    // the table's host prediction, which the call's host time then teaches
+    c->cost_family = (int) in.family ;
     // Nothing device newest anywhere (one relaxed load): the host's time has
     // no download, and the GPU's time without any transfer bounds its time
     // from below; where even that loses, the host wins without the operand
@@ -173,9 +163,9 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
     if (!gcu_residency_any_newest ())
     {
         gcu_cost_predict (t, &in, &ch) ;
-        host_learned (c, t, &ch) ;
         if (!ch.gpu)
         {
+            c->host_table = ch.host_table ;
             c->host_s = ch.host_s ;
             c->gpu_s = ch.gpu_s ;
             return false ;
@@ -190,7 +180,7 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
     operand_cost (c->C, vec, c_read, c_read ? nvals_of (c->C, vec) : 0, c->c_rows, &in, &big) ;
     if (!gcu_keep_results () || in.newest_bytes == 0) in.down_bytes = result_bytes (c, m_nv) ;
     gcu_cost_predict (t, &in, &ch) ;
-    host_learned (c, t, &ch) ;
+    c->host_table = ch.host_table ;
     c->host_s = ch.host_s ;
     c->gpu_s = ch.gpu_s ;
     return ch.gpu || upload_pays (c, t, &in, &ch, &big) ;
