@@ -168,7 +168,7 @@ static GrB_Info newest_get (GrB_Vector u, GrB_Index n, bool dense, size_t usize,
 #undef  GCU_FREE_ALL
 #define GCU_FREE_ALL gcu_dfree (di, s) ; gcu_dfree (dx, s) ;
 
-// u's entries (c: positions and values of usize bytes) uploaded as they are
+// u's nv entries (ui: positions, ux: values of usize bytes) uploaded as they are
 // and scattered on the device into u's dense image b, x of length n (the
 // image a host-built one would be); *up the bytes uploaded
 static GrB_Info upload_scattered (const int64_t *ui, const void *ux, GrB_Index nv,
