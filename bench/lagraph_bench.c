@@ -5,7 +5,7 @@
 // plain (SuiteSparse alone) and under LD_PRELOAD=libgrbcuda.so:
 // bench/lagraph_bench.sh runs both in one session, alternating, and compares.
 //
-//   lagraph_bench WORKLOAD [--trials N] [--algos bfs,bc,tc,pr,cc,sssp]
+//   lagraph_bench WORKLOAD [--trials N] [--algos bfs,bc,tc,pr,cc,sssp] [--mark]
 //
 // Per algorithm: the first call (the first use of anything: a JIT
 // compilation, an upload) and the median of N trials after it, wall time of
@@ -24,6 +24,8 @@
 //   sssp  LAGr_SingleSourceShortestPath, unit weights (INT32), delta 2, from
 //         the highest-degree vertex (before 2026-11-26: vertex 0):
 //         reached vertices, sum of the path lengths
+// --mark writes "lagraph_bench: mark ALGO first|trial K" to stderr before each
+// call, so that a GRBCUDA_VERBOSE log can be split into the calls it timed.
 // Output: one line per algorithm,
 //   RESULT workload=W algo=A first_ms=F median_ms=M trials=N check=C
 #define _POSIX_C_SOURCE 200809L
@@ -185,16 +187,17 @@ static const struct { const char *name ; algo_fn fn ; } algos [] =
 int main (int argc, char **argv)
 {
     const char *workload = NULL, *which = "bfs,bc,tc,pr,cc,sssp" ;
-    int trials = 5 ;
+    int trials = 5, mark = 0 ;
     for (int k = 1 ; k < argc ; k++)
     {
         if (strcmp (argv [k], "--trials") == 0 && k + 1 < argc) trials = atoi (argv [++k]) ;
         else if (strcmp (argv [k], "--algos") == 0 && k + 1 < argc) which = argv [++k] ;
+        else if (strcmp (argv [k], "--mark") == 0) mark = 1 ;
         else workload = argv [k] ;
     }
     if (workload == NULL || trials < 1 || trials > 1000)
     {
-        fprintf (stderr, "usage: lagraph_bench WORKLOAD [--trials N] [--algos bfs,bc,tc,pr,cc,sssp]\n") ;
+        fprintf (stderr, "usage: lagraph_bench WORKLOAD [--trials N] [--algos bfs,bc,tc,pr,cc,sssp] [--mark]\n") ;
         return 2 ;
     }
     TRY (LAGraph_Init (msg)) ;
@@ -234,6 +237,7 @@ int main (int argc, char **argv)
         const size_t l = strlen (algos [a].name) ;
         if (p == NULL || (p [l] != '\0' && p [l] != ',') || (p != which && p [-1] != ',')) continue ;
         char check [256], first_check [256] ;
+        if (mark) fprintf (stderr, "lagraph_bench: mark %s first\n", algos [a].name) ;
         double t0 = now () ;
         algos [a].fn (&c, first_check, sizeof (first_check)) ;
         const double first = now () - t0 ;
@@ -241,6 +245,7 @@ int main (int argc, char **argv)
         // give the first call's result
         for (int k = 0 ; k < trials ; k++)
         {
+            if (mark) fprintf (stderr, "lagraph_bench: mark %s trial %d\n", algos [a].name, k) ;
             t0 = now () ;
             algos [a].fn (&c, check, sizeof (check)) ;
             t [k] = now () - t0 ;
