@@ -110,7 +110,7 @@ static void convert_range (void *dst, const void *src, size_t n, int sb, int db)
 static int threads_for (size_t bytes)
 {
 #ifdef _OPENMP
-    int nth = omp_get_max_threads () ;
+    int nth = gcu_thread_host_count (omp_get_max_threads ()) ;
     size_t most = bytes / GCU_STAGING_GRAIN ;
     if (most < (size_t) nth) nth = (most < 1) ? 1 : (int) most ;
     return nth ;

@@ -68,8 +68,9 @@ static bool async_running ;
 static void *async_start (void *arg)
 {
     (void) arg ;
-    gcu_thread_background () ;
+    gcu_thread_background_begin () ;
     (void) gcu_gpu_start () ;
+    gcu_thread_background_end () ;
     return NULL ;
 }
 

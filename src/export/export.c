@@ -61,7 +61,7 @@ static int threads_for (const gcu_export_opts *o, double work)
 {
 #ifdef _OPENMP
     if (o != NULL && o->nthreads > 0) return o->nthreads ;
-    return cap_threads (omp_get_max_threads (), work) ;
+    return cap_threads (gcu_thread_host_count (omp_get_max_threads ()), work) ;
 #else
     (void) o ; (void) work ;
     return 1 ;

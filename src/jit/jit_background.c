@@ -55,7 +55,7 @@ static void job_free (gcu_jit_job *j)
 static void *worker (void *arg)
 {
     (void) arg ;
-    gcu_thread_background () ;
+    gcu_thread_background_begin () ;
     pthread_mutex_lock (&bg_lock) ;
     while (bg_head != NULL)
     {
@@ -73,6 +73,9 @@ static void *worker (void *arg)
         pthread_mutex_lock (&bg_lock) ;
         bg_running-- ;
     }
+    // SuiteSparse's threads given back before GrB_finalize can see no
+    // worker left (gcu_jit_background_stop waits for bg_idle)
+    gcu_thread_background_end () ;
     bg_workers-- ;
     pthread_cond_broadcast (&bg_idle) ;
     pthread_mutex_unlock (&bg_lock) ;

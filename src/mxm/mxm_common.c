@@ -112,7 +112,7 @@ static void compact_plan (GrB_Index m, const void *Mp, int w, const int8_t *Cb,
     const GrB_Index mnvals = idx_at (Mp, w, m) ;
     int nth = 1 ;
 #ifdef _OPENMP
-    nth = omp_get_max_threads () ;
+    nth = gcu_thread_host_count (omp_get_max_threads ()) ;
     if ((double) nth * 65536 > (double) mnvals) nth = (int) (mnvals / 65536) ;
     if (nth > GCU_MXM_MAX_PARTS) nth = GCU_MXM_MAX_PARTS ;
     if (nth < 1) nth = 1 ;

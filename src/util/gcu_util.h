@@ -100,9 +100,15 @@ void  gcu_host_free (void *p) ;
 double gcu_now(void);   // monotonic seconds
 
 // ---- threads (src/util/thread.c) ----------------------------------------------
-// The calling thread (one of the library's background threads) runs only on
-// cores the program's threads leave idle (SCHED_IDLE where there is one).
-void gcu_thread_background(void);
+// The calling thread is one of the library's background threads (CUDA's
+// start, a JIT worker) from _begin to _end: it runs under SCHED_IDLE, and
+// while it works SuiteSparse takes a thread fewer where it would otherwise
+// have one on every core (GxB_NTHREADS; the program's own setting stands).
+void gcu_thread_background_begin(void);
+void gcu_thread_background_end(void);
+// threads for one of the library's own OpenMP regions on the program's
+// thread: the given count, less the cores background threads hold now
+int gcu_thread_host_count(int threads);
 
 // ---- values -------------------------------------------------------------------
 // One value of ts bytes (a GraphBLAS type's size) from src to dst: the
