@@ -231,7 +231,7 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
     if (!(r->host_rate > 0) || !(r->gpu_rate > 0) || !(t->h2d > 0) || !(t->d2h > 0))
     {
         // no usable table: the host
-        out->host_s = out->gpu_s = out->host_table = 0 ;
+        out->host_s = out->gpu_s = out->host_table = out->gpu_table = 0 ;
         out->gpu = false ;
         return ;
     }
@@ -239,62 +239,65 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
     if (in->family == GCU_COST_SPMSPV && in->full_work > 0)
         host_work = fmin (host_work, in->full_work / t->fam [GCU_COST_MXV].host_rate) ;
     out->host_table = r->host_fixed + host_work + in->rows * r->host_row + in->newest_bytes / t->d2h ;
-    out->host_s = out->host_table * gcu_cost_host_factor (in->op, in->family, out->host_table) ;
+    out->host_s = out->host_table * gcu_cost_factor (GCU_SIDE_HOST, in->op, in->family, out->host_table) ;
     // a result of few rows leaves a row-wise kernel most of the GPU idle
     // (LAGraph's betweenness: 4-by-n frontiers times A, a block a row)
     const double fill = (r->gpu_rows > 0 && in->out_rows > 0 && in->out_rows < r->gpu_rows)
         ? in->out_rows / r->gpu_rows : 1 ;
-    out->gpu_s = r->gpu_fixed + in->work / (r->gpu_rate * fill) + in->up_bytes / t->h2d
+    out->gpu_table = r->gpu_fixed + in->work / (r->gpu_rate * fill) + in->up_bytes / t->h2d
         + in->down_bytes / t->d2h ;
+    out->gpu_s = out->gpu_table * gcu_cost_factor (GCU_SIDE_GPU, in->op, in->family, out->gpu_table) ;
     out->gpu = out->gpu_s * t->margin < out->host_s ;
 }
 
 //------------------------------------------------------------------------------
-// the host's time as this program's calls measured it
+// the host's and the GPU's times as this program's calls measured them
 //------------------------------------------------------------------------------
 
 // decades of the table's prediction: below 10 us, .. 100 us, .. 1 ms, ..
 // 10 ms, .. 100 ms, above
-#define GCU_HOST_DECADES 6
-#define GCU_HOST_LEARN_RATE 0.25
-static pthread_mutex_t host_lock = PTHREAD_MUTEX_INITIALIZER ;
-static double host_log [GCU_OP_COUNT][GCU_COST_NFAMILIES][GCU_HOST_DECADES] ;  // ln(measured / predicted)
+#define GCU_COST_DECADES 6
+#define GCU_COST_LEARN_RATE 0.25
+static pthread_mutex_t learned_lock = PTHREAD_MUTEX_INITIALIZER ;
+// ln(measured / predicted) per side, operation, family and decade
+static double learned [2][GCU_OP_COUNT][GCU_COST_NFAMILIES][GCU_COST_DECADES] ;
 
 static int decade (double table_s)
 {
     int d = (int) floor (log10 (table_s > 1e-9 ? table_s : 1e-9) + 5.0) ;
-    return d < 0 ? 0 : (d >= GCU_HOST_DECADES ? GCU_HOST_DECADES - 1 : d) ;
+    return d < 0 ? 0 : (d >= GCU_COST_DECADES ? GCU_COST_DECADES - 1 : d) ;
 }
 
-static bool host_kind (gcu_op op, gcu_cost_family f)
+static bool learned_kind (gcu_cost_side side, gcu_op op, gcu_cost_family f)
 {
-    return (int) op >= 0 && op < GCU_OP_COUNT && (int) f >= 0 && f < GCU_COST_NFAMILIES ;
+    return (side == GCU_SIDE_HOST || side == GCU_SIDE_GPU)
+        && (int) op >= 0 && op < GCU_OP_COUNT && (int) f >= 0 && f < GCU_COST_NFAMILIES ;
 }
 
-double gcu_cost_host_factor (gcu_op op, gcu_cost_family f, double table_s)
+double gcu_cost_factor (gcu_cost_side side, gcu_op op, gcu_cost_family f, double table_s)
 {
-    if (!host_kind (op, f) || !(table_s > 0)) return 1 ;
-    pthread_mutex_lock (&host_lock) ;
-    const double l = host_log [op][f][decade (table_s)] ;
-    pthread_mutex_unlock (&host_lock) ;
+    if (!learned_kind (side, op, f) || !(table_s > 0)) return 1 ;
+    pthread_mutex_lock (&learned_lock) ;
+    const double l = learned [side][op][f][decade (table_s)] ;
+    pthread_mutex_unlock (&learned_lock) ;
     return exp (l) ;
 }
 
-void gcu_cost_host_learn (gcu_op op, gcu_cost_family f, double table_s, double s)
+void gcu_cost_learn (gcu_cost_side side, gcu_op op, gcu_cost_family f, double table_s, double s)
 {
-    if (!host_kind (op, f) || !(table_s > 0) || !(s > 0)) return ;
+    if (!learned_kind (side, op, f) || !(table_s > 0) || !(s > 0)) return ;
     const double r = fmin (fmax (log (s / table_s), -log (64.0)), log (64.0)) ;
-    pthread_mutex_lock (&host_lock) ;
-    double *l = &host_log [op][f][decade (table_s)] ;
-    *l += GCU_HOST_LEARN_RATE * (r - *l) ;
-    pthread_mutex_unlock (&host_lock) ;
+    pthread_mutex_lock (&learned_lock) ;
+    double *l = &learned [side][op][f][decade (table_s)] ;
+    *l += GCU_COST_LEARN_RATE * (r - *l) ;
+    pthread_mutex_unlock (&learned_lock) ;
 }
 
-void gcu_cost_host_forget (void)
+void gcu_cost_forget (void)
 {
-    pthread_mutex_lock (&host_lock) ;
-    memset (host_log, 0, sizeof (host_log)) ;
-    pthread_mutex_unlock (&host_lock) ;
+    pthread_mutex_lock (&learned_lock) ;
+    memset (learned, 0, sizeof (learned)) ;
+    pthread_mutex_unlock (&learned_lock) ;
 }
 
 //------------------------------------------------------------------------------

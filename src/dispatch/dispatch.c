@@ -402,7 +402,7 @@ static bool gpu_ran (gcu_call *call)
     call->t_start = (flags & (GCU_FLAG_STATS | GCU_FLAG_VERBOSE)) ? gcu_now () : -1 ;
     call->checked = false ;
     call->kernel_seconds = -1 ;
-    call->host_s = call->gpu_s = call->host_table = -1 ;
+    call->host_s = call->gpu_s = call->host_table = call->gpu_table = -1 ;
     call->family = NULL ;
     call->note = NULL ;
     call->rented = NULL ;
@@ -477,10 +477,16 @@ GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
     if (call->reason != GRBCUDA_REASON_GPU) gcu_residency_invalidate (call->C) ;
     const double dt = call->t_start >= 0 ? gcu_now () - call->t_start : 0 ;
     // auto mode: a call the host ran (whatever kept it there) teaches the
-    // cost model what such a call takes here
+    // cost model what such a call takes here; one the GPU ran, what it takes
+    // there, unless it loaded a kernel into the GPU (a first use: a module
+    // load, the program's first device allocations), which later calls of
+    // the kind do not pay
     if (call->reason != GRBCUDA_REASON_GPU && call->reason != GRBCUDA_REASON_GPU_FAILED
         && call->host_table > 0 && call->t_start >= 0)
-        gcu_cost_host_learn (call->op, (gcu_cost_family) call->cost_family, call->host_table, dt) ;
+        gcu_cost_learn (GCU_SIDE_HOST, call->op, (gcu_cost_family) call->cost_family, call->host_table, dt) ;
+    if (call->reason == GRBCUDA_REASON_GPU && call->gpu_table > 0 && call->t_start >= 0
+        && call->jit_loads == gcu_jit_modules_loaded ())
+        gcu_cost_learn (GCU_SIDE_GPU, call->op, (gcu_cost_family) call->cost_family, call->gpu_table, dt) ;
     if (call->pending != 0) gcu_stats_pending (call->op, call->pending == GCU_PENDING_JIT) ;
     gcu_stats_count (call->op, call->reason, dt,
         call->reason == GRBCUDA_REASON_GPU ? call->kernel_seconds : -1,

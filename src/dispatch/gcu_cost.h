@@ -73,8 +73,8 @@ GrB_Info gcu_cost_set_text (const char *text) ;
 typedef struct
 {
     gcu_cost_family family ;
-    gcu_op op ;                 // the call's operation: the host's time
-                                // learned for it (gcu_cost_host_factor)
+    gcu_op op ;                 // the call's operation: the times learned
+                                // for it (gcu_cost_factor)
     double work ;
     double up_bytes ;           // operands the GPU would upload
     double down_bytes ;         // what must come back after the GPU
@@ -99,8 +99,8 @@ gcu_cost_input ;
 
 typedef struct
 {
-    double host_s, gpu_s ;      // host_s corrected by the learned host time
-    double host_table ;         // the host's from the table alone
+    double host_s, gpu_s ;      // corrected by the times learned (gcu_cost_factor)
+    double host_table, gpu_table ;  // the table's alone
     bool gpu ;                  // the GPU wins by the margin
 }
 gcu_cost_choice ;
@@ -110,22 +110,30 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
 // the family's name in the table
 const char *gcu_cost_family_name (gcu_cost_family f) ;
 
-// The host's prediction corrected by what this program's host calls of the
-// same operation and size took: SuiteSparse's time for one kind of call
-// varies beyond what a rate a family can say (LAGraph on rmat-20-16, H100
-// machine with 16 cores, 2026-11-26: a vector eWiseMult of 1M entries took
-// 0.07 ms in connected components and 6-38 ms in PageRank, both predicted
-// 1.5 ms; PageRank's vxm on rmat-22-16 took 300 ms, predicted 30). Learned
-// per operation, family (LAGraph's betweenness and triangle counting both
-// call GrB_mxm, and the first taught the second to stay on the host) and
-// decade of the table's prediction (a running mean of log(measured /
-// predicted), each call's ratio within 1/64..64); 1 before any host call of
-// the kind has been measured.
-double gcu_cost_host_factor (gcu_op op, gcu_cost_family f, double table_s) ;
-// A host call of op in family f, predicted table_s by the table, took s seconds.
-void gcu_cost_host_learn (gcu_op op, gcu_cost_family f, double table_s, double s) ;
+// The table's predictions corrected by what this program's calls of the
+// same operation and size took, on the host and on the GPU.
+// The host: SuiteSparse's time for one kind of call varies beyond what a
+// rate a family can say (LAGraph on rmat-20-16, H100 machine with 16 cores,
+// 2026-11-26: a vector eWiseMult of 1M entries took 0.07 ms in connected
+// components and 6-38 ms in PageRank, both predicted 1.5 ms; PageRank's vxm
+// on rmat-22-16 took 300 ms, predicted 30).
+// The GPU: a kernel can meet a shape its rate does not know (LAGraph's
+// connected components on rmat-20-16, same machine, 2026-11-26 16:00: a pull
+// mxv over FastSV's parent matrix, 1M entries with rows of up to ~1M,
+// predicted 2.1 ms, took 88 ms a call, three times a trial: the trial took
+// 248 ms against SuiteSparse's 17).
+// Learned per side, operation, family (LAGraph's betweenness and triangle
+// counting both call GrB_mxm, and the first taught the second to stay on the
+// host) and decade of the table's prediction: a running mean of
+// log(measured / predicted), each call's ratio within 1/64..64; 1 before
+// any call of the kind has been measured.
+typedef enum { GCU_SIDE_HOST = 0, GCU_SIDE_GPU = 1 } gcu_cost_side ;
+double gcu_cost_factor (gcu_cost_side side, gcu_op op, gcu_cost_family f, double table_s) ;
+// A call of op in family f on that side, predicted table_s by the table,
+// took s seconds.
+void gcu_cost_learn (gcu_cost_side side, gcu_op op, gcu_cost_family f, double table_s, double s) ;
 // forgets what was learned (tests)
-void gcu_cost_host_forget (void) ;
+void gcu_cost_forget (void) ;
 
 // A checked call's two predictions (call->host_s, gpu_s) from the call's
 // operands as they are now (src/dispatch/predict.c): true if the GPU wins by

@@ -6,6 +6,7 @@
 #include "../residency/gcu_residency.h"
 #include "../residency/gcu_operand.h"
 #include "gcu_cost.h"
+#include "../jit/gcu_jit.h"
 #include <math.h>
 #include <string.h>
 
@@ -166,6 +167,7 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
         if (!ch.gpu)
         {
             c->host_table = ch.host_table ;
+            c->gpu_table = ch.gpu_table ;
             c->host_s = ch.host_s ;
             c->gpu_s = ch.gpu_s ;
             return false ;
@@ -181,7 +183,9 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
     if (!gcu_keep_results () || in.newest_bytes == 0) in.down_bytes = result_bytes (c, m_nv) ;
     gcu_cost_predict (t, &in, &ch) ;
     c->host_table = ch.host_table ;
+    c->gpu_table = ch.gpu_table ;
     c->host_s = ch.host_s ;
     c->gpu_s = ch.gpu_s ;
+    c->jit_loads = gcu_jit_modules_loaded () ;
     return ch.gpu || upload_pays (c, t, &in, &ch, &big) ;
 }

@@ -159,6 +159,10 @@ GrB_Info gcu_jit_block_kernels (GrB_Info built, const char *preamble, gcu_str *b
 GrB_Info gcu_jit_function (const gcu_jit_binary *bin, const char *entry,
     void **function) ;
 
+// Modules loaded into a GPU context so far by gcu_jit_function: a call
+// during which it moves paid for a kernel's first use.
+unsigned long gcu_jit_modules_loaded (void) ;
+
 // cuLaunchKernel (function, grid, block, shared memory, stream, args);
 // stream is a CUstream / cudaStream_t (NULL: the legacy default stream).
 GrB_Info gcu_jit_launch (void *function, unsigned grid, unsigned block,

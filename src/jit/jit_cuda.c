@@ -12,6 +12,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +44,12 @@ gcu_cu ;
 static bool gcu_cu_ok = false ;
 static pthread_once_t gcu_cu_once = PTHREAD_ONCE_INIT ;
 static pthread_mutex_t gcu_module_lock = PTHREAD_MUTEX_INITIALIZER ;
+static _Atomic unsigned long modules_loaded ;
+
+unsigned long gcu_jit_modules_loaded (void)
+{
+    return atomic_load_explicit (&modules_loaded, memory_order_relaxed) ;
+}
 
 // CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR / _MINOR
 #define GCU_CU_CC_MAJOR 75
@@ -158,6 +165,7 @@ GrB_Info gcu_jit_function (const gcu_jit_binary *bin, const char *entry,
         m->context = ctx ;
         m->next = b->modules ;
         b->modules = m ;
+        atomic_fetch_add_explicit (&modules_loaded, 1, memory_order_relaxed) ;
     }
     r = gcu_cu.ModuleGetFunction (function, m->module, entry) ;
     pthread_mutex_unlock (&gcu_module_lock) ;

@@ -122,9 +122,10 @@ typedef struct
     GrB_Index a_nvals, b_nvals ;
     double work ;               // estimated multiply-adds
     // auto mode's predictions (src/dispatch/cost.c), seconds; < 0: none.
-    // host_table: the host's from the table alone, before the correction
-    // learned from this program's host calls (gcu_cost_host_learn)
-    double host_s, gpu_s, host_table ;
+    // host_table, gpu_table: the table's alone, before the corrections
+    // learned from this program's calls (gcu_cost_learn)
+    double host_s, gpu_s, host_table, gpu_table ;
+    unsigned long jit_loads ;   // kernels loaded into the GPU before the call
     int cost_family ;           // the model's family of the call (gcu_cost_family)
     // the outcome
     grbcuda_reason reason ;

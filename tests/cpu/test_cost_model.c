@@ -198,22 +198,52 @@ static void amortized (void)
 // table's prediction, a running mean of log ratios, each within 1/64..64
 static void host_learned (void)
 {
-    gcu_cost_host_forget () ;
-    CHECK (gcu_cost_host_factor (GCU_OP_MXV, GCU_COST_MXV, 1e-3) == 1, "nothing learned: 1") ;
-    for (int k = 0 ; k < 40 ; k++) gcu_cost_host_learn (GCU_OP_MXV, GCU_COST_MXV, 1e-3, 1e-2) ;
-    double f = gcu_cost_host_factor (GCU_OP_MXV, GCU_COST_MXV, 2e-3) ;
+    gcu_cost_forget () ;
+    CHECK (gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_MXV, GCU_COST_MXV, 1e-3) == 1, "nothing learned: 1") ;
+    for (int k = 0 ; k < 40 ; k++) gcu_cost_learn (GCU_SIDE_HOST, GCU_OP_MXV, GCU_COST_MXV, 1e-3, 1e-2) ;
+    double f = gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_MXV, GCU_COST_MXV, 2e-3) ;
     CHECK (fabs (f - 10) < 0.01, "10 times slower, learned: %g", f) ;
-    CHECK (gcu_cost_host_factor (GCU_OP_MXV, GCU_COST_MXV, 2e-2) == 1 && gcu_cost_host_factor (GCU_OP_VXM, GCU_COST_MXV, 1e-3) == 1
-        && gcu_cost_host_factor (GCU_OP_MXV, GCU_COST_SPMSPV, 1e-3) == 1,
+    CHECK (gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_MXV, GCU_COST_MXV, 2e-2) == 1 && gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_VXM, GCU_COST_MXV, 1e-3) == 1
+        && gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_MXV, GCU_COST_SPMSPV, 1e-3) == 1,
         "another decade, operation or family: nothing learned") ;
-    gcu_cost_host_learn (GCU_OP_VXM, GCU_COST_MXV, 1e-3, 1e-3 / 1e6) ;
-    f = gcu_cost_host_factor (GCU_OP_VXM, GCU_COST_MXV, 1e-3) ;
+    gcu_cost_learn (GCU_SIDE_HOST, GCU_OP_VXM, GCU_COST_MXV, 1e-3, 1e-3 / 1e6) ;
+    f = gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_VXM, GCU_COST_MXV, 1e-3) ;
     CHECK (fabs (log (f) - 0.25 * log (1.0 / 64)) < 1e-9, "one call, a quarter of the way, within 1/64: %g", f) ;
-    gcu_cost_host_learn (GCU_OP_VXM, GCU_COST_MXV, 0, 1) ;
-    gcu_cost_host_learn (GCU_OP_VXM, GCU_COST_MXV, 1e-3, -1) ;
-    CHECK (gcu_cost_host_factor (GCU_OP_VXM, GCU_COST_MXV, 1e-3) == f, "no prediction or no time: nothing learned") ;
-    gcu_cost_host_forget () ;
-    CHECK (gcu_cost_host_factor (GCU_OP_MXV, GCU_COST_MXV, 1e-3) == 1, "forgotten") ;
+    gcu_cost_learn (GCU_SIDE_HOST, GCU_OP_VXM, GCU_COST_MXV, 0, 1) ;
+    gcu_cost_learn (GCU_SIDE_HOST, GCU_OP_VXM, GCU_COST_MXV, 1e-3, -1) ;
+    CHECK (gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_VXM, GCU_COST_MXV, 1e-3) == f, "no prediction or no time: nothing learned") ;
+    gcu_cost_forget () ;
+    CHECK (gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_MXV, GCU_COST_MXV, 1e-3) == 1, "forgotten") ;
+}
+
+// the GPU's time learned from GPU calls, on its own side: a kind of call
+// the GPU takes 10 times longer than its table says goes back to the host
+static void gpu_learned (void)
+{
+    gcu_cost_forget () ;
+    gcu_cost_table t ;
+    char *text = table (RATES (1e-4, 1e9, 1e-3, 1e11), "") ;
+    OK (gcu_cost_parse (text, NULL, &t)) ;
+    free (text) ;
+    const double cross = 1.4e-3 / (1e-9 - 1.5e-11) ;
+    gcu_cost_choice ch ;
+    gcu_cost_input in = { .family = GCU_COST_MXV, .op = GCU_OP_MXV, .work = 3 * cross } ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    CHECK (ch.gpu && ch.gpu_s == ch.gpu_table && ch.host_s == ch.host_table, "nothing learned: the table's GPU wins") ;
+    const double g = ch.gpu_table, h = ch.host_table ;
+    for (int k = 0 ; k < 40 ; k++) gcu_cost_learn (GCU_SIDE_GPU, GCU_OP_MXV, GCU_COST_MXV, g, 10 * g) ;
+    CHECK (fabs (gcu_cost_factor (GCU_SIDE_GPU, GCU_OP_MXV, GCU_COST_MXV, g) - 10) < 0.01
+        && gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_MXV, GCU_COST_MXV, h) == 1, "the GPU's side alone learned") ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    CHECK (!ch.gpu && fabs (ch.gpu_s / ch.gpu_table - 10) < 0.01 && ch.gpu_table == g && ch.host_s == h,
+        "10 times slower on the GPU: host (%g against %g)", ch.gpu_s, ch.host_s) ;
+    in.op = GCU_OP_VXM ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    CHECK (ch.gpu, "another operation: the table's GPU") ;
+    gcu_cost_forget () ;
+    in.op = GCU_OP_MXV ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    CHECK (ch.gpu, "forgotten: the GPU again") ;
 }
 
 // GrB_mxm through the dispatch under a table; the reason counted, the
@@ -221,7 +251,7 @@ static void host_learned (void)
 // earlier host calls taught the model is forgotten first)
 static bool mxm_under (const char *rates, grbcuda_reason expect, char *log, size_t lsize)
 {
-    gcu_cost_host_forget () ;
+    gcu_cost_forget () ;
     char *text = table (rates, "") ;
     OK (grbcuda_set_cost_model (text)) ;
     free (text) ;
@@ -286,6 +316,7 @@ int main (void)
     gpu_rows () ;
     amortized () ;
     host_learned () ;
+    gpu_learned () ;
     decision_flips () ;
     through_the_dispatch () ;
     OK (GrB_finalize ()) ;
