@@ -8,7 +8,10 @@
 # rounds of each run's median (and first call) per algorithm, the preloaded
 # run's ratio to plain, and whether the results' checksums agree.
 # Environment: TRIALS (default 5), ALGOS (default bfs,bc,tc,pr,cc,sssp),
-# MODES, ROUNDS. --append (last argument): add the table to bench/RESULTS.md.
+# MODES, ROUNDS; SPLIT=1: each algorithm in a process of its own (its first
+# call is then a program's first: CUDA's start, the first uploads and kernel
+# loads), else all in one process, in order. --append (last argument): add
+# the table to bench/RESULTS.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=$(readlink -f "${1:?usage: bench/lagraph_bench.sh BUILD [WORKLOAD...] [--append]}"); shift
@@ -18,15 +21,19 @@ for a in "$@"; do [ "$a" = --append ] && append=1 || workloads+=("$a"); done
 lib=$build/libgrbcuda.so
 [ -f "$lib" ] || { echo "lagraph_bench: no $lib"; exit 1; }
 modes=${MODES:-auto host} rounds=${ROUNDS:-3} trials=${TRIALS:-5} algos=${ALGOS:-bfs,bc,tc,pr,cc,sssp}
+split=${SPLIT:-0}
+groups=("$algos"); [ "$split" = 1 ] && IFS=, read -r -a groups <<< "$algos"
 source bench/lagraph_prog.sh
 lagraph_prog lagraph_bench "$build" "$lib" -fopenmp || exit 1
 exe=$build/bench/lagraph_bench
 out=$(mktemp -d)
 for w in "${workloads[@]}"; do
   for r in $(seq "$rounds"); do
-    "$exe" "$w" --trials "$trials" --algos "$algos" > "$out/$w.plain.$r" 2>/dev/null
-    for m in $modes; do
-      LD_PRELOAD=$lib GRBCUDA_MODE=$m "$exe" "$w" --trials "$trials" --algos "$algos" > "$out/$w.$m.$r" 2>/dev/null
+    for g in "${groups[@]}"; do
+      "$exe" "$w" --trials "$trials" --algos "$g" >> "$out/$w.plain.$r" 2>/dev/null
+      for m in $modes; do
+        LD_PRELOAD=$lib GRBCUDA_MODE=$m "$exe" "$w" --trials "$trials" --algos "$g" >> "$out/$w.$m.$r" 2>/dev/null
+      done
     done
   done
 done
@@ -58,14 +65,14 @@ PY
 )
 rm -rf "$out"
 echo "$table"
-echo "(medians over $rounds rounds of each run's median of $trials trials; ratio > 1: slower with grbcuda)"
+echo "(medians over $rounds rounds of each run's median of $trials trials; ratio > 1: slower with grbcuda; $([ "$split" = 1 ] && echo 'a process an algorithm' || echo 'the algorithms in one process'))"
 if [ $append = 1 ]; then
   {
     echo
     echo "## $(date -u '+%Y-%m-%d %H:%M') UTC — LAGraph's algorithms, plain against preloaded"
     echo
     echo "- machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); GPU: $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 || true)"
-    echo "- command: \`bench/lagraph_bench.sh $build ${workloads[*]}\` (MODES=\"$modes\" ROUNDS=$rounds TRIALS=$trials ALGOS=$algos)"
+    echo "- command: \`bench/lagraph_bench.sh $build ${workloads[*]}\` (MODES=\"$modes\" ROUNDS=$rounds TRIALS=$trials ALGOS=$algos SPLIT=$split)"
     echo "- commit: $(git rev-parse --short HEAD)"
     echo
     echo "$table"
