@@ -310,6 +310,26 @@ static const char *started_device (void)
 #define GCU_PENDING_START 1
 #define GCU_PENDING_JIT   2
 
+// Ski rental on CUDA's start itself: before the GPU has started, the time
+// the calls predicted faster there would have saved is added up, and CUDA
+// starts once it pays for the start (cuda_start). A program whose calls
+// gain little never starts it: the start costs the program's own threads
+// too (LAGraph's connected components on rmat-20-16, H100 machine,
+// 2026-11-26: 60 ms a trial while CUDA started in the background against
+// 24 without, all its calls on the host; it had started for a vector
+// assign predicted to gain 0.3 ms).
+static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER ;
+static double start_gain ;
+
+static bool start_paid (double gain, double cost)
+{
+    pthread_mutex_lock (&start_lock) ;
+    if (gain > 0) start_gain += gain ;
+    const bool paid = start_gain >= cost ;
+    pthread_mutex_unlock (&start_lock) ;
+    return paid ;
+}
+
 // Auto mode: the GPU predicted faster, and started. A threshold, where set,
 // replaces the prediction, and its calls wait for the start and for their
 // kernels as in gpu mode, as do all with GRBCUDA_JIT_BACKGROUND=0.
@@ -331,6 +351,12 @@ static bool auto_gpu (gcu_call *call, bool *wait_jit)
     if (call->t_start < 0) call->t_start = gcu_now () ;
     const bool background = th < 0 && gcu_jit_background_enabled () ;
     const bool wait = !background || call->host_s >= t->wait_factor * t->cuda_start ;
+    if (background && !gcu_gpu_started () && !start_paid (call->host_s - call->gpu_s, t->cuda_start))
+    {
+        call->reason = GRBCUDA_REASON_NO_GPU ;
+        call->note = "CUDA's start not paid for yet by the time the GPU would save: host" ;
+        return false ;
+    }
     if (!((gcu_gpu_started () || wait) ? gcu_gpu_start () : gcu_gpu_start_async ()))
     {
         call->reason = GRBCUDA_REASON_NO_GPU ;
