@@ -66,14 +66,20 @@ static void parse_tables (void)
 }
 
 // host 1e-4 + w/1e9, GPU 1e-3 + w/1e11, margin 1.5: the GPU from
-// 1.5 (1e-3 + w/1e11) < 1e-4 + w/1e9, i.e. w > 1.4e-3 / (1e-9 - 1.5e-11)
+// 1.5 (1e-3 + w/1e11) < 1e-4 + w/1e9, i.e. w > CROSS
+#define CROSS (1.4e-3 / (1e-9 - 1.5e-11))
+static void crossing_table (gcu_cost_table *t)
+{
+    char *text = table (RATES (1e-4, 1e9, 1e-3, 1e11), "") ;
+    OK (gcu_cost_parse (text, NULL, t)) ;
+    free (text) ;
+}
+
 static void decision_flips (void)
 {
     gcu_cost_table t ;
-    char *text = table (RATES (1e-4, 1e9, 1e-3, 1e11), "") ;
-    OK (gcu_cost_parse (text, NULL, &t)) ;
-    free (text) ;
-    const double cross = 1.4e-3 / (1e-9 - 1.5e-11) ;
+    crossing_table (&t) ;
+    const double cross = CROSS ;
     gcu_cost_choice ch ;
     gcu_cost_input in = { .family = GCU_COST_SPGEMM, .work = 0.9 * cross } ;
     gcu_cost_predict (&t, &in, &ch) ;
@@ -222,12 +228,9 @@ static void gpu_learned (void)
 {
     gcu_cost_forget () ;
     gcu_cost_table t ;
-    char *text = table (RATES (1e-4, 1e9, 1e-3, 1e11), "") ;
-    OK (gcu_cost_parse (text, NULL, &t)) ;
-    free (text) ;
-    const double cross = 1.4e-3 / (1e-9 - 1.5e-11) ;
+    crossing_table (&t) ;
     gcu_cost_choice ch ;
-    gcu_cost_input in = { .family = GCU_COST_MXV, .op = GCU_OP_MXV, .work = 3 * cross } ;
+    gcu_cost_input in = { .family = GCU_COST_MXV, .op = GCU_OP_MXV, .work = 3 * CROSS } ;
     gcu_cost_predict (&t, &in, &ch) ;
     CHECK (ch.gpu && ch.gpu_s == ch.gpu_table && ch.host_s == ch.host_table, "nothing learned: the table's GPU wins") ;
     const double g = ch.gpu_table, h = ch.host_table ;
