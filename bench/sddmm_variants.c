@@ -28,21 +28,23 @@ typedef struct { const char *name, *env ; } variant ;
 static const variant variants [] =
 {
     { "auto", "" },
-    { "u2", "GRBCUDA_SDDMM_UNROLL=2" },
-    { "b4u2", "GRBCUDA_SDDMM_BATCH=4 GRBCUDA_SDDMM_UNROLL=2" },
-    { "m3", "GRBCUDA_SDDMM_MINB=3" },
-    { "m2", "GRBCUDA_SDDMM_MINB=2" },
-    { "b4u2m6", "GRBCUDA_SDDMM_BATCH=4 GRBCUDA_SDDMM_UNROLL=2 GRBCUDA_SDDMM_MINB=6" },
-    { "seg64", "GRBCUDA_SDDMM_SEG=64" },
-    { "seg256", "GRBCUDA_SDDMM_SEG=256" },
-    { "contiguous", "GRBCUDA_SDDMM_SEG=-1" },
-    { "v2", "GRBCUDA_SPMM_VEC=2" },
+    { "runs", "GRBCUDA_SDDMM_KERNEL=runs" },
+    { "u2", "GRBCUDA_SDDMM_KERNEL=runs GRBCUDA_SDDMM_UNROLL=2" },
+    { "m3", "GRBCUDA_SDDMM_KERNEL=runs GRBCUDA_SDDMM_MINB=3" },
+    { "rows", "GRBCUDA_SDDMM_KERNEL=rows" },
+    { "rows-hint", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_XHINT=1" },
+    { "rows-b4", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_BATCH=4" },
+    { "rows-m2", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_MINB=2" },
+    { "rows-m3", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_MINB=3" },
+    { "rows-m3-hint", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_MINB=3 GRBCUDA_SDDMM_XHINT=1" },
+    { "rows-m6", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_MINB=6" },
 } ;
 #define NVARIANTS ((int) (sizeof (variants) / sizeof (variants [0])))
 
 static const char *const names [] =
     { "GRBCUDA_SDDMM_BATCH", "GRBCUDA_SDDMM_UNROLL", "GRBCUDA_SDDMM_GROUP",
-      "GRBCUDA_SDDMM_SEG", "GRBCUDA_SDDMM_MINB", "GRBCUDA_SPMM_VEC" } ;
+      "GRBCUDA_SDDMM_SEG", "GRBCUDA_SDDMM_MINB", "GRBCUDA_SPMM_VEC", "GRBCUDA_SDDMM_KERNEL",
+      "GRBCUDA_SDDMM_XHINT" } ;
 
 static void set_variant (const variant *v)
 {

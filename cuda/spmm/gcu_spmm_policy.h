@@ -108,6 +108,12 @@
 // need); long rows take one run a sub-group of the grid, one search for its
 // first row (GRBCUDA_SDDMM_SEG sets the run's entries)
 #define GCU_SDDMM_RUN_BATCHES 4
+// SDDMM, short rows: by rows instead of runs (gcu_sddmm_rows: a row's
+// columns and the next row's extent and A's row loaded ahead, a batch's
+// loads of B all in flight at once), and A's rows loaded to be evicted
+// first from L2 (GRBCUDA_SDDMM_KERNEL, GRBCUDA_SDDMM_XHINT override)
+#define GCU_SDDMM_ROWS 0
+#define GCU_SDDMM_ROWS_HINT 0
 
 // SDDMM's batch for values of zsize bytes: the most entries, a power of two
 // up to 32, whose partial values fit GCU_SDDMM_BATCH_BYTES
