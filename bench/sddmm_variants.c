@@ -29,15 +29,17 @@ static const variant variants [] =
 {
     { "auto", "" },
     { "runs", "GRBCUDA_SDDMM_KERNEL=runs" },
-    { "u2", "GRBCUDA_SDDMM_KERNEL=runs GRBCUDA_SDDMM_UNROLL=2" },
-    { "m3", "GRBCUDA_SDDMM_KERNEL=runs GRBCUDA_SDDMM_MINB=3" },
     { "rows", "GRBCUDA_SDDMM_KERNEL=rows" },
-    { "rows-hint", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_XHINT=1" },
-    { "rows-b4", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_BATCH=4" },
-    { "rows-m2", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_MINB=2" },
     { "rows-m3", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_MINB=3" },
-    { "rows-m3-hint", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_MINB=3 GRBCUDA_SDDMM_XHINT=1" },
-    { "rows-m6", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_MINB=6" },
+    { "rows-m4", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_MINB=4" },
+    { "rows-b4", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_BATCH=4" },
+    { "rows-b4-m3", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_BATCH=4 GRBCUDA_SDDMM_MINB=3" },
+    { "rows-b4-m4", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_BATCH=4 GRBCUDA_SDDMM_MINB=4" },
+    { "rows-hint", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_XHINT=1" },
+    { "rows-b4-m3-hint",
+      "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_BATCH=4 GRBCUDA_SDDMM_MINB=3 GRBCUDA_SDDMM_XHINT=1" },
+    { "u2", "GRBCUDA_SDDMM_UNROLL=2" },
+    { "m3", "GRBCUDA_SDDMM_MINB=3" },
 } ;
 #define NVARIANTS ((int) (sizeof (variants) / sizeof (variants [0])))
 

@@ -270,27 +270,28 @@ __device__ __forceinline__ gcu_pack<T, VEC> gcu_sddmm_load (const T *__restrict_
     return gcu_pack_load<T, VEC> (x, p, 1);
 }
 
-// The columns of the mask entries e0 .. e0+B-1 of a row ending at e1 > e0
-// (past the end: the row's last column again)
+// The column of mask entry e0 + lane % B of a row ending at e1 > e0 (past
+// the end: the row's last column), a lane's share of a batch's columns
 template <class MI, int B>
-__device__ __forceinline__ void gcu_sddmm_cols (const MI *__restrict__ Mj, int64_t e0,
-    int64_t e1, MI (&jj) [B])
+__device__ __forceinline__ MI gcu_sddmm_col (const MI *__restrict__ Mj, int64_t e0, int64_t e1,
+    int lane)
 {
-    #pragma unroll
-    for (int u = 0 ; u < B ; u++) jj [u] = Mj [(e0 + u < e1) ? e0 + u : e1 - 1];
+    const int64_t e = e0 + (lane % B);
+    return Mj [e < e1 ? e : e1 - 1];
 }
 
 // SDDMM by rows, for a mask of short rows (a mesh, a band): a sub-group of
 // a.G lanes takes the rows i, i + nsub, ... (the rows in flight a narrow
 // band of the mask, as the runs are, so that the rows of B a row gathers
-// are in L2 for its neighbours), and a row B entries at a time: every lane
-// loads the batch's columns (one broadcast load each, no search) and then
-// the B entries' loads of B's columns at once, and the batch is
-// reduce-scattered as the runs' batches are. Where a lane's terms of A's
-// row are one load (k <= a.G * VEC) the row stays in registers and the
-// next row's is loaded ahead, as are the next row's extent and its first
-// batch's columns: a row waits on one round of loads, not on a chain of
-// index, row and column loads. HINT: A's rows loaded to be evicted first.
+// are in L2 for its neighbours), and a row B <= a.G entries at a time: lane
+// u loads the column of the batch's entry u (one load, no search),
+// shuffles hand them to the sub-group, and the B entries' loads of B's
+// columns go out at once; the batch is reduce-scattered as the runs'
+// batches are. Where a lane's terms of A's row are one load (k <= a.G *
+// VEC) the row stays in registers and the next row's is loaded ahead, as
+// are the next row's extent and its first batch's columns: a row waits on
+// one round of loads, not on a chain of index, row and column loads.
+// HINT: A's rows loaded to be evicted first.
 template <class SR, class MI, int VEC, int B, bool HINT>
 __device__ __forceinline__ void gcu_sddmm_rows (const gcu_spmm_args &a)
 {
@@ -316,8 +317,8 @@ __device__ __forceinline__ void gcu_sddmm_rows (const gcu_spmm_args &a)
     int64_t i = ((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / S;
     if (i >= m) return;
     int64_t p0 = (int64_t) Mp [i], p1 = (int64_t) Mp [i + 1];
-    MI jn [B];
-    if (p1 > p0) gcu_sddmm_cols<MI, B> (Mj, p0, p1, jn);
+    MI jn = 0;
+    if (p1 > p0) jn = gcu_sddmm_col<MI, B> (Mj, p0, p1, lane);
     PA xn {};
     if (one && cl < k) xn = gcu_sddmm_load<TA, VEC, HINT> (X, i * a.xrs + cl * a.xcs);
     for ( ; i < m ; i += nsub)
@@ -328,13 +329,16 @@ __device__ __forceinline__ void gcu_sddmm_rows (const gcu_spmm_args &a)
         if (in < m) { q0 = (int64_t) Mp [in]; q1 = (int64_t) Mp [in + 1]; }
         const PA x = xn;
         if (one && in < m && cl < k) xn = gcu_sddmm_load<TA, VEC, HINT> (X, in * a.xrs + cl * a.xcs);
-        MI jj [B];
-        #pragma unroll
-        for (int u = 0 ; u < B ; u++) jj [u] = jn [u];
+        MI jl = jn;
         bool ahead = false;
         for (int64_t eb = p0 ; eb < p1 ; eb += B)
         {
-            if (eb > p0) gcu_sddmm_cols<MI, B> (Mj, eb, p1, jj);
+            if (eb > p0) jl = gcu_sddmm_col<MI, B> (Mj, eb, p1, lane);
+            // the batch's columns from their lanes (before the loop over
+            // the terms: a lane's chunks of them may be fewer than another's)
+            MI jj [B];
+            #pragma unroll
+            for (int u = 0 ; u < B ; u++) jj [u] = __shfl_sync (smask, jl, u, S);
             Z p [B];
             for (int64_t c0 = cl ; c0 < k ; c0 += (int64_t) S * VEC)
             {
@@ -346,7 +350,7 @@ __device__ __forceinline__ void gcu_sddmm_rows (const gcu_spmm_args &a)
                         ? gcu_pack_load<TB, VEC> (Y, c0 * a.yrs + (int64_t) jj [u] * a.ycs, a.yrs)
                         : y [0];
                 // the next row's first columns, while these loads are in flight
-                if (!ahead && q1 > q0) gcu_sddmm_cols<MI, B> (Mj, q0, q1, jn);
+                if (!ahead && q1 > q0) jn = gcu_sddmm_col<MI, B> (Mj, q0, q1, lane);
                 ahead = true;
                 #pragma unroll
                 for (int u = 0 ; u < B ; u++)
@@ -357,7 +361,7 @@ __device__ __forceinline__ void gcu_sddmm_rows (const gcu_spmm_args &a)
             }
             gcu_sddmm_finish<SR, B> (p, ts, S, lane, smask, eb, p1, a);
         }
-        if (!ahead && q1 > q0) gcu_sddmm_cols<MI, B> (Mj, q0, q1, jn);
+        if (!ahead && q1 > q0) jn = gcu_sddmm_col<MI, B> (Mj, q0, q1, lane);
         p0 = q0; p1 = q1;
     }
 }

@@ -111,9 +111,12 @@
 // SDDMM, short rows: by rows instead of runs (gcu_sddmm_rows: a row's
 // columns and the next row's extent and A's row loaded ahead, a batch's
 // loads of B all in flight at once), and A's rows loaded to be evicted
-// first from L2 (GRBCUDA_SDDMM_KERNEL, GRBCUDA_SDDMM_XHINT override)
+// first from L2 (GRBCUDA_SDDMM_KERNEL, GRBCUDA_SDDMM_XHINT override). Its
+// batch's loads in flight take about 100 registers (FP32, batches of 8):
+// 2 blocks an SM (GRBCUDA_SDDMM_MINB overrides).
 #define GCU_SDDMM_ROWS 0
 #define GCU_SDDMM_ROWS_HINT 0
+#define GCU_SDDMM_ROWS_MIN_BLOCKS 2
 
 // SDDMM's batch for values of zsize bytes: the most entries, a power of two
 // up to 32, whose partial values fit GCU_SDDMM_BATCH_BYTES

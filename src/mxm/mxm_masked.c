@@ -226,8 +226,10 @@ static int64_t sddmm_run_length (int64_t mnvals, int64_t m, int64_t nsub, int ba
 // by rows for a mask of short rows where GCU_SDDMM_ROWS is on
 // (GRBCUDA_SDDMM_KERNEL=rows or runs forces one), its batch the row's
 // entries rounded up to a power of two, at most the runs' batch
-// (GRBCUDA_SDDMM_BATCH forces one); A's rows loaded to be evicted first
-// where GCU_SDDMM_ROWS_HINT is on (GRBCUDA_SDDMM_XHINT=0 or 1 forces it)
+// (GRBCUDA_SDDMM_BATCH forces one) and at most the G lanes (a lane loads
+// one column of a batch), its blocks an SM GCU_SDDMM_ROWS_MIN_BLOCKS
+// (GRBCUDA_SDDMM_MINB overrides); A's rows loaded to be evicted first where
+// GCU_SDDMM_ROWS_HINT is on (GRBCUDA_SDDMM_XHINT=0 or 1 forces it)
 static void sddmm_rows_choice (masked_job *j, int64_t mnvals, int64_t m, size_t zsize)
 {
     const char *e = getenv ("GRBCUDA_SDDMM_KERNEL") ;
@@ -242,6 +244,9 @@ static void sddmm_rows_choice (masked_job *j, int64_t mnvals, int64_t m, size_t 
     int b = 1 ;
     while (b < gcu_sddmm_batch (zsize) && b < len) b *= 2 ;
     j->batch = (v >= 1 && v <= 32 && (v & (v - 1)) == 0) ? v : b ;
+    if (j->batch > j->G) j->batch = j->G ;
+    const int mb = env_int ("GRBCUDA_SDDMM_MINB") ;
+    j->minb = mb >= 1 && mb <= 8 ? mb : GCU_SDDMM_ROWS_MIN_BLOCKS ;
     snprintf (j->why, sizeof (j->why), "%s rows (%.1f entries on average): by rows%s%s",
         sddmm_short_rows (mnvals, m) ? "short" : "long", len,
         j->hint ? ", A's rows evicted first" : "", forced ? " (GRBCUDA_SDDMM_KERNEL)" : "") ;
@@ -272,10 +277,11 @@ static GrB_Info sddmm_products (gcu_call *call, masked_job *j)
     // (GRBCUDA_SDDMM_MINB: 1 to 8, for sweeps), and the grid is that many:
     // every block resident, the runs or rows in flight a narrow band.
     const int mb = env_int ("GRBCUDA_SDDMM_MINB") ;
-    const int minb = j->minb = mb >= 1 && mb <= 8 ? mb : GCU_SDDMM_MIN_BLOCKS ;
+    j->minb = mb >= 1 && mb <= 8 ? mb : GCU_SDDMM_MIN_BLOCKS ;
+    sddmm_rows_choice (j, a.mnvals, a.m, spec.sr.mult.z.size) ;
+    const int minb = j->minb ;
     const gcu_device_props *dev = gcu_device () ;
     const int64_t blocks = (int64_t) (dev != NULL ? dev->sm_count : 1) * minb ;
-    sddmm_rows_choice (j, a.mnvals, a.m, spec.sr.mult.z.size) ;
     int64_t need ;
     void *fn = NULL ;
     if (j->rows)

@@ -22,7 +22,7 @@ alignas (16) static unsigned char gcu_emu_dynamic_smem [64 * 1024] ;
 // C<M> = X*Y' (X m-by-k, Y ncols-by-k, rows or columns) by batches of B
 // entries, U loads in flight, sub-groups of at most gmax lanes, runs of seg
 // entries (a multiple of B) on a grid of nblocks blocks; ROWS: by rows
-// (gcu_sddmm_rows, seg and U unused)
+// (gcu_sddmm_rows, seg and U unused; none where B exceeds the lanes)
 template <class SR, int VEC, int B, int U, bool ROWS = false>
 static int sddmm_case (const char *name, const csr &M, int64_t k, bool by_col, bool valued,
     std::mt19937_64 &rng, int gmax, int64_t seg, unsigned nblocks)
@@ -42,6 +42,7 @@ static int sddmm_case (const char *name, const csr &M, int64_t k, bool by_col, b
     memset (&a, 0, sizeof (a)) ;
     a.m = m ; a.n = k ; a.seg = (int) seg ;
     a.G = gcu_spmm_group (k, VEC, gmax) ;
+    if (ROWS && B > a.G) return 0 ;     // by rows: a batch's columns a lane each
     a.X = X.data () ; a.xrs = xrs ; a.xcs = xcs ;
     a.Y = Y.data () ; a.yrs = yrs ; a.ycs = ycs ;
     a.Mp = Mp.data () ; a.Mj = Mj.data () ; a.Mx = valued ? Mx.data () : nullptr ;
