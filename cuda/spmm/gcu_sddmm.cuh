@@ -40,6 +40,15 @@
 #include "spmm/gcu_spmm_args.h"
 #include "spmm/gcu_spmm.cuh"
 
+// w * n / d for 0 <= n <= d <= 33: in 32 bits where w * d fits (a 64-bit
+// division takes several times the instructions of the search's other steps)
+__device__ __forceinline__ int64_t gcu_sddmm_part (int64_t w, int n, int d)
+{
+    if (w <= (int64_t) (0xffffffffu / 33u))
+        return (int64_t) (((uint32_t) w * (uint32_t) n) / (uint32_t) d);
+    return w * n / d;
+}
+
 // The row of mask entry e (e < Mp [m]): the last i with Mp [i] <= e, so
 // that an empty row is never the answer. An (S+1)-ary search by the S lanes
 // of a sub-group: each step probes S rows at once (a ballot says how many
@@ -57,12 +66,12 @@ __device__ __forceinline__ int64_t gcu_sddmm_row_of (const I *__restrict__ Mp, i
     {
         // probes lo <= p_0 <= ... <= p_{S-1} < hi, the last above lo
         const int64_t w = hi - lo;
-        const int64_t p = lo + w * (lane + 1) / (S + 1);
+        const int64_t p = lo + gcu_sddmm_part (w, lane + 1, S + 1);
         const unsigned le = (__ballot_sync (smask, (int64_t) Mp [p] <= e) >> base) & all;
         const int c = __popc (le);      // probes 0 .. c-1 at or before e
         const int64_t l0 = lo;
-        if (c > 0) lo = l0 + w * c / (S + 1);
-        if (c < S) hi = l0 + w * (c + 1) / (S + 1);
+        if (c > 0) lo = l0 + gcu_sddmm_part (w, c, S + 1);
+        if (c < S) hi = l0 + gcu_sddmm_part (w, c + 1, S + 1);
     }
     return lo;
 }
@@ -289,8 +298,9 @@ __device__ __forceinline__ MI gcu_sddmm_col (const MI *__restrict__ Mj, int64_t 
 // columns go out at once; the batch is reduce-scattered as the runs'
 // batches are. Where a lane's terms of A's row are one load (k <= a.G *
 // VEC) the row stays in registers and the next row's is loaded ahead, as
-// are the next row's extent and its first batch's columns: a row waits on
-// one round of loads, not on a chain of index, row and column loads.
+// are the next row's first batch's columns and the extent of the row after
+// it: a row waits on one round of loads, not on a chain of index, row and
+// column loads.
 // HINT: A's rows loaded to be evicted first.
 template <class SR, class MI, int VEC, int B, bool HINT>
 __device__ __forceinline__ void gcu_sddmm_rows (const gcu_spmm_args &a)
@@ -316,24 +326,29 @@ __device__ __forceinline__ void gcu_sddmm_rows (const gcu_spmm_args &a)
     const int64_t nsub = ((int64_t) gridDim.x * blockDim.x) / S;
     int64_t i = ((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / S;
     if (i >= m) return;
-    int64_t p0 = (int64_t) Mp [i], p1 = (int64_t) Mp [i + 1];
+    // the row's extent [p0, p1) and the next row's [q0, q1) (past the last
+    // row: empty), the row's first columns and A's row
+    MI p0 = Mp [i], p1 = Mp [i + 1], q0 = p1, q1 = p1;
+    if (i + nsub < m) { q0 = Mp [i + nsub]; q1 = Mp [i + nsub + 1]; }
     MI jn = 0;
     if (p1 > p0) jn = gcu_sddmm_col<MI, B> (Mj, p0, p1, lane);
     PA xn {};
     if (one && cl < k) xn = gcu_sddmm_load<TA, VEC, HINT> (X, i * a.xrs + cl * a.xcs);
     for ( ; i < m ; i += nsub)
     {
-        // the next row's extent and A's row, loaded ahead
-        const int64_t in = i + nsub;
-        int64_t q0 = 0, q1 = 0;
-        if (in < m) { q0 = (int64_t) Mp [in]; q1 = (int64_t) Mp [in + 1]; }
+        // loaded ahead, while this row waits on its loads: the next row's
+        // first columns and A's row, and the extent of the row after it
+        const int64_t in = i + nsub, in2 = in + nsub;
+        MI jl = jn;
+        if (q1 > q0) jn = gcu_sddmm_col<MI, B> (Mj, q0, q1, lane);
+        MI r0 = q1, r1 = q1;
+        if (in2 < m) { r0 = Mp [in2]; r1 = Mp [in2 + 1]; }
         const PA x = xn;
         if (one && in < m && cl < k) xn = gcu_sddmm_load<TA, VEC, HINT> (X, in * a.xrs + cl * a.xcs);
-        MI jl = jn;
-        bool ahead = false;
-        for (int64_t eb = p0 ; eb < p1 ; eb += B)
+        const int64_t e1 = (int64_t) p1;
+        for (int64_t eb = (int64_t) p0 ; eb < e1 ; eb += B)
         {
-            if (eb > p0) jl = gcu_sddmm_col<MI, B> (Mj, eb, p1, lane);
+            if (eb > (int64_t) p0) jl = gcu_sddmm_col<MI, B> (Mj, eb, e1, lane);
             // the batch's columns from their lanes (before the loop over
             // the terms: a lane's chunks of them may be fewer than another's)
             MI jj [B];
@@ -346,12 +361,9 @@ __device__ __forceinline__ void gcu_sddmm_rows (const gcu_spmm_args &a)
                 gcu_pack<TB, VEC> y [B];
                 #pragma unroll
                 for (int u = 0 ; u < B ; u++)
-                    y [u] = (u == 0 || eb + u < p1)
+                    y [u] = (u == 0 || eb + u < e1)
                         ? gcu_pack_load<TB, VEC> (Y, c0 * a.yrs + (int64_t) jj [u] * a.ycs, a.yrs)
                         : y [0];
-                // the next row's first columns, while these loads are in flight
-                if (!ahead && q1 > q0) jn = gcu_sddmm_col<MI, B> (Mj, q0, q1, lane);
-                ahead = true;
                 #pragma unroll
                 for (int u = 0 ; u < B ; u++)
                 {
@@ -359,10 +371,9 @@ __device__ __forceinline__ void gcu_sddmm_rows (const gcu_spmm_args &a)
                     p [u] = (c0 == cl) ? t : SR::add (p [u], t);
                 }
             }
-            gcu_sddmm_finish<SR, B> (p, ts, S, lane, smask, eb, p1, a);
+            gcu_sddmm_finish<SR, B> (p, ts, S, lane, smask, eb, e1, a);
         }
-        if (!ahead && q1 > q0) jn = gcu_sddmm_col<MI, B> (Mj, q0, q1, lane);
-        p0 = q0; p1 = q1;
+        p0 = q0; p1 = q1; q0 = r0; q1 = r1;
     }
 }
 

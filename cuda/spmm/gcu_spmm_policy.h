@@ -109,14 +109,18 @@
 // first row (GRBCUDA_SDDMM_SEG sets the run's entries)
 #define GCU_SDDMM_RUN_BATCHES 4
 // SDDMM, short rows: by rows instead of runs (gcu_sddmm_rows: a row's
-// columns and the next row's extent and A's row loaded ahead, a batch's
-// loads of B all in flight at once), and A's rows loaded to be evicted
-// first from L2 (GRBCUDA_SDDMM_KERNEL, GRBCUDA_SDDMM_XHINT override). Its
-// batch's loads in flight take about 100 registers (FP32, batches of 8):
-// 2 blocks an SM (GRBCUDA_SDDMM_MINB overrides).
-#define GCU_SDDMM_ROWS 0
+// columns, the extent of the row after the next and A's next row loaded
+// ahead, a batch's loads of B all in flight at once, no search for a run's
+// first row), and A's rows loaded to be evicted first from L2
+// (GRBCUDA_SDDMM_KERNEL, GRBCUDA_SDDMM_XHINT override). Its batch's loads
+// in flight take about 100 registers (FP32, batches of 8): 3 blocks an SM
+// (80, a few spilled; GRBCUDA_SDDMM_MINB overrides). On an H100 (grid3d-100,
+// FP32) the first version by rows with 3 blocks an SM ran k=32 in 0.354 ms
+// against the runs' 0.398, k=128 in 1.444 against 1.377; the hint did not
+// help.
+#define GCU_SDDMM_ROWS 1
 #define GCU_SDDMM_ROWS_HINT 0
-#define GCU_SDDMM_ROWS_MIN_BLOCKS 2
+#define GCU_SDDMM_ROWS_MIN_BLOCKS 3
 
 // SDDMM's batch for values of zsize bytes: the most entries, a power of two
 // up to 32, whose partial values fit GCU_SDDMM_BATCH_BYTES
