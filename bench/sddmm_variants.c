@@ -29,17 +29,18 @@ static const variant variants [] =
 {
     { "auto", "" },
     { "runs", "GRBCUDA_SDDMM_KERNEL=runs" },
+    { "runs-g16", "GRBCUDA_SDDMM_KERNEL=runs GRBCUDA_SDDMM_GROUP=16" },
     { "rows", "GRBCUDA_SDDMM_KERNEL=rows" },
-    { "rows-m3", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_MINB=3" },
+    { "rows-m2", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_MINB=2" },
     { "rows-m4", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_MINB=4" },
     { "rows-b4", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_BATCH=4" },
-    { "rows-b4-m3", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_BATCH=4 GRBCUDA_SDDMM_MINB=3" },
     { "rows-b4-m4", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_BATCH=4 GRBCUDA_SDDMM_MINB=4" },
+    { "rows-g16", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_GROUP=16" },
+    { "rows-g16-b4-m4",
+      "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_GROUP=16 GRBCUDA_SDDMM_BATCH=4 GRBCUDA_SDDMM_MINB=4" },
+    { "rows-g8", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_GROUP=8" },
     { "rows-hint", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_XHINT=1" },
-    { "rows-b4-m3-hint",
-      "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_BATCH=4 GRBCUDA_SDDMM_MINB=3 GRBCUDA_SDDMM_XHINT=1" },
-    { "u2", "GRBCUDA_SDDMM_UNROLL=2" },
-    { "m3", "GRBCUDA_SDDMM_MINB=3" },
+    { "u2", "GRBCUDA_SDDMM_KERNEL=runs GRBCUDA_SDDMM_UNROLL=2" },
 } ;
 #define NVARIANTS ((int) (sizeof (variants) / sizeof (variants [0])))
 
