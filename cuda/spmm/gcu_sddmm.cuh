@@ -250,8 +250,9 @@ __device__ __forceinline__ void gcu_sddmm_scatter (const gcu_spmm_args &a)
 
 // A pack of VEC values at x + p; HINT: loaded to be evicted first (X's
 // rows are read once: the hint keeps L2 for the rows of Y that the next
-// rows gather again). A pack of 4, 8 or 16 bytes loads as one PTX
-// ld.global.cs; others as usual.
+// rows gather again; on an H100 ld.global.cs made no difference). A pack
+// of 8 or 16 bytes loads as one PTX load with an L2 evict-first policy and
+// no L1 line; others as usual.
 template <class T, int VEC, bool HINT>
 __device__ __forceinline__ gcu_pack<T, VEC> gcu_sddmm_load (const T *__restrict__ x, int64_t p)
 {
@@ -260,8 +261,10 @@ __device__ __forceinline__ gcu_pack<T, VEC> gcu_sddmm_load (const T *__restrict_
     if constexpr (HINT && sizeof (P) == 16 && alignof (P) >= 16)
     {
         unsigned w [4];
-        asm ("ld.global.cs.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r" (w [0]), "=r" (w [1]),
-            "=r" (w [2]), "=r" (w [3]) : "l" (x + p));
+        uint64_t pol;
+        asm ("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l" (pol));
+        asm ("ld.global.L1::no_allocate.L2::cache_hint.v4.u32 {%0, %1, %2, %3}, [%4], %5;"
+            : "=r" (w [0]), "=r" (w [1]), "=r" (w [2]), "=r" (w [3]) : "l" (x + p), "l" (pol));
         P r;
         memcpy (&r, w, sizeof (P));
         return r;
@@ -269,8 +272,10 @@ __device__ __forceinline__ gcu_pack<T, VEC> gcu_sddmm_load (const T *__restrict_
     else if constexpr (HINT && sizeof (P) == 8 && alignof (P) >= 8)
     {
         unsigned w [2];
-        asm ("ld.global.cs.v2.u32 {%0, %1}, [%2];" : "=r" (w [0]), "=r" (w [1])
-            : "l" (x + p));
+        uint64_t pol;
+        asm ("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l" (pol));
+        asm ("ld.global.L1::no_allocate.L2::cache_hint.v2.u32 {%0, %1}, [%2], %3;"
+            : "=r" (w [0]), "=r" (w [1]) : "l" (x + p), "l" (pol));
         P r;
         memcpy (&r, w, sizeof (P));
         return r;
