@@ -223,32 +223,36 @@ static int64_t sddmm_run_length (int64_t mnvals, int64_t m, int64_t nsub, int ba
 }
 
 // SDDMM by rows (gcu_sddmm_rows) or by runs of entries (gcu_sddmm_scatter):
-// by rows for a mask of short rows where GCU_SDDMM_ROWS is on
+// by rows for a mask of short rows and dot products of at most
+// GCU_SDDMM_ROWS_MAX_K terms where GCU_SDDMM_ROWS is on
 // (GRBCUDA_SDDMM_KERNEL=rows or runs forces one), its batch the row's
-// entries rounded up to a power of two, at most the runs' batch
-// (GRBCUDA_SDDMM_BATCH forces one) and at most the G lanes (a lane loads
-// one column of a batch), its blocks an SM GCU_SDDMM_ROWS_MIN_BLOCKS
-// (GRBCUDA_SDDMM_MINB overrides); A's rows loaded to be evicted first where
-// GCU_SDDMM_ROWS_HINT is on (GRBCUDA_SDDMM_XHINT=0 or 1 forces it)
-static void sddmm_rows_choice (masked_job *j, int64_t mnvals, int64_t m, size_t zsize)
+// entries rounded up to a power of two, at most GCU_SDDMM_ROWS_BATCH, the
+// runs' batch and the G lanes (a lane loads one column of a batch;
+// GRBCUDA_SDDMM_BATCH forces one up to G), its blocks an SM
+// GCU_SDDMM_ROWS_MIN_BLOCKS (GRBCUDA_SDDMM_MINB overrides); A's rows loaded
+// to be evicted first where GCU_SDDMM_ROWS_HINT is on (GRBCUDA_SDDMM_XHINT=0
+// or 1 forces it). *why (j->why) says which and why.
+static void sddmm_rows_choice (masked_job *j, int64_t mnvals, int64_t m, int64_t k,
+    size_t zsize)
 {
     const char *e = getenv ("GRBCUDA_SDDMM_KERNEL") ;
     const bool forced = e != NULL && (strcmp (e, "rows") == 0 || strcmp (e, "runs") == 0) ;
+    const bool short_rows = sddmm_short_rows (mnvals, m) ;
     j->rows = forced ? strcmp (e, "rows") == 0
-        : (GCU_SDDMM_ROWS != 0 && sddmm_short_rows (mnvals, m)) ;
+        : (GCU_SDDMM_ROWS != 0 && short_rows && k <= GCU_SDDMM_ROWS_MAX_K) ;
     if (!j->rows) return ;
     const char *h = getenv ("GRBCUDA_SDDMM_XHINT") ;
     j->hint = (h != NULL && h [0] != '\0') ? atoi (h) != 0 : GCU_SDDMM_ROWS_HINT != 0 ;
     const int v = env_int ("GRBCUDA_SDDMM_BATCH") ;
     const double len = (double) mnvals / (double) (m > 0 ? m : 1) ;
     int b = 1 ;
-    while (b < gcu_sddmm_batch (zsize) && b < len) b *= 2 ;
+    while (b < GCU_SDDMM_ROWS_BATCH && b < gcu_sddmm_batch (zsize) && b < len) b *= 2 ;
     j->batch = (v >= 1 && v <= 32 && (v & (v - 1)) == 0) ? v : b ;
     if (j->batch > j->G) j->batch = j->G ;
     const int mb = env_int ("GRBCUDA_SDDMM_MINB") ;
     j->minb = mb >= 1 && mb <= 8 ? mb : GCU_SDDMM_ROWS_MIN_BLOCKS ;
-    snprintf (j->why, sizeof (j->why), "%s rows (%.1f entries on average): by rows%s%s",
-        sddmm_short_rows (mnvals, m) ? "short" : "long", len,
+    snprintf (j->why, sizeof (j->why), "%s rows (%.1f entries on average), k %lld: by rows%s%s",
+        short_rows ? "short" : "long", len, (long long) k,
         j->hint ? ", A's rows evicted first" : "", forced ? " (GRBCUDA_SDDMM_KERNEL)" : "") ;
 }
 
@@ -278,7 +282,7 @@ static GrB_Info sddmm_products (gcu_call *call, masked_job *j)
     // every block resident, the runs or rows in flight a narrow band.
     const int mb = env_int ("GRBCUDA_SDDMM_MINB") ;
     j->minb = mb >= 1 && mb <= 8 ? mb : GCU_SDDMM_MIN_BLOCKS ;
-    sddmm_rows_choice (j, a.mnvals, a.m, spec.sr.mult.z.size) ;
+    sddmm_rows_choice (j, a.mnvals, a.m, k, spec.sr.mult.z.size) ;
     const int minb = j->minb ;
     const gcu_device_props *dev = gcu_device () ;
     const int64_t blocks = (int64_t) (dev != NULL ? dev->sm_count : 1) * minb ;
