@@ -28,6 +28,10 @@
 // coalesced. Any monoid folds so (GraphBLAS monoids are associative and
 // commutative).
 //
+// A mask of short rows may go by rows instead (gcu_sddmm_rows, at the end):
+// a sub-group a row, no search, the next row's indices and A's row loaded
+// ahead; the batches are reduced and stored the same way (gcu_sddmm_finish).
+//
 // Results are positional like the masked dot family's (cuda/masked/):
 // Cx [e], Cb [e] for the mask's e-th entry; a valued mask's false entry
 // gets Cb [e] = 0. Positions for the positional operators: A(i,c) * B(c,j)
