@@ -28,21 +28,26 @@ typedef struct { const char *name, *env ; } variant ;
 static const variant variants [] =
 {
     { "auto", "" },
-    { "u2", "GRBCUDA_SDDMM_UNROLL=2" },
-    { "b4u2", "GRBCUDA_SDDMM_BATCH=4 GRBCUDA_SDDMM_UNROLL=2" },
-    { "m3", "GRBCUDA_SDDMM_MINB=3" },
-    { "m2", "GRBCUDA_SDDMM_MINB=2" },
-    { "b4u2m6", "GRBCUDA_SDDMM_BATCH=4 GRBCUDA_SDDMM_UNROLL=2 GRBCUDA_SDDMM_MINB=6" },
-    { "seg64", "GRBCUDA_SDDMM_SEG=64" },
-    { "seg256", "GRBCUDA_SDDMM_SEG=256" },
-    { "contiguous", "GRBCUDA_SDDMM_SEG=-1" },
-    { "v2", "GRBCUDA_SPMM_VEC=2" },
+    { "runs", "GRBCUDA_SDDMM_KERNEL=runs" },
+    { "runs-g16", "GRBCUDA_SDDMM_KERNEL=runs GRBCUDA_SDDMM_GROUP=16" },
+    { "rows", "GRBCUDA_SDDMM_KERNEL=rows" },
+    { "rows-m2", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_MINB=2" },
+    { "rows-m4", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_MINB=4" },
+    { "rows-b4", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_BATCH=4" },
+    { "rows-b4-m4", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_BATCH=4 GRBCUDA_SDDMM_MINB=4" },
+    { "rows-g16", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_GROUP=16" },
+    { "rows-g16-b4-m4",
+      "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_GROUP=16 GRBCUDA_SDDMM_BATCH=4 GRBCUDA_SDDMM_MINB=4" },
+    { "rows-g8", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_GROUP=8" },
+    { "rows-hint", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_XHINT=1" },
+    { "u2", "GRBCUDA_SDDMM_KERNEL=runs GRBCUDA_SDDMM_UNROLL=2" },
 } ;
 #define NVARIANTS ((int) (sizeof (variants) / sizeof (variants [0])))
 
 static const char *const names [] =
     { "GRBCUDA_SDDMM_BATCH", "GRBCUDA_SDDMM_UNROLL", "GRBCUDA_SDDMM_GROUP",
-      "GRBCUDA_SDDMM_SEG", "GRBCUDA_SDDMM_MINB", "GRBCUDA_SPMM_VEC" } ;
+      "GRBCUDA_SDDMM_SEG", "GRBCUDA_SDDMM_MINB", "GRBCUDA_SPMM_VEC", "GRBCUDA_SDDMM_KERNEL",
+      "GRBCUDA_SDDMM_XHINT" } ;
 
 static void set_variant (const variant *v)
 {

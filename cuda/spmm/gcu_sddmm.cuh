@@ -28,6 +28,10 @@
 // coalesced. Any monoid folds so (GraphBLAS monoids are associative and
 // commutative).
 //
+// A mask of short rows may go by rows instead (gcu_sddmm_rows, at the end):
+// a sub-group a row, no search, the next row's indices and A's row loaded
+// ahead; the batches are reduced and stored the same way (gcu_sddmm_finish).
+//
 // Results are positional like the masked dot family's (cuda/masked/):
 // Cx [e], Cb [e] for the mask's e-th entry; a valued mask's false entry
 // gets Cb [e] = 0. Positions for the positional operators: A(i,c) * B(c,j)
@@ -39,6 +43,15 @@
 #include "spmm/gcu_spmm_policy.h"
 #include "spmm/gcu_spmm_args.h"
 #include "spmm/gcu_spmm.cuh"
+
+// w * n / d for 0 <= n <= d <= 33: in 32 bits where w * d fits (a 64-bit
+// division takes several times the instructions of the search's other steps)
+__device__ __forceinline__ int64_t gcu_sddmm_part (int64_t w, int n, int d)
+{
+    if (w <= (int64_t) (0xffffffffu / 33u))
+        return (int64_t) (((uint32_t) w * (uint32_t) n) / (uint32_t) d);
+    return w * n / d;
+}
 
 // The row of mask entry e (e < Mp [m]): the last i with Mp [i] <= e, so
 // that an empty row is never the answer. An (S+1)-ary search by the S lanes
@@ -57,12 +70,12 @@ __device__ __forceinline__ int64_t gcu_sddmm_row_of (const I *__restrict__ Mp, i
     {
         // probes lo <= p_0 <= ... <= p_{S-1} < hi, the last above lo
         const int64_t w = hi - lo;
-        const int64_t p = lo + w * (lane + 1) / (S + 1);
+        const int64_t p = lo + gcu_sddmm_part (w, lane + 1, S + 1);
         const unsigned le = (__ballot_sync (smask, (int64_t) Mp [p] <= e) >> base) & all;
         const int c = __popc (le);      // probes 0 .. c-1 at or before e
         const int64_t l0 = lo;
-        if (c > 0) lo = l0 + w * c / (S + 1);
-        if (c < S) hi = l0 + w * (c + 1) / (S + 1);
+        if (c > 0) lo = l0 + gcu_sddmm_part (w, c, S + 1);
+        if (c < S) hi = l0 + gcu_sddmm_part (w, c + 1, S + 1);
     }
     return lo;
 }
@@ -130,6 +143,40 @@ __device__ __forceinline__ void gcu_sddmm_halve (typename SR::Z (&p) [B], int ts
     }
 }
 
+// A batch's end: the B partial values of the entries eb, eb+1, ... of
+// every lane summed over the sub-group (the reduce-scatter, then the lanes
+// of an entry where B < S) and stored, those before e1; a valued mask's
+// false entry gets its flag 0 and no value.
+template <class SR, int B>
+__device__ __forceinline__ void gcu_sddmm_finish (typename SR::Z (&p) [B], int ts, int S,
+    int lane, unsigned smask, int64_t eb, int64_t e1, const gcu_spmm_args &a)
+{
+    int ls = 0;
+    while ((1 << ls) < S) ls++;
+    const int sh = ls - ts, nb = B >> ts;
+    gcu_sddmm_halve<SR, B> (p, ts, S, lane, smask);
+    // B < S: the 1 << sh lanes of an entry sum it
+    for (int o = (1 << sh) / 2 ; o > 0 ; o /= 2)
+        p [0] = SR::add (p [0], gcu_shfl_xor_any (smask, p [0], o, S));
+    // the lane's nb entries, from (lane >> sh) * nb, by its first lane of
+    // the entry
+    if ((lane & ((1 << sh) - 1)) != 0) return;
+    const typename SR::TM *__restrict__ Mx = (const typename SR::TM *) a.Mx;
+    typename SR::TC *__restrict__ Cx = (typename SR::TC *) a.Cx;
+    #pragma unroll
+    for (int q = 0 ; q < B ; q++)
+    {
+        const int64_t e = eb + (int64_t) (lane >> sh) * nb + q;
+        if (q < nb && e < e1)
+        {
+            bool keep = true;
+            if constexpr (SR::m_valued) keep = gcu_mask_true (Mx [SR::m_iso ? 0 : e]);
+            if (keep) Cx [e] = gcu_cast<typename SR::TC> (p [q]);
+            a.Cb [e] = keep ? 1 : 0;
+        }
+    }
+}
+
 // SDDMM by batches of B entries a sub-group of a.G lanes, reduce-scattered
 template <class SR, class MI, int VEC, int B, int UNROLL = GCU_SDDMM_UNROLL>
 __device__ __forceinline__ void gcu_sddmm_scatter (const gcu_spmm_args &a)
@@ -142,8 +189,6 @@ __device__ __forceinline__ void gcu_sddmm_scatter (const gcu_spmm_args &a)
     constexpr int LB = gcu_sddmm_log2 (B);
     const MI *__restrict__ Mp = (const MI *) a.Mp;
     const MI *__restrict__ Mj = (const MI *) a.Mj;
-    const typename SR::TM *__restrict__ Mx = (const typename SR::TM *) a.Mx;
-    typename SR::TC *__restrict__ Cx = (typename SR::TC *) a.Cx;
     const TA *__restrict__ X = (const TA *) a.X;
     const TB *__restrict__ Y = (const TB *) a.Y;
     const int S = a.G;
@@ -152,10 +197,8 @@ __device__ __forceinline__ void gcu_sddmm_scatter (const gcu_spmm_args &a)
     const int lane = (int) (threadIdx.x % (unsigned) S);
     const unsigned smask = gcu_group_mask (S);
     const int64_t k = a.n;
-    // the reduce-scatter's steps that halve a lane's values; then the lanes
-    // of an entry (1 << sh) and a lane's entries (nb)
+    // the reduce-scatter's steps that halve a lane's values
     const int ts = LB < ls ? LB : ls;
-    const int sh = ls - ts, nb = B >> ts;
     const int64_t nsub = ((int64_t) gridDim.x * blockDim.x) / S;
     const int64_t nruns = (a.mnvals + a.seg - 1) / a.seg;
     for (int64_t r = ((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / S ; r < nruns ; r += nsub)
@@ -204,28 +247,142 @@ __device__ __forceinline__ void gcu_sddmm_scatter (const gcu_spmm_args &a)
                     }
                 }
             }
-            gcu_sddmm_halve<SR, B> (p, ts, S, lane, smask);
-            // B < S: the 1 << sh lanes of an entry sum it
-            for (int o = (1 << sh) / 2 ; o > 0 ; o /= 2)
-                p [0] = SR::add (p [0], gcu_shfl_xor_any (smask, p [0], o, S));
-            // the lane's nb entries, from (lane >> sh) * nb, by its first
-            // lane of the entry
-            if ((lane & ((1 << sh) - 1)) == 0)
+            gcu_sddmm_finish<SR, B> (p, ts, S, lane, smask, eb, e1, a);
+        }
+    }
+}
+
+// A pack of VEC values at x + p; HINT: loaded to be evicted first (X's
+// rows are read once: the hint keeps L2 for the rows of Y that the next
+// rows gather again; on an H100 ld.global.cs made no difference). A pack
+// of 8 or 16 bytes loads as one PTX load with an L2 evict-first policy and
+// no L1 line; others as usual.
+template <class T, int VEC, bool HINT>
+__device__ __forceinline__ gcu_pack<T, VEC> gcu_sddmm_load (const T *__restrict__ x, int64_t p)
+{
+    typedef gcu_pack<T, VEC> P;
+#if defined(__CUDA_ARCH__)
+    if constexpr (HINT && sizeof (P) == 16 && alignof (P) >= 16)
+    {
+        unsigned w [4];
+        uint64_t pol;
+        asm ("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l" (pol));
+        asm ("ld.global.L1::no_allocate.L2::cache_hint.v4.u32 {%0, %1, %2, %3}, [%4], %5;"
+            : "=r" (w [0]), "=r" (w [1]), "=r" (w [2]), "=r" (w [3]) : "l" (x + p), "l" (pol));
+        P r;
+        memcpy (&r, w, sizeof (P));
+        return r;
+    }
+    else if constexpr (HINT && sizeof (P) == 8 && alignof (P) >= 8)
+    {
+        unsigned w [2];
+        uint64_t pol;
+        asm ("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l" (pol));
+        asm ("ld.global.L1::no_allocate.L2::cache_hint.v2.u32 {%0, %1}, [%2], %3;"
+            : "=r" (w [0]), "=r" (w [1]) : "l" (x + p), "l" (pol));
+        P r;
+        memcpy (&r, w, sizeof (P));
+        return r;
+    }
+#endif
+    return gcu_pack_load<T, VEC> (x, p, 1);
+}
+
+// The column of mask entry e0 + lane % B of a row ending at e1 > e0 (past
+// the end: the row's last column), a lane's share of a batch's columns
+template <class MI, int B>
+__device__ __forceinline__ MI gcu_sddmm_col (const MI *__restrict__ Mj, int64_t e0, int64_t e1,
+    int lane)
+{
+    const int64_t e = e0 + (lane % B);
+    return Mj [e < e1 ? e : e1 - 1];
+}
+
+// SDDMM by rows, for a mask of short rows (a mesh, a band): a sub-group of
+// a.G lanes takes the rows i, i + nsub, ... (the rows in flight a narrow
+// band of the mask, as the runs are, so that the rows of B a row gathers
+// are in L2 for its neighbours), and a row B <= a.G entries at a time: lane
+// u loads the column of the batch's entry u (one load, no search),
+// shuffles hand them to the sub-group, and the B entries' loads of B's
+// columns go out at once; the batch is reduce-scattered as the runs'
+// batches are. Where a lane's terms of A's row are one load (k <= a.G *
+// VEC) the row stays in registers and the next row's is loaded ahead, as
+// are the next row's first batch's columns and the extent of the row after
+// it: a row waits on one round of loads, not on a chain of index, row and
+// column loads.
+// HINT: A's rows loaded to be evicted first.
+template <class SR, class MI, int VEC, int B, bool HINT>
+__device__ __forceinline__ void gcu_sddmm_rows (const gcu_spmm_args &a)
+{
+    typedef typename SR::Z Z;
+    typedef typename SR::TA TA;
+    typedef typename SR::TB TB;
+    typedef gcu_pack<TA, VEC> PA;
+    static_assert (B >= 1 && B <= 32 && (B & (B - 1)) == 0, "B a power of two, at most 32");
+    constexpr int LB = gcu_sddmm_log2 (B);
+    const MI *__restrict__ Mp = (const MI *) a.Mp;
+    const MI *__restrict__ Mj = (const MI *) a.Mj;
+    const TA *__restrict__ X = (const TA *) a.X;
+    const TB *__restrict__ Y = (const TB *) a.Y;
+    const int S = a.G;
+    int ls = 0;
+    while ((1 << ls) < S) ls++;
+    const int ts = LB < ls ? LB : ls;
+    const int lane = (int) (threadIdx.x % (unsigned) S);
+    const unsigned smask = gcu_group_mask (S);
+    const int64_t k = a.n, m = a.m, cl = (int64_t) lane * VEC;
+    const bool one = k <= (int64_t) S * VEC;
+    const int64_t nsub = ((int64_t) gridDim.x * blockDim.x) / S;
+    int64_t i = ((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / S;
+    if (i >= m) return;
+    // the row's extent [p0, p1) and the next row's [q0, q1) (past the last
+    // row: empty), the row's first columns and A's row
+    MI p0 = Mp [i], p1 = Mp [i + 1], q0 = p1, q1 = p1;
+    if (i + nsub < m) { q0 = Mp [i + nsub]; q1 = Mp [i + nsub + 1]; }
+    MI jn = 0;
+    if (p1 > p0) jn = gcu_sddmm_col<MI, B> (Mj, p0, p1, lane);
+    PA xn {};
+    if (one && cl < k) xn = gcu_sddmm_load<TA, VEC, HINT> (X, i * a.xrs + cl * a.xcs);
+    for ( ; i < m ; i += nsub)
+    {
+        // loaded ahead, while this row waits on its loads: the next row's
+        // first columns and A's row, and the extent of the row after it
+        const int64_t in = i + nsub, in2 = in + nsub;
+        MI jl = jn;
+        if (q1 > q0) jn = gcu_sddmm_col<MI, B> (Mj, q0, q1, lane);
+        MI r0 = q1, r1 = q1;
+        if (in2 < m) { r0 = Mp [in2]; r1 = Mp [in2 + 1]; }
+        const PA x = xn;
+        if (one && in < m && cl < k) xn = gcu_sddmm_load<TA, VEC, HINT> (X, in * a.xrs + cl * a.xcs);
+        const int64_t e1 = (int64_t) p1;
+        for (int64_t eb = (int64_t) p0 ; eb < e1 ; eb += B)
+        {
+            if (eb > (int64_t) p0) jl = gcu_sddmm_col<MI, B> (Mj, eb, e1, lane);
+            // the batch's columns from their lanes (before the loop over
+            // the terms: a lane's chunks of them may be fewer than another's)
+            MI jj [B];
+            #pragma unroll
+            for (int u = 0 ; u < B ; u++) jj [u] = __shfl_sync (smask, jl, u, S);
+            Z p [B];
+            for (int64_t c0 = cl ; c0 < k ; c0 += (int64_t) S * VEC)
             {
+                const PA xc = one ? x : gcu_sddmm_load<TA, VEC, HINT> (X, i * a.xrs + c0 * a.xcs);
+                gcu_pack<TB, VEC> y [B];
                 #pragma unroll
-                for (int q = 0 ; q < B ; q++)
+                for (int u = 0 ; u < B ; u++)
+                    y [u] = (u == 0 || eb + u < e1)
+                        ? gcu_pack_load<TB, VEC> (Y, c0 * a.yrs + (int64_t) jj [u] * a.ycs, a.yrs)
+                        : y [0];
+                #pragma unroll
+                for (int u = 0 ; u < B ; u++)
                 {
-                    const int64_t e = eb + (int64_t) (lane >> sh) * nb + q;
-                    if (q < nb && e < e1)
-                    {
-                        bool keep = true;
-                        if constexpr (SR::m_valued) keep = gcu_mask_true (Mx [SR::m_iso ? 0 : e]);
-                        if (keep) Cx [e] = gcu_cast<typename SR::TC> (p [q]);
-                        a.Cb [e] = keep ? 1 : 0;
-                    }
+                    const Z t = gcu_sddmm_terms<SR, VEC> (xc, y [u], i, c0, (int64_t) jj [u]);
+                    p [u] = (c0 == cl) ? t : SR::add (p [u], t);
                 }
             }
+            gcu_sddmm_finish<SR, B> (p, ts, S, lane, smask, eb, e1, a);
         }
+        p0 = q0; p1 = q1; q0 = r0; q1 = r1;
     }
 }
 

@@ -2,8 +2,8 @@
 // the JIT specialises (src/spmm/jit_spmm.c), written once: each takes the one
 // argument struct gcu_spmm_args (gcu_spmm_args.h) by value and hands it to
 // the device functions of gcu_spmm.cuh. A JIT block holds only the
-// semiring's namespace and one GCU_SPMM_KERNELS or GCU_SDDMM_SCATTER_KERNEL
-// line.
+// semiring's namespace and one GCU_SPMM_KERNELS, GCU_SDDMM_SCATTER_KERNEL or
+// GCU_SDDMM_ROWS_KERNEL line.
 #ifndef GCU_SPMM_JIT_CUH
 #define GCU_SPMM_JIT_CUH
 
@@ -33,5 +33,11 @@
 #define GCU_SDDMM_SCATTER_KERNEL(NAME, SR, MI, VEC, B, U, MINB)                \
     extern "C" __global__ void __launch_bounds__ (GCU_SPMM_THREADS, MINB)     \
     NAME (const gcu_spmm_args a) { gcu_sddmm_scatter<SR, MI, VEC, B, U> (a) ; }
+
+// SDDMM's kernel by rows (gcu_sddmm_rows, a mask of short rows): B entries
+// a batch, HINT: A's rows loaded to be evicted first
+#define GCU_SDDMM_ROWS_KERNEL(NAME, SR, MI, VEC, B, HINT, MINB)                \
+    extern "C" __global__ void __launch_bounds__ (GCU_SPMM_THREADS, MINB)     \
+    NAME (const gcu_spmm_args a) { gcu_sddmm_rows<SR, MI, VEC, B, HINT> (a) ; }
 
 #endif

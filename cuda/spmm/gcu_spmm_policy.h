@@ -108,6 +108,25 @@
 // need); long rows take one run a sub-group of the grid, one search for its
 // first row (GRBCUDA_SDDMM_SEG sets the run's entries)
 #define GCU_SDDMM_RUN_BATCHES 4
+// SDDMM, short rows: by rows instead of runs (gcu_sddmm_rows: a row's
+// columns, the extent of the row after the next and A's next row loaded
+// ahead, a batch's loads of B all in flight at once, no search for a run's
+// first row) where the dot products have at most GCU_SDDMM_ROWS_MAX_K
+// terms, batches of at most GCU_SDDMM_ROWS_BATCH entries, A's rows loaded
+// to be evicted first where GCU_SDDMM_ROWS_HINT is on (GRBCUDA_SDDMM_KERNEL,
+// _BATCH, _MINB, _XHINT override). On an H100 (bench/sddmm_variants,
+// grid3d-100, FP32, the first version by rows, 2026-11-26 ~16:15 UTC) k=32
+// ran in 0.331 ms by rows with batches of 4 and 4 blocks an SM (0.354
+// batches of 8 and 3 blocks, 0.441 with 2) against the runs' 0.398; at
+// k=128 the runs were faster (1.377 ms against 1.444 at best by rows: the
+// kernel waits on its loads, and a batch of 8 entries' loads in flight
+// take about 100 registers, 80 with a few spilled at 3 blocks); the hint
+// (then ld.global.cs) made no difference.
+#define GCU_SDDMM_ROWS 1
+#define GCU_SDDMM_ROWS_MAX_K 32
+#define GCU_SDDMM_ROWS_BATCH 4
+#define GCU_SDDMM_ROWS_HINT 0
+#define GCU_SDDMM_ROWS_MIN_BLOCKS 4
 
 // SDDMM's batch for values of zsize bytes: the most entries, a power of two
 // up to 32, whose partial values fit GCU_SDDMM_BATCH_BYTES

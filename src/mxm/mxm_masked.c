@@ -107,7 +107,8 @@ typedef struct
     int batch ;                     // SDDMM's entries a batch
     int64_t seg ;                   // SDDMM's mask entries a run
     int minb, unroll ;              // SDDMM's blocks an SM (the grid's), loads in flight
-    char why [64] ;                 // SDDMM: why these runs and loads
+    bool rows, hint ;               // SDDMM by rows (short rows), A's rows evicted first
+    char why [160] ;                // SDDMM: which kernel, why these runs and loads
     const char *a_is, *b_is ;       // "M", "A": the operand it shares a copy with
     void *dCx ;                     // device: a value and a flag per mask entry
     int8_t *dCb ;
@@ -187,10 +188,16 @@ static int sddmm_batch (size_t zsize)
     return gcu_sddmm_batch (zsize) ;
 }
 
-// SDDMM's runs and loads in flight, by the mask's rows. Short rows (at
-// most GCU_SDDMM_SHORT_ROW entries on average: a banded matrix, a mesh):
-// runs of GCU_SDDMM_RUN_BATCHES batches, so that the entries in flight are
-// a narrow band of the mask whose gathered rows of B stay in L2, and
+// A mask of short rows: at most GCU_SDDMM_SHORT_ROW entries a row on average
+// (a banded matrix, a mesh)
+static bool sddmm_short_rows (int64_t mnvals, int64_t m)
+{
+    return mnvals <= (int64_t) GCU_SDDMM_SHORT_ROW * (m > 0 ? m : 1) ;
+}
+
+// SDDMM's runs and loads in flight, by the mask's rows. Short rows: runs
+// of GCU_SDDMM_RUN_BATCHES batches, so that the entries in flight are a
+// narrow band of the mask whose gathered rows of B stay in L2, and
 // GCU_SDDMM_UNROLL_SHORT loads in flight. Longer rows (a power-law graph,
 // whose gathers have no band to keep): one run each of the nsub sub-groups
 // (one search for its first row), GCU_SDDMM_UNROLL loads in flight.
@@ -199,7 +206,7 @@ static int sddmm_batch (size_t zsize)
 static int64_t sddmm_run_length (int64_t mnvals, int64_t m, int64_t nsub, int batch,
     int *unroll, char *why, size_t len)
 {
-    const bool short_rows = mnvals <= (int64_t) GCU_SDDMM_SHORT_ROW * (m > 0 ? m : 1) ;
+    const bool short_rows = sddmm_short_rows (mnvals, m) ;
     int64_t seg = env_int ("GRBCUDA_SDDMM_SEG") ;
     if (seg == 0) seg = short_rows ? (int64_t) GCU_SDDMM_RUN_BATCHES * batch : -1 ;
     if (seg == -1) seg = (mnvals + nsub - 1) / nsub ;
@@ -208,14 +215,51 @@ static int64_t sddmm_run_length (int64_t mnvals, int64_t m, int64_t nsub, int ba
     const int u = env_int ("GRBCUDA_SDDMM_UNROLL") ;
     *unroll = (u == 2 || u == 4 || u == 8) ? u
         : short_rows ? GCU_SDDMM_UNROLL_SHORT : GCU_SDDMM_UNROLL ;
-    snprintf (why, len, "%s rows (%.1f entries on average)", short_rows ? "short" : "long",
-        (double) mnvals / (double) (m > 0 ? m : 1)) ;
-    return seg < batch ? batch : seg ;
+    if (seg < batch) seg = batch ;
+    snprintf (why, len, "%s rows (%.1f entries on average): runs of %lld entries, %d loads "
+        "in flight", short_rows ? "short" : "long", (double) mnvals / (double) (m > 0 ? m : 1),
+        (long long) seg, *unroll) ;
+    return seg ;
+}
+
+// SDDMM by rows (gcu_sddmm_rows) or by runs of entries (gcu_sddmm_scatter):
+// by rows for a mask of short rows and dot products of at most
+// GCU_SDDMM_ROWS_MAX_K terms where GCU_SDDMM_ROWS is on
+// (GRBCUDA_SDDMM_KERNEL=rows or runs forces one), its batch the row's
+// entries rounded up to a power of two, at most GCU_SDDMM_ROWS_BATCH, the
+// runs' batch and the G lanes (a lane loads one column of a batch;
+// GRBCUDA_SDDMM_BATCH forces one up to G), its blocks an SM
+// GCU_SDDMM_ROWS_MIN_BLOCKS (GRBCUDA_SDDMM_MINB overrides); A's rows loaded
+// to be evicted first where GCU_SDDMM_ROWS_HINT is on (GRBCUDA_SDDMM_XHINT=0
+// or 1 forces it). *why (j->why) says which and why.
+static void sddmm_rows_choice (masked_job *j, int64_t mnvals, int64_t m, int64_t k,
+    size_t zsize)
+{
+    const char *e = getenv ("GRBCUDA_SDDMM_KERNEL") ;
+    const bool forced = e != NULL && (strcmp (e, "rows") == 0 || strcmp (e, "runs") == 0) ;
+    const bool short_rows = sddmm_short_rows (mnvals, m) ;
+    j->rows = forced ? strcmp (e, "rows") == 0
+        : (GCU_SDDMM_ROWS != 0 && short_rows && k <= GCU_SDDMM_ROWS_MAX_K) ;
+    if (!j->rows) return ;
+    const char *h = getenv ("GRBCUDA_SDDMM_XHINT") ;
+    j->hint = (h != NULL && h [0] != '\0') ? atoi (h) != 0 : GCU_SDDMM_ROWS_HINT != 0 ;
+    const int v = env_int ("GRBCUDA_SDDMM_BATCH") ;
+    const double len = (double) mnvals / (double) (m > 0 ? m : 1) ;
+    int b = 1 ;
+    while (b < GCU_SDDMM_ROWS_BATCH && b < gcu_sddmm_batch (zsize) && b < len) b *= 2 ;
+    j->batch = (v >= 1 && v <= 32 && (v & (v - 1)) == 0) ? v : b ;
+    if (j->batch > j->G) j->batch = j->G ;
+    const int mb = env_int ("GRBCUDA_SDDMM_MINB") ;
+    j->minb = mb >= 1 && mb <= 8 ? mb : GCU_SDDMM_ROWS_MIN_BLOCKS ;
+    snprintf (j->why, sizeof (j->why), "%s rows (%.1f entries on average), k %lld: by rows%s%s",
+        short_rows ? "short" : "long", len, (long long) k,
+        j->hint ? ", A's rows evicted first" : "", forced ? " (GRBCUDA_SDDMM_KERNEL)" : "") ;
 }
 
 // SDDMM's kernel: a dot product of length k per mask entry, G lanes of VEC
 // terms each, batches of j->batch entries reduce-scattered over the G lanes
-// (cuda/spmm/gcu_sddmm.cuh). Timed alone: compiled and loaded first.
+// (cuda/spmm/gcu_sddmm.cuh), by rows or by runs of entries. Timed alone:
+// compiled and loaded first.
 static GrB_Info sddmm_products (gcu_call *call, masked_job *j)
 {
     gcu_spmm_spec spec = { j->spec.sr, j->spec.ops, 1, true } ;
@@ -235,21 +279,28 @@ static GrB_Info sddmm_products (gcu_call *call, masked_job *j)
     j->batch = sddmm_batch (spec.sr.mult.z.size) ;
     // The kernel's registers leave room for minb blocks an SM
     // (GRBCUDA_SDDMM_MINB: 1 to 8, for sweeps), and the grid is that many:
-    // every block resident, the runs in flight a narrow band.
+    // every block resident, the runs or rows in flight a narrow band.
     const int mb = env_int ("GRBCUDA_SDDMM_MINB") ;
-    const int minb = mb >= 1 && mb <= 8 ? mb : GCU_SDDMM_MIN_BLOCKS ;
+    j->minb = mb >= 1 && mb <= 8 ? mb : GCU_SDDMM_MIN_BLOCKS ;
+    sddmm_rows_choice (j, a.mnvals, a.m, k, spec.sr.mult.z.size) ;
+    const int minb = j->minb ;
     const gcu_device_props *dev = gcu_device () ;
     const int64_t blocks = (int64_t) (dev != NULL ? dev->sm_count : 1) * minb ;
-    int unroll ;
-    j->seg = a.seg = (int) sddmm_run_length (a.mnvals, a.m, blocks * GCU_SPMM_THREADS / a.G,
-        j->batch, &unroll, j->why, sizeof (j->why)) ;
-    j->unroll = unroll ;
-    j->minb = minb ;
-    const int64_t need = ((a.mnvals + a.seg - 1) / a.seg * a.G + GCU_SPMM_THREADS - 1)
-        / GCU_SPMM_THREADS ;
-    const unsigned grid = (unsigned) (need < blocks ? (need < 1 ? 1 : need) : blocks) ;
+    int64_t need ;
     void *fn = NULL ;
-    GCU_TRY (gcu_sddmm_kernel (&spec, j->batch, unroll, minb, &fn)) ;
+    if (j->rows)
+    {
+        need = (a.m * a.G + GCU_SPMM_THREADS - 1) / GCU_SPMM_THREADS ;
+        GCU_TRY (gcu_sddmm_rows_kernel (&spec, j->batch, j->hint, minb, &fn)) ;
+    }
+    else
+    {
+        j->seg = a.seg = (int) sddmm_run_length (a.mnvals, a.m, blocks * GCU_SPMM_THREADS / a.G,
+            j->batch, &j->unroll, j->why, sizeof (j->why)) ;
+        need = ((a.mnvals + a.seg - 1) / a.seg * a.G + GCU_SPMM_THREADS - 1) / GCU_SPMM_THREADS ;
+        GCU_TRY (gcu_sddmm_kernel (&spec, j->batch, j->unroll, minb, &fn)) ;
+    }
+    const unsigned grid = (unsigned) (need < blocks ? (need < 1 ? 1 : need) : blocks) ;
     void *args [] = { &a } ;
     gcu_timer tk ;
     gcu_timer_start (&tk, j->s) ;
@@ -439,11 +490,11 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
         + j.xb.export_s ;
     const double t_upload = j.om.upload_s + j.oa.upload_s + j.ob.upload_s + j.xa.upload_s
         + j.xb.upload_s ;
-    char how [320] ;
+    char how [400] ;
     if (j.sddmm) snprintf (how, sizeof (how), "sddmm (dense A and B: batches of %d entries a "
-        "sub-group of %d lanes x %d terms, reduce-scattered; %s: runs of %lld entries, %d loads "
-        "in flight; %d blocks an SM%s)", j.batch, j.G, j.vec, j.why, (long long) j.seg, j.unroll,
-        j.minb, j.vec > 1 ? "" : "; one term a load: terms not contiguous or VEC does not divide k") ;
+        "sub-group of %d lanes x %d terms, reduce-scattered; %s; %d blocks an SM%s)", j.batch,
+        j.G, j.vec, j.why, j.minb,
+        j.vec > 1 ? "" : "; one term a load: terms not contiguous or VEC does not divide k") ;
     else snprintf (how, sizeof (how), "%s", j.saxpy ? "saxpy" : "dot") ;
     // T on the device has the mask's index width: read before the release
     // zeroes the operand (it was read after, always false: a mask with

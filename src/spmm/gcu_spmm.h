@@ -59,6 +59,10 @@ GrB_Info gcu_spmm_kernels (const gcu_spmm_spec *spec, void **first, void **fold)
 // entries (a power of two, at most 32), `unroll` entries' loads in flight
 // and at least `minb` blocks an SM, compiled and loaded
 GrB_Info gcu_sddmm_kernel (const gcu_spmm_spec *spec, int batch, int unroll, int minb, void **fn) ;
+// SDDMM's kernel by rows (gcu_sddmm_rows: a mask of short rows), batches of
+// `batch` entries, hint: A's rows loaded to be evicted first from L2
+GrB_Info gcu_sddmm_rows_kernel (const gcu_spmm_spec *spec, int batch, bool hint, int minb,
+    void **fn) ;
 
 // where C's arrays go (a residency entry's buffers, the write-back's scratch)
 typedef struct

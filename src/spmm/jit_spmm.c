@@ -37,17 +37,23 @@ GrB_Info gcu_spmm_block (const gcu_spmm_spec *spec, gcu_str *b, char entry [GCU_
 }
 
 // SDDMM's block: the batched kernel (cuda/spmm/gcu_sddmm.cuh) for batches of
-// `batch` entries, `unroll` loads in flight and `minb` blocks an SM
+// `batch` entries, `unroll` loads in flight and `minb` blocks an SM; rows:
+// the kernel by rows too (entry's name and "r"), so that a block compiled
+// for every semiring (tests/cpu/test_jit_builtin.c) compiles both
 static GrB_Info sddmm_block (const gcu_spmm_spec *spec, int batch, int unroll, int minb,
-    gcu_str *b, char entry [GCU_JIT_ENTRY_MAX])
+    bool rows, gcu_str *b, char entry [GCU_JIT_ENTRY_MAX])
 {
     const char *it = spec->ops.m_idx64 ? "uint64_t" : "uint32_t" ;
     char key [64] ;
-    snprintf (key, sizeof (key), "|sddmm-batch|%s|%d|%d|%d|%d", it, spec->vec, batch, unroll, minb) ;
+    snprintf (key, sizeof (key), "|sddmm-batch|%s|%d|%d|%d|%d%s", it, spec->vec, batch, unroll,
+        minb, rows ? "|r" : "") ;
     GrB_Info info = gcu_codegen_namespace (b, &spec->sr, &spec->ops, "gcu_sdb_", key, entry) ;
     if (info != GrB_SUCCESS) return info ;
     gcu_str_addf (b, "GCU_SDDMM_SCATTER_KERNEL (%s, %s_ns::SR, %s, %d, %d, %d, %d)\n", entry,
         entry, it, spec->vec, batch, unroll, minb) ;
+    if (rows)
+        gcu_str_addf (b, "GCU_SDDMM_ROWS_KERNEL (%sr, %s_ns::SR, %s, %d, %d, false, %d)\n", entry,
+            entry, it, spec->vec, batch, minb) ;
     return b->failed ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
 }
 
@@ -64,7 +70,7 @@ GrB_Info gcu_spmm_block_var (const gcu_spmm_spec *spec, const gcu_spmm_kvar *kv,
     // SDDMM: the batched kernel with the policy's settings for its type
     if (spec->sddmm)
         return sddmm_block (spec, gcu_sddmm_batch (spec->sr.mult.z.size), GCU_SDDMM_UNROLL,
-            GCU_SDDMM_MIN_BLOCKS, b, entry) ;
+            GCU_SDDMM_MIN_BLOCKS, true, b, entry) ;
     const char *it = spec->ops.a_idx64 ? "uint64_t" : "uint32_t" ;
     char key [64] ;
     const int ch = kv->ch < 1 ? 1 : kv->ch ;
@@ -116,18 +122,45 @@ GrB_Info gcu_spmm_kernels (const gcu_spmm_spec *spec, void **first, void **fold)
         spec->sddmm ? NULL : &tile, spec->sddmm ? NULL : &rows) ;
 }
 
-GrB_Info gcu_sddmm_kernel (const gcu_spmm_spec *spec, int batch, int unroll, int minb, void **fn)
+// SDDMM's JIT block built (built: its status) into one kernel *fn
+static GrB_Info sddmm_kernel_of (const gcu_spmm_spec *spec, GrB_Info built, gcu_str *b,
+    const char *entry, void **fn)
 {
-    gcu_str b ;
-    gcu_str_init (&b) ;
-    char entry [GCU_JIT_ENTRY_MAX] = "" ;
     char name [GxB_MAX_NAME_LEN * 3], label [GxB_MAX_NAME_LEN * 3 + 32] = "sddmm" ;
-    GrB_Info built = sddmm_block (spec, batch, unroll, minb, &b, entry) ;
     if (built == GrB_SUCCESS)
     {
         gcu_codegen_label (name, sizeof (name), &spec->sr) ;
         snprintf (label, sizeof (label), "sddmm %s", name) ;
     }
-    return gcu_jit_block_kernels (built, gcu_spmm_preamble (), &b, label, 1,
+    return gcu_jit_block_kernels (built, gcu_spmm_preamble (), b, label, 1,
         (const char *const []) { entry }, (void **const []) { fn }) ;
+}
+
+GrB_Info gcu_sddmm_kernel (const gcu_spmm_spec *spec, int batch, int unroll, int minb, void **fn)
+{
+    gcu_str b ;
+    gcu_str_init (&b) ;
+    char entry [GCU_JIT_ENTRY_MAX] = "" ;
+    GrB_Info built = sddmm_block (spec, batch, unroll, minb, false, &b, entry) ;
+    return sddmm_kernel_of (spec, built, &b, entry, fn) ;
+}
+
+GrB_Info gcu_sddmm_rows_kernel (const gcu_spmm_spec *spec, int batch, bool hint, int minb,
+    void **fn)
+{
+    gcu_str b ;
+    gcu_str_init (&b) ;
+    char entry [GCU_JIT_ENTRY_MAX] = "" ;
+    const char *it = spec->ops.m_idx64 ? "uint64_t" : "uint32_t" ;
+    char key [64] ;
+    snprintf (key, sizeof (key), "|sddmm-rows|%s|%d|%d|%d|%d", it, spec->vec, batch, hint ? 1 : 0,
+        minb) ;
+    GrB_Info built = gcu_codegen_namespace (&b, &spec->sr, &spec->ops, "gcu_sdr_", key, entry) ;
+    if (built == GrB_SUCCESS)
+    {
+        gcu_str_addf (&b, "GCU_SDDMM_ROWS_KERNEL (%s, %s_ns::SR, %s, %d, %d, %s, %d)\n", entry,
+            entry, it, spec->vec, batch, hint ? "true" : "false", minb) ;
+        if (b.failed) built = GrB_OUT_OF_MEMORY ;
+    }
+    return sddmm_kernel_of (spec, built, &b, entry, fn) ;
 }

@@ -1,4 +1,4 @@
-// test_sddmm_emu.cpp — SDDMM's batched kernel (cuda/spmm/gcu_sddmm.cuh),
+// test_sddmm_emu.cpp — SDDMM's kernels (cuda/spmm/gcu_sddmm.cuh), by runs and by rows,
 // C<M> = X*Y', run whole on the CPU under the SIMT emulation
 // (tests/common/gcu_simt_emu.h) against a plain reference: batches of 1 to
 // 32 entries reduce-scattered over sub-groups of 1 to 32 lanes (more
@@ -9,7 +9,8 @@
 // run's first row); k from 1 to 64 (one term a lane, several chunks a
 // lane), X and Y by row (vector loads) or by column, a valued mask; the
 // semirings of tests/common/gcu_emu_semirings.h (16-byte values shuffled as
-// four words, positional ones see (i, c, j)). On a GPU,
+// four words, positional ones see (i, c, j)); the kernel by rows with batches
+// shorter and longer than the rows, one block and two. On a GPU,
 // tests/gpu/test_spmm_gpu.c checks the same kernel against SuiteSparse.
 #include "gcu_simt_emu.h"
 
@@ -20,8 +21,9 @@ alignas (16) static unsigned char gcu_emu_dynamic_smem [64 * 1024] ;
 
 // C<M> = X*Y' (X m-by-k, Y ncols-by-k, rows or columns) by batches of B
 // entries, U loads in flight, sub-groups of at most gmax lanes, runs of seg
-// entries (a multiple of B) on a grid of nblocks blocks
-template <class SR, int VEC, int B, int U>
+// entries (a multiple of B) on a grid of nblocks blocks; ROWS: by rows
+// (gcu_sddmm_rows, seg and U unused; none where B exceeds the lanes)
+template <class SR, int VEC, int B, int U, bool ROWS = false>
 static int sddmm_case (const char *name, const csr &M, int64_t k, bool by_col, bool valued,
     std::mt19937_64 &rng, int gmax, int64_t seg, unsigned nblocks)
 {
@@ -40,6 +42,7 @@ static int sddmm_case (const char *name, const csr &M, int64_t k, bool by_col, b
     memset (&a, 0, sizeof (a)) ;
     a.m = m ; a.n = k ; a.seg = (int) seg ;
     a.G = gcu_spmm_group (k, VEC, gmax) ;
+    if (ROWS && B > a.G) return 0 ;     // by rows: a batch's columns a lane each
     a.X = X.data () ; a.xrs = xrs ; a.xcs = xcs ;
     a.Y = Y.data () ; a.yrs = yrs ; a.ycs = ycs ;
     a.Mp = Mp.data () ; a.Mj = Mj.data () ; a.Mx = valued ? Mx.data () : nullptr ;
@@ -48,7 +51,9 @@ static int sddmm_case (const char *name, const csr &M, int64_t k, bool by_col, b
     for (unsigned b = 0 ; b < gridDim.x ; b++)
         gcu_emu_block (b, GCU_SPMM_THREADS, [&]
         {
-            if (valued) gcu_sddmm_scatter<VALUED<SR>, uint32_t, VEC, B, U> (a) ;
+            if (ROWS && valued) gcu_sddmm_rows<VALUED<SR>, uint32_t, VEC, B, true> (a) ;
+            else if (ROWS) gcu_sddmm_rows<SR, uint32_t, VEC, B, false> (a) ;
+            else if (valued) gcu_sddmm_scatter<VALUED<SR>, uint32_t, VEC, B, U> (a) ;
             else gcu_sddmm_scatter<SR, uint32_t, VEC, B, U> (a) ;
         }) ;
     int64_t bad = -1 ;
@@ -67,9 +72,10 @@ static int sddmm_case (const char *name, const csr &M, int64_t k, bool by_col, b
             }
             if (!same_value (z, C [e])) bad = e ;
         }
-    CHECK (bad < 0, "%s sddmm k=%lld VEC=%d B=%d U=%d G=%d seg=%lld blocks=%u%s%s: mask entry "
-        "%lld differs", name, (long long) k, VEC, B, U, a.G, (long long) seg, nblocks,
-        by_col ? " by column" : "", valued ? " valued" : "", (long long) bad) ;
+    CHECK (bad < 0, "%s sddmm%s k=%lld VEC=%d B=%d U=%d G=%d seg=%lld blocks=%u%s%s: mask "
+        "entry %lld differs", name, ROWS ? " by rows" : "", (long long) k, VEC, B, U, a.G,
+        (long long) seg, nblocks, by_col ? " by column" : "", valued ? " valued" : "",
+        (long long) bad) ;
     return 1 ;
 }
 
@@ -95,6 +101,27 @@ static int batch_cases (const char *name, const csr &M, int64_t k, bool valued,
     return cases ;
 }
 
+// the kernel by rows: batches of 1, 2 (rows longer than a batch), 8 and
+// 32 (shorter), sub-groups of a warp, of 4 lanes and of 1, one block (the
+// grid-stride loop over rows) and two
+template <class SR>
+static int rows_cases (const char *name, const csr &M, int64_t k, bool valued,
+    std::mt19937_64 &rng)
+{
+    int cases = 0 ;
+    for (int gmax : { 32, 4, 1 })
+        for (unsigned nb : { 1u, 2u })
+        {
+            cases += sddmm_case<SR, 1, 1, 0, true> (name, M, k, true, valued, rng, gmax, 0, nb) ;
+            cases += sddmm_case<SR, 1, 2, 0, true> (name, M, k, false, valued, rng, gmax, 0, nb) ;
+            cases += sddmm_case<SR, 1, 32, 0, true> (name, M, k, true, valued, rng, gmax, 0, nb) ;
+            if (k % 4 == 0 && sizeof (typename SR::Z) <= 4)
+                cases += sddmm_case<SR, 4, 8, 0, true> (name, M, k, false, valued, rng, gmax, 0, nb) ;
+            else cases += sddmm_case<SR, 1, 8, 0, true> (name, M, k, false, valued, rng, gmax, 0, nb) ;
+        }
+    return cases ;
+}
+
 template <class SR>
 static int run_semiring (const char *name, const csr &M, std::mt19937_64 &rng)
 {
@@ -107,6 +134,7 @@ static int run_semiring (const char *name, const csr &M, std::mt19937_64 &rng)
             cases += batch_cases<SR, 4> (name, M, k, valued, rng) ;
             cases += batch_cases<SR, 8> (name, M, k, valued, rng) ;
             if (sizeof (typename SR::Z) <= 8) cases += batch_cases<SR, 32> (name, M, k, valued, rng) ;
+            cases += rows_cases<SR> (name, M, k, valued, rng) ;
         }
     return cases ;
 }
@@ -132,5 +160,7 @@ int main ()
             cases += sddmm_case<PLUS_TIMES_FP64, 1, 8, 4> ("tall", T, 16, true, false, rng, gmax, seg, 2) ;
             cases += sddmm_case<PLUS_SECONDJ_INT64, 1, 8, 2> ("tall", T, 5, false, true, rng, gmax, seg, 3) ;
         }
+    for (int gmax : { 32, 8 })
+        cases += sddmm_case<PLUS_TIMES_FP64, 1, 8, 0, true> ("tall", T, 16, true, false, rng, gmax, 0, 2) ;
     return gcu_emu_finish ("test_sddmm_emu", cases) ;
 }

@@ -219,15 +219,21 @@ static void sddmm_trial (const sr_t *sr, GrB_Index m, GrB_Index k, GrB_Index n, 
     const bool xcol = gcu_rand (st) % 3 == 0, ycol = gcu_rand (st) % 3 == 0 ;
     // the batched kernel's batch (the type's default, more entries than
     // lanes, fewer, one), loads in flight, blocks an SM (registers capped
-    // for them) and runs (the default, one a sub-group, one batch)
+    // for them) and runs (the default, one a sub-group, one batch); the
+    // kernel (the default for the mask's rows, by rows, by runs) and A's
+    // rows evicted first or not (by rows)
     static const char *const batches [] = { "", "32", "4", "1" }, *const unrolls [] = { "2", "4", "8" } ;
     static const char *const minbs [] = { "", "2", "6" }, *const segs [] = { "", "-1", "1" } ;
+    static const char *const kernels [] = { "", "rows", "runs" }, *const hints [] = { "", "0", "1" } ;
     const char *batch = batches [gcu_rand (st) % 4], *unroll = unrolls [gcu_rand (st) % 3] ;
     const char *minb = minbs [gcu_rand (st) % 3], *seg = segs [gcu_rand (st) % 3] ;
+    const char *kernel = kernels [gcu_rand (st) % 3], *hint = hints [gcu_rand (st) % 3] ;
     setenv ("GRBCUDA_SDDMM_BATCH", batch, 1) ;
     setenv ("GRBCUDA_SDDMM_UNROLL", unroll, 1) ;
     setenv ("GRBCUDA_SDDMM_MINB", minb, 1) ;
     setenv ("GRBCUDA_SDDMM_SEG", seg, 1) ;
+    setenv ("GRBCUDA_SDDMM_KERNEL", kernel, 1) ;
+    setenv ("GRBCUDA_SDDMM_XHINT", hint, 1) ;
     GrB_Matrix X = full (sr->t, m, k, xcol, gcu_rand (st) % 10 == 0, st) ;
     GrB_Matrix Y = tb ? full (sr->t, n, k, ycol, false, st) : full (sr->t, k, n, ycol, false, st) ;
     GrB_Descriptor d = NULL ;
@@ -239,11 +245,12 @@ static void sddmm_trial (const sr_t *sr, GrB_Index m, GrB_Index k, GrB_Index n, 
     GrB_Desc_Value mv = GxB_DEFAULT ;
     OK (GxB_Descriptor_get (&mv, d, GrB_MASK)) ;
     const bool comp = mv == GrB_COMP || mv == GrB_COMP + GrB_STRUCTURE ;
-    char what [240] ;
+    char what [300] ;
     snprintf (what, sizeof (what), "sddmm %s %llux%llux%llu%s%s%s%s%s batch '%s' unroll %s "
-        "minb '%s' seg '%s'", sr->name, (unsigned long long) m, (unsigned long long) k,
-        (unsigned long long) n, tb ? " Y'" : " B", xcol ? " X by col" : "", ycol ? " Y by col" : "",
-        comp ? " complemented" : "", accum ? " accum" : "", batch, unroll, minb, seg) ;
+        "minb '%s' seg '%s' kernel '%s' hint '%s'", sr->name, (unsigned long long) m,
+        (unsigned long long) k, (unsigned long long) n, tb ? " Y'" : " B", xcol ? " X by col" : "",
+        ycol ? " Y by col" : "", comp ? " complemented" : "", accum ? " accum" : "", batch, unroll,
+        minb, seg, kernel, hint) ;
     const uint64_t r0 = gcu_mxm_sddmm_runs () ;
     compare (sr, C0, M, accum, X, Y, d, what) ;
     // a complemented mask is not the dot form's
@@ -253,6 +260,8 @@ static void sddmm_trial (const sr_t *sr, GrB_Index m, GrB_Index k, GrB_Index n, 
     unsetenv ("GRBCUDA_SDDMM_UNROLL") ;
     unsetenv ("GRBCUDA_SDDMM_MINB") ;
     unsetenv ("GRBCUDA_SDDMM_SEG") ;
+    unsetenv ("GRBCUDA_SDDMM_KERNEL") ;
+    unsetenv ("GRBCUDA_SDDMM_XHINT") ;
     GrB_Matrix_free (&X) ; GrB_Matrix_free (&Y) ; GrB_Matrix_free (&C0) ;
     GrB_Matrix_free (&M) ; GrB_Descriptor_free (&d) ;
 }
