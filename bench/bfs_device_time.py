@@ -24,6 +24,12 @@ a, b = kernels (sys.argv [1]), kernels (sys.argv [2])
 edges = float (sys.argv [3]) if len (sys.argv) > 3 else 0
 same = all (x [0] == y [0] for x, y in zip (a, b))
 one = b [len (a):]
+if not same or len (b) <= len (a):
+    # the runs did not take the same path (auto mode's first searches on
+    # the host, say): what is left over is not one search
+    print ("device time: the launches of A are not the first of B's; not one search's time "
+           "(in auto mode take BFS_DT_REPEAT=3 or more)")
+    sys.exit (1)
 total = sum (r [1] for r in one)
 print ("device time: %d launches in A, %d in B (A a prefix of B: %s); one search: %d launches, "
        "%.3f ms of kernels" % (len (a), len (b), "yes" if same else "NO", len (one), total / 1e6))
