@@ -236,43 +236,89 @@ __device__ __forceinline__ void gcu_mxv_fold_group (typename SR::Z &acc, bool &h
     if constexpr (HAS && !SR::is_any) has = __any_sync (gmask, has) != 0 ;
 }
 
+// pull's row i of R by a group of G threads (lane: this thread's place in
+// it, gmask: the group's lanes), T (i) written by lane 0. ANY and terminal
+// monoids stop the row early: the whole group once any lane is done
+// (group_exit: BFS's pull, whose first frontier neighbour ends the row), or
+// each thread on its own.
+template <class SR, class RI, bool VXM>
+__device__ __forceinline__ void gcu_mxv_pull_row (int64_t i,
+    const RI *__restrict__ Rp, const RI *__restrict__ Rj, const void *__restrict__ Rx,
+    const int8_t *__restrict__ Ub, const void *__restrict__ Ux,
+    typename SR::Z *__restrict__ Tx, int8_t *__restrict__ Tb, int G, int lane,
+    unsigned gmask, bool group_exit)
+{
+    typedef typename SR::Z Z ;
+    Z acc = SR::identity () ;
+    bool has = false ;
+    const int64_t p0 = (int64_t) Rp [i], p1 = (int64_t) Rp [i + 1] ;
+    if ((SR::is_any || SR::has_terminal) && group_exit)
+    {
+        // the group steps together and stops as one once a lane is done
+        for (int64_t b = p0 ; b < p1 ; b += G)
+        {
+            const int64_t p = b + lane ;
+            const int64_t k = p < p1 ? (int64_t) Rj [p] : 0 ;
+            if (p < p1 && (Ub == NULL || Ub [k]))
+                gcu_mxv_fold1<SR> (acc, has, gcu_mxv_product<SR, VXM> (Rx, Ux, p, k, i, k)) ;
+            if (__any_sync (gmask, has && gcu_sr_done<SR> (acc))) break ;
+        }
+    }
+    else for (int64_t p = p0 + lane ; p < p1 ; p += G)
+    {
+        const int64_t k = (int64_t) Rj [p] ;
+        if (Ub != NULL && !Ub [k]) continue ;
+        gcu_mxv_fold1<SR> (acc, has, gcu_mxv_product<SR, VXM> (Rx, Ux, p, k, i, k)) ;
+        if (gcu_sr_done<SR> (acc)) break ;
+    }
+    if (G > 1) gcu_mxv_fold_group<SR, true> (acc, has, G, gmask) ;
+    if (lane == 0)
+    {
+        if (has) Tx [i] = acc ;
+        Tb [i] = has ;
+    }
+}
+
 // pull: groups of G threads (a power of two, at most 32: a group lies within
-// one warp), a grid-stride loop over the rows, u with presence bytes (Ub;
-// NULL: full), rows the mask excludes skipped whole, ANY and terminal
-// monoids stopping a thread's row early; the group folds by shuffles.
+// one warp), u with presence bytes (Ub; NULL: full); the group folds by
+// shuffles (gcu_mxv_pull_row). A grid-stride loop of warps over runs of 32
+// rows: a lane a row first reads whether the mask allows it and whether it
+// has entries (T (i) none when not, coalesced), then the warp's groups take
+// the rows that are left in turn. BFS's pull allows every unvisited row,
+// most of them empty or quickly done: a group walking every row one at a
+// time spent its time waiting on those reads.
 template <class SR, class RI, bool VXM>
 __device__ __forceinline__ void gcu_mxv_pull (int64_t nrows,
     const RI *__restrict__ Rp, const RI *__restrict__ Rj, const void *__restrict__ Rx,
     const int8_t *__restrict__ Ub, const void *__restrict__ Ux,
     const int8_t *__restrict__ allow, typename SR::Z *__restrict__ Tx,
-    int8_t *__restrict__ Tb, int G)
+    int8_t *__restrict__ Tb, int G, bool group_exit)
 {
-    typedef typename SR::Z Z ;
-    const int lane = (int) (threadIdx.x % (unsigned) G) ;
+    const int lane32 = (int) (threadIdx.x & 31u) ;
+    const int lane = lane32 % G, group = lane32 / G, ngroups = 32 / G ;
     const unsigned gmask = gcu_mxv_group_mask (G) ;
-    const int64_t ngroups = ((int64_t) gridDim.x * blockDim.x) / G ;
-    for (int64_t i = ((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / G ; i < nrows ; i += ngroups)
+    const int64_t nwarps = ((int64_t) gridDim.x * blockDim.x) / 32 ;
+    for (int64_t base = (((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / 32) * 32 ;
+         base < nrows ; base += nwarps * 32)
     {
-        if (allow != NULL && !allow [i])
+        const int64_t i = base + lane32 ;
+        bool work = false ;
+        if (i < nrows)
         {
-            if (lane == 0) Tb [i] = 0 ;
-            continue ;
+            work = (allow == NULL || allow [i]) && Rp [i + 1] > Rp [i] ;
+            if (!work) Tb [i] = 0 ;
         }
-        Z acc = SR::identity () ;
-        bool has = false ;
-        const int64_t p1 = (int64_t) Rp [i + 1] ;
-        for (int64_t p = (int64_t) Rp [i] + lane ; p < p1 ; p += G)
+        unsigned todo = __ballot_sync (0xffffffffu, work) ;
+        while (todo != 0)
         {
-            const int64_t k = (int64_t) Rj [p] ;
-            if (Ub != NULL && !Ub [k]) continue ;
-            gcu_mxv_fold1<SR> (acc, has, gcu_mxv_product<SR, VXM> (Rx, Ux, p, k, i, k)) ;
-            if (gcu_sr_done<SR> (acc)) break ;
-        }
-        if (G > 1) gcu_mxv_fold_group<SR, true> (acc, has, G, gmask) ;
-        if (lane == 0)
-        {
-            if (has) Tx [i] = acc ;
-            Tb [i] = has ;
+            // this group's row: the group-th lowest of the rows left; the
+            // ngroups lowest are taken this round
+            unsigned mine = todo ;
+            for (int q = 0 ; q < group && mine != 0 ; q++) mine &= mine - 1 ;
+            for (int q = 0 ; q < ngroups && todo != 0 ; q++) todo &= todo - 1 ;
+            if (mine != 0)
+                gcu_mxv_pull_row<SR, RI, VXM> (base + __ffs (mine) - 1, Rp, Rj, Rx, Ub, Ux, Tx, Tb,
+                    G, lane, gmask, group_exit) ;
         }
     }
 }

@@ -33,6 +33,7 @@ typedef struct
     const int64_t *So ;     // sell: the slices' first entries (slices + 1)
     const void *Sj, *Sx ;   // sell: R's indices and values by slice (Sx: Rx when iso)
     const int32_t *Sp ;     // sell: the slices' rows (NULL: R's in order)
+    int group_exit ;        // pull: ANY and terminal monoids stop a row's whole group
 }
 gcu_mxv_args ;
 

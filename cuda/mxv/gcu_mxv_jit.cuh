@@ -15,7 +15,7 @@ template <class SR, class RI, bool VXM>
 __device__ __forceinline__ void gcu_mxv_pull_k (const gcu_mxv_args &a)
 {
     gcu_mxv_pull<SR, RI, VXM> (a.n, (const RI *) a.Rp, (const RI *) a.Rj, a.Rx, a.Ub, a.Ux,
-        a.allow, (typename SR::Z *) a.Tx, a.Tb, a.G) ;
+        a.allow, (typename SR::Z *) a.Tx, a.Tb, a.G, a.group_exit != 0) ;
 }
 
 template <class SR, class RI, bool VXM>

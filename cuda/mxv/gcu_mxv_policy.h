@@ -14,6 +14,12 @@
 #define GCU_MXV_PUSH_FACTOR 4.0
 // pull's fixed cost per row of w, in the units of its reads (1 / this)
 #define GCU_MXV_PULL_ROW_COST 32.0
+// push's recheck (src/mxv/mxv.c, push_recheck): pull instead when the
+// frontier's edges exceed the unexplored ones over GCU_MXV_PULL_ALPHA (Beamer
+// et al. 2012, alpha = 14), counted for frontiers of at least
+// GCU_MXV_RECHECK_MIN entries (smaller ones stay push unasked)
+#define GCU_MXV_PULL_ALPHA 14.0
+#define GCU_MXV_RECHECK_MIN 1024
 
 // The SpMV variants (u full, no mask): how the rows of R are computed.
 typedef enum

@@ -52,38 +52,49 @@ GCU_HD bool gcu_vmerge_at (const gcu_vmerge_args &a, int64_t i)
 
 #if defined(__CUDACC__) || defined(__CUDACC_RTC__)
 
-// warp-aggregated count: every lane of the warp calls it the same number of
-// times (the loops below step whole blocks)
-__device__ __forceinline__ void gcu_vec_count (bool has, unsigned long long *count)
+// the block's count of the positions its threads found (mine: a thread's
+// own, over the whole grid-stride loop) added to *count by one atomic a
+// block: every thread of the block calls it once, after its loop (a warp's
+// atomic an iteration, 131072 of them on one address for 4M positions,
+// took longer than the pass itself)
+__device__ __forceinline__ void gcu_vec_count (unsigned long long mine, unsigned long long *count)
 {
-    const unsigned b = __ballot_sync (0xffffffffu, has) ;
-    if ((threadIdx.x & 31) == 0 && b != 0) atomicAdd (count, (unsigned long long) __popc (b)) ;
+    __shared__ unsigned long long part [32] ;
+    for (int off = 16 ; off > 0 ; off /= 2) mine += __shfl_down_sync (0xffffffffu, mine, off) ;
+    if ((threadIdx.x & 31) == 0) part [threadIdx.x / 32] = mine ;
+    __syncthreads () ;
+    if (threadIdx.x == 0)
+    {
+        unsigned long long total = 0 ;
+        for (unsigned w = 0 ; w < (blockDim.x + 31) / 32 ; w++) total += part [w] ;
+        if (total != 0) atomicAdd (count, total) ;
+    }
 }
 
-// the write-back over every position, grid-stride by whole blocks
+// the write-back over every position, grid-stride (every thread of a block
+// runs the same number of steps: gcu_vec_count's barrier)
 template <class V>
 __device__ __forceinline__ void gcu_vmerge_kernel (const gcu_vmerge_args &a)
 {
     const int64_t stride = (int64_t) gridDim.x * blockDim.x ;
-    for (int64_t base = (int64_t) blockIdx.x * blockDim.x ; base < a.v.m ; base += stride)
-    {
-        const int64_t i = base + threadIdx.x ;
-        const bool has = i < a.v.m && gcu_vmerge_at<V> (a, i) ;
-        gcu_vec_count (has, a.count) ;
-    }
+    unsigned long long mine = 0 ;
+    for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ; i < a.v.m ; i += stride)
+        mine += gcu_vmerge_at<V> (a, i) ;
+    gcu_vec_count (mine, a.count) ;
 }
 
 // allow [i] = the mask's verdict (1 or 0), counted
 __device__ __forceinline__ void gcu_vallow_kernel (const gcu_vmerge_args &a, int8_t *allow)
 {
     const int64_t stride = (int64_t) gridDim.x * blockDim.x ;
-    for (int64_t base = (int64_t) blockIdx.x * blockDim.x ; base < a.v.m ; base += stride)
+    unsigned long long mine = 0 ;
+    for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ; i < a.v.m ; i += stride)
     {
-        const int64_t i = base + threadIdx.x ;
-        bool t = false ;
-        if (i < a.v.m) { t = gcu_vmask_at (a, i) ; allow [i] = (int8_t) t ; }
-        gcu_vec_count (t, a.count) ;
+        const bool t = gcu_vmask_at (a, i) ;
+        allow [i] = (int8_t) t ;
+        mine += t ;
     }
+    gcu_vec_count (mine, a.count) ;
 }
 
 #endif

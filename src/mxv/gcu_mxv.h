@@ -69,6 +69,13 @@ void gcu_mxv_last_push_split_reset (void) ;
 GrB_Info gcu_mxv_push_scan (const void *Pp, bool idx64, const int64_t *Ui, int64_t unvals,
     int64_t lrow, int64_t seg, int64_t **Us, gcu_stream s) ;
 
+// The entries of the rows of P (row pointers Pp, uint64_t if idx64 else
+// uint32_t) of u's entries (positions Ui, unvals of them): *sum, summed on
+// the device (CUB) and read back (synchronises s). GCU_NOT_HANDLED for more
+// than INT32_MAX entries.
+GrB_Info gcu_mxv_push_edges (const void *Pp, bool idx64, const int64_t *Ui, int64_t unvals,
+    int64_t *sum, gcu_stream s) ;
+
 // Tests (and GRBCUDA_SPMV): force the SpMV variant of a call with u full
 // and no mask (GCU_SPMV_AUTO: the choice from the matrix's features), and
 // whether long rows are split (-1 automatic, 0 never, 1 always when the

@@ -10,7 +10,9 @@
 // per entry of u walking row k of P = R', atomics into a dense T): push when
 // its products (nnz(u) times the average row of P) cost a quarter of what
 // pull reads (nnz(R) restricted to the rows the mask lets through) — a
-// sparse BFS frontier pushes, a dense x (SpMV) pulls. Push splits the rows
+// sparse BFS frontier pushes, a dense x (SpMV) pulls; BFS's push (an ANY or
+// terminal monoid, a complemented mask) is rechecked against the frontier's
+// real edges (src/mxv/mxv_method.c). Push splits the rows
 // of P longer than GCU_MXV_PUSH_LONG_ROW into segments, a warp each, found
 // on the device (push_split.cu) whenever P may have such rows: a power-law
 // graph's hub in a frontier would otherwise be walked by one warp.
@@ -27,7 +29,7 @@
 // Operands on the device through the residency cache: the matrix by row or
 // by column (gcu_operand_get), u as a dense image (pull) or its entry list
 // (push), so an unchanged matrix or vector is not uploaded again.
-#include "gcu_mxv.h"
+#include "gcu_mxv_method.h"
 #include "gcu_spmv_plan.h"
 #include "../residency/gcu_operand.h"
 #include "gcu_util.h"
@@ -44,10 +46,6 @@
 
 #if GRBCUDA_HAVE_CUDA
 #include <cuda_runtime_api.h>
-
-static int force_method = 0 ;       // tests: 1 pull, 2 push
-
-void gcu_mxv_force_method (int method) { force_method = method ; }
 
 // push's split: the tests' force (-1: none), GRBCUDA_PUSH_SPLIT's setting,
 // and what the last push did (atomic: GPU calls from several threads)
@@ -416,6 +414,7 @@ static GrB_Info compute_T (const mxv_job *j, int *G, gcu_timer *tk, gcu_stream s
         a.n = (int64_t) j->m ;
         a.Ub = (const int8_t *) j->ou->b ;
         a.G = *G = group_size ((double) j->anvals / (double) (j->m > 0 ? j->m : 1)) ;
+        a.group_exit = !gcu_mxv_bfs_exp (GCU_BFS_EXP_NO_GROUP_EXIT) ;
         GCU_TRY (gcu_jit_launch (fns [GCU_MXV_K_PULL], grid_for (a.n, a.G, true, gcu_device ()),
             GCU_MXV_THREADS, 0, s, args)) ;
         GCU_TRY (gcu_launch_check ("mxv pull")) ;
@@ -441,20 +440,6 @@ static GrB_Info spec_make (const gcu_call *call, GrB_Matrix A, GrB_Vector u, boo
     spec->ops.mask_type = -1 ;
     spec->vxm = vxm ;
     return GrB_SUCCESS ;
-}
-
-// The method: push's products against the part of R pull reads (the tests
-// may force one, force_method)
-static bool use_push (GrB_Index unvals, GrB_Index anvals, GrB_Index nallow, GrB_Index m,
-    GrB_Index n)
-{
-    const double push_cost = (double) unvals * (double) anvals / (double) (n > 0 ? n : 1) ;
-    const double pull_cost = (double) anvals * (double) nallow / (double) (m > 0 ? m : 1)
-        + (double) m / GCU_MXV_PULL_ROW_COST ;
-    bool push = GCU_MXV_PUSH_FACTOR * push_cost < pull_cost ;
-    if (force_method == 1) push = false ;
-    if (force_method == 2) push = true ;
-    return push ;
 }
 
 #undef  GCU_FREE_ALL
@@ -566,7 +551,7 @@ static GrB_Info mxv_run (gcu_call *call)
         return GrB_SUCCESS ;
     }
 
-    const bool push = use_push (unvals, anvals, nallow, m, n) ;
+    bool push = gcu_mxv_use_push (unvals, anvals, nallow, m, n) ;
     const bool work = unvals > 0 && nallow > 0 && anvals > 0 ;
 
     // R's rows (pull) or P = R' (push): for mxv R = op(A), whose CSR is A's
@@ -574,11 +559,9 @@ static GrB_Info mxv_run (gcu_call *call)
     // when B is not transposed
     const bool r_by_col = vxm ? !tran : tran ;
     const double t_op0 = gcu_now () ;
-    if (work)
-    {
-        GCU_TRY (gcu_operand_get (A, push ? !r_by_col : r_by_col, mdesc.size, false, &om, s)) ;
-        GCU_TRY (gcu_vec_get (u, n, !push, udesc.size, &ou, s)) ;
-    }
+    int64_t mf = -1 ; size_t re_up = 0 ;     // push_recheck's frontier edges, given-back uploads
+    if (work) GCU_TRY (gcu_mxv_operands (A, u, wb.complement, &spec.sr, nallow, m, n, anvals,
+        r_by_col, mdesc.size, udesc.size, &om, &ou, &push, &mf, &re_up, s)) ;
     if (vxm) spec.ops.b_iso = om.iso ; else spec.ops.a_iso = om.iso ;
     spec.idx64 = om.idx64 ;
     // (+8: the CAS of a 1- or 2-byte value reads its whole aligned word)
@@ -611,7 +594,8 @@ static GrB_Info mxv_run (gcu_call *call)
     char da [64], du [64] ;
     gcu_operand_describe (&om, "A", NULL, da, sizeof (da)) ;
     gcu_vec_describe (&ou, "u", du, sizeof (du)) ;
-    const size_t up_bytes = om.up_bytes + ou.up_bytes + mask_up ;
+    const size_t up_bytes = om.up_bytes + ou.up_bytes + mask_up + re_up ;
+    if (mf >= 0) snprintf (how + strlen (how), sizeof (how) - strlen (how), " (frontier's edges %lld)", (long long) mf) ;
     const double t_export = om.export_s + ou.export_s, t_upload = om.upload_s + ou.upload_s ;
 
     // w<M,replace> = accum (w, T) on the device: w is left device newest
@@ -680,7 +664,6 @@ const gcu_family gcu_family_vxm = { "vxm", GCU_OP_VXM, mxv_branch, mxv_run } ;
 
 #else
 
-void gcu_mxv_force_method (int method) { (void) method ; }
 void gcu_mxv_force_push_split (int split, int64_t lrow, int64_t seg)
 {
     (void) split ; (void) lrow ; (void) seg ;

@@ -54,10 +54,15 @@ static GrB_Info assign_run (gcu_call *call)
     // T: u as a dense image, or x in every position (full: no presence bytes)
     const int8_t *Tb = NULL ;
     const void *Tv = NULL ;
+    // (x copied as bytes into w, no accum and w of x's type: T is x alone,
+    // read by every position, tsize 0 in the write-back, instead of a full
+    // array of copies of x, a pass over w's length written for nothing)
+    const bool iso = scalar && call->accum == NULL && gcu_vec_builtin_type (call->C) == tt ;
     if (scalar)
     {
-        GCU_TRY (gcu_dmalloc (&Tx, (size_t) n * td.size + 16, s)) ;
-        GCU_TRY (gcu_vec_fill_launch (Tx, (int64_t) n, call->scalar, td.size, s)) ;
+        const int64_t nx = iso ? 1 : (int64_t) n ;
+        GCU_TRY (gcu_dmalloc (&Tx, (size_t) nx * td.size + 16, s)) ;
+        GCU_TRY (gcu_vec_fill_launch (Tx, nx, call->scalar, td.size, s)) ;
         Tv = Tx ;
     }
     else
@@ -71,7 +76,7 @@ static GrB_Info assign_run (gcu_call *call)
     size_t wb_up = 0 ;
     // (u stays pinned through the write-back: w may be u, its new image
     // published there)
-    GCU_TRY (gcu_vec_write_back (&wb, tt, td.size, n, Tb, Tv, &wnvals, &wb_up, s)) ;
+    GCU_TRY (gcu_vec_write_back (&wb, tt, iso ? 0 : td.size, n, Tb, Tv, &wnvals, &wb_up, s)) ;
     call->up_bytes = ou.up_bytes + wb_up ;
     call->down_bytes = 0 ;
     call->kernel_seconds = gcu_now () - t1 ;

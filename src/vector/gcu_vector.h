@@ -91,7 +91,9 @@ GrB_Type gcu_vec_builtin_type (const void *v) ;
 bool gcu_vec_merge_applies (const gcu_vec_wb *wb, GrB_Type ztype) ;
 
 // w<M,replace> = accum (w, T) for T on the device (a presence byte and a
-// value of ztype, zsize bytes, per position; length n), the result left as
+// value of ztype, zsize bytes, per position; length n; zsize 0 where T is
+// full and iso, its one value at Tx, with no accum and w of T's type: the
+// values copied as bytes), the result left as
 // w's newest value; *nvals its entries, *up_bytes what w's and M's images
 // uploaded. GrB_SUCCESS, else w is unchanged (GCU_NOT_HANDLED: no room or
 // not expressible; another status: a device failure). Synchronises s.

@@ -49,16 +49,17 @@ __global__ void __launch_bounds__ (GCU_VEC_THREADS) k_gather (const int64_t *__r
 // one value of at most 16 bytes, by value
 struct fill_value { unsigned char b [16] ; } ;
 
-// x [k] = v for k < n, vsize bytes each
-__global__ void __launch_bounds__ (GCU_VEC_THREADS) k_fill (unsigned char *__restrict__ x,
-    int64_t n, fill_value v, uint64_t vsize)
+// x [k] = v for k < n: a value is nw words of type W (W's size divides the
+// value's, and x is aligned to it), v's words in v.b
+template <typename W>
+__global__ void __launch_bounds__ (GCU_VEC_THREADS) k_fill (W *__restrict__ x, int64_t n,
+    fill_value v, int64_t nw)
 {
+    W w [16 / sizeof (W)] ;
+    memcpy (w, v.b, sizeof (w)) ;
     const int64_t stride = (int64_t) gridDim.x * blockDim.x ;
     for (int64_t k = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ; k < n ; k += stride)
-    {
-        unsigned char *dst = x + k * (int64_t) vsize ;
-        for (uint64_t b = 0 ; b < vsize ; b++) dst [b] = v.b [b] ;
-    }
+        for (int64_t q = 0 ; q < nw ; q++) x [k * nw + q] = w [q] ;
 }
 
 // b [idx [k]] = 1, x [idx [k]] = vals [k] for k < nv: a value is nw words
@@ -102,6 +103,15 @@ extern "C" GrB_Info gcu_vec_merge_launch (const gcu_vmerge_args *a, void *typed,
     return info != GrB_SUCCESS ? info : gcu_launch_check ("vector write-back (JIT)") ;
 }
 
+// the fill with words of W
+template <typename W>
+static GrB_Info fill_as (void *x, int64_t n, const fill_value &v, size_t vsize, gcu_stream s)
+{
+    k_fill<W> <<<grid_of (n), GCU_VEC_THREADS, 0, (cudaStream_t) s>>> ((W *) x, n, v,
+        (int64_t) (vsize / sizeof (W))) ;
+    return gcu_launch_check ("vector fill") ;
+}
+
 extern "C" GrB_Info gcu_vec_fill_launch (void *x, int64_t n, const void *val, size_t vsize,
     gcu_stream s)
 {
@@ -110,9 +120,13 @@ extern "C" GrB_Info gcu_vec_fill_launch (void *x, int64_t n, const void *val, si
     if (n <= 0) return GrB_SUCCESS ;
     memset (&v, 0, sizeof (v)) ;
     memcpy (v.b, val, vsize) ;
-    k_fill <<<grid_of (n), GCU_VEC_THREADS, 0, (cudaStream_t) s>>> ((unsigned char *) x, n, v,
-        (uint64_t) vsize) ;
-    return gcu_launch_check ("vector fill") ;
+    // the widest word that divides the value and to which x is aligned
+    const auto fits = [&] (size_t w) { return vsize % w == 0 && (uintptr_t) x % w == 0 ; } ;
+    if (fits (16)) return fill_as<uint4> (x, n, v, vsize, s) ;
+    if (fits (8)) return fill_as<uint64_t> (x, n, v, vsize, s) ;
+    if (fits (4)) return fill_as<uint32_t> (x, n, v, vsize, s) ;
+    if (fits (2)) return fill_as<uint16_t> (x, n, v, vsize, s) ;
+    return fill_as<uint8_t> (x, n, v, vsize, s) ;
 }
 
 // the scatter with words of W

@@ -317,8 +317,9 @@ static int run_semiring (const char *name, const csr &Rm, std::mt19937_64 &rng,
             const int8_t *mask = masked ? allow.data () : nullptr ;
             if (!sparse_u && !masked)
                 cases += run_spmv<SR, VXM, RI> (name, Rm, Rp, Rj, Rx, U, positional, compare) ;
-            // pull, every group size; 3 blocks of 256: a grid-stride loop
-            for (int G = 1 ; G <= 32 ; G *= 2)
+            // pull, every group size, each thread stopping on its own and the
+            // group as one; 3 blocks of 256: a grid-stride loop
+            for (int G = 1 ; G <= 32 ; G *= 2) for (int gx = 0 ; gx < 2 ; gx++)
             {
                 std::vector<int8_t> Tb (m, 7) ;
                 values<Z> Tx ((size_t) m) ;
@@ -329,11 +330,12 @@ static int run_semiring (const char *name, const csr &Rm, std::mt19937_64 &rng,
                     {
                         gcu_mxv_pull<SR, RI, VXM> (m, Rp.data (), Rj.data (), Rx.data (),
                             sparse_u ? (sparse_u == 2 ? tb : ub).data () : nullptr, U.data (), mask,
-                            Tx.data (), Tb.data (), G) ;
+                            Tx.data (), Tb.data (), G, gx != 0) ;
                     }) ;
                 }
-                snprintf (what, sizeof (what), "%s %s pull G=%d%s%s", name, VXM ? "vxm" : "mxv", G,
-                    sparse_u == 2 ? ", tiny u" : sparse_u ? ", sparse u" : "", masked ? ", masked" : "") ;
+                snprintf (what, sizeof (what), "%s %s pull G=%d%s%s%s", name, VXM ? "vxm" : "mxv", G,
+                    sparse_u == 2 ? ", tiny u" : sparse_u ? ", sparse u" : "", masked ? ", masked" : "",
+                    gx ? ", group exit" : "") ;
                 compare (Tb, Tx, what) ;
                 cases++ ;
             }

@@ -436,6 +436,73 @@ static void hub_test (uint64_t *st)
 }
 
 //------------------------------------------------------------------------------
+// push's recheck (src/mxv/mxv_method.c): the frontier's real edges
+//------------------------------------------------------------------------------
+
+// A frontier u of 1,200 entries whose rows of P hold about 320 entries each
+// (rows and columns 0 .. 1199 of A), the rest of A short: the sizes choose
+// push (u's entries at the average row), the frontier's edges pull. With
+// BFS's mask (the visited set, structural, complemented, replace) and a
+// monoid whose rows stop early, the call must turn to pull; without the
+// mask it pushes. Both against SuiteSparse, mxv and vxm.
+static void recheck_test (uint64_t *st)
+{
+    const char *names [] = { "ANY_SECONDI_INT64", "ANY_PAIR_BOOL", "LOR_LAND_BOOL" } ;
+    const GrB_Index n = 20000, nu = 1200, len = 300 ;
+    GrB_Matrix A = gcu_test_random_matrix (GrB_BOOL, n, n, 0.0003, st) ;
+    for (GrB_Index i = 0 ; i < nu ; i++)
+        for (GrB_Index t = 0 ; t < len ; t++)
+        {
+            const GrB_Index j = (i * 7919 + t * 67) % n ;
+            OK (GrB_Matrix_setElement_BOOL (A, true, i, j)) ;       // vxm: P = A
+            OK (GrB_Matrix_setElement_BOOL (A, true, j, i)) ;       // mxv: P = A'
+        }
+    OK (GrB_Matrix_wait (A, GrB_MATERIALIZE)) ;
+    GrB_Vector visited = gcu_test_random_vector (GrB_BOOL, n, 0.3, st) ;
+    int pulled = 0 ;
+    for (size_t q = 0 ; q < sizeof (names) / sizeof (names [0]) ; q++)
+    {
+        const sr_t *sr = NULL ;
+        for (int k = 0 ; k < nsr ; k++) if (strcmp (srs [k].name, names [q]) == 0) sr = &srs [k] ;
+        if (sr == NULL) continue ;      // a quicker run's fewer semirings
+        GrB_Vector u = NULL ;
+        OK (GrB_Vector_new (&u, sr->tu, n)) ;
+        for (GrB_Index i = 0 ; i < nu ; i++) OK (GrB_Vector_setElement_INT64 (u, 1 + (int64_t) i % 5, i)) ;
+        OK (GrB_Vector_wait (u, GrB_MATERIALIZE)) ;
+        for (int vxm = 0 ; vxm <= 1 ; vxm++)
+            for (int masked = 0 ; masked <= 1 ; masked++)
+            {
+                GrB_Vector w1 = NULL, w2 = NULL, M = masked ? visited : NULL ;
+                const GrB_Descriptor d = masked ? GrB_DESC_RSC : NULL ;
+                OK (GrB_Vector_new (&w1, sr->tu, n)) ;
+                OK (GrB_Vector_new (&w2, sr->tu, n)) ;
+                gcu_mxv_last_spmv_reset () ;
+                GrB_Info i1 = vxm ? GrB_vxm (w1, M, NULL, sr->s, u, A, d) : GrB_mxv (w1, M, NULL, sr->s, A, u, d) ;
+                const int ran = gcu_mxv_last_spmv () ;
+                GrB_Info i2 = vxm ? real_vxm (w2, M, NULL, sr->s, u, A, d) : real_mxv (w2, M, NULL, sr->s, A, u, d) ;
+                char what [160] ;
+                snprintf (what, sizeof (what), "recheck %s %s%s", vxm ? "vxm" : "mxv", sr->name,
+                    masked ? " masked" : "") ;
+                CHECK (i1 == i2, "%s: info %d vs %d", what, (int) i1, (int) i2) ;
+                // (pull leaves its kernel in gcu_mxv_last_spmv, push -1)
+                CHECK (masked ? ran == GCU_SPMV_PULL : ran == -1, "%s: %s ran", what,
+                    ran == -1 ? "push" : "pull") ;
+                pulled += ran == GCU_SPMV_PULL ;
+                CHECK (gcu_test_vector_equal (w1, w2, sr->tol, sr->any, what), "%s differs from SuiteSparse", what) ;
+                if (strcmp (sr->name, "ANY_SECONDI_INT64") == 0)
+                {
+                    const int bad = anyi_invalid (w1, u, A, vxm) ;
+                    CHECK (bad == 0, "%s: %d values are no product's", what, bad) ;
+                }
+                GrB_Vector_free (&w1) ; GrB_Vector_free (&w2) ;
+            }
+        GrB_Vector_free (&u) ;
+    }
+    printf ("push's recheck: %d calls turned to pull\n", pulled) ;
+    GrB_Vector_free (&visited) ; GrB_Matrix_free (&A) ;
+}
+
+//------------------------------------------------------------------------------
 // BFS, LAGraph's form, on the GPU and on the host
 //------------------------------------------------------------------------------
 
@@ -666,6 +733,7 @@ int main (int argc, char **argv)
     spmv_auto_test (&st) ;
     spmv_sell_test (&st) ;
     hub_test (&st) ;
+    recheck_test (&st) ;
     printf ("%d products computed on the GPU (%.1f s)\n", gpu_runs, gcu_now () - t_start) ;
     bfs_test (&st) ;
     residency_test (&st) ;
