@@ -37,6 +37,7 @@
 #include "common/gcu_semiring.cuh"
 #include "spmm/gcu_spmm_policy.h"
 #include "spmm/gcu_spmm_args.h"
+#include "spmm/gcu_spmm_item.cuh"
 
 // VEC consecutive values of T, loaded or stored at once (VEC > 1 only for
 // power-of-two sizes, VEC*sizeof (T) <= 16: the host's choice)
@@ -374,8 +375,11 @@ __device__ __forceinline__ void gcu_pack_st (T *__restrict__ out, int64_t p,
 // issue all their loads at once). A launch runs the items r0 .. r0+cnt-1
 // (cnt < 2^31: 32-bit loop counters, fewer registers) of slice sl0; the
 // host launches slice after slice. Rows of C are written whole (streaming
-// stores where HINT).
-template <class SR, class AI, int VEC, int CH, int U, bool HINT>
+// stores where HINT). PF: a group prefetches into L1 the first batch of
+// entries of its next item and the item after that one's row (read by
+// then), so that its loads of A hit L1 (gcu_spmm_prows holds them in
+// registers instead).
+template <class SR, class AI, int VEC, int CH, int U, bool HINT, bool PF = false>
 __device__ __forceinline__ void gcu_spmm_rows (const gcu_spmm_args &a)
 {
     typedef typename SR::Z Z;
@@ -398,6 +402,17 @@ __device__ __forceinline__ void gcu_spmm_rows (const gcu_spmm_args &a)
     for (unsigned t = (blockIdx.x * blockDim.x + threadIdx.x) / (unsigned) G ; t < cnt ; t += ngroups)
     {
         const int64_t r = a.r0 + (int64_t) t;
+        if constexpr (PF)
+        {
+            const int64_t t1 = (int64_t) t + ngroups, t2 = t1 + ngroups ;
+            gcu_spmm_item_prefetch (a, Ap, a.r0 + t2, t2 < (int64_t) cnt) ;
+            const gcu_spmm_item<AI> nx = gcu_spmm_item_at (a, Ap, a.r0 + t1, t1 < (int64_t) cnt) ;
+            if (nx.p0 + (AI) lane < nx.p1)
+            {
+                gcu_prefetch_l1 (Aj + nx.p0 + lane) ;
+                if constexpr (SR::reads_x && !SR::a_iso) gcu_prefetch_l1 (Ax + nx.p0 + lane) ;
+            }
+        }
         int64_t i, out;         // the row; its place in Cx, or in W (partial)
         AI p0, p1;
         bool partial = false;
@@ -441,6 +456,8 @@ __device__ __forceinline__ void gcu_spmm_rows (const gcu_spmm_args &a)
             const int nb = (int) ((p1 - pb < (AI) G) ? p1 - pb : (AI) G);
             const AI ql = pb + (AI) (lane < nb ? lane : nb - 1);
             const AI mj = gcu_ld_stream<HINT> (Aj + ql);
+            if constexpr (PF)
+                if (pb + (AI) G + (AI) lane < p1) gcu_prefetch_l1 (Aj + pb + G + lane) ;
             XT mx = XT ();
             if constexpr (SR::reads_x && !SR::a_iso) mx = gcu_cast<XT> (gcu_ld_stream<HINT> (Ax + ql));
             for (int e = 0 ; e < nb ; e += U)

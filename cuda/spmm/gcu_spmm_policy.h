@@ -59,6 +59,11 @@
 #define GCU_SPMM_SORT (-1)
 #define GCU_SPMM_SORT_UNEVEN 2.0
 #define GCU_SPMM_GRID (-1)
+// GCU_SPMM_PIPE: the row kernel pipelined, a group's loads of A for its
+// next items in flight while it loads X for this one: 1 held in registers
+// (gcu_spmm_prows, cuda/spmm/gcu_spmm_pipe.cuh), 2 prefetched into L1
+// (gcu_spmm_rows), 0 neither (GRBCUDA_SPMM_PIPE)
+#define GCU_SPMM_PIPE 0
 
 // ASpT (Hong et al. 2019, DESIGN §4): A's rows in panels of GCU_ASPT_PANEL
 // rows; within a panel a column with at least GCU_ASPT_HEAVY entries (the
