@@ -1,8 +1,7 @@
-// gcu_spmm_item.cuh — the items of SpMM's row kernels (gcu_spmm_rows in
-// cuda/spmm/gcu_spmm.cuh, gcu_spmm_prows in cuda/spmm/gcu_spmm_pipe.cuh)
-// read one at a time: an item's row and entries of A, where its values go,
-// and the prefetches into L1 that let a group read its next items' part of
-// A while it loads X for this one.
+// gcu_spmm_item.cuh — the items of SpMM's row kernel (gcu_spmm_rows in
+// cuda/spmm/gcu_spmm.cuh) read one at a time: an item's row and entries of
+// A, and the prefetches into L1 that let a group read its next items' part
+// of A while it loads X for this one (GCU_SPMM_PIPE).
 #ifndef GCU_SPMM_ITEM_CUH
 #define GCU_SPMM_ITEM_CUH
 
@@ -75,21 +74,6 @@ __device__ __forceinline__ void gcu_spmm_item_prefetch (const gcu_spmm_args &a,
     if (r < a.nseg) gcu_prefetch_l1 (a.segrow + r) ;
     else if (a.ord != NULL) gcu_prefetch_l1 (a.ord + 2 * (r - a.nseg)) ;
     else gcu_prefetch_l1 (Ap + (r - a.nseg)) ;
-}
-
-// Where item r (row i) goes: its row of Cx, or (a segment of a row of
-// several) its partial row of W; offsets of the row's first value
-__device__ __forceinline__ int64_t gcu_spmm_item_out (const gcu_spmm_args &a, int64_t r,
-    int64_t i, bool &partial)
-{
-    partial = false ;
-    if (r < a.nseg)
-    {
-        const int64_t s0 = a.segoff [i] ;
-        partial = a.segoff [i + 1] - s0 > 1 ;
-        if (partial) return (a.heavyoff [i] + (r - s0)) * a.n ;
-    }
-    return a.rank [i] * a.n ;
 }
 
 #endif

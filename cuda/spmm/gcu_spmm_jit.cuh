@@ -8,7 +8,6 @@
 #define GCU_SPMM_JIT_CUH
 
 #include "spmm/gcu_spmm.cuh"
-#include "spmm/gcu_spmm_pipe.cuh"
 #include "spmm/gcu_sddmm.cuh"
 #include "spmm/gcu_spmm_args.h"
 
@@ -20,18 +19,14 @@
 // index type AI, VEC columns a load, CH chunks a lane (segments and rows),
 // and the row kernel's U loads of X in flight, cache hints HINT,
 // __launch_bounds__ of MINB blocks an SM (fewer registers where above 1) and
-// PIPE (1: the pipelined row kernel of gcu_spmm_pipe.cuh; else gcu_spmm_rows,
-// 2: with its prefetches)
-#define GCU_SPMM_KERNELS(SEGS, FOLD, TILE, ROWS, SR, AI, VEC, CH, U, HINT, MINB, PIPE) \
+// the row kernel's PIPE (its next items' part of A prefetched) and NAT (sums
+// in the GPU's own arithmetic: PLUS_TIMES on one floating type)
+#define GCU_SPMM_KERNELS(SEGS, FOLD, TILE, ROWS, SR, AI, VEC, CH, U, HINT, MINB, PIPE, NAT) \
     GCU_SPMM_KERNEL (SEGS) { gcu_spmm_segments<SR, AI, VEC, CH> (a) ; }       \
     GCU_SPMM_KERNEL (FOLD) { gcu_spmm_fold<SR, AI, VEC> (a) ; }               \
     GCU_SPMM_KERNEL (TILE) { gcu_spmm_tiled<SR, AI, VEC> (a) ; }              \
     extern "C" __global__ void __launch_bounds__ (GCU_SPMM_THREADS, MINB)     \
-    ROWS (const gcu_spmm_args a)                                              \
-    {                                                                         \
-        if constexpr (PIPE == 1) gcu_spmm_prows<SR, AI, VEC, CH, U, HINT> (a) ;  \
-        else gcu_spmm_rows<SR, AI, VEC, CH, U, HINT, PIPE == 2> (a) ;          \
-    }
+    ROWS (const gcu_spmm_args a) { gcu_spmm_rows<SR, AI, VEC, CH, U, HINT, PIPE, NAT> (a) ; }
 
 // SDDMM's batched kernel (gcu_sddmm.cuh) for semiring SR (its mask type),
 // the mask's index type MI, VEC terms a load, B entries a batch, U entries'

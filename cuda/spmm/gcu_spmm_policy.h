@@ -59,11 +59,17 @@
 #define GCU_SPMM_SORT (-1)
 #define GCU_SPMM_SORT_UNEVEN 2.0
 #define GCU_SPMM_GRID (-1)
-// GCU_SPMM_PIPE: the row kernel pipelined, a group's loads of A for its
-// next items in flight while it loads X for this one: 1 held in registers
-// (gcu_spmm_prows, cuda/spmm/gcu_spmm_pipe.cuh), 2 prefetched into L1
-// (gcu_spmm_rows), 0 neither (GRBCUDA_SPMM_PIPE)
+// GCU_SPMM_PIPE: a group prefetches into L1 its next item's first entries
+// of A and the item after that one's row while it loads X for this one
+// (GRBCUDA_SPMM_PIPE=0/1)
 #define GCU_SPMM_PIPE 0
+// GCU_SPMM_NAT: where the semiring is PLUS_TIMES on one floating type, the
+// row kernel sums with the GPU's own + and * instead of the operators that
+// give a NaN the host's sign and payload after every operation (their
+// checks and branches made the kernel bound by instruction issue: ncu,
+// grid3d-100 k=128, 65% SM throughput, 36% DRAM); a row whose sums hold a
+// NaN is summed again with the operators (GRBCUDA_SPMM_NAT=0/1)
+#define GCU_SPMM_NAT 1
 
 // ASpT (Hong et al. 2019, DESIGN §4): A's rows in panels of GCU_ASPT_PANEL
 // rows; within a panel a column with at least GCU_ASPT_HEAVY entries (the
