@@ -136,7 +136,7 @@ typedef struct
 {
     bool rows ;                 // whole rows (else every row through the segments)
     int64_t rmax ;              // longest row taken whole
-    int unroll, minb ;
+    int unroll, minb ;          // minb 0: the policy's for the kernel
     bool hint ;
     bool pipe ;                 // the next items' part of A prefetched
     bool nat ;                  // the GPU's arithmetic where the semiring allows

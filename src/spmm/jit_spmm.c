@@ -51,10 +51,16 @@ static GrB_Info sddmm_block (const gcu_spmm_spec *spec, int batch, int unroll, i
     return b->failed ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
 }
 
+// the row kernel's bounds by default: fewer blocks an SM where it sums natively
+static int spmm_minb (const gcu_spmm_spec *spec)
+{
+    return GCU_SPMM_NAT && gcu_spmm_nat_ok (spec) ? GCU_SPMM_MINB_NAT : GCU_SPMM_MINB ;
+}
+
 GrB_Info gcu_spmm_block_ch (const gcu_spmm_spec *spec, int chunks, gcu_str *b,
     char entry [GCU_JIT_ENTRY_MAX])
 {
-    const gcu_spmm_kvar v = { chunks, GCU_SPMM_ROWS_UNROLL, GCU_SPMM_MINB, GCU_SPMM_HINT != 0,
+    const gcu_spmm_kvar v = { chunks, GCU_SPMM_ROWS_UNROLL, spmm_minb (spec), GCU_SPMM_HINT != 0,
         GCU_SPMM_PIPE, GCU_SPMM_NAT != 0 } ;
     return gcu_spmm_block_var (spec, &v, b, entry) ;
 }
@@ -126,7 +132,7 @@ GrB_Info gcu_spmm_kernels_all (const gcu_spmm_spec *spec, const gcu_spmm_kvar *k
 GrB_Info gcu_spmm_kernels (const gcu_spmm_spec *spec, void **first, void **fold)
 {
     void *tile = NULL, *rows = NULL ;
-    const gcu_spmm_kvar v = { 1, GCU_SPMM_ROWS_UNROLL, GCU_SPMM_MINB, GCU_SPMM_HINT != 0,
+    const gcu_spmm_kvar v = { 1, GCU_SPMM_ROWS_UNROLL, spmm_minb (spec), GCU_SPMM_HINT != 0,
         GCU_SPMM_PIPE, GCU_SPMM_NAT != 0 } ;
     return gcu_spmm_kernels_all (spec, &v, first, spec->sddmm ? NULL : fold,
         spec->sddmm ? NULL : &tile, spec->sddmm ? NULL : &rows) ;

@@ -72,8 +72,10 @@ void gcu_spmm_tune_get (gcu_spmm_tune *t)
     t->rmax = rmax > 0 ? rmax : GCU_SPMM_ROW_MAX ;
     const int u = env_int ("GRBCUDA_SPMM_UNROLL", GCU_SPMM_ROWS_UNROLL) ;
     t->unroll = (u == 2 || u == 8) ? u : 4 ;
-    const int mb = env_int ("GRBCUDA_SPMM_MINB", GCU_SPMM_MINB) ;
-    t->minb = mb >= 1 && mb <= 8 ? mb : 1 ;
+    // 0: the policy's for the kernel (gcu_spmm_run: GCU_SPMM_MINB_NAT where
+    // it sums natively, else GCU_SPMM_MINB)
+    const int mb = env_int ("GRBCUDA_SPMM_MINB", 0) ;
+    t->minb = mb >= 1 && mb <= 8 ? mb : 0 ;
     t->hint = env_int ("GRBCUDA_SPMM_HINT", GCU_SPMM_HINT) != 0 ;
     t->pipe = env_int ("GRBCUDA_SPMM_PIPE", GCU_SPMM_PIPE) != 0 ;
     t->nat = env_int ("GRBCUDA_SPMM_NAT", GCU_SPMM_NAT) != 0 ;
@@ -426,6 +428,7 @@ GrB_Info gcu_spmm_run (const gcu_spmm_spec *spec, int ch, const gcu_spmm_in *in,
     out->G = gcu_spmm_group_for (n, spec->vec, out->ch) ;
     gcu_spmm_tune tu ;
     gcu_spmm_tune_get (&tu) ;
+    if (tu.minb == 0) tu.minb = tu.nat && gcu_spmm_nat_ok (spec) ? GCU_SPMM_MINB_NAT : GCU_SPMM_MINB ;
     const double t0 = gcu_now () ;
     spmm_plan p ;
     GCU_TRY (plan_get (in, &tu, &pm, &p, &out->plan_hit)) ;
