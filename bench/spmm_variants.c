@@ -28,7 +28,8 @@
 #define MAX_VARIANTS 32
 
 static const char *const knobs [] =
-    { "ROWS", "RMAX", "UNROLL", "HINT", "SORT", "SLICE", "GRID", "SEG", "TILE", "CH", "VEC" } ;
+    { "ROWS", "RMAX", "UNROLL", "MINB", "HINT", "PIPE", "NAT", "SORT", "SLICE", "GRID", "SEG", "TILE", "CH",
+      "VEC" } ;
 
 // the defaults, then the variant's settings ("VAR=v,VAR=v")
 static void set_variant (const char *spec)

@@ -37,6 +37,7 @@
 #include "common/gcu_semiring.cuh"
 #include "spmm/gcu_spmm_policy.h"
 #include "spmm/gcu_spmm_args.h"
+#include "spmm/gcu_spmm_item.cuh"
 
 // VEC consecutive values of T, loaded or stored at once (VEC > 1 only for
 // power-of-two sizes, VEC*sizeof (T) <= 16: the host's choice)
@@ -360,22 +361,106 @@ __device__ __forceinline__ void gcu_pack_st (T *__restrict__ out, int64_t p,
     gcu_pack_store<T, VEC> (out, p, v);
 }
 
+// acc [v] (+)= A(i,kk) * X(kk, c0+v) as gcu_spmm_term, or where NAT (the
+// semiring is PLUS_TIMES on one floating type: the host's choice) with
+// the GPU's own arithmetic: the same values wherever no NaN arises (the
+// same roundings: the JIT compiles without contraction), without
+// gcu_host_nan's check after every operation. A NaN on the way stays NaN
+// to the end under PLUS and TIMES, so the caller checks the sums once and
+// recomputes a row that has one with gcu_spmm_term (the host's NaN).
+template <class SR, int VEC, bool NAT>
+__device__ __forceinline__ void gcu_spmm_term_nat (typename SR::Z (&acc) [VEC], bool first,
+    bool add, const typename SR::X &a, const gcu_pack<typename SR::TB, VEC> &y, int64_t i,
+    int64_t kk, int64_t c0)
+{
+    if constexpr (NAT)
+    {
+        for (int v = 0 ; v < VEC ; v++)
+        {
+            const typename SR::Z t = a * gcu_spmm_in<typename SR::Y, typename SR::TB, SR::reads_y> (y.v [v]);
+            acc [v] = first ? t : add ? acc [v] + t : acc [v];
+        }
+    }
+    else if (add) gcu_spmm_term<SR, VEC> (acc, first, a, y, i, kk, c0);
+}
+
+// The row kernel's sums: entries p0 .. p1-1 of row i of A times X into
+// acc (the lane's CH chunks of VEC columns at cc [h], X's row kk at xc [h]
+// + kk * xrs). The group reads the entries G at a time, a lane one entry
+// (A's indices and values in one coalesced load, evict-first where HINT),
+// and passes them round by shuffles; each lane then has U loads of X in
+// flight (unrolled; a batch's tail repeats its last entry's load and does
+// not add it, so short rows issue all their loads at once). PF: the next
+// batch prefetched into L1. NAT: gcu_spmm_term_nat's arithmetic.
+template <class SR, class AI, int VEC, int CH, int U, bool HINT, bool PF, bool NAT>
+__device__ __forceinline__ void gcu_spmm_rows_acc (typename SR::Z (&acc) [CH][VEC],
+    const gcu_spmm_args &a, int64_t i, AI p0, AI p1, int lane, unsigned gmask,
+    const typename SR::TB *const (&xc) [CH], const int64_t (&cc) [CH], const typename SR::X &xiso)
+{
+    typedef typename SR::TB TB;
+    typedef typename SR::X XT;
+    const int G = a.G;
+    const AI *__restrict__ Aj = (const AI *) a.Aj;
+    const typename SR::TA *__restrict__ Ax = (const typename SR::TA *) a.Ax;
+    const int64_t xrs = a.xrs;
+    for (AI pb = p0 ; pb < p1 ; pb += (AI) G)
+    {
+        const int nb = (int) ((p1 - pb < (AI) G) ? p1 - pb : (AI) G);
+        const AI ql = pb + (AI) (lane < nb ? lane : nb - 1);
+        const AI mj = gcu_ld_stream<HINT> (Aj + ql);
+        if constexpr (PF)
+            if (pb + (AI) G + (AI) lane < p1) gcu_prefetch_l1 (Aj + pb + G + lane) ;
+        XT mx = XT ();
+        if constexpr (SR::reads_x && !SR::a_iso) mx = gcu_cast<XT> (gcu_ld_stream<HINT> (Ax + ql));
+        for (int e = 0 ; e < nb ; e += U)
+        {
+            AI kk [U];
+            XT x [U];
+            gcu_pack<TB, VEC> y [U][CH];
+            #pragma unroll
+            for (int u = 0 ; u < U ; u++)
+            {
+                const int src = (e + u < nb) ? e + u : nb - 1;
+                kk [u] = gcu_shfl_any (gmask, mj, src, G);
+                if constexpr (SR::reads_x && !SR::a_iso) x [u] = gcu_shfl_any (gmask, mx, src, G);
+                else x [u] = xiso;
+            }
+            #pragma unroll
+            for (int u = 0 ; u < U ; u++)
+                #pragma unroll
+                for (int h = 0 ; h < CH ; h++)
+                    y [u][h] = gcu_pack_ldg<TB, VEC> (xc [h], (int64_t) kk [u] * xrs);
+            // NAT: the batch's tail selected away rather than skipped, so
+            // that no branch lets the compiler sink a load below the sums
+            // of the loads before it (all U in flight at once)
+            #pragma unroll
+            for (int u = 0 ; u < U ; u++)
+            {
+                if (!NAT && e + u >= nb) break;
+                #pragma unroll
+                for (int h = 0 ; h < CH ; h++)
+                    gcu_spmm_term_nat<SR, VEC, NAT> (acc [h], u == 0 && e == 0 && pb == p0,
+                        e + u < nb, x [u], y [u][h], i, (int64_t) kk [u], cc [h]);
+            }
+        }
+    }
+}
+
 // SpMM row-wise (GE-SpMM's coalesced row caching, Sputnik's row order): a
 // group of G lanes takes an item and one slice of sw columns of it (G
 // lanes of CH chunks of VEC). The items: first the segments of the rows
 // longer than rmax (segrow, seg entries each: a partial row into W where
 // the row has several, folded by gcu_spmm_fold, else the row of C), then
 // the rows of at most rmax entries, whole (in the plan's order ord: row,
-// length and first entry; else 0..nord-1, empty and long rows skipped). The group reads the item's
-// entries G at a time, a lane one entry (A's indices and values in one
-// coalesced load, evict-first where HINT), and passes them round by
-// shuffles; each lane then has U loads of X in flight (unrolled; a batch's
-// tail repeats its last entry's load and does not add it, so short rows
-// issue all their loads at once). A launch runs the items r0 .. r0+cnt-1
+// length and first entry; else 0..nord-1, empty and long rows skipped),
+// their sums by gcu_spmm_rows_acc. A launch runs the items r0 .. r0+cnt-1
 // (cnt < 2^31: 32-bit loop counters, fewer registers) of slice sl0; the
 // host launches slice after slice. Rows of C are written whole (streaming
-// stores where HINT).
-template <class SR, class AI, int VEC, int CH, int U, bool HINT>
+// stores where HINT). PF: a group prefetches into L1 the first batch of
+// entries of its next item and the item after that one's row (read by
+// then), so that its loads of A hit L1. NAT: sums in the GPU's arithmetic, a row with a NaN
+// summed again as the semiring's operators sum it (gcu_spmm_term_nat).
+template <class SR, class AI, int VEC, int CH, int U, bool HINT, bool PF = false, bool NAT = false>
 __device__ __forceinline__ void gcu_spmm_rows (const gcu_spmm_args &a)
 {
     typedef typename SR::Z Z;
@@ -398,6 +483,17 @@ __device__ __forceinline__ void gcu_spmm_rows (const gcu_spmm_args &a)
     for (unsigned t = (blockIdx.x * blockDim.x + threadIdx.x) / (unsigned) G ; t < cnt ; t += ngroups)
     {
         const int64_t r = a.r0 + (int64_t) t;
+        if constexpr (PF)
+        {
+            const int64_t t1 = (int64_t) t + ngroups, t2 = t1 + ngroups ;
+            gcu_spmm_item_prefetch (a, Ap, a.r0 + t2, t2 < (int64_t) cnt) ;
+            const gcu_spmm_item<AI> nx = gcu_spmm_item_at (a, Ap, a.r0 + t1, t1 < (int64_t) cnt) ;
+            if (nx.p0 + (AI) lane < nx.p1)
+            {
+                gcu_prefetch_l1 (Aj + nx.p0 + lane) ;
+                if constexpr (SR::reads_x && !SR::a_iso) gcu_prefetch_l1 (Ax + nx.p0 + lane) ;
+            }
+        }
         int64_t i, out;         // the row; its place in Cx, or in W (partial)
         AI p0, p1;
         bool partial = false;
@@ -434,43 +530,16 @@ __device__ __forceinline__ void gcu_spmm_rows (const gcu_spmm_args &a)
         // the lane's chunks of X's row 0: row kk's at xc [h] + kk * xrs
         const TB *xc [CH];
         for (int h = 0 ; h < CH ; h++) xc [h] = Xd + cc [h] * a.xcs;
-        const int64_t xrs = a.xrs;
         Z acc [CH][VEC];
-        for (AI pb = p0 ; pb < p1 ; pb += (AI) G)
+        gcu_spmm_rows_acc<SR, AI, VEC, CH, U, HINT, PF, NAT> (acc, a, i, p0, p1, lane, gmask, xc, cc, xiso);
+        if constexpr (NAT)
         {
-            const int nb = (int) ((p1 - pb < (AI) G) ? p1 - pb : (AI) G);
-            const AI ql = pb + (AI) (lane < nb ? lane : nb - 1);
-            const AI mj = gcu_ld_stream<HINT> (Aj + ql);
-            XT mx = XT ();
-            if constexpr (SR::reads_x && !SR::a_iso) mx = gcu_cast<XT> (gcu_ld_stream<HINT> (Ax + ql));
-            for (int e = 0 ; e < nb ; e += U)
-            {
-                AI kk [U];
-                XT x [U];
-                gcu_pack<TB, VEC> y [U][CH];
-                #pragma unroll
-                for (int u = 0 ; u < U ; u++)
-                {
-                    const int src = (e + u < nb) ? e + u : nb - 1;
-                    kk [u] = gcu_shfl_any (gmask, mj, src, G);
-                    if constexpr (SR::reads_x && !SR::a_iso) x [u] = gcu_shfl_any (gmask, mx, src, G);
-                    else x [u] = xiso;
-                }
-                #pragma unroll
-                for (int u = 0 ; u < U ; u++)
-                    #pragma unroll
-                    for (int h = 0 ; h < CH ; h++)
-                        y [u][h] = gcu_pack_ldg<TB, VEC> (xc [h], (int64_t) kk [u] * xrs);
-                #pragma unroll
-                for (int u = 0 ; u < U ; u++)
-                {
-                    if (e + u >= nb) break;
-                    #pragma unroll
-                    for (int h = 0 ; h < CH ; h++)
-                        gcu_spmm_term<SR, VEC> (acc [h], u == 0 && e == 0 && pb == p0, x [u],
-                            y [u][h], i, (int64_t) kk [u], cc [h]);
-                }
-            }
+            bool nan = false;
+            for (int h = 0 ; h < CH ; h++)
+                for (int v = 0 ; v < VEC ; v++) nan |= acc [h][v] != acc [h][v];
+            if (__any_sync (gmask, nan))
+                gcu_spmm_rows_acc<SR, AI, VEC, CH, U, HINT, false, false> (acc, a, i, p0, p1, lane,
+                    gmask, xc, cc, xiso);
         }
         for (int h = 0 ; h < CH ; h++)
         {

@@ -59,6 +59,23 @@
 #define GCU_SPMM_SORT (-1)
 #define GCU_SPMM_SORT_UNEVEN 2.0
 #define GCU_SPMM_GRID (-1)
+// GCU_SPMM_PIPE: a group prefetches into L1 its next item's first entries
+// of A and the item after that one's row while it loads X for this one
+// (GRBCUDA_SPMM_PIPE=0/1)
+#define GCU_SPMM_PIPE 0
+// GCU_SPMM_NAT: where the semiring is PLUS_TIMES on one floating type, the
+// row kernel sums with the GPU's own + and * instead of the operators that
+// give a NaN the host's sign and payload after every operation (their
+// checks and branches made the kernel bound by instruction issue: ncu,
+// grid3d-100 k=128, 65% SM throughput, 36% DRAM); a row whose sums hold a
+// NaN is summed again with the operators (GRBCUDA_SPMM_NAT=0/1)
+#define GCU_SPMM_NAT 1
+// With NAT the row kernel holds fewer values but its loads stay in flight
+// together; bounds of 4 blocks an SM (60 registers, no spills for FP32;
+// 5 blocks spilled 50 bytes) ran faster than 5 in all four cases measured
+// (bench/RESULTS.md, 2026-11-26 "SpMM native sums"). GRBCUDA_SPMM_MINB
+// overrides both.
+#define GCU_SPMM_MINB_NAT 4
 
 // ASpT (Hong et al. 2019, DESIGN §4): A's rows in panels of GCU_ASPT_PANEL
 // rows; within a panel a column with at least GCU_ASPT_HEAVY entries (the

@@ -128,10 +128,12 @@ static void spmm_log (const gcu_call *call, const spmm_job *j, GrB_Index nvals, 
         if (o->grid > 0) snprintf (grid, sizeof (grid), "%d blocks an SM", o->grid) ;
         else snprintf (grid, sizeof (grid), "a group an item") ;
         snprintf (shape, sizeof (shape), "row kernel: %lld segments of %d of the rows over %lld "
-            "entries (%lld partial rows), then %lld rows%s; %d loads in flight, bounds %d blocks, "
+            "entries (%lld partial rows), then %lld rows%s; %s%s, %d loads in flight, bounds %d blocks, "
             "hints %s, %s, %d slice%s of %d columns", (long long) o->nseg, o->seg,
             (long long) o->rmax, (long long) o->npartial, (long long) o->nord, o->sorted
-            ? " sorted by length" : " in order", o->unroll, o->minb, o->hint ? "on" : "off", grid,
+            ? " sorted by length" : " in order", o->pipe ? "A prefetched an item ahead" : "A not prefetched",
+            o->nat ? ", the GPU's + and * (a row with a NaN again as the host)" : "",
+            o->unroll, o->minb, o->hint ? "on" : "off", grid,
             o->nsl, o->nsl == 1 ? "" : "s", o->sw) ;
     }
     else

@@ -37,13 +37,18 @@ GrB_Info gcu_spmm_block_ch (const gcu_spmm_spec *spec, int ch, gcu_str *b,
     char entry [GCU_JIT_ENTRY_MAX]) ;
 // The compile-time settings of SpMM's kernels (part of the JIT key): CH
 // column chunks a lane, and the row kernel's loads in flight (2, 4, 8), its
-// __launch_bounds__ blocks an SM (1-8; more: fewer registers) and cache hints
+// __launch_bounds__ blocks an SM (1-8; more: fewer registers), cache hints
+// prefetches of its next items' part of A (pipe) and the GPU's own
+// arithmetic where the semiring allows it (nat: gcu_spmm_nat_ok)
 typedef struct
 {
     int ch, unroll, minb ;
-    bool hint ;
+    bool hint, pipe, nat ;
 }
 gcu_spmm_kvar ;
+// PLUS_TIMES on one floating type: the row kernel may sum with the GPU's
+// own + and * and check for a NaN once a row (gcu_spmm_term_nat)
+bool gcu_spmm_nat_ok (const gcu_spmm_spec *spec) ;
 GrB_Info gcu_spmm_block_var (const gcu_spmm_spec *spec, const gcu_spmm_kvar *kv, gcu_str *b,
     char entry [GCU_JIT_ENTRY_MAX]) ;
 void gcu_spmm_fold_entry (const char *entry, char fold [GCU_JIT_ENTRY_MAX]) ;
@@ -107,6 +112,8 @@ typedef struct
     bool rows, sorted ;
     int64_t nord, rmax ;
     int unroll, hint, minb, nsl, sw, grid ;
+    bool pipe ;
+    bool nat ;                  // the row kernel summed in the GPU's arithmetic
     char why [160] ;            // the analysis' choice: tiles or row-wise, why
 }
 gcu_spmm_out ;
@@ -128,13 +135,15 @@ int gcu_spmm_group_for (long long n, int vec, int ch) ;
 // GRBCUDA_SPMM_TILE: -1 auto (the analysis), 0 row-wise, 1 tiles
 int gcu_spmm_tile_mode (void) ;
 // The whole-row kernel's settings (gcu_spmm_policy.h; the GRBCUDA_SPMM_ROWS,
-// _RMAX, _UNROLL, _HINT, _SORT, _SLICE, _GRID overrides)
+// _RMAX, _UNROLL, _HINT, _PIPE, _NAT, _SORT, _SLICE, _GRID overrides)
 typedef struct
 {
     bool rows ;                 // whole rows (else every row through the segments)
     int64_t rmax ;              // longest row taken whole
-    int unroll, minb ;
+    int unroll, minb ;          // minb 0: the policy's for the kernel
     bool hint ;
+    bool pipe ;                 // the next items' part of A prefetched
+    bool nat ;                  // the GPU's arithmetic where the semiring allows
     int sort ;                  // 1 sort the rows by length, 0 not, -1 where uneven
     int slice ;                 // columns a slice (0: a warp's worth)
     int grid ;                  // blocks an SM (-1: as many as fit, 0: a group an item)

@@ -57,11 +57,29 @@ static GrB_Info sddmm_block (const gcu_spmm_spec *spec, int batch, int unroll, i
     return b->failed ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
 }
 
+// the row kernel's bounds by default: fewer blocks an SM where it sums natively
+static int spmm_minb (const gcu_spmm_spec *spec)
+{
+    return GCU_SPMM_NAT && gcu_spmm_nat_ok (spec) ? GCU_SPMM_MINB_NAT : GCU_SPMM_MINB ;
+}
+
 GrB_Info gcu_spmm_block_ch (const gcu_spmm_spec *spec, int chunks, gcu_str *b,
     char entry [GCU_JIT_ENTRY_MAX])
 {
-    const gcu_spmm_kvar v = { chunks, GCU_SPMM_ROWS_UNROLL, GCU_SPMM_MINB, GCU_SPMM_HINT != 0 } ;
+    const gcu_spmm_kvar v = { chunks, GCU_SPMM_ROWS_UNROLL, spmm_minb (spec), GCU_SPMM_HINT != 0,
+        GCU_SPMM_PIPE, GCU_SPMM_NAT != 0 } ;
     return gcu_spmm_block_var (spec, &v, b, entry) ;
+}
+
+bool gcu_spmm_nat_ok (const gcu_spmm_spec *spec)
+{
+    // PLUS_TIMES on one floating type: the monoid's and the multiply's
+    // types all FP32 or all FP64 (A and X may be cast to it first)
+    const gcu_binop_desc *m = &spec->sr.mult, *p = &spec->sr.add.op ;
+    const gcu_type_code t = m->z.code ;
+    return !spec->sddmm && (t == GCU_T_FP32 || t == GCU_T_FP64) && m->op == GCU_OP_TIMES
+        && p->op == GCU_OP_PLUS && m->x.code == t && m->y.code == t && p->x.code == t
+        && p->y.code == t && p->z.code == t ;
 }
 
 GrB_Info gcu_spmm_block_var (const gcu_spmm_spec *spec, const gcu_spmm_kvar *kv, gcu_str *b,
@@ -77,16 +95,19 @@ GrB_Info gcu_spmm_block_var (const gcu_spmm_spec *spec, const gcu_spmm_kvar *kv,
     const int u = kv->unroll == 8 ? 8 : kv->unroll == 2 ? 2 : 4 ;
     const int minb = kv->minb >= 1 && kv->minb <= 8 ? kv->minb : 1 ;
     const bool hint = kv->hint ;
-    snprintf (key, sizeof (key), "|spmm|%s|%d|%d|%d|%d|%d", it, spec->vec, ch, u, hint ? 1 : 0,
-        minb) ;
+    const int pipe = kv->pipe ? 1 : 0 ;
+    const int nat = kv->nat && gcu_spmm_nat_ok (spec) ? 1 : 0 ;
+    snprintf (key, sizeof (key), "|spmm|%s|%d|%d|%d|%d|%d|%d|%d", it, spec->vec, ch, u,
+        hint ? 1 : 0, minb, pipe, nat) ;
     GrB_Info info = gcu_codegen_namespace (b, &spec->sr, &spec->ops, "gcu_smm_", key, entry) ;
     if (info != GrB_SUCCESS) return info ;
     char fold [GCU_JIT_ENTRY_MAX], tile [GCU_JIT_ENTRY_MAX], rows [GCU_JIT_ENTRY_MAX] ;
     gcu_spmm_fold_entry (entry, fold) ;
     gcu_spmm_tile_entry (entry, tile) ;
     gcu_spmm_rows_entry (entry, rows) ;
-    gcu_str_addf (b, "GCU_SPMM_KERNELS (%s, %s, %s, %s, %s_ns::SR, %s, %d, %d, %d, %s, %d)\n",
-        entry, fold, tile, rows, entry, it, spec->vec, ch, u, hint ? "true" : "false", minb) ;
+    gcu_str_addf (b, "GCU_SPMM_KERNELS (%s, %s, %s, %s, %s_ns::SR, %s, %d, %d, %d, %s, %d, %d, %d)\n",
+        entry, fold, tile, rows, entry, it, spec->vec, ch, u, hint ? "true" : "false", minb,
+        pipe, nat) ;
     return b->failed ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
 }
 
@@ -117,7 +138,8 @@ GrB_Info gcu_spmm_kernels_all (const gcu_spmm_spec *spec, const gcu_spmm_kvar *k
 GrB_Info gcu_spmm_kernels (const gcu_spmm_spec *spec, void **first, void **fold)
 {
     void *tile = NULL, *rows = NULL ;
-    const gcu_spmm_kvar v = { 1, GCU_SPMM_ROWS_UNROLL, GCU_SPMM_MINB, GCU_SPMM_HINT != 0 } ;
+    const gcu_spmm_kvar v = { 1, GCU_SPMM_ROWS_UNROLL, spmm_minb (spec), GCU_SPMM_HINT != 0,
+        GCU_SPMM_PIPE, GCU_SPMM_NAT != 0 } ;
     return gcu_spmm_kernels_all (spec, &v, first, spec->sddmm ? NULL : fold,
         spec->sddmm ? NULL : &tile, spec->sddmm ? NULL : &rows) ;
 }

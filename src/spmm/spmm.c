@@ -72,9 +72,13 @@ void gcu_spmm_tune_get (gcu_spmm_tune *t)
     t->rmax = rmax > 0 ? rmax : GCU_SPMM_ROW_MAX ;
     const int u = env_int ("GRBCUDA_SPMM_UNROLL", GCU_SPMM_ROWS_UNROLL) ;
     t->unroll = (u == 2 || u == 8) ? u : 4 ;
-    const int mb = env_int ("GRBCUDA_SPMM_MINB", GCU_SPMM_MINB) ;
-    t->minb = mb >= 1 && mb <= 8 ? mb : 1 ;
+    // 0: the policy's for the kernel (gcu_spmm_run: GCU_SPMM_MINB_NAT where
+    // it sums natively, else GCU_SPMM_MINB)
+    const int mb = env_int ("GRBCUDA_SPMM_MINB", 0) ;
+    t->minb = mb >= 1 && mb <= 8 ? mb : 0 ;
     t->hint = env_int ("GRBCUDA_SPMM_HINT", GCU_SPMM_HINT) != 0 ;
+    t->pipe = env_int ("GRBCUDA_SPMM_PIPE", GCU_SPMM_PIPE) != 0 ;
+    t->nat = env_int ("GRBCUDA_SPMM_NAT", GCU_SPMM_NAT) != 0 ;
     const int so = env_int ("GRBCUDA_SPMM_SORT", GCU_SPMM_SORT) ;
     t->sort = so < 0 ? -1 : so > 0 ;
     const int sl = env_int ("GRBCUDA_SPMM_SLICE", 0) ;
@@ -365,7 +369,7 @@ static GrB_Info spmm_kernels (const gcu_spmm_spec *spec, int ch, const gcu_spmm_
     gcu_spmm_args *a, const spmm_plan *p, gcu_spmm_out *out, gcu_stream s)
 {
     void *fseg = NULL, *ffold = NULL, *ftile = NULL, *frows = NULL ;
-    const gcu_spmm_kvar kv = { ch, tu->unroll, tu->minb, tu->hint } ;
+    const gcu_spmm_kvar kv = { ch, tu->unroll, tu->minb, tu->hint, tu->pipe, tu->nat } ;
     GCU_TRY (gcu_spmm_kernels_all (spec, &kv, &fseg, &ffold, &ftile, &frows)) ;
     void *args [] = { a } ;
     gcu_timer tk ;
@@ -424,6 +428,7 @@ GrB_Info gcu_spmm_run (const gcu_spmm_spec *spec, int ch, const gcu_spmm_in *in,
     out->G = gcu_spmm_group_for (n, spec->vec, out->ch) ;
     gcu_spmm_tune tu ;
     gcu_spmm_tune_get (&tu) ;
+    if (tu.minb == 0) tu.minb = tu.nat && gcu_spmm_nat_ok (spec) ? GCU_SPMM_MINB_NAT : GCU_SPMM_MINB ;
     const double t0 = gcu_now () ;
     spmm_plan p ;
     GCU_TRY (plan_get (in, &tu, &pm, &p, &out->plan_hit)) ;
@@ -467,7 +472,8 @@ GrB_Info gcu_spmm_run (const gcu_spmm_spec *spec, int ch, const gcu_spmm_in *in,
         a.ord = p.ord ; a.nord = p.nord ; a.rmax = p.rmax ;
         out->G = a.G ;
         out->rows = true ; out->sorted = p.ord != NULL ; out->nord = p.nord ; out->rmax = p.rmax ;
-        out->unroll = tu.unroll ; out->hint = tu.hint ; out->minb = tu.minb ;
+        out->unroll = tu.unroll ; out->hint = tu.hint ; out->minb = tu.minb ; out->pipe = tu.pipe ;
+        out->nat = tu.nat && gcu_spmm_nat_ok (spec) ;
         out->nsl = (int) ((n + a.sw - 1) / a.sw) ;
         out->sw = (int) a.sw ;
     }

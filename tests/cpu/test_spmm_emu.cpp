@@ -11,7 +11,9 @@
 //     heavy and light entries and rows left to the segments); whole rows
 //     (gcu_spmm_rows: batches of a group's entries passed by shuffles, in
 //     order or sorted by length, column slices, long rows left to the
-//     segments),
+//     segments), and the same with the next items' part of A prefetched
+//     (one block of 64 lanes, so that a group takes many items) or summed
+//     in native arithmetic (PLUS_TIMES),
 // through the semirings of tests/common/gcu_emu_semirings.h (positional
 // ones see (i, k, j)). On a GPU, tests/gpu/test_spmm_gpu.c checks the same
 // kernels against SuiteSparse.
@@ -152,8 +154,10 @@ static int spmm_case (const char *name, const csr &A, int64_t n, int seg, bool b
 // C = A*X by whole rows (gcu_spmm_rows): rows of at most rmax entries a
 // group each (in order, or sorted by length as plan.cu sorts them), the
 // longer ones through segments of seg and the fold; U loads in flight; the
-// columns in slices of about `slice` (0: none), slice-major
-template <class SR, int VEC, int CH, int U>
+// columns in slices of about `slice` (0: none), slice-major; PIPE: the
+// next items' part of A prefetched (in one block of 64 lanes: many items a
+// group); NAT: sums in native arithmetic (PLUS_TIMES on a floating type)
+template <class SR, int VEC, int CH, int U, bool PIPE = false, bool NAT = false>
 static int rows_case (const char *name, const csr &A, int64_t n, int64_t rmax, int seg,
     bool sort, int64_t slice, bool by_col, bool iso, std::mt19937_64 &rng)
 {
@@ -192,23 +196,24 @@ static int rows_case (const char *name, const csr &A, int64_t n, int64_t rmax, i
     a.nord = sort ? (int64_t) ord.size () : m ;
     a.rmax = rmax ;
     const int64_t nitem = a.nseg + a.nord, half = nitem / 2 + 1 ;
-    gridDim.x = 3 ;
+    gridDim.x = PIPE ? 1 : 3 ;
     for (int64_t sl = 0 ; sl * a.sw < n ; sl++)
         for (int64_t r0 = 0 ; r0 < nitem ; r0 += half)
         {
             a.sl0 = sl ; a.r0 = r0 ; a.cnt = nitem - r0 < half ? nitem - r0 : half ;
             for (unsigned b = 0 ; b < gridDim.x ; b++)
-                gcu_emu_block (b, GCU_SPMM_THREADS, [&]
+                gcu_emu_block (b, PIPE ? 64 : GCU_SPMM_THREADS, [&]
                 {
-                    gcu_spmm_rows<SR, uint32_t, VEC, CH, U, true> (a) ;
+                    gcu_spmm_rows<SR, uint32_t, VEC, CH, U, true, PIPE, NAT> (a) ;
                 }) ;
         }
     a.G = gcu_spmm_group ((n + CH - 1) / CH, VEC, GCU_SPMM_GROUP_MAX) ;
     launch_spmm<SR, VEC, CH> (a, 1) ;
     const int64_t bad = spmm_bad_row<SR> (A, Ax, X, xrs, xcs, n, P.rank, C) ;
-    CHECK (bad < 0, "%s rows n=%lld VEC=%d CH=%d U=%d rmax=%lld seg=%d%s slice=%lld%s%s: row %lld "
-        "differs", name, (long long) n, VEC, CH, U, (long long) rmax, seg, sort ? " sorted" : "",
-        (long long) slice, by_col ? " by column" : "", iso ? " iso" : "", (long long) bad) ;
+    CHECK (bad < 0, "%s rows%s%s n=%lld VEC=%d CH=%d U=%d rmax=%lld seg=%d%s slice=%lld%s%s: row %lld "
+        "differs", name, PIPE ? " prefetched" : "", NAT ? " native" : "", (long long) n, VEC, CH, U, (long long) rmax, seg,
+        sort ? " sorted" : "", (long long) slice, by_col ? " by column" : "", iso ? " iso" : "",
+        (long long) bad) ;
     return 1 ;
 }
 
@@ -260,6 +265,23 @@ static int run_semiring (const char *name, const csr &A, std::mt19937_64 &rng)
             {
                 cases += rows_case<SR, 4, 1, 4> (name, A, n, 12, 5, sort, 0, false, false, rng) ;
                 cases += rows_case<SR, 4, 2, 8> (name, A, n, 40, 5, sort, 16, false, false, rng) ;
+            }
+            // the next items' part of A prefetched: the same shapes (rows of
+            // several batches, long rows' segments, slices, iso, X by column)
+            cases += rows_case<SR, 1, 1, 4, true> (name, A, n, 12, 5, sort, 0, false, false, rng) ;
+            cases += rows_case<SR, 1, 1, 8, true> (name, A, n, 40, GCU_SPMM_SEG, sort, 0, true, false, rng) ;
+            cases += rows_case<SR, 1, 2, 2, true> (name, A, n, 3, 5, sort, 0, false, false, rng) ;
+            cases += rows_case<SR, 1, 1, 4, true> (name, A, n, 1000, 5, sort, 8, false, false, rng) ;
+            cases += rows_case<SR, 1, 1, 4, true> (name, A, n, 20, 7, sort, 0, false, true, rng) ;
+            if (n % 4 == 0 && sizeof (typename SR::Z) <= 4)
+                cases += rows_case<SR, 4, 2, 8, true> (name, A, n, 40, 5, sort, 16, false, false, rng) ;
+            // native sums (the host picks them for PLUS_TIMES on one floating type)
+            if constexpr (std::is_same<SR, PLUS_TIMES_FP64>::value)
+            {
+                cases += rows_case<SR, 1, 1, 4, false, true> (name, A, n, 12, 5, sort, 0, false, false, rng) ;
+                cases += rows_case<SR, 1, 2, 8, true, true> (name, A, n, 40, 5, sort, 16, true, false, rng) ;
+                if (n % 2 == 0)
+                    cases += rows_case<SR, 2, 1, 4, false, true> (name, A, n, 20, 7, sort, 0, false, false, rng) ;
             }
         }
     }
