@@ -310,7 +310,8 @@ static const char *started_device (void)
 #define GCU_PENDING_START 1
 #define GCU_PENDING_JIT   2
 
-// Ski rental on CUDA's start itself: before the GPU has started, the time
+// Ski rental on CUDA's start itself (GRBCUDA_START_RENT=1; off by default:
+// see below): before the GPU has started, the time
 // the calls predicted faster there would have saved is added up, and CUDA
 // starts once it pays for the start (cuda_start). A program whose calls
 // gain little never starts it: the start costs the program's own threads
@@ -318,13 +319,30 @@ static const char *started_device (void)
 // 2026-11-26: 60 ms a trial while CUDA started in the background against
 // 24 without, all its calls on the host; it had started for a vector
 // assign predicted to gain 0.3 ms).
+// The gain of a call whose operands' upload is being rented is the rent's
+// (predict.c: with the operands there), added as the rent adds it up, so
+// that a BFS whose every call waits for its matrix's upload has paid for
+// the start too by the time the upload is paid for. (Measured on the H100
+// machine, 2026-11-26, in the form that did not count the rent's gains:
+// connected components and the other algorithms that gain little kept
+// SuiteSparse's speed, but every BFS stayed on the host, the rent's calls
+// gaining nothing before the upload; the form here is tested on the CPU
+// only, hence off by default.)
 static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER ;
 static double start_gain ;
 
+void gcu_start_gain_add (double gain)
+{
+    if (!(gain > 0) || !gcu_settings ()->start_rent || gcu_gpu_started ()) return ;
+    pthread_mutex_lock (&start_lock) ;
+    start_gain += gain ;
+    pthread_mutex_unlock (&start_lock) ;
+}
+
 static bool start_paid (double gain, double cost)
 {
+    gcu_start_gain_add (gain) ;
     pthread_mutex_lock (&start_lock) ;
-    if (gain > 0) start_gain += gain ;
     const bool paid = start_gain >= cost ;
     pthread_mutex_unlock (&start_lock) ;
     return paid ;
@@ -351,7 +369,8 @@ static bool auto_gpu (gcu_call *call, bool *wait_jit)
     if (call->t_start < 0) call->t_start = gcu_now () ;
     const bool background = th < 0 && gcu_jit_background_enabled () ;
     const bool wait = !background || call->host_s >= t->wait_factor * t->cuda_start ;
-    if (background && !gcu_gpu_started () && !start_paid (call->host_s - call->gpu_s, t->cuda_start))
+    if (background && gcu_settings ()->start_rent && !gcu_gpu_started ()
+        && !start_paid (call->rented != NULL ? 0 : call->host_s - call->gpu_s, t->cuda_start))
     {
         call->reason = GRBCUDA_REASON_NO_GPU ;
         call->note = "CUDA's start not paid for yet by the time the GPU would save: host" ;

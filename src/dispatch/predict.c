@@ -90,6 +90,7 @@ static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_in
     gcu_cost_choice ct ;
     gcu_cost_predict (t, &there, &ct) ;
     const double gain = ch->host_s - ct.gpu_s * t->margin ;
+    gcu_start_gain_add (gain) ;
     if (!(gain > 0) || !gcu_cost_amortized (big->obj, big->version, gain, in->up_bytes / t->h2d))
         return false ;
     c->rented = big->obj ;

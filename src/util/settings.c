@@ -98,6 +98,8 @@ static void settings_read (void)
     if (c != NULL) snprintf (s->cache_dir, sizeof (s->cache_dir), "%s", c) ;
     const char *jb = getenv ("GRBCUDA_JIT_BACKGROUND") ;
     s->jit_background = (jb == NULL || *jb == '\0') ? 1 : parse_bool (jb) ;
+    const char *sr = getenv ("GRBCUDA_START_RENT") ;
+    s->start_rent = (sr == NULL || *sr == '\0') ? 0 : parse_bool (sr) ;
     const char *dt = getenv ("GRBCUDA_DEVICE_TRANSPOSE") ;
     s->device_transpose = (dt == NULL || *dt == '\0') ? 1 : parse_bool (dt) ;
     atomic_store (&a_device_transpose, s->device_transpose) ;

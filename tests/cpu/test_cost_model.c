@@ -286,7 +286,7 @@ static bool mxm_under (const char *rates, grbcuda_reason expect, char *log, size
     return same && b.reason [expect] - a.reason [expect] == 1 ;
 }
 
-// ski rental on CUDA's start (dispatch.c): before the GPU has started,
+// ski rental on CUDA's start (dispatch.c, GRBCUDA_START_RENT=1): before the GPU has started,
 // calls predicted faster there run on the host until their predicted
 // gains add up to the table's cuda_start (0.1 s here; 0.03 s a call); runs
 // before any other call through the dispatch has added to them
@@ -333,6 +333,7 @@ static void through_the_dispatch (void)
 
 int main (void)
 {
+    setenv ("GRBCUDA_START_RENT", "1", 1) ;     // start_rental below (read at the first use)
     OK (GrB_init (GrB_NONBLOCKING)) ;
     parse_tables () ;
     host_rows () ;
