@@ -331,21 +331,14 @@ static const char *started_device (void)
 static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER ;
 static double start_gain ;
 
-void gcu_start_gain_add (double gain)
+double gcu_start_gain_add (double gain)
 {
-    if (!(gain > 0) || !gcu_settings ()->start_rent || gcu_gpu_started ()) return ;
+    if (!gcu_settings ()->start_rent) return 0 ;
     pthread_mutex_lock (&start_lock) ;
-    start_gain += gain ;
+    if (gain > 0 && !gcu_gpu_started ()) start_gain += gain ;
+    const double total = start_gain ;
     pthread_mutex_unlock (&start_lock) ;
-}
-
-static bool start_paid (double gain, double cost)
-{
-    gcu_start_gain_add (gain) ;
-    pthread_mutex_lock (&start_lock) ;
-    const bool paid = start_gain >= cost ;
-    pthread_mutex_unlock (&start_lock) ;
-    return paid ;
+    return total ;
 }
 
 // Auto mode: the GPU predicted faster, and started. A threshold, where set,
@@ -370,7 +363,7 @@ static bool auto_gpu (gcu_call *call, bool *wait_jit)
     const bool background = th < 0 && gcu_jit_background_enabled () ;
     const bool wait = !background || call->host_s >= t->wait_factor * t->cuda_start ;
     if (background && gcu_settings ()->start_rent && !gcu_gpu_started ()
-        && !start_paid (call->rented != NULL ? 0 : call->host_s - call->gpu_s, t->cuda_start))
+        && gcu_start_gain_add (call->rented != NULL ? 0 : call->host_s - call->gpu_s) < t->cuda_start)
     {
         call->reason = GRBCUDA_REASON_NO_GPU ;
         call->note = "CUDA's start not paid for yet by the time the GPU would save: host" ;

@@ -34,9 +34,10 @@ bool gcu_gpu_start (void) ;
 // first such call). gcu_gpu_start_join: waits for that thread (GrB_finalize).
 bool gcu_gpu_start_async (void) ;
 void gcu_gpu_start_join (void) ;
-// Ski rental on CUDA's start (dispatch.c): a call that would gain this many
-// seconds on the GPU (with its operands there) before CUDA has started
-void gcu_start_gain_add (double gain) ;
+// Ski rental on CUDA's start (dispatch.c, GRBCUDA_START_RENT): a call that
+// would gain this many seconds on the GPU (with its operands there) before
+// CUDA has started; the gains so far (0 where the rental is off)
+double gcu_start_gain_add (double gain) ;
 
 // Step 1-4: true if the call is done, *info its result: a GPU family
 // produced C (GrB_SUCCESS), or an object the host would read is device

@@ -142,6 +142,18 @@ static void push_work (gcu_call *c)
         c->work = w ;
 }
 
+// the choice's predictions kept in the call (the tables' too: the call's
+// time then teaches them, gcu_finish), and the kernels loaded so far (a GPU
+// call that loads one teaches nothing)
+static void keep (gcu_call *c, const gcu_cost_choice *ch)
+{
+    c->host_table = ch->host_table ;
+    c->gpu_table = ch->gpu_table ;
+    c->host_s = ch->host_s ;
+    c->gpu_s = ch->gpu_s ;
+    c->jit_loads = gcu_jit_modules_loaded () ;
+}
+
 // Both predictions (call->host_s, gpu_s): true if the GPU wins by the
 // margin. The result is counted as coming back unless an operand is device
 // newest and results stay there (a chain of calls on the device goes on;
@@ -155,7 +167,6 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
         .rows = vec ? (double) c->c_rows : 0, .out_rows = vec ? 0 : (double) c->c_rows,
         .full_work = (double) (c->op == GCU_OP_VXM ? c->b_nvals : c->a_nvals) } ;
     gcu_cost_choice ch ;
-    // the table's host prediction, which the call's host time then teaches
     c->cost_family = (int) in.family ;
     // Nothing device newest anywhere (one relaxed load): the host's time has
     // no download, and the GPU's time without any transfer bounds its time
@@ -167,10 +178,7 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
         gcu_cost_predict (t, &in, &ch) ;
         if (!ch.gpu)
         {
-            c->host_table = ch.host_table ;
-            c->gpu_table = ch.gpu_table ;
-            c->host_s = ch.host_s ;
-            c->gpu_s = ch.gpu_s ;
+            keep (c, &ch) ;
             return false ;
         }
     }
@@ -183,10 +191,6 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
     operand_cost (c->C, vec, c_read, c_read ? nvals_of (c->C, vec) : 0, c->c_rows, &in, &big) ;
     if (!gcu_keep_results () || in.newest_bytes == 0) in.down_bytes = result_bytes (c, m_nv) ;
     gcu_cost_predict (t, &in, &ch) ;
-    c->host_table = ch.host_table ;
-    c->gpu_table = ch.gpu_table ;
-    c->host_s = ch.host_s ;
-    c->gpu_s = ch.gpu_s ;
-    c->jit_loads = gcu_jit_modules_loaded () ;
+    keep (c, &ch) ;
     return ch.gpu || upload_pays (c, t, &in, &ch, &big) ;
 }
