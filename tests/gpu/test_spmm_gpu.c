@@ -212,69 +212,7 @@ static void spmm_trial (const sr_t *sr, GrB_Index m, GrB_Index kd, GrB_Index n, 
     GrB_Matrix_free (&M) ; GrB_Descriptor_free (&d) ;
 }
 
-// NaNs of both signs with payloads and infinities in X under PLUS_TIMES
-// (FP32 or FP64): C = A*X bit for bit as SuiteSparse gives it, a NaN's
-// sign and payload included. The row kernel sums such semirings with the
-// GPU's own + and * (GCU_SPMM_NAT) and a row whose sums hold a NaN again
-// with the host's NaN rules; A's zeros times an infinity give the host's
-// default NaN, inf - inf too.
-static void nan_trial (GrB_Semiring s, GrB_Type t, uint64_t *st)
-{
-    const GrB_Index m = 300, kd = 57, n = 128 ;
-    GrB_Matrix A = sparse_a (t, m, kd, 0, st), X = full (t, kd, n, false, false, st) ;
-    GrB_Matrix C1 = NULL, C2 = NULL ;
-    const uint64_t b64 [] = { 0x7ff8000000001234ull, 0xfff0000000000007ull, 0x7ff0000000000000ull,
-        0xfff0000000000000ull, 0xfff8000000000000ull } ;
-    const uint32_t b32 [] = { 0x7fc01234u, 0xff800007u, 0x7f800000u, 0xff800000u, 0xffc00000u } ;
-    for (int q = 0 ; q < 12 ; q++)
-    {
-        const GrB_Index i = gcu_rand (st) % kd, j = gcu_rand (st) % n ;
-        const int w = q % 5 ;
-        if (t == GrB_FP32) { float v ; memcpy (&v, &b32 [w], 4) ; OK (GrB_Matrix_setElement_FP32 (X, v, i, j)) ; }
-        else { double v ; memcpy (&v, &b64 [w], 8) ; OK (GrB_Matrix_setElement_FP64 (X, v, i, j)) ; }
-    }
-    OK (GrB_Matrix_setElement_FP64 (A, 0, 7, 3)) ;     // an explicit zero
-    OK (GrB_Matrix_wait (A, GrB_MATERIALIZE)) ;
-    OK (GrB_Matrix_wait (X, GrB_MATERIALIZE)) ;
-    OK (GrB_Matrix_new (&C1, t, m, n)) ;
-    OK (GrB_Matrix_new (&C2, t, m, n)) ;
-    grbcuda_op_stats s0, s1 ;
-    grbcuda_stats_get ("GrB_mxm", &s0) ;
-    OK (GrB_mxm (C1, NULL, NULL, s, A, X, NULL)) ;
-    grbcuda_stats_get ("GrB_mxm", &s1) ;
-    OK (real_mxm (C2, NULL, NULL, s, A, X, NULL)) ;
-    CHECK (s1.gpu == s0.gpu + 1, "nan trial: not on the GPU") ;
-    GrB_Index n1 = 0, n2 = 0 ;
-    OK (GrB_Matrix_nvals (&n1, C1)) ;
-    OK (GrB_Matrix_nvals (&n2, C2)) ;
-    const size_t w = t == GrB_FP32 ? 4 : 8 ;
-    GrB_Index *I1 = malloc ((n1 + 1) * 16), *I2 = malloc ((n2 + 1) * 16) ;
-    void *V1 = malloc ((n1 + 1) * w), *V2 = malloc ((n2 + 1) * w) ;
-    int nnan = 0 ;
-    bool same = n1 == n2 && I1 && I2 && V1 && V2 ;
-    if (same)
-    {
-        GrB_Index k1 = n1, k2 = n2 ;
-        if (t == GrB_FP32)
-        {
-            OK (GrB_Matrix_extractTuples_FP32 (I1, I1 + n1, V1, &k1, C1)) ;
-            OK (GrB_Matrix_extractTuples_FP32 (I2, I2 + n2, V2, &k2, C2)) ;
-            for (GrB_Index p = 0 ; p < k1 ; p++) nnan += isnan (((float *) V1) [p]) ;
-        }
-        else
-        {
-            OK (GrB_Matrix_extractTuples_FP64 (I1, I1 + n1, V1, &k1, C1)) ;
-            OK (GrB_Matrix_extractTuples_FP64 (I2, I2 + n2, V2, &k2, C2)) ;
-            for (GrB_Index p = 0 ; p < k1 ; p++) nnan += isnan (((double *) V1) [p]) ;
-        }
-        same = k1 == k2 && memcmp (I1, I2, 2 * k1 * sizeof (GrB_Index)) == 0
-            && memcmp (V1, V2, k1 * w) == 0 ;
-    }
-    CHECK (same, "nan trial %s: C differs from SuiteSparse bit for bit", t == GrB_FP32 ? "FP32" : "FP64") ;
-    CHECK (nnan > 0, "nan trial: no NaN in C (the test tests nothing)") ;
-    free (I1) ; free (I2) ; free (V1) ; free (V2) ;
-    GrB_Matrix_free (&A) ; GrB_Matrix_free (&X) ; GrB_Matrix_free (&C1) ; GrB_Matrix_free (&C2) ;
-}
+#include "test_spmm_gpu_nan.h"
 
 // C<M> = X*Y' (Y n-by-k) or X*B (B k-by-n), X m-by-k: all full
 static void sddmm_trial (const sr_t *sr, GrB_Index m, GrB_Index k, GrB_Index n, uint64_t *st)
@@ -404,11 +342,10 @@ int main (int argc, char **argv)
                 sddmm_trial (&srs [si], ms [r], ks [q], 30 + 11 * r, &st) ;
             }
     }
-    // NaNs and infinities: the row kernel as by default, and sorted with
-    // segments, prefetches, two chunks a lane (not ASpT's tiles: they sum a
-    // row's entries tile by tile, so where two NaNs meet in one sum their
-    // payload may be another than the host's, which sums in column order)
-    for (int path = 1 ; path <= 2 ; path++)
+    // NaNs and infinities: ASpT's tiles (a row summed tile by tile), the row
+    // kernel as by default, and sorted with segments, prefetches, two chunks
+    // a lane, and the exact arithmetic everywhere (NAT=0)
+    for (int path = 0 ; path <= 4 ; path += (path == 2) ? 2 : 1)
     {
         spmm_path (path) ;
         nan_trial (GrB_PLUS_TIMES_SEMIRING_FP32, GrB_FP32, &st) ;
