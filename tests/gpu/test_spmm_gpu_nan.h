@@ -11,11 +11,11 @@
 // SuiteSparse itself keeps one or the other by the order its compiled
 // kernel gives the operands: on the CPU machine, C = A*X with X full kept
 // the first of two NaN terms where X had one column and the last where it
-// had two or more (dbg/nanprobe.c), so there any of the candidates is
-// right, and the test asks for one of them, on both sides. A zero compares
-// by value, as the differential tester compares it: the sign of a sum of
-// negative zeros is SuiteSparse's method's too (the CPU check
-// dbg/nantrial_cpu.c saw +0 where a sum in column order gives -0).
+// had two or more (SuiteSparse 7.4, 2026-11-26; bench/RESULTS.md), so any
+// of the candidates is right there, and the test asks for one of them, on
+// both sides. A zero compares by value, as the differential tester compares
+// it: the sign of a sum of negative zeros is SuiteSparse's method's too (the
+// same CPU check saw +0 where a sum in column order gives -0).
 
 typedef struct
 {
