@@ -233,6 +233,13 @@ GrB_Monoid   gcu_monoid_of (gcu_opcode op, gcu_type_code t) ;
 // = 2047.99..., which an integer type truncates)
 bool gcu_op_device_exact (gcu_opcode op) ;
 
+// true for an operator that is neither commutative nor one with a flipped
+// twin (POW, ATAN2, FMOD, REMAINDER, COPYSIGN, LDEXP, the bit operators,
+// CMPLX, a user's): SuiteSparse 7.4's matrix eWiseMult computes it as
+// op (b, a) where A is iso and held bitmap or full and B sparse or
+// hypersparse (src/mxm/mxm_ewise.c)
+bool gcu_op_emult_flips (gcu_opcode op) ;
+
 // s = the value at v, of built-in type t (s of that type): the typed
 // GrB_Scalar_setElement; GrB_DOMAIN_MISMATCH for a t out of range
 GrB_Info gcu_scalar_set_builtin (GrB_Scalar s, gcu_type_code t, const void *v) ;

@@ -184,6 +184,19 @@ bool gcu_op_device_exact (gcu_opcode op)
     return op != GCU_OP_POW && op != GCU_OP_ATAN2 && op != GCU_OP_HYPOT ;
 }
 
+bool gcu_op_emult_flips (gcu_opcode op)
+{
+    switch (op)
+    {
+        case GCU_OP_POW: case GCU_OP_ATAN2: case GCU_OP_FMOD: case GCU_OP_REMAINDER:
+        case GCU_OP_COPYSIGN: case GCU_OP_LDEXP: case GCU_OP_BGET: case GCU_OP_BSET:
+        case GCU_OP_BCLR: case GCU_OP_BSHIFT: case GCU_OP_CMPLX: case GCU_OP_USER:
+            return true ;
+        default:
+            return false ;
+    }
+}
+
 bool gcu_semiring_device_exact (const gcu_semiring_desc *sr)
 {
     return gcu_op_device_exact (sr->mult.op) && gcu_op_device_exact (sr->add.op.op) ;

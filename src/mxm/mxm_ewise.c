@@ -40,6 +40,26 @@ static GrB_Type builtin_type (const void *A, gcu_type_desc *d)
     return t ;
 }
 
+// SuiteSparse 7.4 computes a matrix's A.*B as op (b, a) where A is iso and
+// held bitmap or full, B sparse or hypersparse, and op is one of
+// gcu_op_emult_flips (reproduced with SuiteSparse alone, bench/RESULTS.md
+// 2026-11-26): such a call stays SuiteSparse's, answered as it answers it;
+// so does one whose A or B is device newest (how SuiteSparse would hold
+// it then is its write-back's), or whose status cannot be read
+static bool host_flips (const gcu_call *call, gcu_opcode op)
+{
+    if (!gcu_op_emult_flips (op)) return false ;
+    if (gcu_residency_newest_nvals (call->A, NULL) || gcu_residency_newest_nvals (call->B, NULL))
+        return true ;
+    bool iso = true ;
+    int32_t sa = GxB_FULL, sb = GxB_SPARSE ;
+    if (GxB_Matrix_iso (&iso, (GrB_Matrix) call->A) != GrB_SUCCESS
+        || GxB_Matrix_Option_get_INT32 ((GrB_Matrix) call->A, GxB_SPARSITY_STATUS, &sa) != GrB_SUCCESS
+        || GxB_Matrix_Option_get_INT32 ((GrB_Matrix) call->B, GxB_SPARSITY_STATUS, &sb) != GrB_SUCCESS)
+        return true ;
+    return iso && (sa == GxB_BITMAP || sa == GxB_FULL) && (sb == GxB_SPARSE || sb == GxB_HYPERSPARSE) ;
+}
+
 static GrB_Info ewise_branch (const gcu_call *call)
 {
     gcu_binop_desc bd ;
@@ -52,6 +72,7 @@ static GrB_Info ewise_branch (const gcu_call *call)
     GrB_Type ct = builtin_type (call->C, &d) ;
     if (at == NULL || bt == NULL || ct == NULL) return GCU_NOT_HANDLED ;
     if (!gcu_jit_writeback_expressible (at, bt, op)) return GCU_NOT_HANDLED ;
+    if (is_mult (call->op) && host_flips (call, bd.op)) return GCU_NOT_HANDLED ;
     uint64_t alpha [2], beta [2] ;
     if (gcu_op_union (call->op) && gcu_ewise_union_scalars (call, op, alpha, beta) != GrB_SUCCESS)
         return GCU_NOT_HANDLED ;
