@@ -144,6 +144,11 @@
 #define GCU_SDDMM_ROWS_BATCH 4
 #define GCU_SDDMM_ROWS_HINT 0
 #define GCU_SDDMM_ROWS_MIN_BLOCKS 4
+// SDDMM: where the semiring is PLUS_TIMES on one floating type, a batch's
+// dot products summed with the GPU's own + and * and checked for a NaN once,
+// a batch holding one summed again with the operators (as GCU_SPMM_NAT;
+// GRBCUDA_SDDMM_NAT=0/1)
+#define GCU_SDDMM_NAT 1
 
 // SDDMM's batch for values of zsize bytes: the most entries, a power of two
 // up to 32, whose partial values fit GCU_SDDMM_BATCH_BYTES
