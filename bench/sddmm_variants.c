@@ -45,6 +45,8 @@ static const variant variants [] =
     { "u8", "GRBCUDA_SDDMM_KERNEL=runs GRBCUDA_SDDMM_UNROLL=8" },
     { "runs-b16", "GRBCUDA_SDDMM_KERNEL=runs GRBCUDA_SDDMM_BATCH=16" },
     { "runs-m2", "GRBCUDA_SDDMM_KERNEL=runs GRBCUDA_SDDMM_MINB=2" },
+    { "runs-m3", "GRBCUDA_SDDMM_KERNEL=runs GRBCUDA_SDDMM_MINB=3" },
+    { "runs-m4", "GRBCUDA_SDDMM_KERNEL=runs GRBCUDA_SDDMM_MINB=4" },
     { "runs-m6", "GRBCUDA_SDDMM_KERNEL=runs GRBCUDA_SDDMM_MINB=6" },
     { "runs-m8", "GRBCUDA_SDDMM_KERNEL=runs GRBCUDA_SDDMM_MINB=8" },
     { "rows-b8", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_BATCH=8" },

@@ -149,6 +149,12 @@
 // a batch holding one summed again with the operators (as GCU_SPMM_NAT;
 // GRBCUDA_SDDMM_NAT=0/1)
 #define GCU_SDDMM_NAT 1
+// ... and with NAT on a mask of long rows (the runs' 4 loads in flight),
+// blocks an SM: on an H100 (bench/sddmm_variants, rmat-20-16, FP32, k=128)
+// 4.98 ms at 2 against 6.59 at 4 (and 5.58 without NAT at 4); k=32 1.41
+// against 1.42. A mesh's short rows keep GCU_SDDMM_MIN_BLOCKS (grid3d-100
+// k=128 by runs: 1.10 ms at 4, 1.42 at 2).
+#define GCU_SDDMM_MIN_BLOCKS_NAT_LONG 2
 
 // SDDMM's batch for values of zsize bytes: the most entries, a power of two
 // up to 32, whose partial values fit GCU_SDDMM_BATCH_BYTES

@@ -278,17 +278,20 @@ static GrB_Info sddmm_products (gcu_call *call, masked_job *j)
     a.mnvals = (int64_t) j->om.nvals ;
     a.Cx = j->dCx ; a.Cb = j->dCb ;
     j->batch = sddmm_batch (spec.sr.mult.z.size) ;
-    // The kernel's registers leave room for minb blocks an SM
-    // (GRBCUDA_SDDMM_MINB: 1 to 8, for sweeps), and the grid is that many:
-    // every block resident, the runs or rows in flight a narrow band.
-    const int mb = env_int ("GRBCUDA_SDDMM_MINB") ;
-    j->minb = mb >= 1 && mb <= 8 ? mb : GCU_SDDMM_MIN_BLOCKS ;
-    sddmm_rows_choice (j, a.mnvals, a.m, k, spec.sr.mult.z.size) ;
     // the GPU's own + and * where the semiring allows (GRBCUDA_SDDMM_NAT=0
     // or 1 forces it off or on there)
     const char *nat = getenv ("GRBCUDA_SDDMM_NAT") ;
     j->nat = ((nat != NULL && nat [0] != '\0') ? atoi (nat) != 0 : GCU_SDDMM_NAT != 0)
         && gcu_sddmm_nat_ok (&spec) ;
+    // The kernel's registers leave room for minb blocks an SM
+    // (GRBCUDA_SDDMM_MINB: 1 to 8, for sweeps), and the grid is that many:
+    // every block resident, the runs or rows in flight a narrow band. Long
+    // rows summed natively: GCU_SDDMM_MIN_BLOCKS_NAT_LONG.
+    const int mb = env_int ("GRBCUDA_SDDMM_MINB") ;
+    j->minb = mb >= 1 && mb <= 8 ? mb
+        : (j->nat && !sddmm_short_rows (a.mnvals, a.m)) ? GCU_SDDMM_MIN_BLOCKS_NAT_LONG
+        : GCU_SDDMM_MIN_BLOCKS ;
+    sddmm_rows_choice (j, a.mnvals, a.m, k, spec.sr.mult.z.size) ;
     const int minb = j->minb ;
     const gcu_device_props *dev = gcu_device () ;
     const int64_t blocks = (int64_t) (dev != NULL ? dev->sm_count : 1) * minb ;
