@@ -156,7 +156,7 @@
 // 2, 3.94 / 1.08 at 3 and 6.80 / 1.44 at 4 (5.61 / 1.45 without NAT at 4).
 // A mesh's short rows keep GCU_SDDMM_MIN_BLOCKS (grid3d-100 k=128 by runs:
 // 1.10 ms at 4, 1.42 at 2).
-#define GCU_SDDMM_MIN_BLOCKS_NAT_LONG 2
+#define GCU_SDDMM_MIN_BLOCKS_NAT_LONG 3
 
 // SDDMM's batch for values of zsize bytes: the most entries, a power of two
 // up to 32, whose partial values fit GCU_SDDMM_BATCH_BYTES
