@@ -41,13 +41,27 @@ static const variant variants [] =
     { "rows-g8", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_GROUP=8" },
     { "rows-hint", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_XHINT=1" },
     { "u2", "GRBCUDA_SDDMM_KERNEL=runs GRBCUDA_SDDMM_UNROLL=2" },
+    { "u4", "GRBCUDA_SDDMM_KERNEL=runs GRBCUDA_SDDMM_UNROLL=4" },
+    { "u8", "GRBCUDA_SDDMM_KERNEL=runs GRBCUDA_SDDMM_UNROLL=8" },
+    { "runs-b16", "GRBCUDA_SDDMM_KERNEL=runs GRBCUDA_SDDMM_BATCH=16" },
+    { "runs-m2", "GRBCUDA_SDDMM_KERNEL=runs GRBCUDA_SDDMM_MINB=2" },
+    { "runs-m3", "GRBCUDA_SDDMM_KERNEL=runs GRBCUDA_SDDMM_MINB=3" },
+    { "runs-m4", "GRBCUDA_SDDMM_KERNEL=runs GRBCUDA_SDDMM_MINB=4" },
+    { "runs-m6", "GRBCUDA_SDDMM_KERNEL=runs GRBCUDA_SDDMM_MINB=6" },
+    { "runs-m8", "GRBCUDA_SDDMM_KERNEL=runs GRBCUDA_SDDMM_MINB=8" },
+    { "rows-b8", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_BATCH=8" },
+    { "rows-m6", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_MINB=6" },
+    // the semiring's operators throughout (GCU_SDDMM_NAT off): before the native sums
+    { "nat0", "GRBCUDA_SDDMM_NAT=0" },
+    { "runs-nat0", "GRBCUDA_SDDMM_KERNEL=runs GRBCUDA_SDDMM_NAT=0" },
+    { "rows-nat0", "GRBCUDA_SDDMM_KERNEL=rows GRBCUDA_SDDMM_NAT=0" },
 } ;
 #define NVARIANTS ((int) (sizeof (variants) / sizeof (variants [0])))
 
 static const char *const names [] =
     { "GRBCUDA_SDDMM_BATCH", "GRBCUDA_SDDMM_UNROLL", "GRBCUDA_SDDMM_GROUP",
       "GRBCUDA_SDDMM_SEG", "GRBCUDA_SDDMM_MINB", "GRBCUDA_SPMM_VEC", "GRBCUDA_SDDMM_KERNEL",
-      "GRBCUDA_SDDMM_XHINT" } ;
+      "GRBCUDA_SDDMM_XHINT", "GRBCUDA_SDDMM_NAT" } ;
 
 static void set_variant (const variant *v)
 {

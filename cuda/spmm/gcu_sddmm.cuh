@@ -30,7 +30,18 @@
 //
 // A mask of short rows may go by rows instead (gcu_sddmm_rows, at the end):
 // a sub-group a row, no search, the next row's indices and A's row loaded
-// ahead; the batches are reduced and stored the same way (gcu_sddmm_finish).
+// ahead; the batches are reduced and stored the same way (gcu_sddmm_reduce,
+// gcu_sddmm_store).
+//
+// NAT (PLUS_TIMES on one floating type, src/spmm/jit_spmm.c's
+// gcu_sddmm_nat_ok): a batch is summed with the GPU's own + and *
+// (gcu_sddmm_nat: the same operations in the same order, so the same
+// roundings, the JIT compiling without contraction) rather than the
+// semiring's operators, whose every operation checks for a NaN to give the
+// host's (gcu_host_nan: compares, a select, a branch a term, which made the
+// kernel wait on instruction issue). A NaN on the way stays NaN to the end
+// under + and *, so the batch's sums are checked once and a batch holding
+// one is summed again with the semiring's operators (the host's NaN).
 //
 // Results are positional like the masked dot family's (cuda/masked/):
 // Cx [e], Cb [e] for the mask's e-th entry; a valued mask's false entry
@@ -97,6 +108,35 @@ __device__ __forceinline__ Z gcu_shfl_xor_any (unsigned mask, const Z &v, int of
 // log2 of a power of two, at compile time
 GCU_HD constexpr int gcu_sddmm_log2 (int b) { return b <= 1 ? 0 : 1 + gcu_sddmm_log2 (b / 2); }
 
+// SR with the GPU's own + and * (NAT: SR is PLUS_TIMES on one floating
+// type): the values of SR's operators wherever no NaN arises, a NaN's sign
+// and payload the GPU's
+template <class SR>
+struct gcu_sddmm_nat : SR
+{
+    typedef typename SR::Z Z;
+    static GCU_HD Z add (const Z &x, const Z &y) { return x + y; }
+    static GCU_HD Z mult (const typename SR::X &x, const typename SR::Y &y, int64_t, int64_t,
+        int64_t)
+    {
+        return x * y;
+    }
+};
+
+// the semiring a batch is first summed with: NAT's native one, or SR
+template <class SR, bool NAT> struct gcu_sddmm_sum { typedef SR type; };
+template <class SR> struct gcu_sddmm_sum<SR, true> { typedef gcu_sddmm_nat<SR> type; };
+
+// true where one of the lane's nb sums of a batch (p [0 .. nb-1]) is a NaN
+template <class Z, int B>
+__device__ __forceinline__ bool gcu_sddmm_has_nan (const Z (&p) [B], int nb)
+{
+    bool nan = false;
+    #pragma unroll
+    for (int q = 0 ; q < B ; q++) nan |= q < nb && p [q] != p [q];
+    return nan;
+}
+
 // The VEC terms of one load of A's row i and one of B's column j, from
 // term c0: A(i,c0+v) * B(c0+v,j) folded
 template <class SR, int VEC>
@@ -143,21 +183,33 @@ __device__ __forceinline__ void gcu_sddmm_halve (typename SR::Z (&p) [B], int ts
     }
 }
 
-// A batch's end: the B partial values of the entries eb, eb+1, ... of
+// A batch's sums: the B partial values of the entries eb, eb+1, ... of
 // every lane summed over the sub-group (the reduce-scatter, then the lanes
-// of an entry where B < S) and stored, those before e1; a valued mask's
-// false entry gets its flag 0 and no value.
+// of an entry where B < S); a lane then holds the sums of B >> ts entries
+// from (lane >> sh) * (B >> ts), sh = log2 S - ts, in p [0 ..]
 template <class SR, int B>
-__device__ __forceinline__ void gcu_sddmm_finish (typename SR::Z (&p) [B], int ts, int S,
-    int lane, unsigned smask, int64_t eb, int64_t e1, const gcu_spmm_args &a)
+__device__ __forceinline__ void gcu_sddmm_reduce (typename SR::Z (&p) [B], int ts, int S,
+    int lane, unsigned smask)
 {
     int ls = 0;
     while ((1 << ls) < S) ls++;
-    const int sh = ls - ts, nb = B >> ts;
+    const int sh = ls - ts;
     gcu_sddmm_halve<SR, B> (p, ts, S, lane, smask);
     // B < S: the 1 << sh lanes of an entry sum it
     for (int o = (1 << sh) / 2 ; o > 0 ; o /= 2)
         p [0] = SR::add (p [0], gcu_shfl_xor_any (smask, p [0], o, S));
+}
+
+// A batch's end: its sums (gcu_sddmm_reduce) stored, those before e1, by
+// the first lane of each entry; a valued mask's false entry gets its flag 0
+// and no value.
+template <class SR, int B>
+__device__ __forceinline__ void gcu_sddmm_store (const typename SR::Z (&p) [B], int ts, int S,
+    int lane, int64_t eb, int64_t e1, const gcu_spmm_args &a)
+{
+    int ls = 0;
+    while ((1 << ls) < S) ls++;
+    const int sh = ls - ts, nb = B >> ts;
     // the lane's nb entries, from (lane >> sh) * nb, by its first lane of
     // the entry
     if ((lane & ((1 << sh) - 1)) != 0) return;
@@ -177,26 +229,74 @@ __device__ __forceinline__ void gcu_sddmm_finish (typename SR::Z (&p) [B], int t
     }
 }
 
-// SDDMM by batches of B entries a sub-group of a.G lanes, reduce-scattered
-template <class SR, class MI, int VEC, int B, int UNROLL = GCU_SDDMM_UNROLL>
-__device__ __forceinline__ void gcu_sddmm_scatter (const gcu_spmm_args &a)
+// The partial values p of a batch of B entries from eb (those past e1: its
+// last entry again, computed and not stored), a run's batch: the entries'
+// rows by walking on from row i (iend = Mp [i+1]; both left at the batch's
+// last entry's row), U entries' loads in flight
+template <class SR, class MI, int VEC, int B, int U>
+__device__ __forceinline__ void gcu_sddmm_run_terms (typename SR::Z (&p) [B],
+    const gcu_spmm_args &a, int64_t eb, int64_t e1, int64_t &i, int64_t &iend, int lane)
 {
     typedef typename SR::Z Z;
     typedef typename SR::TA TA;
     typedef typename SR::TB TB;
-    static_assert (B >= 1 && B <= 32 && (B & (B - 1)) == 0, "B a power of two, at most 32");
-    constexpr int U = B < UNROLL ? B : UNROLL;
-    constexpr int LB = gcu_sddmm_log2 (B);
     const MI *__restrict__ Mp = (const MI *) a.Mp;
     const MI *__restrict__ Mj = (const MI *) a.Mj;
     const TA *__restrict__ X = (const TA *) a.X;
     const TB *__restrict__ Y = (const TB *) a.Y;
     const int S = a.G;
+    const int64_t k = a.n;
+    #pragma unroll
+    for (int u0 = 0 ; u0 < B ; u0 += U)
+    {
+        int64_t ii [U];
+        MI jj [U];
+        #pragma unroll
+        for (int u = 0 ; u < U ; u++)
+        {
+            const int64_t e = (eb + u0 + u < e1) ? eb + u0 + u : e1 - 1;
+            while (e >= iend) iend = (int64_t) Mp [++i + 1];
+            ii [u] = i;
+            jj [u] = Mj [e];
+        }
+        for (int64_t c0 = (int64_t) lane * VEC ; c0 < k ; c0 += (int64_t) S * VEC)
+        {
+            gcu_pack<TA, VEC> x [U];
+            gcu_pack<TB, VEC> y [U];
+            #pragma unroll
+            for (int u = 0 ; u < U ; u++)
+            {
+                if (u > 0 && ii [u] == ii [u - 1]) x [u] = x [u - 1];
+                else x [u] = gcu_pack_load<TA, VEC> (X, ii [u] * a.xrs + c0 * a.xcs, a.xcs);
+                y [u] = gcu_pack_load<TB, VEC> (Y, c0 * a.yrs + (int64_t) jj [u] * a.ycs,
+                    a.yrs);
+            }
+            #pragma unroll
+            for (int u = 0 ; u < U ; u++)
+            {
+                const Z t = gcu_sddmm_terms<SR, VEC> (x [u], y [u], ii [u], c0, (int64_t) jj [u]);
+                p [u0 + u] = (c0 == (int64_t) lane * VEC) ? t : SR::add (p [u0 + u], t);
+            }
+        }
+    }
+}
+
+// SDDMM by batches of B entries a sub-group of a.G lanes, reduce-scattered;
+// NAT: summed with gcu_sddmm_nat<SR>, a batch holding a NaN again with SR
+template <class SR, class MI, int VEC, int B, int UNROLL = GCU_SDDMM_UNROLL, bool NAT = false>
+__device__ __forceinline__ void gcu_sddmm_scatter (const gcu_spmm_args &a)
+{
+    typedef typename SR::Z Z;
+    typedef typename gcu_sddmm_sum<SR, NAT>::type SN;
+    static_assert (B >= 1 && B <= 32 && (B & (B - 1)) == 0, "B a power of two, at most 32");
+    constexpr int U = B < UNROLL ? B : UNROLL;
+    constexpr int LB = gcu_sddmm_log2 (B);
+    const MI *__restrict__ Mp = (const MI *) a.Mp;
+    const int S = a.G;
     int ls = 0;
     while ((1 << ls) < S) ls++;
     const int lane = (int) (threadIdx.x % (unsigned) S);
     const unsigned smask = gcu_group_mask (S);
-    const int64_t k = a.n;
     // the reduce-scatter's steps that halve a lane's values
     const int ts = LB < ls ? LB : ls;
     const int64_t nsub = ((int64_t) gridDim.x * blockDim.x) / S;
@@ -210,44 +310,18 @@ __device__ __forceinline__ void gcu_sddmm_scatter (const gcu_spmm_args &a)
         for (int64_t eb = e0 ; eb < e1 ; eb += B)
         {
             Z p [B];
-            #pragma unroll
-            for (int u0 = 0 ; u0 < B ; u0 += U)
+            int64_t i0 = i, iend0 = iend;   // the walk's start, for a batch summed again
+            gcu_sddmm_run_terms<SN, MI, VEC, B, U> (p, a, eb, e1, i, iend, lane);
+            gcu_sddmm_reduce<SN, B> (p, ts, S, lane, smask);
+            if constexpr (NAT)
             {
-                // the entries' rows and columns (past the run's end: its
-                // last entry again, computed and not stored)
-                int64_t ii [U];
-                MI jj [U];
-                #pragma unroll
-                for (int u = 0 ; u < U ; u++)
+                if (__any_sync (smask, gcu_sddmm_has_nan<Z, B> (p, B >> ts)))
                 {
-                    const int64_t e = (eb + u0 + u < e1) ? eb + u0 + u : e1 - 1;
-                    while (e >= iend) iend = (int64_t) Mp [++i + 1];
-                    ii [u] = i;
-                    jj [u] = Mj [e];
-                }
-                for (int64_t c0 = (int64_t) lane * VEC ; c0 < k ; c0 += (int64_t) S * VEC)
-                {
-                    gcu_pack<TA, VEC> x [U];
-                    gcu_pack<TB, VEC> y [U];
-                    #pragma unroll
-                    for (int u = 0 ; u < U ; u++)
-                    {
-                        if (u > 0 && ii [u] == ii [u - 1]) x [u] = x [u - 1];
-                        else x [u] = gcu_pack_load<TA, VEC> (X, ii [u] * a.xrs + c0 * a.xcs,
-                            a.xcs);
-                        y [u] = gcu_pack_load<TB, VEC> (Y, c0 * a.yrs + (int64_t) jj [u] * a.ycs,
-                            a.yrs);
-                    }
-                    #pragma unroll
-                    for (int u = 0 ; u < U ; u++)
-                    {
-                        const Z t = gcu_sddmm_terms<SR, VEC> (x [u], y [u], ii [u], c0,
-                            (int64_t) jj [u]);
-                        p [u0 + u] = (c0 == (int64_t) lane * VEC) ? t : SR::add (p [u0 + u], t);
-                    }
+                    gcu_sddmm_run_terms<SR, MI, VEC, B, U> (p, a, eb, e1, i0, iend0, lane);
+                    gcu_sddmm_reduce<SR, B> (p, ts, S, lane, smask);
                 }
             }
-            gcu_sddmm_finish<SR, B> (p, ts, S, lane, smask, eb, e1, a);
+            gcu_sddmm_store<SR, B> (p, ts, S, lane, eb, e1, a);
         }
     }
 }
@@ -298,6 +372,40 @@ __device__ __forceinline__ MI gcu_sddmm_col (const MI *__restrict__ Mj, int64_t 
     return Mj [e < e1 ? e : e1 - 1];
 }
 
+// The partial values p of a batch of row i's entries eb .. (their columns
+// jj; those past e1: the batch's first again, computed and not stored),
+// the lane's terms from cl: A's row in x where one load holds them (one),
+// else loaded a chunk at a time; the B entries' loads of B at once
+template <class SR, class MI, int VEC, int B, bool HINT>
+__device__ __forceinline__ void gcu_sddmm_row_terms (typename SR::Z (&p) [B],
+    const gcu_spmm_args &a, const gcu_pack<typename SR::TA, VEC> &x, bool one, int64_t i,
+    int64_t cl, int64_t eb, int64_t e1, const MI (&jj) [B])
+{
+    typedef typename SR::Z Z;
+    typedef typename SR::TA TA;
+    typedef typename SR::TB TB;
+    const TA *__restrict__ X = (const TA *) a.X;
+    const TB *__restrict__ Y = (const TB *) a.Y;
+    const int64_t k = a.n, step = (int64_t) a.G * VEC;
+    for (int64_t c0 = cl ; c0 < k ; c0 += step)
+    {
+        const gcu_pack<TA, VEC> xc = one ? x
+            : gcu_sddmm_load<TA, VEC, HINT> (X, i * a.xrs + c0 * a.xcs);
+        gcu_pack<TB, VEC> y [B];
+        #pragma unroll
+        for (int u = 0 ; u < B ; u++)
+            y [u] = (u == 0 || eb + u < e1)
+                ? gcu_pack_load<TB, VEC> (Y, c0 * a.yrs + (int64_t) jj [u] * a.ycs, a.yrs)
+                : y [0];
+        #pragma unroll
+        for (int u = 0 ; u < B ; u++)
+        {
+            const Z t = gcu_sddmm_terms<SR, VEC> (xc, y [u], i, c0, (int64_t) jj [u]);
+            p [u] = (c0 == cl) ? t : SR::add (p [u], t);
+        }
+    }
+}
+
 // SDDMM by rows, for a mask of short rows (a mesh, a band): a sub-group of
 // a.G lanes takes the rows i, i + nsub, ... (the rows in flight a narrow
 // band of the mask, as the runs are, so that the rows of B a row gathers
@@ -310,20 +418,19 @@ __device__ __forceinline__ MI gcu_sddmm_col (const MI *__restrict__ Mj, int64_t 
 // are the next row's first batch's columns and the extent of the row after
 // it: a row waits on one round of loads, not on a chain of index, row and
 // column loads.
-// HINT: A's rows loaded to be evicted first.
-template <class SR, class MI, int VEC, int B, bool HINT>
+// HINT: A's rows loaded to be evicted first. NAT: as gcu_sddmm_scatter's.
+template <class SR, class MI, int VEC, int B, bool HINT, bool NAT = false>
 __device__ __forceinline__ void gcu_sddmm_rows (const gcu_spmm_args &a)
 {
     typedef typename SR::Z Z;
     typedef typename SR::TA TA;
-    typedef typename SR::TB TB;
+    typedef typename gcu_sddmm_sum<SR, NAT>::type SN;
     typedef gcu_pack<TA, VEC> PA;
     static_assert (B >= 1 && B <= 32 && (B & (B - 1)) == 0, "B a power of two, at most 32");
     constexpr int LB = gcu_sddmm_log2 (B);
     const MI *__restrict__ Mp = (const MI *) a.Mp;
     const MI *__restrict__ Mj = (const MI *) a.Mj;
     const TA *__restrict__ X = (const TA *) a.X;
-    const TB *__restrict__ Y = (const TB *) a.Y;
     const int S = a.G;
     int ls = 0;
     while ((1 << ls) < S) ls++;
@@ -364,23 +471,17 @@ __device__ __forceinline__ void gcu_sddmm_rows (const gcu_spmm_args &a)
             #pragma unroll
             for (int u = 0 ; u < B ; u++) jj [u] = __shfl_sync (smask, jl, u, S);
             Z p [B];
-            for (int64_t c0 = cl ; c0 < k ; c0 += (int64_t) S * VEC)
+            gcu_sddmm_row_terms<SN, MI, VEC, B, HINT> (p, a, x, one, i, cl, eb, e1, jj);
+            gcu_sddmm_reduce<SN, B> (p, ts, S, lane, smask);
+            if constexpr (NAT)
             {
-                const PA xc = one ? x : gcu_sddmm_load<TA, VEC, HINT> (X, i * a.xrs + c0 * a.xcs);
-                gcu_pack<TB, VEC> y [B];
-                #pragma unroll
-                for (int u = 0 ; u < B ; u++)
-                    y [u] = (u == 0 || eb + u < e1)
-                        ? gcu_pack_load<TB, VEC> (Y, c0 * a.yrs + (int64_t) jj [u] * a.ycs, a.yrs)
-                        : y [0];
-                #pragma unroll
-                for (int u = 0 ; u < B ; u++)
+                if (__any_sync (smask, gcu_sddmm_has_nan<Z, B> (p, B >> ts)))
                 {
-                    const Z t = gcu_sddmm_terms<SR, VEC> (xc, y [u], i, c0, (int64_t) jj [u]);
-                    p [u] = (c0 == cl) ? t : SR::add (p [u], t);
+                    gcu_sddmm_row_terms<SR, MI, VEC, B, HINT> (p, a, x, one, i, cl, eb, e1, jj);
+                    gcu_sddmm_reduce<SR, B> (p, ts, S, lane, smask);
                 }
             }
-            gcu_sddmm_finish<SR, B> (p, ts, S, lane, smask, eb, e1, a);
+            gcu_sddmm_store<SR, B> (p, ts, S, lane, eb, e1, a);
         }
         p0 = q0; p1 = q1; q0 = r0; q1 = r1;
     }

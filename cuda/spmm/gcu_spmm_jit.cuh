@@ -31,15 +31,16 @@
 // SDDMM's batched kernel (gcu_sddmm.cuh) for semiring SR (its mask type),
 // the mask's index type MI, VEC terms a load, B entries a batch, U entries'
 // loads in flight and at least MINB blocks an SM (its registers capped so:
-// the kernel waits on loads, and more warps hide more of it)
-#define GCU_SDDMM_SCATTER_KERNEL(NAME, SR, MI, VEC, B, U, MINB)                \
+// the kernel waits on loads, and more warps hide more of it); NAT: sums in
+// the GPU's own arithmetic (PLUS_TIMES on one floating type)
+#define GCU_SDDMM_SCATTER_KERNEL(NAME, SR, MI, VEC, B, U, MINB, NAT)           \
     extern "C" __global__ void __launch_bounds__ (GCU_SPMM_THREADS, MINB)     \
-    NAME (const gcu_spmm_args a) { gcu_sddmm_scatter<SR, MI, VEC, B, U> (a) ; }
+    NAME (const gcu_spmm_args a) { gcu_sddmm_scatter<SR, MI, VEC, B, U, NAT> (a) ; }
 
 // SDDMM's kernel by rows (gcu_sddmm_rows, a mask of short rows): B entries
-// a batch, HINT: A's rows loaded to be evicted first
-#define GCU_SDDMM_ROWS_KERNEL(NAME, SR, MI, VEC, B, HINT, MINB)                \
+// a batch, HINT: A's rows loaded to be evicted first, NAT as above
+#define GCU_SDDMM_ROWS_KERNEL(NAME, SR, MI, VEC, B, HINT, MINB, NAT)           \
     extern "C" __global__ void __launch_bounds__ (GCU_SPMM_THREADS, MINB)     \
-    NAME (const gcu_spmm_args a) { gcu_sddmm_rows<SR, MI, VEC, B, HINT> (a) ; }
+    NAME (const gcu_spmm_args a) { gcu_sddmm_rows<SR, MI, VEC, B, HINT, NAT> (a) ; }
 
 #endif

@@ -144,6 +144,19 @@
 #define GCU_SDDMM_ROWS_BATCH 4
 #define GCU_SDDMM_ROWS_HINT 0
 #define GCU_SDDMM_ROWS_MIN_BLOCKS 4
+// SDDMM: where the semiring is PLUS_TIMES on one floating type, a batch's
+// dot products summed with the GPU's own + and * and checked for a NaN once,
+// a batch holding one summed again with the operators (as GCU_SPMM_NAT;
+// GRBCUDA_SDDMM_NAT=0/1). The operators' NaN checks had the kernel waiting
+// on instruction issue: on an H100 (bench/sddmm_variants, FP32) grid3d-100
+// took 1.12 ms natively against 1.42 at k=128, 0.276 against 0.341 at k=32.
+#define GCU_SDDMM_NAT 1
+// ... and with NAT on a mask of long rows (the runs' 4 loads in flight),
+// blocks an SM: on an H100 (rmat-20-16, FP32, k=128 / 32) 5.03 / 1.42 ms at
+// 2, 3.94 / 1.08 at 3 and 6.80 / 1.44 at 4 (5.61 / 1.45 without NAT at 4).
+// A mesh's short rows keep GCU_SDDMM_MIN_BLOCKS (grid3d-100 k=128 by runs:
+// 1.10 ms at 4, 1.42 at 2).
+#define GCU_SDDMM_MIN_BLOCKS_NAT_LONG 3
 
 // SDDMM's batch for values of zsize bytes: the most entries, a power of two
 // up to 32, whose partial values fit GCU_SDDMM_BATCH_BYTES

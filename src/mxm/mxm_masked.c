@@ -108,6 +108,7 @@ typedef struct
     int64_t seg ;                   // SDDMM's mask entries a run
     int minb, unroll ;              // SDDMM's blocks an SM (the grid's), loads in flight
     bool rows, hint ;               // SDDMM by rows (short rows), A's rows evicted first
+    bool nat ;                      // SDDMM sums natively (gcu_sddmm_nat_ok)
     char why [160] ;                // SDDMM: which kernel, why these runs and loads
     const char *a_is, *b_is ;       // "M", "A": the operand it shares a copy with
     void *dCx ;                     // device: a value and a flag per mask entry
@@ -277,11 +278,19 @@ static GrB_Info sddmm_products (gcu_call *call, masked_job *j)
     a.mnvals = (int64_t) j->om.nvals ;
     a.Cx = j->dCx ; a.Cb = j->dCb ;
     j->batch = sddmm_batch (spec.sr.mult.z.size) ;
+    // the GPU's own + and * where the semiring allows (GRBCUDA_SDDMM_NAT=0
+    // or 1 forces it off or on there)
+    const char *nat = getenv ("GRBCUDA_SDDMM_NAT") ;
+    j->nat = ((nat != NULL && nat [0] != '\0') ? atoi (nat) != 0 : GCU_SDDMM_NAT != 0)
+        && gcu_sddmm_nat_ok (&spec) ;
     // The kernel's registers leave room for minb blocks an SM
     // (GRBCUDA_SDDMM_MINB: 1 to 8, for sweeps), and the grid is that many:
-    // every block resident, the runs or rows in flight a narrow band.
+    // every block resident, the runs or rows in flight a narrow band. Long
+    // rows summed natively: GCU_SDDMM_MIN_BLOCKS_NAT_LONG.
     const int mb = env_int ("GRBCUDA_SDDMM_MINB") ;
-    j->minb = mb >= 1 && mb <= 8 ? mb : GCU_SDDMM_MIN_BLOCKS ;
+    j->minb = mb >= 1 && mb <= 8 ? mb
+        : (j->nat && !sddmm_short_rows (a.mnvals, a.m)) ? GCU_SDDMM_MIN_BLOCKS_NAT_LONG
+        : GCU_SDDMM_MIN_BLOCKS ;
     sddmm_rows_choice (j, a.mnvals, a.m, k, spec.sr.mult.z.size) ;
     const int minb = j->minb ;
     const gcu_device_props *dev = gcu_device () ;
@@ -291,14 +300,14 @@ static GrB_Info sddmm_products (gcu_call *call, masked_job *j)
     if (j->rows)
     {
         need = (a.m * a.G + GCU_SPMM_THREADS - 1) / GCU_SPMM_THREADS ;
-        GCU_TRY (gcu_sddmm_rows_kernel (&spec, j->batch, j->hint, minb, &fn)) ;
+        GCU_TRY (gcu_sddmm_rows_kernel (&spec, j->batch, j->hint, minb, j->nat, &fn)) ;
     }
     else
     {
         j->seg = a.seg = (int) sddmm_run_length (a.mnvals, a.m, blocks * GCU_SPMM_THREADS / a.G,
             j->batch, &j->unroll, j->why, sizeof (j->why)) ;
         need = ((a.mnvals + a.seg - 1) / a.seg * a.G + GCU_SPMM_THREADS - 1) / GCU_SPMM_THREADS ;
-        GCU_TRY (gcu_sddmm_kernel (&spec, j->batch, j->unroll, minb, &fn)) ;
+        GCU_TRY (gcu_sddmm_kernel (&spec, j->batch, j->unroll, minb, j->nat, &fn)) ;
     }
     const unsigned grid = (unsigned) (need < blocks ? (need < 1 ? 1 : need) : blocks) ;
     void *args [] = { &a } ;
@@ -492,8 +501,8 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
         + j.xb.upload_s ;
     char how [400] ;
     if (j.sddmm) snprintf (how, sizeof (how), "sddmm (dense A and B: batches of %d entries a "
-        "sub-group of %d lanes x %d terms, reduce-scattered; %s; %d blocks an SM%s)", j.batch,
-        j.G, j.vec, j.why, j.minb,
+        "sub-group of %d lanes x %d terms, reduce-scattered; %s; %d blocks an SM%s%s)", j.batch,
+        j.G, j.vec, j.why, j.minb, j.nat ? "; native sums, a batch with a NaN summed again" : "",
         j.vec > 1 ? "" : "; one term a load: terms not contiguous or VEC does not divide k") ;
     else snprintf (how, sizeof (how), "%s", j.saxpy ? "saxpy" : "dot") ;
     // T on the device has the mask's index width: read before the release

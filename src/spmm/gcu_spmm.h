@@ -49,6 +49,9 @@ gcu_spmm_kvar ;
 // PLUS_TIMES on one floating type: the row kernel may sum with the GPU's
 // own + and * and check for a NaN once a row (gcu_spmm_term_nat)
 bool gcu_spmm_nat_ok (const gcu_spmm_spec *spec) ;
+// ... and SDDMM's kernels may sum its dot products so, checking a batch's
+// sums once (gcu_sddmm.cuh)
+bool gcu_sddmm_nat_ok (const gcu_spmm_spec *spec) ;
 GrB_Info gcu_spmm_block_var (const gcu_spmm_spec *spec, const gcu_spmm_kvar *kv, gcu_str *b,
     char entry [GCU_JIT_ENTRY_MAX]) ;
 void gcu_spmm_fold_entry (const char *entry, char fold [GCU_JIT_ENTRY_MAX]) ;
@@ -62,12 +65,15 @@ GrB_Info gcu_spmm_kernels_all (const gcu_spmm_spec *spec, const gcu_spmm_kvar *k
 GrB_Info gcu_spmm_kernels (const gcu_spmm_spec *spec, void **first, void **fold) ;
 // SDDMM's batched kernel (cuda/spmm/gcu_sddmm.cuh) for batches of `batch`
 // entries (a power of two, at most 32), `unroll` entries' loads in flight
-// and at least `minb` blocks an SM, compiled and loaded
-GrB_Info gcu_sddmm_kernel (const gcu_spmm_spec *spec, int batch, int unroll, int minb, void **fn) ;
-// SDDMM's kernel by rows (gcu_sddmm_rows: a mask of short rows), batches of
-// `batch` entries, hint: A's rows loaded to be evicted first from L2
-GrB_Info gcu_sddmm_rows_kernel (const gcu_spmm_spec *spec, int batch, bool hint, int minb,
+// and at least `minb` blocks an SM, sums in the GPU's own arithmetic where
+// nat and gcu_sddmm_nat_ok, compiled and loaded
+GrB_Info gcu_sddmm_kernel (const gcu_spmm_spec *spec, int batch, int unroll, int minb, bool nat,
     void **fn) ;
+// SDDMM's kernel by rows (gcu_sddmm_rows: a mask of short rows), batches of
+// `batch` entries, hint: A's rows loaded to be evicted first from L2, nat
+// as above
+GrB_Info gcu_sddmm_rows_kernel (const gcu_spmm_spec *spec, int batch, bool hint, int minb,
+    bool nat, void **fn) ;
 
 // where C's arrays go (a residency entry's buffers, the write-back's scratch)
 typedef struct

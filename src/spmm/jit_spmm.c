@@ -37,23 +37,26 @@ GrB_Info gcu_spmm_block (const gcu_spmm_spec *spec, gcu_str *b, char entry [GCU_
 }
 
 // SDDMM's block: the batched kernel (cuda/spmm/gcu_sddmm.cuh) for batches of
-// `batch` entries, `unroll` loads in flight and `minb` blocks an SM; rows:
-// the kernel by rows too (entry's name and "r"), so that a block compiled
-// for every semiring (tests/cpu/test_jit_builtin.c) compiles both
+// `batch` entries, `unroll` loads in flight and `minb` blocks an SM, sums in
+// the GPU's own arithmetic where nat and the semiring allows it
+// (gcu_sddmm_nat_ok); rows: the kernel by rows too (entry's name and "r"),
+// so that a block compiled for every semiring (tests/cpu/test_jit_builtin.c)
+// compiles both
 static GrB_Info sddmm_block (const gcu_spmm_spec *spec, int batch, int unroll, int minb,
-    bool rows, gcu_str *b, char entry [GCU_JIT_ENTRY_MAX])
+    bool nat, bool rows, gcu_str *b, char entry [GCU_JIT_ENTRY_MAX])
 {
     const char *it = spec->ops.m_idx64 ? "uint64_t" : "uint32_t" ;
+    const int n = nat && gcu_sddmm_nat_ok (spec) ? 1 : 0 ;
     char key [64] ;
-    snprintf (key, sizeof (key), "|sddmm-batch|%s|%d|%d|%d|%d%s", it, spec->vec, batch, unroll,
-        minb, rows ? "|r" : "") ;
+    snprintf (key, sizeof (key), "|sddmm-batch|%s|%d|%d|%d|%d|%d%s", it, spec->vec, batch, unroll,
+        minb, n, rows ? "|r" : "") ;
     GrB_Info info = gcu_codegen_namespace (b, &spec->sr, &spec->ops, "gcu_sdb_", key, entry) ;
     if (info != GrB_SUCCESS) return info ;
-    gcu_str_addf (b, "GCU_SDDMM_SCATTER_KERNEL (%s, %s_ns::SR, %s, %d, %d, %d, %d)\n", entry,
-        entry, it, spec->vec, batch, unroll, minb) ;
+    gcu_str_addf (b, "GCU_SDDMM_SCATTER_KERNEL (%s, %s_ns::SR, %s, %d, %d, %d, %d, %d)\n", entry,
+        entry, it, spec->vec, batch, unroll, minb, n) ;
     if (rows)
-        gcu_str_addf (b, "GCU_SDDMM_ROWS_KERNEL (%sr, %s_ns::SR, %s, %d, %d, false, %d)\n", entry,
-            entry, it, spec->vec, batch, minb) ;
+        gcu_str_addf (b, "GCU_SDDMM_ROWS_KERNEL (%sr, %s_ns::SR, %s, %d, %d, false, %d, %d)\n",
+            entry, entry, it, spec->vec, batch, minb, n) ;
     return b->failed ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
 }
 
@@ -71,15 +74,25 @@ GrB_Info gcu_spmm_block_ch (const gcu_spmm_spec *spec, int chunks, gcu_str *b,
     return gcu_spmm_block_var (spec, &v, b, entry) ;
 }
 
-bool gcu_spmm_nat_ok (const gcu_spmm_spec *spec)
+// PLUS_TIMES on one floating type: the monoid's and the multiply's types
+// all FP32 or all FP64 (the operands may be cast to it first)
+static bool nat_semiring (const gcu_spmm_spec *spec)
 {
-    // PLUS_TIMES on one floating type: the monoid's and the multiply's
-    // types all FP32 or all FP64 (A and X may be cast to it first)
     const gcu_binop_desc *m = &spec->sr.mult, *p = &spec->sr.add.op ;
     const gcu_type_code t = m->z.code ;
-    return !spec->sddmm && (t == GCU_T_FP32 || t == GCU_T_FP64) && m->op == GCU_OP_TIMES
+    return (t == GCU_T_FP32 || t == GCU_T_FP64) && m->op == GCU_OP_TIMES
         && p->op == GCU_OP_PLUS && m->x.code == t && m->y.code == t && p->x.code == t
         && p->y.code == t && p->z.code == t ;
+}
+
+bool gcu_spmm_nat_ok (const gcu_spmm_spec *spec)
+{
+    return !spec->sddmm && nat_semiring (spec) ;
+}
+
+bool gcu_sddmm_nat_ok (const gcu_spmm_spec *spec)
+{
+    return spec->sddmm && nat_semiring (spec) ;
 }
 
 GrB_Info gcu_spmm_block_var (const gcu_spmm_spec *spec, const gcu_spmm_kvar *kv, gcu_str *b,
@@ -88,7 +101,7 @@ GrB_Info gcu_spmm_block_var (const gcu_spmm_spec *spec, const gcu_spmm_kvar *kv,
     // SDDMM: the batched kernel with the policy's settings for its type
     if (spec->sddmm)
         return sddmm_block (spec, gcu_sddmm_batch (spec->sr.mult.z.size), GCU_SDDMM_UNROLL,
-            GCU_SDDMM_MIN_BLOCKS, true, b, entry) ;
+            GCU_SDDMM_MIN_BLOCKS, GCU_SDDMM_NAT != 0, true, b, entry) ;
     const char *it = spec->ops.a_idx64 ? "uint64_t" : "uint32_t" ;
     char key [64] ;
     const int ch = kv->ch < 1 ? 1 : kv->ch ;
@@ -158,30 +171,32 @@ static GrB_Info sddmm_kernel_of (const gcu_spmm_spec *spec, GrB_Info built, gcu_
         (const char *const []) { entry }, (void **const []) { fn }) ;
 }
 
-GrB_Info gcu_sddmm_kernel (const gcu_spmm_spec *spec, int batch, int unroll, int minb, void **fn)
-{
-    gcu_str b ;
-    gcu_str_init (&b) ;
-    char entry [GCU_JIT_ENTRY_MAX] = "" ;
-    GrB_Info built = sddmm_block (spec, batch, unroll, minb, false, &b, entry) ;
-    return sddmm_kernel_of (spec, built, &b, entry, fn) ;
-}
-
-GrB_Info gcu_sddmm_rows_kernel (const gcu_spmm_spec *spec, int batch, bool hint, int minb,
+GrB_Info gcu_sddmm_kernel (const gcu_spmm_spec *spec, int batch, int unroll, int minb, bool nat,
     void **fn)
 {
     gcu_str b ;
     gcu_str_init (&b) ;
     char entry [GCU_JIT_ENTRY_MAX] = "" ;
+    GrB_Info built = sddmm_block (spec, batch, unroll, minb, nat, false, &b, entry) ;
+    return sddmm_kernel_of (spec, built, &b, entry, fn) ;
+}
+
+GrB_Info gcu_sddmm_rows_kernel (const gcu_spmm_spec *spec, int batch, bool hint, int minb,
+    bool nat, void **fn)
+{
+    gcu_str b ;
+    gcu_str_init (&b) ;
+    char entry [GCU_JIT_ENTRY_MAX] = "" ;
     const char *it = spec->ops.m_idx64 ? "uint64_t" : "uint32_t" ;
+    const int n = nat && gcu_sddmm_nat_ok (spec) ? 1 : 0 ;
     char key [64] ;
-    snprintf (key, sizeof (key), "|sddmm-rows|%s|%d|%d|%d|%d", it, spec->vec, batch, hint ? 1 : 0,
-        minb) ;
+    snprintf (key, sizeof (key), "|sddmm-rows|%s|%d|%d|%d|%d|%d", it, spec->vec, batch,
+        hint ? 1 : 0, minb, n) ;
     GrB_Info built = gcu_codegen_namespace (&b, &spec->sr, &spec->ops, "gcu_sdr_", key, entry) ;
     if (built == GrB_SUCCESS)
     {
-        gcu_str_addf (&b, "GCU_SDDMM_ROWS_KERNEL (%s, %s_ns::SR, %s, %d, %d, %s, %d)\n", entry,
-            entry, it, spec->vec, batch, hint ? "true" : "false", minb) ;
+        gcu_str_addf (&b, "GCU_SDDMM_ROWS_KERNEL (%s, %s_ns::SR, %s, %d, %d, %s, %d, %d)\n", entry,
+            entry, it, spec->vec, batch, hint ? "true" : "false", minb, n) ;
         if (b.failed) built = GrB_OUT_OF_MEMORY ;
     }
     return sddmm_kernel_of (spec, built, &b, entry, fn) ;

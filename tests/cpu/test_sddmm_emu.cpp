@@ -10,7 +10,10 @@
 // lane), X and Y by row (vector loads) or by column, a valued mask; the
 // semirings of tests/common/gcu_emu_semirings.h (16-byte values shuffled as
 // four words, positional ones see (i, c, j)); the kernel by rows with batches
-// shorter and longer than the rows, one block and two. On a GPU,
+// shorter and longer than the rows, one block and two; NAT's native sums
+// with NaNs in X, where the semiring's operators mark a NaN (a payload the
+// native sums do not give), so that every batch holding one must have been
+// summed again to match. On a GPU,
 // tests/gpu/test_spmm_gpu.c checks the same kernel against SuiteSparse.
 #include "gcu_simt_emu.h"
 
@@ -22,10 +25,11 @@ alignas (16) static unsigned char gcu_emu_dynamic_smem [64 * 1024] ;
 // C<M> = X*Y' (X m-by-k, Y ncols-by-k, rows or columns) by batches of B
 // entries, U loads in flight, sub-groups of at most gmax lanes, runs of seg
 // entries (a multiple of B) on a grid of nblocks blocks; ROWS: by rows
-// (gcu_sddmm_rows, seg and U unused; none where B exceeds the lanes)
-template <class SR, int VEC, int B, int U, bool ROWS = false>
+// (gcu_sddmm_rows, seg and U unused; none where B exceeds the lanes); NAT:
+// native sums; nans entries of X made NaN (compared bit for bit)
+template <class SR, int VEC, int B, int U, bool ROWS = false, bool NAT = false>
 static int sddmm_case (const char *name, const csr &M, int64_t k, bool by_col, bool valued,
-    std::mt19937_64 &rng, int gmax, int64_t seg, unsigned nblocks)
+    std::mt19937_64 &rng, int gmax, int64_t seg, unsigned nblocks, int nans = 0)
 {
     typedef typename SR::Z Z ;
     const int64_t m = M.nrows, nc = M.ncols ;
@@ -33,6 +37,8 @@ static int sddmm_case (const char *name, const csr &M, int64_t k, bool by_col, b
     std::vector<int8_t> Mx (M.nvals () + 1), Cb (M.nvals () + 1, 7) ;
     for (int64_t q = 0 ; q < m * k ; q++) X [q] = small_value<Z> (rng) ;
     for (int64_t q = 0 ; q < nc * k ; q++) Y [q] = small_value<Z> (rng) ;
+    if constexpr (std::is_floating_point<Z>::value)
+        for (int q = 0 ; q < nans ; q++) X [rng () % (m * k)] = std::numeric_limits<Z>::quiet_NaN () ;
     for (int64_t e = 0 ; e < M.nvals () ; e++) Mx [e] = rng () % 3 != 0 ;
     // op(A)(i,c) = X (i,c); op(B)(c,j) = Y (j,c)
     const int64_t xrs = by_col ? 1 : k, xcs = by_col ? m : 1 ;
@@ -51,10 +57,10 @@ static int sddmm_case (const char *name, const csr &M, int64_t k, bool by_col, b
     for (unsigned b = 0 ; b < gridDim.x ; b++)
         gcu_emu_block (b, GCU_SPMM_THREADS, [&]
         {
-            if (ROWS && valued) gcu_sddmm_rows<VALUED<SR>, uint32_t, VEC, B, true> (a) ;
-            else if (ROWS) gcu_sddmm_rows<SR, uint32_t, VEC, B, false> (a) ;
-            else if (valued) gcu_sddmm_scatter<VALUED<SR>, uint32_t, VEC, B, U> (a) ;
-            else gcu_sddmm_scatter<SR, uint32_t, VEC, B, U> (a) ;
+            if (ROWS && valued) gcu_sddmm_rows<VALUED<SR>, uint32_t, VEC, B, true, NAT> (a) ;
+            else if (ROWS) gcu_sddmm_rows<SR, uint32_t, VEC, B, false, NAT> (a) ;
+            else if (valued) gcu_sddmm_scatter<VALUED<SR>, uint32_t, VEC, B, U, NAT> (a) ;
+            else gcu_sddmm_scatter<SR, uint32_t, VEC, B, U, NAT> (a) ;
         }) ;
     int64_t bad = -1 ;
     for (int64_t i = 0 ; i < m && bad < 0 ; i++)
@@ -70,12 +76,15 @@ static int sddmm_case (const char *name, const csr &M, int64_t k, bool by_col, b
                 const Z t = SR::mult (X [i * xrs + c * xcs], Y [c * yrs + j * ycs], i, c, j) ;
                 z = c == 0 ? t : SR::add (z, t) ;
             }
-            if (!same_value (z, C [e])) bad = e ;
+            // a NaN (NAT's cases) bit for bit
+            bool nan = false ;
+            if constexpr (std::is_floating_point<Z>::value) nan = z != z ;
+            if (nan ? memcmp (&z, &C [e], sizeof (Z)) != 0 : !same_value (z, C [e])) bad = e ;
         }
-    CHECK (bad < 0, "%s sddmm%s k=%lld VEC=%d B=%d U=%d G=%d seg=%lld blocks=%u%s%s: mask "
-        "entry %lld differs", name, ROWS ? " by rows" : "", (long long) k, VEC, B, U, a.G,
-        (long long) seg, nblocks, by_col ? " by column" : "", valued ? " valued" : "",
-        (long long) bad) ;
+    CHECK (bad < 0, "%s sddmm%s%s k=%lld VEC=%d B=%d U=%d G=%d seg=%lld blocks=%u%s%s: mask "
+        "entry %lld differs", name, ROWS ? " by rows" : "", NAT ? " native" : "", (long long) k,
+        VEC, B, U, a.G, (long long) seg, nblocks, by_col ? " by column" : "",
+        valued ? " valued" : "", (long long) bad) ;
     return 1 ;
 }
 
@@ -122,6 +131,42 @@ static int rows_cases (const char *name, const csr &M, int64_t k, bool valued,
     return cases ;
 }
 
+// PLUS_TIMES_FP64 whose operators give every NaN one payload (as the
+// device's give the host's NaN), which the GPU's own + and * do not
+struct PLUS_TIMES_MARK : PLUS_TIMES_FP64
+{
+    static Z mark (Z r)
+    {
+        const uint64_t b = 0x7ff8000000000badull ;
+        if (r == r) return r ;
+        memcpy (&r, &b, 8) ;
+        return r ;
+    }
+    static Z add (const Z &x, const Z &y) { return mark (x + y) ; }
+    static Z mult (const X &x, const Y &y, int64_t, int64_t, int64_t) { return mark (x * y) ; }
+} ;
+
+// NAT: the runs and the rows with native sums, with NaNs in X (a batch
+// summed again) and without, runs crossing rows (the walk restarted)
+static int nat_cases (const csr &M, std::mt19937_64 &rng)
+{
+    int cases = 0 ;
+    for (int nans : { 0, 3, 40 })
+        for (int gmax : { 32, 4 })
+            for (int64_t k : { 3, 32, 64 })
+            {
+                cases += sddmm_case<PLUS_TIMES_MARK, 1, 8, 4, false, true> ("nat", M, k, true,
+                    nans == 3, rng, gmax, 24, 2, nans) ;
+                cases += sddmm_case<PLUS_TIMES_MARK, 1, 4, 2, false, true> ("nat", M, k, false,
+                    false, rng, gmax, 4, 1, nans) ;
+                cases += sddmm_case<PLUS_TIMES_MARK, 1, 4, 0, true, true> ("nat", M, k, true,
+                    nans == 3, rng, gmax, 0, 2, nans) ;
+                cases += sddmm_case<PLUS_TIMES_MARK, 1, 1, 0, true, true> ("nat", M, k, false,
+                    false, rng, gmax, 0, 1, nans) ;
+            }
+    return cases ;
+}
+
 template <class SR>
 static int run_semiring (const char *name, const csr &M, std::mt19937_64 &rng)
 {
@@ -151,6 +196,7 @@ int main ()
     cases += run_semiring<MAX_TIMES_UINT16> ("MAX_TIMES_UINT16", M, rng) ;
     cases += run_semiring<PLUS_TIMES_FC64> ("PLUS_TIMES_FC64", M, rng) ;
     cases += run_semiring<PLUS_SECONDJ_INT64> ("PLUS_SECONDJ_INT64", M, rng) ;
+    cases += nat_cases (M, rng) ;
     // many rows (the lanes' search of a run's first row takes several
     // steps), short runs over a grid of few blocks
     const csr T = gcu_emu_random_csr (3000, 400, rng, true, 6) ;

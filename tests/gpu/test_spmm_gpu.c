@@ -4,7 +4,8 @@
 // and SDDMM C<M> = X*Y' or X*B (X, Y, B full: the masked dot family's
 // dense form; its batched kernel with batches of the type's default, 32, 4
 // or 1 entries, 2, 4 or 8 entries' loads in flight, 2, 4 or 6 blocks an
-// SM, runs of a few batches, one batch or one a sub-group), over many semirings and types (1- to 16-byte values,
+// SM, runs of a few batches, one batch or one a sub-group, native sums for
+// PLUS_TIMES or not; NaNs and infinities), over many semirings and types (1- to 16-byte values,
 // positional multipliers, ANY), column counts k = 1, 3, 32, 33, 128, 512,
 // A with empty rows and one dense row, iso A and iso X, X by row and by
 // column, transposes, masks (valued, structural, complemented), replace,
@@ -28,6 +29,9 @@
 typedef GrB_Info (*mxm_t) (GrB_Matrix, const GrB_Matrix, const GrB_BinaryOp,
     const GrB_Semiring, const GrB_Matrix, const GrB_Matrix, const GrB_Descriptor) ;
 static mxm_t real_mxm ;
+typedef GrB_Info (*transpose_t) (GrB_Matrix, const GrB_Matrix, const GrB_BinaryOp,
+    const GrB_Matrix, const GrB_Descriptor) ;
+static transpose_t real_transpose ;
 
 typedef struct { const char *name ; GrB_Semiring s ; GrB_Type t ; bool any ; double tol ; } sr_t ;
 static sr_t srs [32] ;
@@ -227,15 +231,18 @@ static void sddmm_trial (const sr_t *sr, GrB_Index m, GrB_Index k, GrB_Index n, 
     static const char *const batches [] = { "", "32", "4", "1" }, *const unrolls [] = { "2", "4", "8" } ;
     static const char *const minbs [] = { "", "2", "6" }, *const segs [] = { "", "-1", "1" } ;
     static const char *const kernels [] = { "", "rows", "runs" }, *const hints [] = { "", "0", "1" } ;
+    static const char *const nats [] = { "", "0" } ;
     const char *batch = batches [gcu_rand (st) % 4], *unroll = unrolls [gcu_rand (st) % 3] ;
     const char *minb = minbs [gcu_rand (st) % 3], *seg = segs [gcu_rand (st) % 3] ;
     const char *kernel = kernels [gcu_rand (st) % 3], *hint = hints [gcu_rand (st) % 3] ;
+    const char *nat = nats [gcu_rand (st) % 2] ;
     setenv ("GRBCUDA_SDDMM_BATCH", batch, 1) ;
     setenv ("GRBCUDA_SDDMM_UNROLL", unroll, 1) ;
     setenv ("GRBCUDA_SDDMM_MINB", minb, 1) ;
     setenv ("GRBCUDA_SDDMM_SEG", seg, 1) ;
     setenv ("GRBCUDA_SDDMM_KERNEL", kernel, 1) ;
     setenv ("GRBCUDA_SDDMM_XHINT", hint, 1) ;
+    setenv ("GRBCUDA_SDDMM_NAT", nat, 1) ;
     GrB_Matrix X = full (sr->t, m, k, xcol, gcu_rand (st) % 10 == 0, st) ;
     GrB_Matrix Y = tb ? full (sr->t, n, k, ycol, false, st) : full (sr->t, k, n, ycol, false, st) ;
     GrB_Descriptor d = NULL ;
@@ -249,10 +256,10 @@ static void sddmm_trial (const sr_t *sr, GrB_Index m, GrB_Index k, GrB_Index n, 
     const bool comp = mv == GrB_COMP || mv == GrB_COMP + GrB_STRUCTURE ;
     char what [300] ;
     snprintf (what, sizeof (what), "sddmm %s %llux%llux%llu%s%s%s%s%s batch '%s' unroll %s "
-        "minb '%s' seg '%s' kernel '%s' hint '%s'", sr->name, (unsigned long long) m,
+        "minb '%s' seg '%s' kernel '%s' hint '%s' NAT '%s'", sr->name, (unsigned long long) m,
         (unsigned long long) k, (unsigned long long) n, tb ? " Y'" : " B", xcol ? " X by col" : "",
         ycol ? " Y by col" : "", comp ? " complemented" : "", accum ? " accum" : "", batch, unroll,
-        minb, seg, kernel, hint) ;
+        minb, seg, kernel, hint, nat) ;
     const uint64_t r0 = gcu_mxm_sddmm_runs () ;
     compare (sr, C0, M, accum, X, Y, d, what) ;
     // a complemented mask is not the dot form's
@@ -264,6 +271,7 @@ static void sddmm_trial (const sr_t *sr, GrB_Index m, GrB_Index k, GrB_Index n, 
     unsetenv ("GRBCUDA_SDDMM_SEG") ;
     unsetenv ("GRBCUDA_SDDMM_KERNEL") ;
     unsetenv ("GRBCUDA_SDDMM_XHINT") ;
+    unsetenv ("GRBCUDA_SDDMM_NAT") ;
     GrB_Matrix_free (&X) ; GrB_Matrix_free (&Y) ; GrB_Matrix_free (&C0) ;
     GrB_Matrix_free (&M) ; GrB_Descriptor_free (&d) ;
 }
@@ -320,6 +328,7 @@ int main (int argc, char **argv)
         return GCU_TEST_SKIP ;
     }
     real_mxm = (mxm_t) gcu_test_real ("GrB_mxm") ;
+    real_transpose = (transpose_t) gcu_test_real ("GrB_transpose") ;
     gcu_test_types_init () ;
     srs_init () ;
     OK (grbcuda_set_mode (GRBCUDA_MODE_GPU)) ;
@@ -352,6 +361,16 @@ int main (int argc, char **argv)
         nan_trial (GrB_PLUS_TIMES_SEMIRING_FP64, GrB_FP64, &st) ;
     }
     spmm_path (-1) ;
+    // SDDMM's: by rows and by runs, native sums (a batch with a NaN summed
+    // again) and the semiring's operators, VEC 4 and 1 (k = 64, 57)
+    static const char *const nan_kernels [] = { "rows", "runs" }, *const nan_nats [] = { "1", "0" } ;
+    for (int q = 0 ; q < 4 ; q++)
+    {
+        sddmm_nan_trial (GrB_PLUS_TIMES_SEMIRING_FP32, GrB_FP32, q == 3 ? 57 : 64,
+            nan_kernels [q % 2], nan_nats [q / 2], &st) ;
+        sddmm_nan_trial (GrB_PLUS_TIMES_SEMIRING_FP64, GrB_FP64, q == 3 ? 57 : 64,
+            nan_kernels [q % 2], nan_nats [q / 2], &st) ;
+    }
     printf ("%d products on the GPU: spmm %llu, sddmm %llu\n", gpu_runs,
         (unsigned long long) gcu_family_runs ("spmm"), (unsigned long long) gcu_mxm_sddmm_runs ()) ;
     fault_loop (&st) ;

@@ -1,7 +1,8 @@
-// test_spmm_gpu_nan.h — test_spmm_gpu's NaN trial: C = A*X under PLUS_TIMES
+// test_spmm_gpu_nan.h — test_spmm_gpu's NaN trials: C = A*X under PLUS_TIMES
 // (FP32 or FP64) with NaNs of both signs and payloads and infinities in X,
-// compared with SuiteSparse bit for bit wherever the bits are determined.
-// Included once, by test_spmm_gpu.c.
+// and SDDMM C<M> = X*Y' with them in X and Y, compared with SuiteSparse bit
+// for bit wherever the bits are determined. Included once, by
+// test_spmm_gpu.c.
 //
 // What is determined: an entry whose terms hold at most one source of a
 // NaN (one NaN term, one 0 * inf, or infinities of both signs meeting)
@@ -150,22 +151,33 @@ done:
 // full with 12 NaNs and infinities; the row kernel (GCU_SPMM_NAT's native
 // sums for these semirings, a row holding a NaN summed again with the
 // host's rules)
+// cnt NaNs (a quiet one with a payload, a signalling one, the default)
+// and infinities of both signs in X (r-by-c) at random, in the columns of
+// X of parity par (-1: any)
+static void nan_put (GrB_Matrix X, bool f32, GrB_Index r, GrB_Index c, int cnt, int par,
+    uint64_t *st)
+{
+    const uint64_t b64 [] = { 0x7ff8000000001234ull, 0xfff0000000000007ull, 0x7ff0000000000000ull,
+        0xfff0000000000000ull, 0xfff8000000000000ull } ;
+    const uint32_t b32 [] = { 0x7fc01234u, 0xff800007u, 0x7f800000u, 0xff800000u, 0xffc00000u } ;
+    for (int q = 0 ; q < cnt ; q++)
+    {
+        const GrB_Index i = gcu_rand (st) % r ;
+        GrB_Index j = gcu_rand (st) % c ;
+        if (par >= 0 && (int) (j % 2) != par) j = (j + 1) % c ;
+        const int w = q % 5 ;
+        if (f32) { float v ; memcpy (&v, &b32 [w], 4) ; OK (GrB_Matrix_setElement_FP32 (X, v, i, j)) ; }
+        else { double v ; memcpy (&v, &b64 [w], 8) ; OK (GrB_Matrix_setElement_FP64 (X, v, i, j)) ; }
+    }
+}
+
 static void nan_trial (GrB_Semiring s, GrB_Type t, uint64_t *st)
 {
     const GrB_Index m = 300, kd = 57, n = 128 ;
     const bool f32 = t == GrB_FP32 ;
     GrB_Matrix A = sparse_a (t, m, kd, 0, st), X = full (t, kd, n, false, false, st) ;
     GrB_Matrix C1 = NULL, C2 = NULL ;
-    const uint64_t b64 [] = { 0x7ff8000000001234ull, 0xfff0000000000007ull, 0x7ff0000000000000ull,
-        0xfff0000000000000ull, 0xfff8000000000000ull } ;
-    const uint32_t b32 [] = { 0x7fc01234u, 0xff800007u, 0x7f800000u, 0xff800000u, 0xffc00000u } ;
-    for (int q = 0 ; q < 12 ; q++)
-    {
-        const GrB_Index i = gcu_rand (st) % kd, j = gcu_rand (st) % n ;
-        const int w = q % 5 ;
-        if (f32) { float v ; memcpy (&v, &b32 [w], 4) ; OK (GrB_Matrix_setElement_FP32 (X, v, i, j)) ; }
-        else { double v ; memcpy (&v, &b64 [w], 8) ; OK (GrB_Matrix_setElement_FP64 (X, v, i, j)) ; }
-    }
+    nan_put (X, f32, kd, n, 12, -1, st) ;
     OK (GrB_Matrix_setElement_FP64 (A, 0, 7, 3)) ;     // an explicit zero
     OK (GrB_Matrix_wait (A, GrB_MATERIALIZE)) ;
     OK (GrB_Matrix_wait (X, GrB_MATERIALIZE)) ;
@@ -179,4 +191,41 @@ static void nan_trial (GrB_Semiring s, GrB_Type t, uint64_t *st)
     CHECK (s1.gpu == s0.gpu + 1, "nan trial: not on the GPU") ;
     nan_compare (A, X, C1, C2, f32, m, kd, n) ;
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&X) ; GrB_Matrix_free (&C1) ; GrB_Matrix_free (&C2) ;
+}
+
+// SDDMM's trial: C<M,struct> = X*Y', X 300-by-kd and Y 200-by-kd full with
+// NaNs and infinities (X's in even columns, Y's in odd ones, so that no
+// product has two NaN operands, whose order SuiteSparse's compiled multiply
+// decides), M at random; the kernel given (rows, runs), its arithmetic
+// native (NAT: a batch holding a NaN summed again with the host's rules)
+// or not. Compared as C = A*X's are, with A = X and X = Y'.
+static void sddmm_nan_trial (GrB_Semiring s, GrB_Type t, GrB_Index kd, const char *kernel,
+    const char *nat, uint64_t *st)
+{
+    const GrB_Index m = 300, n = 200 ;
+    const bool f32 = t == GrB_FP32 ;
+    GrB_Matrix X = full (t, m, kd, false, false, st), Y = full (t, n, kd, false, false, st) ;
+    GrB_Matrix M = gcu_test_random_matrix (GrB_BOOL, m, n, 0.3, st) ;
+    GrB_Matrix Yt = NULL, C1 = NULL, C2 = NULL ;
+    nan_put (X, f32, m, kd, 24, 0, st) ;
+    nan_put (Y, f32, n, kd, 24, 1, st) ;
+    OK (GrB_Matrix_wait (X, GrB_MATERIALIZE)) ;
+    OK (GrB_Matrix_wait (Y, GrB_MATERIALIZE)) ;
+    OK (GrB_Matrix_new (&Yt, t, kd, n)) ;
+    OK (real_transpose (Yt, NULL, NULL, Y, NULL)) ;
+    OK (GrB_Matrix_new (&C1, t, m, n)) ;
+    OK (GrB_Matrix_new (&C2, t, m, n)) ;
+    setenv ("GRBCUDA_SDDMM_KERNEL", kernel, 1) ;
+    setenv ("GRBCUDA_SDDMM_NAT", nat, 1) ;
+    const uint64_t r0 = gcu_mxm_sddmm_runs () ;
+    OK (GrB_mxm (C1, M, NULL, s, X, Y, GrB_DESC_ST1)) ;
+    CHECK (gcu_mxm_sddmm_runs () == r0 + 1, "sddmm nan trial (%s, NAT '%s'): not the sddmm kernel",
+        kernel, nat) ;
+    unsetenv ("GRBCUDA_SDDMM_KERNEL") ;
+    unsetenv ("GRBCUDA_SDDMM_NAT") ;
+    OK (real_mxm (C2, M, NULL, s, X, Y, GrB_DESC_ST1)) ;
+    printf ("sddmm nan trial, k=%llu, kernel %s, NAT '%s': ", (unsigned long long) kd, kernel, nat) ;
+    nan_compare (X, Yt, C1, C2, f32, m, kd, n) ;
+    GrB_Matrix_free (&X) ; GrB_Matrix_free (&Y) ; GrB_Matrix_free (&M) ; GrB_Matrix_free (&Yt) ;
+    GrB_Matrix_free (&C1) ; GrB_Matrix_free (&C2) ;
 }
