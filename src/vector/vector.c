@@ -11,6 +11,8 @@
 #include "../jit/gcu_jit.h"
 #include "gcu_util.h"
 #include "grbcuda.h"
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,6 +76,14 @@ bool gcu_vec_merge_applies (const gcu_vec_wb *wb, GrB_Type ztype)
         || gcu_type_identify (mtype, &mt) != GrB_SUCCESS
         || (!wb->structural && mt.code == GCU_T_UDT))) return false ;
     return gcu_jit_writeback_expressible (wtype, ztype, wb->accum) ;
+}
+
+// write-backs done in place (gcu_vec_write_back), for the tests
+static _Atomic uint64_t inplace_done = 0 ;
+
+uint64_t gcu_vec_inplace_count (void)
+{
+    return atomic_load_explicit (&inplace_done, memory_order_relaxed) ;
 }
 
 #if GRBCUDA_HAVE_CUDA
@@ -494,9 +504,48 @@ static GrB_Info materialize_vec (const void *handle, gcu_res_entry *e)
     return (info == GrB_PANIC) ? GrB_OUT_OF_MEMORY : info ;
 }
 
+// GRBCUDA_VEC_INPLACE=0 switches the write-back in place off (every
+// write-back then builds a new image: measurements), read once
+static bool inplace_off = false ;
+static pthread_once_t inplace_once = PTHREAD_ONCE_INIT ;
+static void inplace_read (void)
+{
+    const char *v = getenv ("GRBCUDA_VEC_INPLACE") ;
+    inplace_off = v != NULL && strcmp (v, "0") == 0 ;
+}
+
+// w's dense image claimed for the write-back in place (*e pinned): w device
+// newest, the image its only copy and no one else's (no other pin: not the
+// call's T or mask), its presence bytes all there (a newest image is a
+// write-back's, which writes every position). False: a new image is built.
+static bool inplace_claim (GrB_Vector w, GrB_Index n, size_t csize, gcu_res_entry **e)
+{
+    *e = NULL ;
+    pthread_once (&inplace_once, inplace_read) ;
+    if (inplace_off || !gcu_residency_newest_nvals (w, NULL)) return false ;
+    if (gcu_residency_lookup (w, GCU_RES_VECTOR_DENSE, e) != GrB_SUCCESS)
+    {
+        *e = NULL ;
+        return false ;
+    }
+    const gcu_res_data *d = gcu_residency_data (*e) ;
+    if (image_fits (d, n, csize) && !d->iso && d->bytes [0] >= n
+        && gcu_residency_newest_claim (*e) == GrB_SUCCESS) return true ;
+    gcu_residency_unpin (*e) ;
+    *e = NULL ;
+    return false ;
+}
+
 #undef  GCU_FREE_ALL
 #define GCU_FREE_ALL gcu_vec_release (&cw, s) ; gcu_vec_release (&cm, s) ;    \
     gcu_dfree (cnt, s) ; gcu_residency_unpin (e) ;
+
+// The write-back builds w's result as a new dense image, published as w's
+// newest value once complete; or, where w's kept values are read (the new
+// image would copy them all: a BFS's level<q> = k and parent<q> = q, whose
+// frontier q changes a few of millions) and w is device newest with an image
+// no one else holds, changes that image in place (inplace_claim; the
+// kernel writes only what changes, gcu_vmerge_at), its entry count updated.
 
 GrB_Info gcu_vec_write_back (const gcu_vec_wb *wb, GrB_Type ztype, size_t zsize,
     GrB_Index n, const int8_t *Tb, const void *Tx, GrB_Index *nvals,
@@ -521,22 +570,36 @@ GrB_Info gcu_vec_write_back (const gcu_vec_wb *wb, GrB_Type ztype, size_t zsize,
     // or false without GrB_REPLACE (no mask: true, or false if complemented)
     const bool may_false = wb->M != NULL || wb->complement ;
     const bool need_w = wb->accum != NULL || (may_false && !wb->replace) ;
-    GrB_Index wn = 0 ;
-    if (need_w) GCU_TRY (GrB_Vector_nvals (&wn, wb->w)) ;
-    if (need_w && wn > 0)
-    {
-        GCU_TRY (gcu_vec_get (wb->w, n, true, csize, &cw, s)) ;
-        a.v.Cx = cw.x ;
-        a.Cb = (const int8_t *) cw.b ;
-    }
+    // (the mask first: its pin on w's image, when w is the mask, keeps the
+    // write-back from going in place)
     GCU_TRY (mask_args (wb, n, &a, &cm, s)) ;
-    *up_bytes = cw.up_bytes + cm.up_bytes ;
-    // the result: a new dense image of w, its newest value once complete
     void *Ob = NULL, *Ox = NULL ;
-    if (gcu_residency_begin (wb->w, GCU_RES_VECTOR_DENSE, &e) != GrB_SUCCESS) e = NULL ;
-    if (e == NULL || gcu_residency_alloc (e, (size_t) n + 16, &Ob) != GrB_SUCCESS
-        || gcu_residency_alloc (e, (size_t) n * csize + 16, &Ox) != GrB_SUCCESS)
-        GCU_TRY (GCU_NOT_HANDLED) ;
+    const bool inplace = need_w && inplace_claim (wb->w, n, csize, &e) ;
+    if (inplace)
+    {
+        const gcu_res_data *d = gcu_residency_data (e) ;
+        Ob = d->buf [0] ;
+        Ox = d->buf [1] ;
+        a.Cb = (const int8_t *) Ob ;
+        a.v.Cx = Ox ;
+    }
+    else
+    {
+        GrB_Index wn = 0 ;
+        if (need_w) GCU_TRY (GrB_Vector_nvals (&wn, wb->w)) ;
+        if (need_w && wn > 0)
+        {
+            GCU_TRY (gcu_vec_get (wb->w, n, true, csize, &cw, s)) ;
+            a.v.Cx = cw.x ;
+            a.Cb = (const int8_t *) cw.b ;
+        }
+        // the result: a new dense image of w, its newest value once complete
+        if (gcu_residency_begin (wb->w, GCU_RES_VECTOR_DENSE, &e) != GrB_SUCCESS) e = NULL ;
+        if (e == NULL || gcu_residency_alloc (e, (size_t) n + 16, &Ob) != GrB_SUCCESS
+            || gcu_residency_alloc (e, (size_t) n * csize + 16, &Ox) != GrB_SUCCESS)
+            GCU_TRY (GCU_NOT_HANDLED) ;
+    }
+    *up_bytes = cw.up_bytes + cm.up_bytes ;
     GCU_TRY (gcu_dmalloc ((void **) &cnt, sizeof (*cnt), s)) ;
     GCU_TRY (gcu_memset (cnt, 0, sizeof (*cnt), s)) ;
     a.v.m = (int64_t) n ;
@@ -551,9 +614,17 @@ GrB_Info gcu_vec_write_back (const gcu_vec_wb *wb, GrB_Type ztype, size_t zsize,
     a.count = cnt ;
     GCU_TRY (gcu_vec_merge_launch (&a, typed, s)) ;
     GCU_TRY (gcu_memcpy_d2h (&hcnt, cnt, sizeof (hcnt), s)) ;    // synchronises
-    describe_image (e, n, hcnt, csize, wtype) ;
-    // w's old images (cw among them) go: pinned ones at their last unpin
-    GCU_TRY (gcu_residency_publish_newest (e, materialize_vec)) ;
+    if (inplace)
+    {
+        gcu_residency_newest_set_nvals (e, hcnt) ;
+        atomic_fetch_add_explicit (&inplace_done, 1, memory_order_relaxed) ;
+    }
+    else
+    {
+        describe_image (e, n, hcnt, csize, wtype) ;
+        // w's old images (cw among them) go: pinned ones at their last unpin
+        GCU_TRY (gcu_residency_publish_newest (e, materialize_vec)) ;
+    }
     *nvals = (GrB_Index) hcnt ;
     GCU_FREE_ALL ;
     return GrB_SUCCESS ;
