@@ -11,6 +11,11 @@
 enum { GCU_BFS_EXP_NO_GROUP_EXIT = 1, GCU_BFS_EXP_NO_RECHECK = 2 } ;
 // whether GRBCUDA_BFS_EXP has the bit
 bool gcu_mxv_bfs_exp (int bit) ;
+// The group size of a pull whose rows stop at their first frontier
+// neighbour (ANY or terminal, the group stopping as one), from g, the mean
+// row's: GRBCUDA_BFS_PULL_G (a power of two, 1 to 32) when set
+// (measurements), else g.
+int gcu_mxv_pull_exit_group (int g) ;
 
 // Push from the sizes: u's entries at the average row of P against the
 // rows of R the mask allows (unvals, anvals = the matrix's entries, nallow,

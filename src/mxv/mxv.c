@@ -415,6 +415,8 @@ static GrB_Info compute_T (const mxv_job *j, int *G, gcu_timer *tk, gcu_stream s
         a.Ub = (const int8_t *) j->ou->b ;
         a.G = *G = group_size ((double) j->anvals / (double) (j->m > 0 ? j->m : 1)) ;
         a.group_exit = !gcu_mxv_bfs_exp (GCU_BFS_EXP_NO_GROUP_EXIT) ;
+        if (a.group_exit && (j->spec->sr.add.is_any || j->spec->sr.add.has_terminal))
+            a.G = *G = gcu_mxv_pull_exit_group (a.G) ;
         GCU_TRY (gcu_jit_launch (fns [GCU_MXV_K_PULL], grid_for (a.n, a.G, true, gcu_device ()),
             GCU_MXV_THREADS, 0, s, args)) ;
         GCU_TRY (gcu_launch_check ("mxv pull")) ;
