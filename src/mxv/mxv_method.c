@@ -47,7 +47,8 @@ bool gcu_mxv_bfs_exp (int bit)
 int gcu_mxv_pull_exit_group (int g)
 {
     pthread_once (&pull_exit_once, pull_exit_read) ;
-    return pull_exit_g > 0 ? pull_exit_g : g ;
+    if (pull_exit_g > 0) return pull_exit_g ;
+    return g < GCU_MXV_PULL_ANY_G ? g : GCU_MXV_PULL_ANY_G ;
 }
 
 // The method: push's products against the part of R pull reads (the tests
