@@ -20,6 +20,10 @@
 // GCU_MXV_RECHECK_MIN entries (smaller ones stay push unasked)
 #define GCU_MXV_PULL_ALPHA 14.0
 #define GCU_MXV_RECHECK_MIN 1024
+// pull's group for an ANY monoid, whose row stops at its first entry (a
+// BFS's first frontier neighbour): at most this many threads a row
+// (rmat-22-16's level-2 pull 0.58 ms with 32, 0.12 ms with 4: bench/RESULTS.md)
+#define GCU_MXV_PULL_ANY_G 4
 
 // The SpMV variants (u full, no mask): how the rows of R are computed.
 typedef enum

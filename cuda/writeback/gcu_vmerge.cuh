@@ -31,10 +31,15 @@ GCU_HD bool gcu_vmask_at (const gcu_vmerge_args &a, int64_t i)
 }
 
 // position i of the result: writes Ob [i] (and Ox [i] when present);
-// true if the result has an entry there
+// true if the result has an entry there. In place (Ob is w's own presence
+// bytes Cb, Ox its values Cx: a sparse mask's change to a device-newest w,
+// src/vector/vector.c), a value w keeps stays where it is and the presence
+// byte is written only where it changes: the pass reads bytes and writes
+// only what the call changes, where a new image copies all of w.
 template <class V>
 GCU_HD bool gcu_vmerge_at (const gcu_vmerge_args &a, int64_t i)
 {
+    const bool inplace = a.Ob == a.Cb ;
     const bool hc = a.v.Cx != 0 && (a.Cb == 0 || a.Cb [i] != 0) ;
     const bool ht = a.Tb == 0 || a.Tb [i] != 0 ;
     const bool t = gcu_vmask_at (a, i) ;
@@ -43,10 +48,10 @@ GCU_HD bool gcu_vmerge_at (const gcu_vmerge_args &a, int64_t i)
     if (t && a.v.intersect) take = (hc && ht) ? 3 : 0 ;
     else if (t) take = a.v.accum ? (hc ? 1 : 0) | (ht ? 2 : 0) : (ht ? 2 : 0) ;
     else if (hc && !a.v.replace) take = 1 ;
-    if (take == 1) V::from_c (a.v, a.Ox, i, i) ;
+    if (take == 1) { if (!inplace) V::from_c (a.v, a.Ox, i, i) ; }
     else if (take == 2) V::from_t (a.v, a.Ox, i, i) ;
     else if (take == 3) V::from_both (a.v, a.Ox, i, i, i) ;
-    a.Ob [i] = (int8_t) (take != 0) ;
+    if (!inplace || hc != (take != 0)) a.Ob [i] = (int8_t) (take != 0) ;
     return take != 0 ;
 }
 

@@ -19,8 +19,9 @@
 // entries. Cb, Mb NULL: every position present (a full vector). T always
 // has its presence bytes. mask false: no mask (every position true, none
 // with v.complement: GraphBLAS's C<!NULL>). The result goes to Ob/Ox, and
-// its entry count is added to *count. Tb NULL: T is full. v.intersect:
-// the element-wise multiply's intersection (u as w, v as T).
+// its entry count is added to *count (Ob = Cb and Ox = Cx: in place, w's
+// own image changed where the call changes it). Tb NULL: T is full.
+// v.intersect: the element-wise multiply's intersection (u as w, v as T).
 typedef struct
 {
     gcu_merge_args v ;

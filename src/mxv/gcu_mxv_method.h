@@ -11,6 +11,12 @@
 enum { GCU_BFS_EXP_NO_GROUP_EXIT = 1, GCU_BFS_EXP_NO_RECHECK = 2 } ;
 // whether GRBCUDA_BFS_EXP has the bit
 bool gcu_mxv_bfs_exp (int bit) ;
+// The group size of a pull of an ANY monoid, whose rows stop at their first
+// entry (a BFS's first frontier neighbour; the group stops as one), from g,
+// the mean row's: at most GCU_MXV_PULL_ANY_G, where a wider group reads
+// entries past the first that the row never needed; GRBCUDA_BFS_PULL_G (a
+// power of two, 1 to 32) instead when set (measurements).
+int gcu_mxv_pull_exit_group (int g) ;
 
 // Push from the sizes: u's entries at the average row of P against the
 // rows of R the mask allows (unvals, anvals = the matrix's entries, nallow,

@@ -15,7 +15,11 @@
 // real edges (src/mxv/mxv_method.c). Push splits the rows
 // of P longer than GCU_MXV_PUSH_LONG_ROW into segments, a warp each, found
 // on the device (push_split.cu) whenever P may have such rows: a power-law
-// graph's hub in a frontier would otherwise be walked by one warp.
+// graph's hub in a frontier would otherwise be walked by one warp. Pull's
+// group is the mean row rounded up to a power of two, at most
+// GCU_MXV_PULL_ANY_G threads for an ANY monoid, whose row ends at its first
+// entry (BFS's first frontier neighbour: a warp a row read 32 entries and
+// gathers where one or two were needed).
 //
 // The mask: a byte per entry of w, built on the host from M and the
 // descriptor (valued or structural, complemented or not), tells the kernels
@@ -415,6 +419,7 @@ static GrB_Info compute_T (const mxv_job *j, int *G, gcu_timer *tk, gcu_stream s
         a.Ub = (const int8_t *) j->ou->b ;
         a.G = *G = group_size ((double) j->anvals / (double) (j->m > 0 ? j->m : 1)) ;
         a.group_exit = !gcu_mxv_bfs_exp (GCU_BFS_EXP_NO_GROUP_EXIT) ;
+        if (a.group_exit && j->spec->sr.add.is_any) a.G = *G = gcu_mxv_pull_exit_group (a.G) ;
         GCU_TRY (gcu_jit_launch (fns [GCU_MXV_K_PULL], grid_for (a.n, a.G, true, gcu_device ()),
             GCU_MXV_THREADS, 0, s, args)) ;
         GCU_TRY (gcu_launch_check ("mxv pull")) ;

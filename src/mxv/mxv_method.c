@@ -28,10 +28,27 @@ static void bfs_exp_read (void)
     if (e != NULL) bfs_exp_bits = atoi (e) ;
 }
 
+// GRBCUDA_BFS_PULL_G, read once (0: unset or not a power of two to 32)
+static int pull_exit_g = 0 ;
+static pthread_once_t pull_exit_once = PTHREAD_ONCE_INIT ;
+static void pull_exit_read (void)
+{
+    const char *e = getenv ("GRBCUDA_BFS_PULL_G") ;
+    const int g = e != NULL ? atoi (e) : 0 ;
+    if (g >= 1 && g <= GCU_MXV_GROUP_MAX && (g & (g - 1)) == 0) pull_exit_g = g ;
+}
+
 bool gcu_mxv_bfs_exp (int bit)
 {
     pthread_once (&bfs_exp_once, bfs_exp_read) ;
     return (bfs_exp_bits & bit) != 0 ;
+}
+
+int gcu_mxv_pull_exit_group (int g)
+{
+    pthread_once (&pull_exit_once, pull_exit_read) ;
+    if (pull_exit_g > 0) return pull_exit_g ;
+    return g < GCU_MXV_PULL_ANY_G ? g : GCU_MXV_PULL_ANY_G ;
 }
 
 // The method: push's products against the part of R pull reads (the tests

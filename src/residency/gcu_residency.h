@@ -108,6 +108,19 @@ typedef GrB_Info (*gcu_res_materializer) (const void *handle, gcu_res_entry *e) 
 // the same call) must stay. GrB_INVALID_VALUE if e is not being built.
 GrB_Info gcu_residency_publish_newest (gcu_res_entry *e, gcu_res_materializer fn) ;
 
+// Claims e (the caller's pinned lookup of its handle's newest value) for a
+// change in place, the exception to a published entry being read-only:
+// GrB_SUCCESS when e is still the newest value and the handle's only entry,
+// with no derived entries, no other pin, no build in flight and no
+// materializer running, else GCU_NOT_HANDLED (the caller builds a new
+// entry). The caller then writes e's buffers (stream ordered: kernels queued
+// before that read them run first) and gives its new entry count with
+// gcu_residency_newest_set_nvals before it unpins e. A GraphBLAS object is
+// not read by one thread while another writes it, so no other thread reads
+// e meanwhile.
+GrB_Info gcu_residency_newest_claim (gcu_res_entry *e) ;
+void gcu_residency_newest_set_nvals (gcu_res_entry *e, uint64_t nvals) ;
+
 // If `handle` is device newest: runs its materializer (one thread at a time;
 // others wait for it) and returns its status. GrB_SUCCESS when there is
 // nothing to do. why: who reads it (a GraphBLAS function's name, "eviction"),

@@ -51,6 +51,35 @@ GrB_Info gcu_residency_publish_newest (gcu_res_entry *e, gcu_res_materializer fn
     return GrB_SUCCESS ;
 }
 
+GrB_Info gcu_residency_newest_claim (gcu_res_entry *e)
+{
+    if (e == NULL) return GrB_NULL_POINTER ;
+    GrB_Info info = GCU_NOT_HANDLED ;
+    pthread_mutex_lock (&gcu_res_reg.lock) ;
+    slot *s = gcu_res_slot_find (e->handle) ;
+    // the handle's only copy, newest, read by no one else and being
+    // written into its object by no one: the value has no other holder
+    if (s != NULL && s->newest == e && e->newest && e->state == E_LIVE && e->parent == NULL
+        && s->entries == e && e->sibling == NULL && e->children == NULL && e->pins == 1
+        && !s->busy && s->nbuild == 0)
+    {
+        // the value changes: a build of the old one begun from now on (none
+        // is in flight) could never be published
+        s->gen = ++gcu_res_reg.next_gen ;
+        e->gen = s->gen ;
+        info = GrB_SUCCESS ;
+    }
+    pthread_mutex_unlock (&gcu_res_reg.lock) ;
+    return info ;
+}
+
+void gcu_residency_newest_set_nvals (gcu_res_entry *e, uint64_t nvals)
+{
+    pthread_mutex_lock (&gcu_res_reg.lock) ;
+    e->d.nvals = nvals ;
+    pthread_mutex_unlock (&gcu_res_reg.lock) ;
+}
+
 GrB_Info gcu_residency_materialize_slow (const void *handle, const char *why)
 {
     // the count first: the thread-local handle costs a call in a shared library

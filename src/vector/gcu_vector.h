@@ -96,10 +96,17 @@ bool gcu_vec_merge_applies (const gcu_vec_wb *wb, GrB_Type ztype) ;
 // values copied as bytes), the result left as
 // w's newest value; *nvals its entries, *up_bytes what w's and M's images
 // uploaded. GrB_SUCCESS, else w is unchanged (GCU_NOT_HANDLED: no room or
-// not expressible; another status: a device failure). Synchronises s.
+// not expressible; another status: a device failure, which in place may
+// leave w's device value changed, lost as any device-newest value is on a
+// device failure). Synchronises s. Where w's kept values are read and w is
+// device newest with an image no one else holds, that image is changed in
+// place (only the positions the call changes are written).
 GrB_Info gcu_vec_write_back (const gcu_vec_wb *wb, GrB_Type ztype, size_t zsize,
     GrB_Index n, const int8_t *Tb, const void *Tx, GrB_Index *nvals,
     size_t *up_bytes, gcu_stream s) ;
+
+// The write-backs gcu_vec_write_back has done in place so far (tests).
+uint64_t gcu_vec_inplace_count (void) ;
 
 // w = T (positions Ti, values Tx, arrays from gcu_host_malloc, NULL once
 // they are w's): w's old content goes, and w takes the storage SuiteSparse

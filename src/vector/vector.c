@@ -1,8 +1,7 @@
 // vector.c — GrB_Vectors on the device (gcu_vector.h): operand images
 // through the residency cache, the device write-back w<M,replace> =
-// accum (w, T) that leaves w device newest, its materialization, and the
-// reads that answer from the device (one entry; the values for a
-// reduction).
+// accum (w, T) that leaves w device newest (in place where it can), and its
+// materialization. The reads that answer from the device: vector_newest.c.
 #include "gcu_vector.h"
 #include "../residency/gcu_operand.h"
 #include "../device/gcu_device.h"
@@ -11,6 +10,8 @@
 #include "../jit/gcu_jit.h"
 #include "gcu_util.h"
 #include "grbcuda.h"
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,6 +75,14 @@ bool gcu_vec_merge_applies (const gcu_vec_wb *wb, GrB_Type ztype)
         || gcu_type_identify (mtype, &mt) != GrB_SUCCESS
         || (!wb->structural && mt.code == GCU_T_UDT))) return false ;
     return gcu_jit_writeback_expressible (wtype, ztype, wb->accum) ;
+}
+
+// write-backs done in place (gcu_vec_write_back), for the tests
+static _Atomic uint64_t inplace_done = 0 ;
+
+uint64_t gcu_vec_inplace_count (void)
+{
+    return atomic_load_explicit (&inplace_done, memory_order_relaxed) ;
 }
 
 #if GRBCUDA_HAVE_CUDA
@@ -494,9 +503,48 @@ static GrB_Info materialize_vec (const void *handle, gcu_res_entry *e)
     return (info == GrB_PANIC) ? GrB_OUT_OF_MEMORY : info ;
 }
 
+// GRBCUDA_VEC_INPLACE=0 switches the write-back in place off (every
+// write-back then builds a new image: measurements), read once
+static bool inplace_off = false ;
+static pthread_once_t inplace_once = PTHREAD_ONCE_INIT ;
+static void inplace_read (void)
+{
+    const char *v = getenv ("GRBCUDA_VEC_INPLACE") ;
+    inplace_off = v != NULL && strcmp (v, "0") == 0 ;
+}
+
+// w's dense image claimed for the write-back in place (*e pinned): w device
+// newest, the image its only copy and no one else's (no other pin: not the
+// call's T or mask), its presence bytes all there (a newest image is a
+// write-back's, which writes every position). False: a new image is built.
+static bool inplace_claim (GrB_Vector w, GrB_Index n, size_t csize, gcu_res_entry **e)
+{
+    *e = NULL ;
+    pthread_once (&inplace_once, inplace_read) ;
+    if (inplace_off || !gcu_residency_newest_nvals (w, NULL)) return false ;
+    if (gcu_residency_lookup (w, GCU_RES_VECTOR_DENSE, e) != GrB_SUCCESS)
+    {
+        *e = NULL ;
+        return false ;
+    }
+    const gcu_res_data *d = gcu_residency_data (*e) ;
+    if (image_fits (d, n, csize) && !d->iso && d->bytes [0] >= n
+        && gcu_residency_newest_claim (*e) == GrB_SUCCESS) return true ;
+    gcu_residency_unpin (*e) ;
+    *e = NULL ;
+    return false ;
+}
+
 #undef  GCU_FREE_ALL
 #define GCU_FREE_ALL gcu_vec_release (&cw, s) ; gcu_vec_release (&cm, s) ;    \
     gcu_dfree (cnt, s) ; gcu_residency_unpin (e) ;
+
+// The write-back builds w's result as a new dense image, published as w's
+// newest value once complete; or, where w's kept values are read (the new
+// image would copy them all: a BFS's level<q> = k and parent<q> = q, whose
+// frontier q changes a few of millions) and w is device newest with an image
+// no one else holds, changes that image in place (inplace_claim; the
+// kernel writes only what changes, gcu_vmerge_at), its entry count updated.
 
 GrB_Info gcu_vec_write_back (const gcu_vec_wb *wb, GrB_Type ztype, size_t zsize,
     GrB_Index n, const int8_t *Tb, const void *Tx, GrB_Index *nvals,
@@ -521,22 +569,36 @@ GrB_Info gcu_vec_write_back (const gcu_vec_wb *wb, GrB_Type ztype, size_t zsize,
     // or false without GrB_REPLACE (no mask: true, or false if complemented)
     const bool may_false = wb->M != NULL || wb->complement ;
     const bool need_w = wb->accum != NULL || (may_false && !wb->replace) ;
-    GrB_Index wn = 0 ;
-    if (need_w) GCU_TRY (GrB_Vector_nvals (&wn, wb->w)) ;
-    if (need_w && wn > 0)
-    {
-        GCU_TRY (gcu_vec_get (wb->w, n, true, csize, &cw, s)) ;
-        a.v.Cx = cw.x ;
-        a.Cb = (const int8_t *) cw.b ;
-    }
+    // (the mask first: its pin on w's image, when w is the mask, keeps the
+    // write-back from going in place)
     GCU_TRY (mask_args (wb, n, &a, &cm, s)) ;
-    *up_bytes = cw.up_bytes + cm.up_bytes ;
-    // the result: a new dense image of w, its newest value once complete
     void *Ob = NULL, *Ox = NULL ;
-    if (gcu_residency_begin (wb->w, GCU_RES_VECTOR_DENSE, &e) != GrB_SUCCESS) e = NULL ;
-    if (e == NULL || gcu_residency_alloc (e, (size_t) n + 16, &Ob) != GrB_SUCCESS
-        || gcu_residency_alloc (e, (size_t) n * csize + 16, &Ox) != GrB_SUCCESS)
-        GCU_TRY (GCU_NOT_HANDLED) ;
+    const bool inplace = need_w && inplace_claim (wb->w, n, csize, &e) ;
+    if (inplace)
+    {
+        const gcu_res_data *d = gcu_residency_data (e) ;
+        Ob = d->buf [0] ;
+        Ox = d->buf [1] ;
+        a.Cb = (const int8_t *) Ob ;
+        a.v.Cx = Ox ;
+    }
+    else
+    {
+        GrB_Index wn = 0 ;
+        if (need_w) GCU_TRY (GrB_Vector_nvals (&wn, wb->w)) ;
+        if (need_w && wn > 0)
+        {
+            GCU_TRY (gcu_vec_get (wb->w, n, true, csize, &cw, s)) ;
+            a.v.Cx = cw.x ;
+            a.Cb = (const int8_t *) cw.b ;
+        }
+        // the result: a new dense image of w, its newest value once complete
+        if (gcu_residency_begin (wb->w, GCU_RES_VECTOR_DENSE, &e) != GrB_SUCCESS) e = NULL ;
+        if (e == NULL || gcu_residency_alloc (e, (size_t) n + 16, &Ob) != GrB_SUCCESS
+            || gcu_residency_alloc (e, (size_t) n * csize + 16, &Ox) != GrB_SUCCESS)
+            GCU_TRY (GCU_NOT_HANDLED) ;
+    }
+    *up_bytes = cw.up_bytes + cm.up_bytes ;
     GCU_TRY (gcu_dmalloc ((void **) &cnt, sizeof (*cnt), s)) ;
     GCU_TRY (gcu_memset (cnt, 0, sizeof (*cnt), s)) ;
     a.v.m = (int64_t) n ;
@@ -551,102 +613,24 @@ GrB_Info gcu_vec_write_back (const gcu_vec_wb *wb, GrB_Type ztype, size_t zsize,
     a.count = cnt ;
     GCU_TRY (gcu_vec_merge_launch (&a, typed, s)) ;
     GCU_TRY (gcu_memcpy_d2h (&hcnt, cnt, sizeof (hcnt), s)) ;    // synchronises
-    describe_image (e, n, hcnt, csize, wtype) ;
-    // w's old images (cw among them) go: pinned ones at their last unpin
-    GCU_TRY (gcu_residency_publish_newest (e, materialize_vec)) ;
+    if (inplace)
+    {
+        gcu_residency_newest_set_nvals (e, hcnt) ;
+        atomic_fetch_add_explicit (&inplace_done, 1, memory_order_relaxed) ;
+    }
+    else
+    {
+        describe_image (e, n, hcnt, csize, wtype) ;
+        // w's old images (cw among them) go: pinned ones at their last unpin
+        GCU_TRY (gcu_residency_publish_newest (e, materialize_vec)) ;
+    }
     *nvals = (GrB_Index) hcnt ;
     GCU_FREE_ALL ;
-    return GrB_SUCCESS ;
-}
-
-//------------------------------------------------------------------------------
-// reads answered from the device
-//------------------------------------------------------------------------------
-
-// a device-newest v's dense image, pinned (NULL: v is not one, or the GPU
-// is not usable here)
-static gcu_res_entry *newest_image (const void *v)
-{
-    // the common case first: no device-newest v costs one relaxed load
-    if (!gcu_residency_newest_nvals (v, NULL)) return NULL ;
-    if (gcu_mode () == GRBCUDA_MODE_HOST || !gcu_gpu_started () || !gcu_gpu_ready ())
-        return NULL ;
-    gcu_res_entry *e = NULL ;
-    if (gcu_residency_lookup (v, GCU_RES_VECTOR_DENSE, &e) != GrB_SUCCESS) return NULL ;
-    const gcu_res_data *d = gcu_residency_data (e) ;
-    if (d->layout != GCU_VEC_LAYOUT || d->iso || d->nbuf != 2)
-    {
-        gcu_residency_unpin (e) ;
-        return NULL ;
-    }
-    return e ;
-}
-
-#undef  GCU_FREE_ALL
-#define GCU_FREE_ALL gcu_residency_unpin (e) ;
-
-GrB_Info gcu_vec_newest_element (const void *v, GrB_Index i, void *value,
-    const gcu_type_info **type)
-{
-    gcu_res_entry *e = newest_image (v) ;
-    if (e == NULL) return GCU_NOT_HANDLED ;
-    const gcu_res_data *d = gcu_residency_data (e) ;
-    const gcu_type_info *t = gcu_type_builtin (d->type) ;
-    // an index out of range is SuiteSparse's error to report
-    if (t == NULL || t->size != d->type_size || i >= d->nrows) GCU_TRY (GCU_NOT_HANDLED) ;
-    const gcu_stream s = gcu_stream_default () ;
-    int8_t present = 1 ;
-    if (d->nvals < d->nrows)
-        GCU_TRY (gcu_memcpy_d2h (&present, (const int8_t *) d->buf [0] + i, 1, s)) ;
-    if (present)
-        GCU_TRY (gcu_memcpy_d2h (value, (const char *) d->buf [1] + i * t->size, t->size, s)) ;
-    *type = t ;
-    GCU_FREE_ALL ;
-    return present ? GrB_SUCCESS : GrB_NO_VALUE ;
-}
-
-#undef  GCU_FREE_ALL
-#define GCU_FREE_ALL gcu_dfree (*tmp, s) ; *tmp = NULL ; gcu_residency_unpin (*e) ; *e = NULL ;
-
-GrB_Info gcu_vec_newest_values (const void *v, gcu_res_entry **e, const void **x,
-    uint64_t *nvals, GrB_Type *type, size_t *tsize, void **tmp, gcu_stream s)
-{
-    *tmp = NULL ;
-    *e = newest_image (v) ;
-    if (*e == NULL) return GCU_NOT_HANDLED ;
-    const gcu_res_data *d = gcu_residency_data (*e) ;
-    *nvals = d->nvals ;
-    *type = d->type ;
-    *tsize = d->type_size ;
-    if (d->nvals == d->nrows || d->nvals == 0)
-    {
-        *x = d->buf [1] ;
-        return GrB_SUCCESS ;
-    }
-    int64_t cnt = 0 ;
-    GCU_TRY (gcu_dmalloc (tmp, (size_t) d->nvals * d->type_size + 16, s)) ;
-    GCU_TRY (gcu_vec_compact ((const int8_t *) d->buf [0], d->buf [1], (int64_t) d->nrows,
-        d->type_size, NULL, *tmp, &cnt, s)) ;
-    if ((uint64_t) cnt != d->nvals) GCU_TRY (GCU_NOT_HANDLED) ;
-    *x = *tmp ;
     return GrB_SUCCESS ;
 }
 
 #else
 
 void gcu_vec_release (gcu_vec *v, gcu_stream s) { (void) s ; memset (v, 0, sizeof (*v)) ; }
-GrB_Info gcu_vec_newest_element (const void *v, GrB_Index i, void *value,
-    const gcu_type_info **type)
-{
-    (void) v ; (void) i ; (void) value ; (void) type ;
-    return GCU_NOT_HANDLED ;
-}
-GrB_Info gcu_vec_newest_values (const void *v, gcu_res_entry **e, const void **x,
-    uint64_t *nvals, GrB_Type *type, size_t *tsize, void **tmp, gcu_stream s)
-{
-    (void) v ; (void) x ; (void) nvals ; (void) type ; (void) tsize ; (void) s ;
-    *e = NULL ; *tmp = NULL ;
-    return GCU_NOT_HANDLED ;
-}
 
 #endif

@@ -11,7 +11,8 @@
 //     alpha and beta) against SuiteSparse's own operations.
 // Column vectors (n = 1) run the dense-vector write-back too
 // (cuda/writeback/gcu_vmerge.cuh: one position at a time over presence
-// bytes and values) against the same SuiteSparse result.
+// bytes and values) against the same SuiteSparse result, and again in
+// place (w's own image as the result) to the same entries.
 // On a GPU the same rows run in the kernels of src/mxm/merge.cu,
 // src/vector/vector.cu and the JIT (tests/gpu/test_newest_gpu.c,
 // tests/gpu/test_vector_gpu.c, the differential tester).
@@ -179,6 +180,24 @@ static bool vector_merge (const gcu_merge_args &m_args, GrB_Matrix C, GrB_Matrix
         const GrB_Index i = std::get<0> (e) ;
         const TC x = (TC) ox [i], y = std::get<2> (e) ;
         same = same && ob [i] && ((x == y) || (std::is_floating_point<TC>::value && x != x && y != y)) ;
+    }
+    // the same in place (the result is w's own image: gcu_vec_write_back on
+    // a device-newest w, which writes only what changes): the same entries
+    std::vector<int8_t> ib (cb) ;
+    store<TC> ix (cx) ;
+    gcu_vmerge_args b = a ;
+    b.v.Cx = ix.data () ;
+    b.Cb = ib.data () ;
+    b.Ob = ib.data () ;
+    b.Ox = ix.data () ;
+    GrB_Index icount = 0 ;
+    for (GrB_Index i = 0 ; i < m ; i++) icount += gcu_vmerge_at<V> (b, (int64_t) i) ;
+    same = same && icount == count ;
+    for (GrB_Index i = 0 ; i < m ; i++)
+    {
+        const TC x = (TC) ix [i], y = (TC) ox [i] ;
+        same = same && ib [i] == ob [i] && (!ob [i] || (x == y)
+            || (std::is_floating_point<TC>::value && x != x && y != y)) ;
     }
     return same ;
 }

@@ -14,6 +14,11 @@
 // host's). Checked: the return code, then w's type, pattern and values
 // against SuiteSparse's (exact; NaN equals NaN), u and the mask unchanged,
 // and that the eligible cases ran on the GPU and left w device newest.
+// Then chains (one a 10 cases), a BFS's glue: a device-newest w (never read
+// between steps, so that it stays newest and the write-back goes in place)
+// through 4 assigns with sparse masks, every descriptor, accums and casts,
+// its entry count checked after each step and w in full at the end; some
+// steps must have been written back in place.
 // Options: --cases N (default 400), --case K (a replay), --seed S,
 // --no-gpu (every call passes through: nothing may differ), --self-test (no
 // GPU needed: each case's grbcuda result is perturbed, an entry removed,
@@ -21,6 +26,7 @@
 #define _GNU_SOURCE
 #define TEST_NAME "test_assign_gpu"
 #include "gcu_vec_cases.h"
+#include "vector/gcu_vector.h"
 
 typedef GrB_Info (*assign_v_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
     const GrB_Vector, const GrB_Index *, GrB_Index, const GrB_Descriptor) ;
@@ -129,6 +135,90 @@ static void run_case (int k, uint64_t seed)
     free (I) ;
 }
 
+// a device-newest vector of type t and SuiteSparse's copy of it (*v2), the
+// copy made before: reading the newest one would materialize it, and only a
+// w that stays device newest is written back in place
+static void newest_pair (int t, GrB_Index n, double density, uint64_t *st, GrB_Vector *v,
+    GrB_Vector *v2)
+{
+    GrB_Vector h = gcu_test_random_vector (TY [t], n, density, st) ;
+    OK (GrB_Vector_dup (v2, h)) ;
+    *v = make_newest (h, t, n) ;        // h itself if that failed
+}
+
+static int chain_steps = 0, chain_gpu = 0 ;
+
+// A BFS's glue: w device newest, then steps w<M> = accum (w, u or x) with
+// sparse masks (a frontier: 1% of the positions, on the host or device
+// newest), every mask descriptor, accums and casts; after each step w's
+// entry count (answered from the device: w stays newest, so the next step
+// goes in place again) against SuiteSparse's, at the end w in full.
+static void run_chain (int k, uint64_t seed)
+{
+    uint64_t s = seed ^ (0xC2B2AE3D27D4EB4Full * (uint64_t) (k + 1)), *st = &s ;
+    const GrB_Index n = (gcu_rand (st) % 2) ? 1000 : 50000 ;
+    const int tw = (int) (gcu_rand (st) % NT) ;
+    GrB_Vector w = NULL, w2 = NULL ;
+    newest_pair (tw, n, 0.3, st, &w, &w2) ;
+    char what [256] ;
+    for (int step = 0 ; step < 4 ; step++)
+    {
+        const int tu = (int) (gcu_rand (st) % NT), tm = (int) (gcu_rand (st) % FC64_) ;
+        const bool scalar = gcu_rand (st) % 2, mnewest = gcu_rand (st) % 2 ;
+        const int di = (int) (gcu_rand (st) % 8) ;
+        const GrB_Descriptor desc = descs [di] ? *descs [di] : NULL ;
+        char accname [64] ;
+        GrB_BinaryOp accum = make_accum (tw, st, accname, sizeof (accname)) ;
+        const scal x = make_scalar (tu, st) ;
+        GrB_Vector M = NULL, M2 = NULL, u = NULL, u2 = NULL ;
+        if (mnewest) newest_pair (tm, n, 0.01, st, &M, &M2) ;
+        else
+        {
+            M = gcu_test_random_vector (TY [tm], n, 0.01, st) ;
+            OK (GrB_Vector_dup (&M2, M)) ;
+        }
+        if (!scalar)
+        {
+            u = gcu_test_random_vector (TY [tu], n, 0.5, st) ;
+            OK (GrB_Vector_dup (&u2, u)) ;
+        }
+        snprintf (what, sizeof (what), "chain %d step %d (n %llu, w %s, %s %s, mask %s%s, "
+            "desc %d, accum %s)", k, step, (unsigned long long) n, TN [tw], scalar ? "x" : "u",
+            TN [tu], TN [tm], mnewest ? " newest" : "", di, accname) ;
+        const uint64_t g0 = gpu_calls () ;
+        GrB_Info i1, i2 ;
+        if (scalar)
+        {
+            i1 = assign_scalar (our_assign_s [tu], tu, w, M, accum, x, GrB_ALL, n, desc) ;
+            i2 = assign_scalar (real_assign_s [tu], tu, w2, M2, accum, x, GrB_ALL, n, desc) ;
+        }
+        else
+        {
+            i1 = GrB_Vector_assign (w, M, accum, u, GrB_ALL, n, desc) ;
+            i2 = real_assign_v (w2, M2, accum, u2, GrB_ALL, n, desc) ;
+        }
+        const bool on_gpu = gpu_calls () > g0 ;
+        chain_steps++ ;
+        chain_gpu += on_gpu ;
+        CHECK (i1 == i2, "%s: info %d, SuiteSparse %d", what, (int) i1, (int) i2) ;
+        if (on_gpu) CHECK (is_newest (w), "%s left w device newest", what) ;
+        GrB_Index nv1 = 0, nv2 = 0 ;
+        OK (GrB_Vector_nvals (&nv1, w)) ;
+        OK (GrB_Vector_nvals (&nv2, w2)) ;
+        CHECK (self_test || nv1 == nv2, "%s: %llu entries, SuiteSparse %llu", what,
+            (unsigned long long) nv1, (unsigned long long) nv2) ;
+        GrB_Vector_free (&M) ; GrB_Vector_free (&M2) ;
+        GrB_Vector_free (&u) ; GrB_Vector_free (&u2) ;
+    }
+    snprintf (what, sizeof (what), "chain %d (n %llu, w %s)", k, (unsigned long long) n, TN [tw]) ;
+    if (self_test) perturb (w, n, st) ;
+    const bool same = gcu_test_vector_equal (w, w2, 0, false, what) ;
+    if (self_test) caught += !same ;
+    else CHECK (same, "%s: w as SuiteSparse's", what) ;
+    GrB_Vector_free (&w) ;
+    GrB_Vector_free (&w2) ;
+}
+
 int main (int argc, char **argv)
 {
     int ncases = 400, only = -1 ;
@@ -155,6 +245,15 @@ int main (int argc, char **argv)
         only >= 0 ? 1 : ncases, self_test ? " (self-test)" : "") ;
     for (int k = 0 ; k < ncases ; k++)
         if (only < 0 || k == only) run_case (k, seed) ;
+    // the chains (one a 10 cases; --case K replays chain K too)
+    const uint64_t ip0 = gcu_vec_inplace_count () ;
+    for (int k = 0 ; k < (ncases + 9) / 10 ; k++)
+        if (only < 0 || k == only) run_chain (k, seed) ;
+    const uint64_t inplace = gcu_vec_inplace_count () - ip0 ;
+    printf ("%s: %d chained steps on a device-newest w, %d on the GPU, %llu written back "
+        "in place\n", TEST_NAME, chain_steps, chain_gpu, (unsigned long long) inplace) ;
+    if (!self_test && only < 0 && grbcuda_gpu_available () && chain_steps >= 40)
+        CHECK (inplace > 0, "chained steps written back in place (%llu)", (unsigned long long) inplace) ;
     printf ("%s: %d cases (%d scalar, %d with an index list), %d eligible, %d on the GPU, "
         "%d with a device-newest operand (%d made)\n", TEST_NAME, cases_run, cases_scalar,
         cases_list, cases_eligible, cases_gpu, cases_newest_in, newest_made) ;
