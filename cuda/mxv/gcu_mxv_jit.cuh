@@ -1,14 +1,15 @@
 // gcu_mxv_jit.cuh — the `__global__` kernels of the GrB_mxv / GrB_vxm family
 // that the JIT specialises, written once: each takes the one argument struct
 // gcu_mxv_args (gcu_mxv_args.h) by value and hands its fields, typed, to the
-// device functions of gcu_mxv.cuh. A JIT block (src/mxv/jit_mxv.c) holds only
-// the semiring's namespace and one GCU_MXV_KERNELS (or GCU_SPMV_KERNELS)
-// line naming the entries, the semiring, the matrix's index type and the
-// form (vxm or not).
+// device functions of gcu_mxv.cuh (gcu_spmv.cuh: the SpMV variants). A JIT
+// block (src/mxv/jit_mxv.c) holds only the semiring's namespace and one
+// GCU_MXV_KERNELS (or GCU_SPMV_KERNELS) line naming the entries, the
+// semiring, the matrix's index type and the form (vxm or not).
 #ifndef GCU_MXV_JIT_CUH
 #define GCU_MXV_JIT_CUH
 
 #include "mxv/gcu_mxv.cuh"
+#include "mxv/gcu_spmv.cuh"
 #include "mxv/gcu_mxv_args.h"
 
 template <class SR, class RI, bool VXM>

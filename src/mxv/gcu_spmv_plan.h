@@ -1,5 +1,5 @@
 // gcu_spmv_plan.h — the features of a matrix that choose its SpMV variant
-// (cuda/mxv/gcu_mxv.cuh; after Sedaghati et al. 2015: mean and spread of
+// (cuda/mxv/gcu_spmv.cuh; after Sedaghati et al. 2015: mean and spread of
 // the row lengths), computed once on the device from R's row pointers
 // (spmv_plan.cu, CUB) and cached with R's device copy as derived data
 // (GCU_RES_DERIVED_SPMV, mxv.c), with the list of long rows the split

@@ -1,5 +1,5 @@
 // spmv.c — the SpMV variants of the GrB_mxv / GrB_vxm family (u full, no
-// mask; cuda/mxv/gcu_mxv.cuh): the matrix's plan (row-length features and
+// mask; cuda/mxv/gcu_spmv.cuh): the matrix's plan (row-length features and
 // long rows, spmv_plan.cu) cached with its device copy as derived data
 // (GCU_RES_DERIVED_SPMV), and the variant chosen from it, after Sedaghati
 // et al. 2015: regular rows (sliced ELL's padding small) read a sliced

@@ -31,6 +31,7 @@
 
 alignas (16) static unsigned char gcu_emu_dynamic_smem [64 * 1024] ;
 #include "mxv/gcu_mxv.cuh"                  // the copy with shared memory made static
+#include "mxv/gcu_spmv.cuh"                 // (likewise)
 #include "gcu_emu_test.h"
 #include "gcu_emu_semirings.h"
 #include <algorithm>
