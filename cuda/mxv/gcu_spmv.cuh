@@ -99,7 +99,12 @@ template <class SR> struct gcu_mxv_batch
 // compiler from overlapping the iterations of a plain loop); R's indices
 // and values are streamed (gcu_mxv_ld_once). f (q, t) gets each entry's
 // position and product. PAD: the index ~0 is padding (sell's), skipped.
-template <class SR, class RI, bool VXM, bool PAD, class F>
+// NAT (the semiring is PLUS_TIMES on one floating type, gcu_mxv_nat_ok):
+// the product is the GPU's own x * y, and f (q, live, t) gets every place
+// of the batch, live false for the tail and the padding (t then
+// meaningless), so that the caller folds with a select rather than a
+// branch and the batch's gathers stay in flight together.
+template <class SR, class RI, bool VXM, bool PAD, bool NAT = false, class F>
 __device__ __forceinline__ void gcu_mxv_entries (const RI *__restrict__ Rj,
     const void *__restrict__ Rx, const void *__restrict__ Ux, int64_t r, int64_t p0,
     int64_t p1, int64_t d, F f)
@@ -123,13 +128,15 @@ __device__ __forceinline__ void gcu_mxv_entries (const RI *__restrict__ Rj,
             const int64_t q = p + u * d ;
             if (q < p1 && (!PAD || k [u] != (RI) ~(RI) 0))
                 gcu_mxv_load<SR, VXM, true> (Rx, Ux, q, (int64_t) k [u], x [u], y [u]) ;
+            else if constexpr (NAT) { x [u] = typename SR::X () ; y [u] = typename SR::Y () ; }
         }
         #pragma unroll
         for (int u = 0 ; u < U ; u++)
         {
             const int64_t q = p + u * d ;
-            if (q < p1 && (!PAD || k [u] != (RI) ~(RI) 0))
-                f (q, gcu_mxv_mult<SR, VXM> (x [u], y [u], r, (int64_t) k [u])) ;
+            const bool live = q < p1 && (!PAD || k [u] != (RI) ~(RI) 0) ;
+            if constexpr (NAT) f (q, live, (typename SR::Z) x [u] * (typename SR::Z) y [u]) ;
+            else if (live) f (q, gcu_mxv_mult<SR, VXM> (x [u], y [u], r, (int64_t) k [u])) ;
         }
     }
 }
@@ -313,10 +320,16 @@ __device__ __forceinline__ void gcu_mxv_adaptive (const int64_t *__restrict__ Bs
 // rows of a slice are about as long (power-law matrices), rows Sp [0 ..
 // nrows). A thread a row: each step of the warp reads one column of its
 // slice, coalesced, with no shared memory and no row pointers; the padding
-// is skipped. Rows with no
-// entry in the slices (none, or a long row left to gcu_mxv_long) get the
-// identity and no entry; gcu_mxv_long marks the long ones.
-template <class SR, class RI, bool VXM>
+// is skipped. Rows with no entry in the slices (none, or a long row left to
+// gcu_mxv_long) get the identity and no entry; gcu_mxv_long marks the long
+// ones. NAT (PLUS_TIMES on one floating type): the row summed with the
+// GPU's own + and *, in the same order as by the operators and with the
+// same roundings (the JIT compiles without contraction, and the identity
+// -0 is neutral), without the check after every operation that gives a NaN
+// the host's sign and payload (fewer instructions and registers: more
+// threads an SM); a NaN stays NaN to the end of a sum of PLUS and TIMES,
+// so a row whose sum is one is summed again by the operators.
+template <class SR, class RI, bool VXM, bool NAT = false>
 __device__ __forceinline__ void gcu_mxv_sell (int64_t nrows, const int64_t *__restrict__ So,
     const int32_t *__restrict__ Sp, const RI *__restrict__ Sj, const void *__restrict__ Sx,
     const void *__restrict__ Ux, typename SR::Z *__restrict__ Tx, int8_t *__restrict__ Tb)
@@ -325,12 +338,23 @@ __device__ __forceinline__ void gcu_mxv_sell (int64_t nrows, const int64_t *__re
     const int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ;
     if (i >= nrows) return ;        // no warp-wide step below
     const int64_t s = i / GCU_MXV_SELL_SLICE ;
-    const int64_t q1 = So [s + 1] ;
+    const int64_t q0 = So [s] + i % GCU_MXV_SELL_SLICE, q1 = So [s + 1] ;
     const int64_t r = Sp != NULL ? (int64_t) Sp [i] : i ;
     Z acc = SR::identity () ;
-    bool has = false ;
-    gcu_mxv_entries<SR, RI, VXM, true> (Sj, Sx, Ux, r, So [s] + i % GCU_MXV_SELL_SLICE, q1,
-        GCU_MXV_SELL_SLICE, [&] (int64_t, const Z &t) { gcu_mxv_fold1<SR> (acc, has, t) ; }) ;
+    bool has = false, exact = true ;
+    if constexpr (NAT)
+    {
+        gcu_mxv_entries<SR, RI, VXM, true, true> (Sj, Sx, Ux, r, q0, q1, GCU_MXV_SELL_SLICE,
+            [&] (int64_t, bool live, const Z &t) { acc = live ? acc + t : acc ; has |= live ; }) ;
+        exact = acc != acc ;
+    }
+    if (exact)
+    {
+        // the semiring's operators (a NaN in a native sum: the host's NaN)
+        acc = SR::identity () ;
+        gcu_mxv_entries<SR, RI, VXM, true> (Sj, Sx, Ux, r, q0, q1, GCU_MXV_SELL_SLICE,
+            [&] (int64_t, const Z &t) { gcu_mxv_fold1<SR> (acc, has, t) ; }) ;
+    }
     Tx [r] = acc ;
     Tb [r] = has ;
 }
@@ -338,8 +362,10 @@ __device__ __forceinline__ void gcu_mxv_sell (int64_t nrows, const int64_t *__re
 // split: the long rows Lr [0 .. nlong) of R, row j cut into the segments
 // Ls [j] .. Ls [j+1]-1 of seg entries; a warp a segment, folded into Tx (the
 // identity the base kernel left there) by gcu_spgemm_accum, and the row's
-// presence byte set
-template <class SR, class RI, bool VXM>
+// presence byte set. NAT: the segment's sums and the warp's fold in the
+// GPU's arithmetic as sell's, the segment again by the operators where a
+// lane's sum is NaN.
+template <class SR, class RI, bool VXM, bool NAT = false>
 __device__ __forceinline__ void gcu_mxv_long (int64_t nseg, const int64_t *__restrict__ Lr,
     const int64_t *__restrict__ Ls, int64_t nlong, int64_t seg,
     const RI *__restrict__ Rp, const RI *__restrict__ Rj, const void *__restrict__ Rx,
@@ -362,8 +388,25 @@ __device__ __forceinline__ void gcu_mxv_long (int64_t nseg, const int64_t *__res
     const int64_t p1 = p0 + seg < end ? p0 + seg : end ;
     Z acc = SR::identity () ;
     bool has = false ;
-    gcu_mxv_row_part<SR, RI, VXM, true> (Rj, Rx, Ux, i, p0, p1, lane, 32, acc, has) ;
-    gcu_mxv_fold_group<SR, true> (acc, has, 32, 0xffffffffu) ;
+    bool exact = !NAT ;
+    if constexpr (NAT)
+    {
+        gcu_mxv_entries<SR, RI, VXM, false, true> (Rj, Rx, Ux, i, p0 + lane, p1, 32,
+            [&] (int64_t, bool live, const Z &t) { acc = live ? acc + t : acc ; has |= live ; }) ;
+        // a NaN in any lane's sum: the segment again by the operators
+        exact = __any_sync (0xffffffffu, acc != acc) != 0 ;
+        if (!exact)
+        {
+            for (int off = 16 ; off > 0 ; off /= 2) acc = acc + __shfl_down_sync (0xffffffffu, acc, off) ;
+            has = __any_sync (0xffffffffu, has) != 0 ;
+        }
+    }
+    if (exact)
+    {
+        acc = SR::identity () ;
+        gcu_mxv_row_part<SR, RI, VXM, true> (Rj, Rx, Ux, i, p0, p1, lane, 32, acc, has) ;
+        gcu_mxv_fold_group<SR, true> (acc, has, 32, 0xffffffffu) ;
+    }
     if (lane == 0 && has)
     {
         gcu_spgemm_accum<SR> (&Tx [i], &locks [i], acc) ;

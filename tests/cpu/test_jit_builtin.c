@@ -209,7 +209,7 @@ static void add_spec (GrB_Monoid add, GrB_BinaryOp mult, GrB_Type a,
             char em [GCU_JIT_ENTRY_MAX] ;
             gcu_str sg ;
             gcu_str_init (&sg) ;
-            GrB_Info si = gcu_mxv_block (&mspec, (gcu_mxv_set) set, &sg, em) ;
+            GrB_Info si = gcu_mxv_block (&mspec, (gcu_mxv_set) set, NULL, &sg, em) ;
             CHECK (si == GrB_SUCCESS, "mxv codegen (set %d) %s: %d", set, what, (int) si) ;
             char *stext = gcu_str_take (&sg) ;
             if (si == GrB_SUCCESS && stext != NULL) gcu_str_add (&str, stext) ;
