@@ -86,6 +86,9 @@ GrB_Info gcu_mxv_push_edges (const void *Pp, bool idx64, const int64_t *Ui, int6
 // whether long rows are split (-1 automatic, 0 never, 1 always when the
 // matrix has rows longer than lrow). lrow 0: GCU_MXV_LONG_ROW.
 void gcu_mxv_force_variant (int variant, int split, int64_t lrow) ;
+// Tests: the native sums of sell and long (gcu_mxv_nat_ok semirings) on (1)
+// or off (0), or the policy's and GRBCUDA_SPMV's (-1)
+void gcu_mxv_force_spmv_nat (int nat) ;
 // whether a variant other than pull is forced
 bool gcu_mxv_spmv_forced (void) ;
 // Tests: the kernel of the last product computed by pull (GCU_SPMV_PULL or

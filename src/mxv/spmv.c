@@ -32,8 +32,11 @@ int gcu_mxv_last_spmv (void) { return atomic_load_explicit (&last_spmv, memory_o
 void gcu_mxv_last_spmv_reset (void) { gcu_mxv_last_spmv_set (-1) ; }
 void gcu_mxv_last_spmv_set (int v) { atomic_store_explicit (&last_spmv, v, memory_order_relaxed) ; }
 static int64_t force_lrow = 0 ;
+static int force_nat = -1 ;
 static int env_wrow = 0 ;       // GRBCUDA_SPMV's +wrow=N (measurements), 0: none
 static gcu_spmv_kvar env_kv = { GCU_SPMV_NAT != 0, 0 } ;  // its +nat=0/1, +minb=N
+
+void gcu_mxv_force_spmv_nat (int nat) { force_nat = nat ; }
 
 void gcu_mxv_force_variant (int variant, int split, int64_t lrow)
 {
@@ -228,6 +231,7 @@ static void choose (gcu_spmv *sp, size_t zsize, bool positional, int variant, in
     sp->R = R ;
     sp->W = env_wrow > 0 ? env_wrow : GCU_MXV_STREAM_WARP_ROW ;
     sp->kv = env_kv ;
+    if (force_nat >= 0) sp->kv.nat = force_nat != 0 ;
     snprintf (sp->why, sizeof (sp->why), "%s%s", why,
         sp->split ? ", rows longer than the bound split" : "") ;
 }
@@ -401,6 +405,8 @@ bool gcu_mxv_spmv_forced (void) { return false ; }
 int gcu_mxv_last_spmv (void) { return -1 ; }
 void gcu_mxv_last_spmv_reset (void) { }
 void gcu_mxv_last_spmv_set (int v) { (void) v ; }
+
+void gcu_mxv_force_spmv_nat (int nat) { (void) nat ; }
 
 void gcu_mxv_force_variant (int variant, int split, int64_t lrow)
 {

@@ -365,9 +365,11 @@ static void spmv_nan_test (uint64_t *st)
         OK (GrB_Vector_new (&w2, ty, n)) ;
         OK (real_mxv (w2, NULL, NULL, sr, A, u, NULL)) ;
         const int vs [2] = { GCU_SPMV_SELL, GCU_SPMV_SELLSORT } ;
+        for (int nat = 0 ; nat <= 1 ; nat++)
         for (int vi = 0 ; vi < 2 ; vi++)
             for (int split = 0 ; split <= 1 ; split++)
             {
+                gcu_mxv_force_spmv_nat (nat) ;
                 gcu_mxv_force_variant (vs [vi], split, 8) ;
                 GrB_Vector w1 = NULL ;
                 OK (GrB_Vector_new (&w1, ty, n)) ;
@@ -375,13 +377,14 @@ static void spmv_nan_test (uint64_t *st)
                 OK (GrB_mxv (w1, NULL, NULL, sr, A, u, NULL)) ;
                 const int ran = gcu_mxv_last_spmv () ;
                 char what [96] ;
-                snprintf (what, sizeof (what), "spmv NaN %s variant %d split %d", t == 0 ? "FP64" : "FP32",
-                    vs [vi], split) ;
+                snprintf (what, sizeof (what), "spmv NaN %s variant %d split %d nat %d",
+                    t == 0 ? "FP64" : "FP32", vs [vi], split, nat) ;
                 CHECK (ran % 16 == vs [vi] && (ran >= 16) == (split == 1), "%s: ran %d", what, ran) ;
                 CHECK (gcu_test_vector_equal (w1, w2, t == 0 ? 1e-12 : 1e-4, false, what), "%s differs from SuiteSparse", what) ;
                 GrB_Vector_free (&w1) ;
             }
         gcu_mxv_force_variant (GCU_SPMV_AUTO, -1, 0) ;
+        gcu_mxv_force_spmv_nat (-1) ;
         GrB_Vector_free (&w2) ; GrB_Vector_free (&u) ; GrB_Matrix_free (&A) ;
     }
 }
