@@ -78,6 +78,16 @@ gcu_spmv_variant ;
 #define GCU_MXV_ADAPTIVE_NNZ 1024
 #define GCU_MXV_ADAPTIVE_ROWS GCU_MXV_THREADS
 
+// sell and the split's long kernel may sum natively (gcu_mxv_sell's NAT)
+// where the semiring is PLUS_TIMES on one floating type, bounded to
+// GCU_SPMV_MINB_NAT blocks an SM then, else GCU_SPMV_MINB (GRBCUDA_SPMV's
+// +nat=0/1 and +minb=N override them). Off by default: not yet run on a GPU
+// (no timings, no device test); GCU_SPMV_MINB_NAT is a guess from spmv3's
+// 4-blocks run.
+#define GCU_SPMV_NAT 0
+#define GCU_SPMV_MINB_NAT 4
+#define GCU_SPMV_MINB 1
+
 // the automatic choice for rows not regular enough for sell, while their
 // mean is at most GCU_SPMV_STREAM_MEAN_MAX: bench/spmv_variants found
 // sellsort (with the split) the fastest on rmat-20-16 and rmat-22-16, ahead

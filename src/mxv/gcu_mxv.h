@@ -7,6 +7,7 @@
 #include "../device/gcu_cuda.h"
 #include "../../cuda/mxv/gcu_mxv_policy.h"
 #include "../../cuda/mxv/gcu_mxv_args.h"
+#include "gcu_spmv_plan.h"
 
 // One specialisation: the semiring, the operand types in the semiring's
 // order (mxv: ops.a the matrix, ops.b the vector; vxm: ops.a the vector,
@@ -34,18 +35,22 @@ enum { GCU_MXV_K_VECTOR, GCU_MXV_K_STREAM, GCU_MXV_K_LONG, GCU_MXV_K_ADAPTIVE,
 // the kernels of a set
 int gcu_mxv_nkernels (gcu_mxv_set set) ;
 
+// PLUS_TIMES on one floating type (the monoid's and the multiply's types
+// all FP32 or all FP64): the SpMV kernels may sum with the GPU's own + and *
+bool gcu_mxv_nat_ok (const gcu_mxv_spec *spec) ;
+
 // Append the block of one set (a namespace with SR and the set's extern "C"
-// kernels) to b; entry receives the first kernel's name, from which the
-// others are derived (gcu_mxv_entries: gcu_mxv_nkernels (set) names, the
-// rest empty).
-GrB_Info gcu_mxv_block (const gcu_mxv_spec *spec, gcu_mxv_set set, gcu_str *b,
-    char entry [GCU_JIT_ENTRY_MAX]) ;
+// kernels; kv: the SpMV set's variant, NULL the policy's) to b; entry
+// receives the first kernel's name, from which the others are derived
+// (gcu_mxv_entries: gcu_mxv_nkernels (set) names, the rest empty).
+GrB_Info gcu_mxv_block (const gcu_mxv_spec *spec, gcu_mxv_set set, const gcu_spmv_kvar *kv,
+    gcu_str *b, char entry [GCU_JIT_ENTRY_MAX]) ;
 void gcu_mxv_entries (const char *entry, gcu_mxv_set set,
     char names [GCU_MXV_NKERNELS] [GCU_JIT_ENTRY_MAX]) ;
 
 // Compile (through the caches) and load a set's kernels (CUfunctions, in the
 // order of the set's enum).
-GrB_Info gcu_mxv_kernels (const gcu_mxv_spec *spec, gcu_mxv_set set,
+GrB_Info gcu_mxv_kernels (const gcu_mxv_spec *spec, gcu_mxv_set set, const gcu_spmv_kvar *kv,
     void *fns [GCU_MXV_NKERNELS]) ;
 
 // Tests: force the method of the family (0 automatic, 1 pull, 2 push).
@@ -81,6 +86,9 @@ GrB_Info gcu_mxv_push_edges (const void *Pp, bool idx64, const int64_t *Ui, int6
 // whether long rows are split (-1 automatic, 0 never, 1 always when the
 // matrix has rows longer than lrow). lrow 0: GCU_MXV_LONG_ROW.
 void gcu_mxv_force_variant (int variant, int split, int64_t lrow) ;
+// Tests: the native sums of sell and long (gcu_mxv_nat_ok semirings) on (1)
+// or off (0), or the policy's and GRBCUDA_SPMV's (-1)
+void gcu_mxv_force_spmv_nat (int nat) ;
 // whether a variant other than pull is forced
 bool gcu_mxv_spmv_forced (void) ;
 // Tests: the kernel of the last product computed by pull (GCU_SPMV_PULL or

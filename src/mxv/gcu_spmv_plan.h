@@ -1,5 +1,5 @@
 // gcu_spmv_plan.h — the features of a matrix that choose its SpMV variant
-// (cuda/mxv/gcu_mxv.cuh; after Sedaghati et al. 2015: mean and spread of
+// (cuda/mxv/gcu_spmv.cuh; after Sedaghati et al. 2015: mean and spread of
 // the row lengths), computed once on the device from R's row pointers
 // (spmv_plan.cu, CUB) and cached with R's device copy as derived data
 // (GCU_RES_DERIVED_SPMV, mxv.c), with the list of long rows the split
@@ -31,6 +31,12 @@ typedef struct
 }
 gcu_spmv_plan ;
 
+// The SpMV set's compiled variants (src/mxv/spmv.c chooses): nat, native
+// sums in the sell and long kernels where the semiring allows them
+// (gcu_mxv_nat_ok; ignored elsewhere), and minb, their launch bounds in
+// blocks an SM (0: the policy's, GCU_SPMV_MINB_NAT or GCU_SPMV_MINB).
+typedef struct { bool nat ; int minb ; } gcu_spmv_kvar ;
+
 // R on the device, as an SpMV reads it (src/mxv/mxv.c's operand)
 typedef struct
 {
@@ -58,6 +64,7 @@ typedef struct
     bool hit ;                  // the plan came from the cache
     int G, R, C ;               // vector: threads a row; stream: rows, products a block
     int W ;                     // stream, adaptive: rows longer are folded by a warp
+    gcu_spmv_kvar kv ;          // sell, long: native sums, launch bounds
     char why [96] ;
     const int64_t *So ;         // sell: the slices' first entries (slices + 1)
     const int32_t *Sp ;         // sellsort: the slices' rows (NULL: sell, R's in order)

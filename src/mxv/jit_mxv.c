@@ -29,33 +29,46 @@ void gcu_mxv_entries (const char *entry, gcu_mxv_set set,
     }
 }
 
-GrB_Info gcu_mxv_block (const gcu_mxv_spec *spec, gcu_mxv_set set, gcu_str *b,
-    char entry [GCU_JIT_ENTRY_MAX])
+bool gcu_mxv_nat_ok (const gcu_mxv_spec *spec)
+{
+    const gcu_binop_desc *m = &spec->sr.mult, *p = &spec->sr.add.op ;
+    const gcu_type_code t = m->z.code ;
+    return (t == GCU_T_FP32 || t == GCU_T_FP64) && m->op == GCU_OP_TIMES && p->op == GCU_OP_PLUS
+        && m->x.code == t && m->y.code == t && p->x.code == t && p->y.code == t && p->z.code == t ;
+}
+
+GrB_Info gcu_mxv_block (const gcu_mxv_spec *spec, gcu_mxv_set set, const gcu_spmv_kvar *kv,
+    gcu_str *b, char entry [GCU_JIT_ENTRY_MAX])
 {
     const bool spmv = set == GCU_MXV_SET_SPMV ;
     const char *mi = spec->idx64 ? "uint64_t" : "uint32_t" ;
     const char *form = spec->vxm ? "true" : "false" ;
+    const int nat = (kv != NULL ? kv->nat : GCU_SPMV_NAT) && gcu_mxv_nat_ok (spec) ? 1 : 0 ;
+    const int minb = kv != NULL && kv->minb >= 1 && kv->minb <= 8 ? kv->minb
+        : nat ? GCU_SPMV_MINB_NAT : GCU_SPMV_MINB ;
     char key [64] ;
-    snprintf (key, sizeof (key), "|%s|%s|%s", spmv ? "spmv" : "mxv", mi, form) ;
+    if (spmv) snprintf (key, sizeof (key), "|spmv|%s|%s|%d|%d", mi, form, nat, minb) ;
+    else snprintf (key, sizeof (key), "|mxv|%s|%s", mi, form) ;
     GrB_Info info = gcu_codegen_namespace (b, &spec->sr, &spec->ops, spmv ? "gcu_msv_" : "gcu_mvl_",
         key, entry) ;
     if (info != GrB_SUCCESS) return info ;
-    gcu_str_addf (b, "%s (%s, %s_ns::SR, %s, %s)\n", spmv ? "GCU_SPMV_KERNELS" : "GCU_MXV_KERNELS",
-        entry, entry, mi, form) ;
+    if (spmv) gcu_str_addf (b, "GCU_SPMV_KERNELS (%s, %s_ns::SR, %s, %s, %s, %d)\n", entry, entry,
+        mi, form, nat ? "true" : "false", minb) ;
+    else gcu_str_addf (b, "GCU_MXV_KERNELS (%s, %s_ns::SR, %s, %s)\n", entry, entry, mi, form) ;
     return b->failed ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
 }
 
 #undef  GCU_FREE_ALL
 #define GCU_FREE_ALL ;
 
-GrB_Info gcu_mxv_kernels (const gcu_mxv_spec *spec, gcu_mxv_set set,
+GrB_Info gcu_mxv_kernels (const gcu_mxv_spec *spec, gcu_mxv_set set, const gcu_spmv_kvar *kv,
     void *fns [GCU_MXV_NKERNELS])
 {
     gcu_str b ;
     gcu_str_init (&b) ;
     char entry [GCU_JIT_ENTRY_MAX], names [GCU_MXV_NKERNELS] [GCU_JIT_ENTRY_MAX] = { { 0 } } ;
     char name [GxB_MAX_NAME_LEN * 3], label [GxB_MAX_NAME_LEN * 3 + 32] = "mxv" ;
-    GrB_Info built = gcu_mxv_block (spec, set, &b, entry) ;
+    GrB_Info built = gcu_mxv_block (spec, set, kv, &b, entry) ;
     const char *ep [GCU_MXV_NKERNELS] ;
     void **fp [GCU_MXV_NKERNELS] ;
     if (built == GrB_SUCCESS)

@@ -402,7 +402,7 @@ static GrB_Info compute_T (const mxv_job *j, int *G, gcu_timer *tk, gcu_stream s
 {
     void *fns [GCU_MXV_NKERNELS] ;
     GCU_TRY (gcu_mxv_kernels (j->spec, j->sp != NULL && !j->push ? GCU_MXV_SET_SPMV
-        : GCU_MXV_SET_BASE, fns)) ;
+        : GCU_MXV_SET_BASE, j->sp != NULL ? &j->sp->kv : NULL, fns)) ;
     gcu_timer_start (tk, s) ;
     gcu_mxv_args a ;
     memset (&a, 0, sizeof (a)) ;
@@ -495,6 +495,7 @@ static GrB_Info spmv_setup (const gcu_mxv_spec *spec, const gcu_operand *om, con
         if (info != GrB_SUCCESS && info != GCU_NOT_HANDLED) return info ;
         *spmv = info == GrB_SUCCESS ;
     }
+    if (*spmv) sp->kv.nat = sp->kv.nat && gcu_mxv_nat_ok (spec) ;      // (for the verbose line)
     if (*spmv) gcu_spmv_describe (sp, how, hsize) ;
     else snprintf (how, hsize, "pull (%s)", ou->b != NULL ? "u sparse: presence bytes"
         : masked ? "masked" : !spmv_wanted (&spec->sr) ? "monoid stops early"

@@ -1,5 +1,5 @@
 // spmv.c — the SpMV variants of the GrB_mxv / GrB_vxm family (u full, no
-// mask; cuda/mxv/gcu_mxv.cuh): the matrix's plan (row-length features and
+// mask; cuda/mxv/gcu_spmv.cuh): the matrix's plan (row-length features and
 // long rows, spmv_plan.cu) cached with its device copy as derived data
 // (GCU_RES_DERIVED_SPMV), and the variant chosen from it, after Sedaghati
 // et al. 2015: regular rows (sliced ELL's padding small) read a sliced
@@ -32,7 +32,11 @@ int gcu_mxv_last_spmv (void) { return atomic_load_explicit (&last_spmv, memory_o
 void gcu_mxv_last_spmv_reset (void) { gcu_mxv_last_spmv_set (-1) ; }
 void gcu_mxv_last_spmv_set (int v) { atomic_store_explicit (&last_spmv, v, memory_order_relaxed) ; }
 static int64_t force_lrow = 0 ;
+static int force_nat = -1 ;
 static int env_wrow = 0 ;       // GRBCUDA_SPMV's +wrow=N (measurements), 0: none
+static gcu_spmv_kvar env_kv = { GCU_SPMV_NAT != 0, 0 } ;  // its +nat=0/1, +minb=N
+
+void gcu_mxv_force_spmv_nat (int nat) { force_nat = nat ; }
 
 void gcu_mxv_force_variant (int variant, int split, int64_t lrow)
 {
@@ -47,14 +51,17 @@ static const char *const variant_names [GCU_SPMV_NVARIANTS] =
 // GRBCUDA_SPMV: "auto", "pull", "vector", "stream", "sell", "adaptive" or
 // "sellsort",
 // optionally with "+split" or "+nosplit", "+lrow=N" (the split's bound)
-// and "+wrow=N" (adaptive's rows longer than N folded by a warp):
-// measurements, e.g. "stream+split+lrow=4096"; the tests' force wins
+// and "+wrow=N" (adaptive's rows longer than N folded by a warp), "+nat=0"
+// or "+nat=1" (sell's and long's native sums) and "+minb=N" (their launch
+// bounds): measurements, e.g. "stream+split+lrow=4096"; the tests' force
+// wins
 static void forced (int *variant, int *split, int64_t *lrow)
 {
     *variant = force_variant ;
     *split = force_split ;
     *lrow = force_lrow > 0 ? force_lrow : GCU_MXV_LONG_ROW ;
     env_wrow = 0 ;
+    env_kv = (gcu_spmv_kvar) { GCU_SPMV_NAT != 0, 0 } ;
     const char *e = getenv ("GRBCUDA_SPMV") ;
     if (force_variant != GCU_SPMV_AUTO || force_split >= 0 || force_lrow > 0 || e == NULL) return ;
     for (int v = 0 ; v < GCU_SPMV_NVARIANTS ; v++)
@@ -69,6 +76,10 @@ static void forced (int *variant, int *split, int64_t *lrow)
     if (l != NULL && atoll (l + 6) > 0) *lrow = atoll (l + 6) ;
     const char *w = strstr (e, "+wrow=") ;
     env_wrow = w != NULL && atoi (w + 6) > 0 ? atoi (w + 6) : 0 ;
+    const char *na = strstr (e, "+nat=") ;
+    if (na != NULL) env_kv.nat = atoi (na + 5) != 0 ;
+    const char *mb = strstr (e, "+minb=") ;
+    if (mb != NULL) env_kv.minb = atoi (mb + 6) ;
 }
 
 bool gcu_mxv_spmv_forced (void)
@@ -219,6 +230,8 @@ static void choose (gcu_spmv *sp, size_t zsize, bool positional, int variant, in
     while (2 * R <= GCU_MXV_STREAM_ROWS_MAX && 2 * R * (mean > 1 ? mean : 1) <= sp->C) R *= 2 ;
     sp->R = R ;
     sp->W = env_wrow > 0 ? env_wrow : GCU_MXV_STREAM_WARP_ROW ;
+    sp->kv = env_kv ;
+    if (force_nat >= 0) sp->kv.nat = force_nat != 0 ;
     snprintf (sp->why, sizeof (sp->why), "%s%s", why,
         sp->split ? ", rows longer than the bound split" : "") ;
 }
@@ -370,14 +383,14 @@ void gcu_spmv_release (gcu_spmv *sp, gcu_stream s)
 void gcu_spmv_describe (const gcu_spmv *sp, char *buf, size_t size)
 {
     const gcu_spmv_plan *p = &sp->plan ;
-    char shape [64] ;
+    char shape [96] ;
     if (sp->variant == GCU_SPMV_STREAM) snprintf (shape, sizeof (shape), "R %d, C %d", sp->R, sp->C) ;
     else if (sp->variant == GCU_SPMV_ADAPTIVE)
         snprintf (shape, sizeof (shape), "%lld blocks, C %d", (long long) p->nblk, sp->C) ;
     else if (sp->variant == GCU_SPMV_SELL || sp->variant == GCU_SPMV_SELLSORT)
-        snprintf (shape, sizeof (shape), "slices of %d, padding x%.2f, %s", GCU_MXV_SELL_SLICE,
+        snprintf (shape, sizeof (shape), "slices of %d, padding x%.2f, %s%s", GCU_MXV_SELL_SLICE,
             p->nnz > 0 ? (double) sp->sell_nnz / (double) (p->nnz - (sp->split ? p->long_nnz : 0)) : 0,
-            sp->sell_hit ? "cached" : "built") ;
+            sp->sell_hit ? "cached" : "built", sp->kv.nat ? ", native sums" : "") ;
     else snprintf (shape, sizeof (shape), "G %d", sp->G) ;
     snprintf (buf, size, "spmv %s%s (%s; rows: mean %.1f, sd %.1f, max %lld, %lld longer than "
         "%lld in %lld segments; plan %s): %s", variant_names [sp->variant],
@@ -392,6 +405,8 @@ bool gcu_mxv_spmv_forced (void) { return false ; }
 int gcu_mxv_last_spmv (void) { return -1 ; }
 void gcu_mxv_last_spmv_reset (void) { }
 void gcu_mxv_last_spmv_set (int v) { (void) v ; }
+
+void gcu_mxv_force_spmv_nat (int nat) { (void) nat ; }
 
 void gcu_mxv_force_variant (int variant, int split, int64_t lrow)
 {

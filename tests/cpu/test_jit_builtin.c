@@ -209,7 +209,10 @@ static void add_spec (GrB_Monoid add, GrB_BinaryOp mult, GrB_Type a,
             char em [GCU_JIT_ENTRY_MAX] ;
             gcu_str sg ;
             gcu_str_init (&sg) ;
-            GrB_Info si = gcu_mxv_block (&mspec, (gcu_mxv_set) set, &sg, em) ;
+            // (the SpMV set with native sums, which PLUS_TIMES on FP32 and
+            // FP64 compile, the policy's bounds)
+            const gcu_spmv_kvar nat = { true, 0 } ;
+            GrB_Info si = gcu_mxv_block (&mspec, (gcu_mxv_set) set, &nat, &sg, em) ;
             CHECK (si == GrB_SUCCESS, "mxv codegen (set %d) %s: %d", set, what, (int) si) ;
             char *stext = gcu_str_take (&sg) ;
             if (si == GrB_SUCCESS && stext != NULL) gcu_str_add (&str, stext) ;

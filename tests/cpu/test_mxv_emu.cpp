@@ -31,9 +31,11 @@
 
 alignas (16) static unsigned char gcu_emu_dynamic_smem [64 * 1024] ;
 #include "mxv/gcu_mxv.cuh"                  // the copy with shared memory made static
+#include "mxv/gcu_spmv.cuh"                 // (likewise)
 #include "gcu_emu_test.h"
 #include "gcu_emu_semirings.h"
 #include <algorithm>
+#include <type_traits>
 
 // the same semiring with a terminal value that the values reach (MIN over
 // values of at least 2: 2), so pull rows stop early
@@ -136,7 +138,7 @@ static void sell_slices (const csr &Rm, const values<Z> &Rx, int64_t lrow, bool 
 }
 
 // the SpMV variants on u full and no mask; compare checks T
-template <class SR, bool VXM, class RI, class CMP>
+template <class SR, bool VXM, class RI, bool NAT, class CMP>
 static int run_spmv (const char *name, const csr &Rm, const std::vector<RI> &Rp,
     const std::vector<RI> &Rj, const values<typename SR::Z> &Rx, const values<typename SR::Z> &U,
     bool positional, CMP compare)
@@ -157,7 +159,7 @@ static int run_spmv (const char *name, const csr &Rm, const std::vector<RI> &Rp,
         for (unsigned b = 0 ; b < gridDim.x ; b++)
             gcu_emu_block (b, GCU_MXV_THREADS, [&]
             {
-                gcu_mxv_long<SR, RI, VXM> (nseg, Lr.data (), Ls.data (), (int64_t) Lr.size (),
+                gcu_mxv_long<SR, RI, VXM, NAT> (nseg, Lr.data (), Ls.data (), (int64_t) Lr.size (),
                     seg, Rp.data (), Rj.data (), Rx.data (), U.data (), Tx.data (), Tb.data (),
                     locks.data ()) ;
             }) ;
@@ -234,13 +236,13 @@ static int run_spmv (const char *name, const csr &Rm, const std::vector<RI> &Rp,
         for (unsigned b = 0 ; b < gridDim.x ; b++)
             gcu_emu_block (b, GCU_MXV_THREADS, [&]
             {
-                gcu_mxv_sell<SR, RI, VXM> (m, So.data (), sorted ? Sp.data () : nullptr, Sj.data (),
+                gcu_mxv_sell<SR, RI, VXM, NAT> (m, So.data (), sorted ? Sp.data () : nullptr, Sj.data (),
                     Sx.data (), U.data (), Tx.data (), Tb.data ()) ;
             }) ;
         run_long (lrow, Tx, Tb) ;
-        snprintf (what, sizeof (what), "%s %s spmv %s (%lld entries for %lld)%s", name,
+        snprintf (what, sizeof (what), "%s %s spmv %s (%lld entries for %lld)%s%s", name,
             VXM ? "vxm" : "mxv", sorted ? "sellsort" : "sell", (long long) So.back (),
-            (long long) Rm.nvals (), lrow > 0 ? " split" : "") ;
+            (long long) Rm.nvals (), lrow > 0 ? " split" : "", NAT ? " native" : "") ;
         compare (Tb, Tx, what) ;
         cases++ ;
     }
@@ -316,7 +318,12 @@ static int run_semiring (const char *name, const csr &Rm, std::mt19937_64 &rng,
             } ;
             const int8_t *mask = masked ? allow.data () : nullptr ;
             if (!sparse_u && !masked)
-                cases += run_spmv<SR, VXM, RI> (name, Rm, Rp, Rj, Rx, U, positional, compare) ;
+            {
+                cases += run_spmv<SR, VXM, RI, false> (name, Rm, Rp, Rj, Rx, U, positional, compare) ;
+                // sell's and long's native sums (PLUS_TIMES on one floating type)
+                if constexpr (std::is_same<SR, PLUS_TIMES_FP64>::value)
+                    cases += run_spmv<SR, VXM, RI, true> (name, Rm, Rp, Rj, Rx, U, positional, compare) ;
+            }
             // pull, every group size, each thread stopping on its own and the
             // group as one; 3 blocks of 256: a grid-stride loop
             for (int G = 1 ; G <= 32 ; G *= 2) for (int gx = 0 ; gx < 2 ; gx++)

@@ -24,6 +24,7 @@
 #include "residency/gcu_residency.h"
 #include "mxv/gcu_mxv.h"
 #include "gcu_util.h"
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -310,6 +311,82 @@ static void spmv_sell_test (uint64_t *st)
         GrB_Vector_free (&w1) ; GrB_Vector_free (&w2) ; GrB_Vector_free (&u) ; GrB_Matrix_free (&A) ;
     }
     free (I) ; free (J) ; free (X) ;
+}
+
+// the native sums of sell and the split's long rows (PLUS_TIMES on FP64 and
+// FP32) where NaN and infinities reach them: u with NaNs of several signs
+// and payloads, infinities and zeros (0 * inf, inf - inf: the host's default
+// NaN), A with a few NaNs, and rows long enough to be split; each row with
+// a NaN is summed again by the operators, so SuiteSparse's NaN comes back
+static void spmv_nan_test (uint64_t *st)
+{
+    const GrB_Index n = 3001 ;
+    const uint64_t nans [4] = { 0x7FF8000000000123ull, 0xFFF8000000000456ull,
+        0x7FF0000000000789ull, 0xFFF4000000000001ull } ;       // quiet and signalling
+    for (int t = 0 ; t < 2 ; t++)
+    {
+        GrB_Type ty = t == 0 ? GrB_FP64 : GrB_FP32 ;
+        GrB_Semiring sr = t == 0 ? GrB_PLUS_TIMES_SEMIRING_FP64 : GrB_PLUS_TIMES_SEMIRING_FP32 ;
+        GrB_Matrix A = gcu_test_random_matrix (ty, n, n, 0.003, st) ;
+        for (GrB_Index k = 0 ; k < n ; k += 61) OK (GrB_Matrix_setElement_FP64 (A, 1.5, 7, k)) ;
+        for (GrB_Index k = 0 ; k < 40 ; k++)
+            OK (GrB_Matrix_setElement_FP64 (A, (gcu_rand (st) % 2) ? 0.0 : -2.0, gcu_rand (st) % n, gcu_rand (st) % n)) ;
+        for (int k = 0 ; k < 6 ; k++)
+        {
+            double v ;
+            memcpy (&v, &nans [k % 4], 8) ;
+            OK (GrB_Matrix_setElement_FP64 (A, v, gcu_rand (st) % n, gcu_rand (st) % n)) ;
+        }
+        OK (GrB_Matrix_wait (A, GrB_MATERIALIZE)) ;
+        GrB_Vector u = gcu_test_random_vector (ty, n, 1.0, st) ;
+        for (GrB_Index k = 0 ; k < n ; k++)
+        {
+            const uint64_t r = gcu_rand (st) % 200 ;
+            double v ;
+            if (r < 4) memcpy (&v, &nans [r], 8) ;
+            else if (r < 7) v = (r == 4) ? INFINITY : -INFINITY ;
+            else if (r < 10) v = (r == 7) ? -0.0 : 0.0 ;
+            else continue ;
+            if (t == 0) OK (GrB_Vector_setElement_FP64 (u, v, k)) ;
+            else
+            {
+                // float's NaN keeps the sign and the top of the payload
+                float f = (float) v ;
+                if (v != v)
+                {
+                    uint64_t b ; memcpy (&b, &v, 8) ;
+                    uint32_t fb = (uint32_t) (b >> 32 & 0x80000000u) | 0x7FC00000u | (uint32_t) (b & 0x3FFFFF) ;
+                    memcpy (&f, &fb, 4) ;
+                }
+                OK (GrB_Vector_setElement_FP32 (u, f, k)) ;
+            }
+        }
+        GrB_Vector w2 = NULL ;
+        OK (GrB_Vector_new (&w2, ty, n)) ;
+        OK (real_mxv (w2, NULL, NULL, sr, A, u, NULL)) ;
+        const int vs [2] = { GCU_SPMV_SELL, GCU_SPMV_SELLSORT } ;
+        for (int nat = 0 ; nat <= 1 ; nat++)
+        for (int vi = 0 ; vi < 2 ; vi++)
+            for (int split = 0 ; split <= 1 ; split++)
+            {
+                gcu_mxv_force_spmv_nat (nat) ;
+                gcu_mxv_force_variant (vs [vi], split, 8) ;
+                GrB_Vector w1 = NULL ;
+                OK (GrB_Vector_new (&w1, ty, n)) ;
+                gcu_mxv_last_spmv_reset () ;
+                OK (GrB_mxv (w1, NULL, NULL, sr, A, u, NULL)) ;
+                const int ran = gcu_mxv_last_spmv () ;
+                char what [96] ;
+                snprintf (what, sizeof (what), "spmv NaN %s variant %d split %d nat %d",
+                    t == 0 ? "FP64" : "FP32", vs [vi], split, nat) ;
+                CHECK (ran % 16 == vs [vi] && (ran >= 16) == (split == 1), "%s: ran %d", what, ran) ;
+                CHECK (gcu_test_vector_equal (w1, w2, t == 0 ? 1e-12 : 1e-4, false, what), "%s differs from SuiteSparse", what) ;
+                GrB_Vector_free (&w1) ;
+            }
+        gcu_mxv_force_variant (GCU_SPMV_AUTO, -1, 0) ;
+        gcu_mxv_force_spmv_nat (-1) ;
+        GrB_Vector_free (&w2) ; GrB_Vector_free (&u) ; GrB_Matrix_free (&A) ;
+    }
 }
 
 //------------------------------------------------------------------------------
@@ -732,6 +809,7 @@ int main (int argc, char **argv)
                 }
     spmv_auto_test (&st) ;
     spmv_sell_test (&st) ;
+    spmv_nan_test (&st) ;
     hub_test (&st) ;
     recheck_test (&st) ;
     printf ("%d products computed on the GPU (%.1f s)\n", gpu_runs, gcu_now () - t_start) ;
