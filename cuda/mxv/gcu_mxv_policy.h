@@ -81,10 +81,13 @@ gcu_spmv_variant ;
 // sell and the split's long kernel may sum natively (gcu_mxv_sell's NAT)
 // where the semiring is PLUS_TIMES on one floating type, bounded to
 // GCU_SPMV_MINB_NAT blocks an SM then, else GCU_SPMV_MINB (GRBCUDA_SPMV's
-// +nat=0/1 and +minb=N override them). Off by default: not yet run on a GPU
-// (no timings, no device test); GCU_SPMV_MINB_NAT is a guess from spmv3's
-// 4-blocks run.
-#define GCU_SPMV_NAT 0
+// +nat=0/1 and +minb=N override them). GCU_SPMV_NAT: 0 never, 1 always, 2
+// where no row is split. Measured on the H100 (2026-11-26, call 35,
+// bench/spmv_variants, FP64): grid3d-100's sell 0.0476 ms with the exact
+// sums, 0.039-0.040 native (cuSPARSE 0.051); rmat-20-16 and rmat-22-16
+// (sellsort with the split) 2-5% slower native (0.345 / 1.392 against
+// 0.338 / 1.326), hence only unsplit. MINB_NAT 2-4 alike; 6 slower.
+#define GCU_SPMV_NAT 2
 #define GCU_SPMV_MINB_NAT 4
 #define GCU_SPMV_MINB 1
 

@@ -43,7 +43,7 @@ GrB_Info gcu_mxv_block (const gcu_mxv_spec *spec, gcu_mxv_set set, const gcu_spm
     const bool spmv = set == GCU_MXV_SET_SPMV ;
     const char *mi = spec->idx64 ? "uint64_t" : "uint32_t" ;
     const char *form = spec->vxm ? "true" : "false" ;
-    const int nat = (kv != NULL ? kv->nat : GCU_SPMV_NAT) && gcu_mxv_nat_ok (spec) ? 1 : 0 ;
+    const int nat = (kv != NULL ? kv->nat : GCU_SPMV_NAT == 1) && gcu_mxv_nat_ok (spec) ? 1 : 0 ;
     const int minb = kv != NULL && kv->minb >= 1 && kv->minb <= 8 ? kv->minb
         : nat ? GCU_SPMV_MINB_NAT : GCU_SPMV_MINB ;
     char key [64] ;
