@@ -10,6 +10,13 @@
 // conditions again with SuiteSparse's threads one fewer (GxB_NTHREADS).
 //
 //   background [WORKLOAD...]     (default rmat-20-16 grid3d-100)
+//   background --start-timeline THREADS WORKLOAD
+// The second form (with CUDA): SuiteSparse on THREADS threads runs an mxv,
+// an eWiseAdd and a GrB_Matrix_dup of the graph (fresh memory: page faults)
+// back to back for 1.5 s while, from 0.2 s, a SCHED_IDLE thread starts CUDA
+// as grbcuda does (cudaGetDeviceCount and the device's properties: the
+// driver's start; cudaSetDevice and cudaFree (0): the context), and prints
+// each call's median and maximum before, during each phase and after.
 #define _GNU_SOURCE
 #include "graphgen.h"
 #include <GraphBLAS.h>
@@ -98,9 +105,120 @@ static int cmp (const void *a, const void *b)
     return x < y ? -1 : x > y ;
 }
 
+#ifdef BG_HAVE_CUDA
+// --start-timeline: the phases' bounds, seconds from the loop's start
+static double ph [3] ;          // driver start begins, context begins, all done
+static double tl0 ;
+
+static void *start_phases (void *arg)
+{
+    (void) arg ;
+    struct sched_param p = { .sched_priority = 0 } ;
+    (void) pthread_setschedparam (pthread_self (), SCHED_IDLE, &p) ;
+    usleep (200000) ;
+    ph [0] = now () - tl0 ;
+    int count = 0 ;
+    struct cudaDeviceProp prop ;
+    cudaError_t e = cudaGetDeviceCount (&count) ;
+    if (e == cudaSuccess) e = cudaGetDeviceProperties (&prop, 0) ;
+    ph [1] = now () - tl0 ;
+    if (e == cudaSuccess) e = cudaSetDevice (0) ;
+    if (e == cudaSuccess) e = cudaFree (NULL) ;
+    ph [2] = now () - tl0 ;
+    if (e != cudaSuccess) printf ("  (CUDA start failed: %s)\n", cudaGetErrorString (e)) ;
+    return NULL ;
+}
+
+static int timeline (int threads, const char *name)
+{
+    GrB_Matrix A = NULL, D = NULL ;
+    char err [256] = "" ;
+    if (gg_load (&A, name, GG_DEFAULT_SEED, GG_UNDIRECTED, err, sizeof (err)) != GrB_SUCCESS)
+    {
+        fprintf (stderr, "background: %s: %s\n", name, err) ;
+        return 1 ;
+    }
+    GrB_Index n ;
+    GrB_Matrix_nrows (&n, A) ;
+    GrB_Vector x, y, z ;
+    GrB_Vector_new (&x, GrB_FP64, n) ;
+    GrB_Vector_new (&y, GrB_FP64, n) ;
+    GrB_Vector_new (&z, GrB_FP64, n) ;
+    GrB_Vector_assign_FP64 (x, NULL, NULL, 1.0, GrB_ALL, n, NULL) ;
+    GxB_Global_Option_set_INT32 (GxB_NTHREADS, threads) ;
+    enum { MAXR = 20000, NOPS = 3 } ;
+    static double at [MAXR], dt [MAXR] ;
+    static int op [MAXR] ;
+    int r = 0 ;
+    tl0 = now () ;
+    pthread_t t ;
+    if (pthread_create (&t, NULL, start_phases, NULL) != 0) return 1 ;
+    while (r < MAXR && now () - tl0 < 1.5)
+    {
+        const int o = r % NOPS ;
+        const double t0 = now () ;
+        if (o == 0)
+        {
+            GrB_mxv (y, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, x, NULL) ;
+            GrB_Vector_wait (y, GrB_MATERIALIZE) ;
+        }
+        else if (o == 1)
+        {
+            GrB_Vector_eWiseAdd_BinaryOp (z, NULL, NULL, GrB_PLUS_FP64, x, y, NULL) ;
+            GrB_Vector_wait (z, GrB_MATERIALIZE) ;
+        }
+        else
+        {
+            GrB_Matrix_dup (&D, A) ;
+            GrB_Matrix_free (&D) ;
+        }
+        at [r] = t0 - tl0 ;
+        dt [r] = now () - t0 ;
+        op [r] = o ;
+        r++ ;
+    }
+    pthread_join (t, NULL) ;
+    static const char *opn [NOPS] = { "mxv", "eWiseAdd", "Matrix_dup" } ;
+    static const char *win [4] = { "before", "driver start", "context", "after" } ;
+    printf ("%s, SuiteSparse on %d threads; CUDA's driver start %.1f-%.1f ms, context %.1f-%.1f ms\n"
+        "| call | window | calls | median ms | max ms |\n| --- | --- | ---: | ---: | ---: |\n",
+        name, threads, 1e3 * ph [0], 1e3 * ph [1], 1e3 * ph [1], 1e3 * ph [2]) ;
+    static double v [MAXR] ;
+    for (int o = 0 ; o < NOPS ; o++)
+    {
+        for (int w = 0 ; w < 4 ; w++)
+        {
+            const double lo = w == 0 ? -1 : ph [w - 1], hi = w == 3 ? 1e9 : ph [w] ;
+            int m = 0 ;
+            // a call overlapping the window counts in it (a call that ends
+            // inside a phase was slowed by it)
+            for (int i = 0 ; i < r ; i++)
+                if (op [i] == o && at [i] + dt [i] > lo && at [i] < hi) v [m++] = dt [i] ;
+            if (m == 0) continue ;
+            qsort (v, m, sizeof (double), cmp) ;
+            printf ("| %s | %s | %d | %.3f | %.3f |\n", opn [o], win [w], m, 1e3 * v [m / 2], 1e3 * v [m - 1]) ;
+        }
+    }
+    GrB_Matrix_free (&A) ;
+    GrB_Vector_free (&x) ; GrB_Vector_free (&y) ; GrB_Vector_free (&z) ;
+    return 0 ;
+}
+#endif
+
 int main (int argc, char **argv)
 {
     if (gg_init (0) != GrB_SUCCESS) return 1 ;
+    if (argc == 4 && strcmp (argv [1], "--start-timeline") == 0)
+    {
+#ifdef BG_HAVE_CUDA
+        const int rc = timeline (atoi (argv [2]) > 0 ? atoi (argv [2]) : 1, argv [3]) ;
+        GrB_finalize () ;
+        return rc ;
+#else
+        fprintf (stderr, "background: --start-timeline needs CUDA\n") ;
+        return 2 ;
+#endif
+    }
     const char *def [] = { "rmat-20-16", "grid3d-100" } ;
     const int nw = argc > 1 ? argc - 1 : 2 ;
     int32_t all = 1 ;

@@ -61,6 +61,9 @@ GrB_Info GrB_finalize (void)
     finalize_fn f = (finalize_fn) gcu_real_cached (&real, "GrB_finalize") ;
     if (f == NULL) return GrB_PANIC ;
     gcu_stats_print_if_enabled () ;
+    if (gcu_settings ()->start_rent > 0 && !gcu_gpu_started ())
+        gcu_log ("CUDA never started: the calls' predicted gains on the GPU added up to %.1f ms "
+            "(GRBCUDA_START_RENT %g of CUDA's start)", 1e3 * gcu_start_gain_add (0), gcu_settings ()->start_rent) ;
     // nothing of grbcuda's runs on after GraphBLAS: a CUDA start under way
     // finishes, background compiles are finished or dropped
     gcu_gpu_start_join () ;

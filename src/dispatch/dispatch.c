@@ -333,7 +333,7 @@ static double start_gain ;
 
 double gcu_start_gain_add (double gain)
 {
-    if (!gcu_settings ()->start_rent) return 0 ;
+    if (!(gcu_settings ()->start_rent > 0)) return 0 ;
     pthread_mutex_lock (&start_lock) ;
     if (gain > 0 && !gcu_gpu_started ()) start_gain += gain ;
     const double total = start_gain ;
@@ -362,13 +362,18 @@ static bool auto_gpu (gcu_call *call, bool *wait_jit)
     if (call->t_start < 0) call->t_start = gcu_now () ;
     const bool background = th < 0 && gcu_jit_background_enabled () ;
     const bool wait = !background || call->host_s >= t->wait_factor * t->cuda_start ;
-    if (background && gcu_settings ()->start_rent && !gcu_gpu_started ()
-        && gcu_start_gain_add (call->rented != NULL ? 0 : call->host_s - call->gpu_s) < t->cuda_start)
+    const double rent = gcu_settings ()->start_rent ;
+    if (background && rent > 0 && !gcu_gpu_started ()
+        && gcu_start_gain_add (call->rented != NULL ? 0 : call->host_s - call->gpu_s) < rent * t->cuda_start)
     {
         call->reason = GRBCUDA_REASON_NO_GPU ;
         call->note = "CUDA's start not paid for yet by the time the GPU would save: host" ;
         return false ;
     }
+    static atomic_bool paid_said ;
+    if (background && rent > 0 && !gcu_gpu_started () && !atomic_exchange (&paid_said, true))
+        gcu_log ("CUDA's start paid for: the calls' predicted gains on the GPU reached %.1f ms",
+            1e3 * gcu_start_gain_add (0)) ;
     if (!((gcu_gpu_started () || wait) ? gcu_gpu_start () : gcu_gpu_start_async ()))
     {
         call->reason = GRBCUDA_REASON_NO_GPU ;

@@ -99,7 +99,15 @@ static void settings_read (void)
     const char *jb = getenv ("GRBCUDA_JIT_BACKGROUND") ;
     s->jit_background = (jb == NULL || *jb == '\0') ? 1 : parse_bool (jb) ;
     const char *sr = getenv ("GRBCUDA_START_RENT") ;
-    s->start_rent = (sr == NULL || *sr == '\0') ? 0 : parse_bool (sr) ;
+    // a fraction of the table's cuda_start, or a boolean (on: 1)
+    s->start_rent = 0 ;
+    if (sr != NULL && *sr != '\0')
+    {
+        char *end ;
+        const double v = strtod (sr, &end) ;
+        if (end != sr && *end == '\0') s->start_rent = v > 0 ? v : 0 ;
+        else s->start_rent = parse_bool (sr) ? 1 : 0 ;
+    }
     const char *dt = getenv ("GRBCUDA_DEVICE_TRANSPOSE") ;
     s->device_transpose = (dt == NULL || *dt == '\0') ? 1 : parse_bool (dt) ;
     atomic_store (&a_device_transpose, s->device_transpose) ;
