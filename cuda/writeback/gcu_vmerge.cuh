@@ -76,15 +76,74 @@ __device__ __forceinline__ void gcu_vec_count (unsigned long long mine, unsigned
     }
 }
 
+// the presence bytes of 8 positions that are not zero
+__device__ __forceinline__ unsigned gcu_vec_word_count (uint64_t w)
+{
+    w |= w >> 4 ;
+    w |= w >> 2 ;
+    w |= w >> 1 ;
+    return (unsigned) __popcll (w & 0x0101010101010101ull) ;
+}
+
+// The write-back a warp a tile of 256 positions, a lane a word of 8 of
+// them: where a structural mask's presence bytes say false at all 8 (none
+// there, or all there when complemented), the word's result is known
+// without its positions: none with GrB_REPLACE (Ob's word zeroed, in place
+// only where w had some), w's own in place without it (nothing written,
+// its entries counted from Cb's word). The other positions go one a lane
+// (coalesced, as the plain loop), skipping the words their owner took. A
+// BFS's level<q> = k, parent<q> = q (q a sparse frontier) and q<!visited,
+// replace> (visited dense) read a byte or two a position, and write only
+// where the call changes w. Mb and Ob (Cb in place) 8-byte aligned.
+template <class V>
+__device__ __forceinline__ unsigned long long gcu_vmerge_tiles (const gcu_vmerge_args &a,
+    bool inplace)
+{
+    const int lane = (int) (threadIdx.x & 31u) ;
+    const int64_t nwarps = ((int64_t) gridDim.x * blockDim.x) / 32 ;
+    const uint64_t all_false = a.v.complement ? 0x0101010101010101ull : 0 ;
+    unsigned long long mine = 0 ;
+    for (int64_t base = (((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / 32) * 256 ;
+         base < a.v.m ; base += nwarps * 256)
+    {
+        const int64_t w0 = base + 8 * lane ;
+        bool took = false ;
+        if (w0 + 8 <= a.v.m && *(const uint64_t *) (a.Mb + w0) == all_false)
+        {
+            took = true ;
+            uint64_t *ow = (uint64_t *) (a.Ob + w0) ;
+            if (a.v.replace) { if (!inplace || *ow != 0) *ow = 0 ; }
+            else mine += gcu_vec_word_count (*ow) ;       // in place: Ob is Cb
+        }
+        for (int j = 0 ; j < 8 ; j++)
+        {
+            // position base + 32 j + lane lies in word 4 j + lane / 8
+            const bool skip = __shfl_sync (0xffffffffu, (int) took, 4 * j + lane / 8) != 0 ;
+            const int64_t i = base + 32 * j + lane ;
+            if (!skip && i < a.v.m) mine += gcu_vmerge_at<V> (a, i) ;
+        }
+    }
+    return mine ;
+}
+
 // the write-back over every position, grid-stride (every thread of a block
-// runs the same number of steps: gcu_vec_count's barrier)
+// runs the same number of steps: gcu_vec_count's barrier); by tiles where
+// words of a structural mask's false verdicts can be taken at once (with
+// GrB_REPLACE, or in place without it)
 template <class V>
 __device__ __forceinline__ void gcu_vmerge_kernel (const gcu_vmerge_args &a)
 {
-    const int64_t stride = (int64_t) gridDim.x * blockDim.x ;
+    const bool inplace = a.Ob == a.Cb ;
     unsigned long long mine = 0 ;
-    for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ; i < a.v.m ; i += stride)
-        mine += gcu_vmerge_at<V> (a, i) ;
+    if (a.words && a.mask && a.Mb != 0 && a.v.structural && (a.v.replace || inplace)
+        && (((unsigned long long) a.Mb | (unsigned long long) a.Ob) & 7u) == 0)
+        mine = gcu_vmerge_tiles<V> (a, inplace) ;
+    else
+    {
+        const int64_t stride = (int64_t) gridDim.x * blockDim.x ;
+        for (int64_t i = (int64_t) blockIdx.x * blockDim.x + threadIdx.x ; i < a.v.m ; i += stride)
+            mine += gcu_vmerge_at<V> (a, i) ;
+    }
     gcu_vec_count (mine, a.count) ;
 }
 

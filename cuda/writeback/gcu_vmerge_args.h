@@ -30,6 +30,10 @@ typedef struct
     int8_t *Ob ;
     void *Ox ;
     unsigned long long *count ;
+    // a word of 8 positions whose structural mask verdicts are all false
+    // may be taken at once where the result there is known without them
+    // (gcu_vmerge_tiles; gcu_vec_write_back sets it)
+    bool words ;
 }
 gcu_vmerge_args ;
 

@@ -504,13 +504,17 @@ static GrB_Info materialize_vec (const void *handle, gcu_res_entry *e)
 }
 
 // GRBCUDA_VEC_INPLACE=0 switches the write-back in place off (every
-// write-back then builds a new image: measurements), read once
-static bool inplace_off = false ;
+// write-back then builds a new image), GRBCUDA_VMERGE_WORDS=0 its words of
+// false mask verdicts taken at once (gcu_vmerge_tiles): measurements; read
+// once
+static bool inplace_off = false, words_off = false ;
 static pthread_once_t inplace_once = PTHREAD_ONCE_INIT ;
 static void inplace_read (void)
 {
     const char *v = getenv ("GRBCUDA_VEC_INPLACE") ;
     inplace_off = v != NULL && strcmp (v, "0") == 0 ;
+    v = getenv ("GRBCUDA_VMERGE_WORDS") ;
+    words_off = v != NULL && strcmp (v, "0") == 0 ;
 }
 
 // w's dense image claimed for the write-back in place (*e pinned): w device
@@ -611,6 +615,8 @@ GrB_Info gcu_vec_write_back (const gcu_vec_wb *wb, GrB_Type ztype, size_t zsize,
     a.Ob = (int8_t *) Ob ;
     a.Ox = Ox ;
     a.count = cnt ;
+    pthread_once (&inplace_once, inplace_read) ;
+    a.words = !words_off ;
     GCU_TRY (gcu_vec_merge_launch (&a, typed, s)) ;
     GCU_TRY (gcu_memcpy_d2h (&hcnt, cnt, sizeof (hcnt), s)) ;    // synchronises
     if (inplace)
