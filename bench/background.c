@@ -105,6 +105,25 @@ static int cmp (const void *a, const void *b)
     return x < y ? -1 : x > y ;
 }
 
+// the workload's graph A and the vectors the calls use: x all ones, y and z
+// empty; nonzero (said on stderr) if the workload cannot be made
+static int operands (const char *name, GrB_Matrix *A, GrB_Vector *x, GrB_Vector *y, GrB_Vector *z)
+{
+    char err [256] = "" ;
+    if (gg_load (A, name, GG_DEFAULT_SEED, GG_UNDIRECTED, err, sizeof (err)) != GrB_SUCCESS)
+    {
+        fprintf (stderr, "background: %s: %s\n", name, err) ;
+        return 1 ;
+    }
+    GrB_Index n ;
+    GrB_Matrix_nrows (&n, *A) ;
+    GrB_Vector_new (x, GrB_FP64, n) ;
+    GrB_Vector_new (y, GrB_FP64, n) ;
+    GrB_Vector_new (z, GrB_FP64, n) ;
+    GrB_Vector_assign_FP64 (*x, NULL, NULL, 1.0, GrB_ALL, n, NULL) ;
+    return 0 ;
+}
+
 #ifdef BG_HAVE_CUDA
 // --start-timeline: the phases' bounds, seconds from the loop's start
 static double ph [3] ;          // driver start begins, context begins, all done
@@ -132,19 +151,8 @@ static void *start_phases (void *arg)
 static int timeline (int threads, const char *name)
 {
     GrB_Matrix A = NULL, D = NULL ;
-    char err [256] = "" ;
-    if (gg_load (&A, name, GG_DEFAULT_SEED, GG_UNDIRECTED, err, sizeof (err)) != GrB_SUCCESS)
-    {
-        fprintf (stderr, "background: %s: %s\n", name, err) ;
-        return 1 ;
-    }
-    GrB_Index n ;
-    GrB_Matrix_nrows (&n, A) ;
     GrB_Vector x, y, z ;
-    GrB_Vector_new (&x, GrB_FP64, n) ;
-    GrB_Vector_new (&y, GrB_FP64, n) ;
-    GrB_Vector_new (&z, GrB_FP64, n) ;
-    GrB_Vector_assign_FP64 (x, NULL, NULL, 1.0, GrB_ALL, n, NULL) ;
+    if (operands (name, &A, &x, &y, &z) != 0) return 1 ;
     GxB_Global_Option_set_INT32 (GxB_NTHREADS, threads) ;
     enum { MAXR = 20000, NOPS = 3 } ;
     static double at [MAXR], dt [MAXR] ;
@@ -228,19 +236,10 @@ int main (int argc, char **argv)
     {
         const char *name = argc > 1 ? argv [w + 1] : def [w] ;
         GrB_Matrix A = NULL ;
-        char err [256] = "" ;
-        if (gg_load (&A, name, GG_DEFAULT_SEED, GG_UNDIRECTED, err, sizeof (err)) != GrB_SUCCESS)
-        {
-            fprintf (stderr, "background: %s: %s\n", name, err) ;
-            return 1 ;
-        }
+        GrB_Vector x, y, z ;
+        if (operands (name, &A, &x, &y, &z) != 0) return 1 ;
         GrB_Index n ;
         GrB_Matrix_nrows (&n, A) ;
-        GrB_Vector x, y, z ;
-        GrB_Vector_new (&x, GrB_FP64, n) ;
-        GrB_Vector_new (&y, GrB_FP64, n) ;
-        GrB_Vector_new (&z, GrB_FP64, n) ;
-        GrB_Vector_assign_FP64 (x, NULL, NULL, 1.0, GrB_ALL, n, NULL) ;
         printf ("%s (n %llu)\n| background thread | priority | SuiteSparse threads | mxv median (max) ms | eWiseAdd median (max) ms |\n"
             "| --- | --- | ---: | ---: | ---: |\n", name, (unsigned long long) n) ;
         for (int fewer = 0 ; fewer <= 1 ; fewer++)
