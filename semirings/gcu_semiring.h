@@ -304,6 +304,11 @@ gcu_semiring_desc ;
 // the GPU families leave such products to SuiteSparse
 bool gcu_semiring_device_exact (const gcu_semiring_desc *sr) ;
 
+// PLUS_TIMES on one floating type (the monoid's and the multiply's types
+// all FP32 or all FP64): the kernels that may sum with the GPU's own + and *
+// (SpMV, SpMM, SDDMM), a NaN's sum redone with the host's rules
+bool gcu_semiring_plus_times_float (const gcu_semiring_desc *sr) ;
+
 // Decompose the object and map its parts to the table (or to captured user
 // definitions). GCU_NOT_HANDLED if an operator, or a type an operator works
 // on, is user-defined without a known definition, or anything is unusable on

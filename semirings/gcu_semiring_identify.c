@@ -197,6 +197,14 @@ bool gcu_op_emult_flips (gcu_opcode op)
     }
 }
 
+bool gcu_semiring_plus_times_float (const gcu_semiring_desc *sr)
+{
+    const gcu_binop_desc *m = &sr->mult, *p = &sr->add.op ;
+    const gcu_type_code t = m->z.code ;
+    return (t == GCU_T_FP32 || t == GCU_T_FP64) && m->op == GCU_OP_TIMES && p->op == GCU_OP_PLUS
+        && m->x.code == t && m->y.code == t && p->x.code == t && p->y.code == t && p->z.code == t ;
+}
+
 bool gcu_semiring_device_exact (const gcu_semiring_desc *sr)
 {
     return gcu_op_device_exact (sr->mult.op) && gcu_op_device_exact (sr->add.op.op) ;

@@ -363,17 +363,20 @@ static bool auto_gpu (gcu_call *call, bool *wait_jit)
     const bool background = th < 0 && gcu_jit_background_enabled () ;
     const bool wait = !background || call->host_s >= t->wait_factor * t->cuda_start ;
     const double rent = gcu_settings ()->start_rent ;
-    if (background && rent > 0 && !gcu_gpu_started ()
-        && gcu_start_gain_add (call->rented != NULL ? 0 : call->host_s - call->gpu_s) < rent * t->cuda_start)
+    if (background && rent > 0 && !gcu_gpu_started ())
     {
-        call->reason = GRBCUDA_REASON_NO_GPU ;
-        call->note = "CUDA's start not paid for yet by the time the GPU would save: host" ;
-        return false ;
+        const double gained = gcu_start_gain_add (call->rented != NULL ? 0 : call->host_s - call->gpu_s) ;
+        if (gained < rent * t->cuda_start)
+        {
+            call->reason = GRBCUDA_REASON_NO_GPU ;
+            call->note = "CUDA's start not paid for yet by the time the GPU would save: host" ;
+            return false ;
+        }
+        static atomic_bool paid_said ;
+        if (!atomic_exchange (&paid_said, true))
+            gcu_log ("CUDA's start paid for: the calls' predicted gains on the GPU reached %.1f ms",
+                1e3 * gained) ;
     }
-    static atomic_bool paid_said ;
-    if (background && rent > 0 && !gcu_gpu_started () && !atomic_exchange (&paid_said, true))
-        gcu_log ("CUDA's start paid for: the calls' predicted gains on the GPU reached %.1f ms",
-            1e3 * gcu_start_gain_add (0)) ;
     if (!((gcu_gpu_started () || wait) ? gcu_gpu_start () : gcu_gpu_start_async ()))
     {
         call->reason = GRBCUDA_REASON_NO_GPU ;

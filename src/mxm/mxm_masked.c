@@ -174,17 +174,12 @@ static GrB_Info sddmm_operands (const gcu_call *call, masked_job *j)
 static _Atomic uint64_t sddmm_runs ;
 uint64_t gcu_mxm_sddmm_runs (void) { return atomic_load (&sddmm_runs) ; }
 
-static int env_int (const char *name, int dflt)
-{
-    const char *e = getenv (name) ;
-    return e != NULL && e [0] != '\0' ? atoi (e) : dflt ;
-}
 
 // SDDMM's batch: the entries whose partial values a lane holds
 // (gcu_sddmm_batch; GRBCUDA_SDDMM_BATCH forces a power of two up to 32)
 static int sddmm_batch (size_t zsize)
 {
-    const int v = env_int ("GRBCUDA_SDDMM_BATCH", 0) ;
+    const int v = gcu_env_int ("GRBCUDA_SDDMM_BATCH", 0) ;
     if (v >= 1 && v <= 32 && (v & (v - 1)) == 0) return v ;
     return gcu_sddmm_batch (zsize) ;
 }
@@ -208,12 +203,12 @@ static int64_t sddmm_run_length (int64_t mnvals, int64_t m, int64_t nsub, int ba
     int *unroll, char *why, size_t len)
 {
     const bool short_rows = sddmm_short_rows (mnvals, m) ;
-    int64_t seg = env_int ("GRBCUDA_SDDMM_SEG", 0) ;
+    int64_t seg = gcu_env_int ("GRBCUDA_SDDMM_SEG", 0) ;
     if (seg == 0) seg = short_rows ? (int64_t) GCU_SDDMM_RUN_BATCHES * batch : -1 ;
     if (seg == -1) seg = (mnvals + nsub - 1) / nsub ;
     if (seg > ((int64_t) 1 << 30)) seg = (int64_t) 1 << 30 ;       // (an int in the args)
     seg = (seg + batch - 1) / batch * batch ;
-    const int u = env_int ("GRBCUDA_SDDMM_UNROLL", 0) ;
+    const int u = gcu_env_int ("GRBCUDA_SDDMM_UNROLL", 0) ;
     *unroll = (u == 2 || u == 4 || u == 8) ? u
         : short_rows ? GCU_SDDMM_UNROLL_SHORT : GCU_SDDMM_UNROLL ;
     if (seg < batch) seg = batch ;
@@ -242,14 +237,14 @@ static void sddmm_rows_choice (masked_job *j, int64_t mnvals, int64_t m, int64_t
     j->rows = forced ? strcmp (e, "rows") == 0
         : (GCU_SDDMM_ROWS != 0 && short_rows && k <= GCU_SDDMM_ROWS_MAX_K) ;
     if (!j->rows) return ;
-    j->hint = env_int ("GRBCUDA_SDDMM_XHINT", GCU_SDDMM_ROWS_HINT) != 0 ;
-    const int v = env_int ("GRBCUDA_SDDMM_BATCH", 0) ;
+    j->hint = gcu_env_int ("GRBCUDA_SDDMM_XHINT", GCU_SDDMM_ROWS_HINT) != 0 ;
+    const int v = gcu_env_int ("GRBCUDA_SDDMM_BATCH", 0) ;
     const double len = (double) mnvals / (double) (m > 0 ? m : 1) ;
     int b = 1 ;
     while (b < GCU_SDDMM_ROWS_BATCH && b < gcu_sddmm_batch (zsize) && b < len) b *= 2 ;
     j->batch = (v >= 1 && v <= 32 && (v & (v - 1)) == 0) ? v : b ;
     if (j->batch > j->G) j->batch = j->G ;
-    const int mb = env_int ("GRBCUDA_SDDMM_MINB", 0) ;
+    const int mb = gcu_env_int ("GRBCUDA_SDDMM_MINB", 0) ;
     j->minb = mb >= 1 && mb <= 8 ? mb : GCU_SDDMM_ROWS_MIN_BLOCKS ;
     snprintf (j->why, sizeof (j->why), "%s rows (%.1f entries on average), k %lld: by rows%s%s",
         short_rows ? "short" : "long", len, (long long) k,
@@ -279,12 +274,12 @@ static GrB_Info sddmm_products (gcu_call *call, masked_job *j)
     j->batch = sddmm_batch (spec.sr.mult.z.size) ;
     // the GPU's own + and * where the semiring allows (GRBCUDA_SDDMM_NAT=0
     // or 1 forces it off or on there)
-    j->nat = env_int ("GRBCUDA_SDDMM_NAT", GCU_SDDMM_NAT) != 0 && gcu_sddmm_nat_ok (&spec) ;
+    j->nat = gcu_env_int ("GRBCUDA_SDDMM_NAT", GCU_SDDMM_NAT) != 0 && gcu_sddmm_nat_ok (&spec) ;
     // The kernel's registers leave room for minb blocks an SM
     // (GRBCUDA_SDDMM_MINB: 1 to 8, for sweeps), and the grid is that many:
     // every block resident, the runs or rows in flight a narrow band. Long
     // rows summed natively: GCU_SDDMM_MIN_BLOCKS_NAT_LONG.
-    const int mb = env_int ("GRBCUDA_SDDMM_MINB", 0) ;
+    const int mb = gcu_env_int ("GRBCUDA_SDDMM_MINB", 0) ;
     j->minb = mb >= 1 && mb <= 8 ? mb
         : (j->nat && !sddmm_short_rows (a.mnvals, a.m)) ? GCU_SDDMM_MIN_BLOCKS_NAT_LONG
         : GCU_SDDMM_MIN_BLOCKS ;

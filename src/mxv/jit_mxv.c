@@ -31,10 +31,7 @@ void gcu_mxv_entries (const char *entry, gcu_mxv_set set,
 
 bool gcu_mxv_nat_ok (const gcu_mxv_spec *spec)
 {
-    const gcu_binop_desc *m = &spec->sr.mult, *p = &spec->sr.add.op ;
-    const gcu_type_code t = m->z.code ;
-    return (t == GCU_T_FP32 || t == GCU_T_FP64) && m->op == GCU_OP_TIMES && p->op == GCU_OP_PLUS
-        && m->x.code == t && m->y.code == t && p->x.code == t && p->y.code == t && p->z.code == t ;
+    return gcu_semiring_plus_times_float (&spec->sr) ;
 }
 
 GrB_Info gcu_mxv_block (const gcu_mxv_spec *spec, gcu_mxv_set set, const gcu_spmv_kvar *kv,

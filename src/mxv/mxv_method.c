@@ -33,8 +33,7 @@ static int pull_exit_g = 0 ;
 static pthread_once_t pull_exit_once = PTHREAD_ONCE_INIT ;
 static void pull_exit_read (void)
 {
-    const char *e = getenv ("GRBCUDA_BFS_PULL_G") ;
-    const int g = e != NULL ? atoi (e) : 0 ;
+    const int g = gcu_env_int ("GRBCUDA_BFS_PULL_G", 0) ;
     if (g >= 1 && g <= GCU_MXV_GROUP_MAX && (g & (g - 1)) == 0) pull_exit_g = g ;
 }
 

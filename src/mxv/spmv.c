@@ -34,8 +34,8 @@ void gcu_mxv_last_spmv_set (int v) { atomic_store_explicit (&last_spmv, v, memor
 static int64_t force_lrow = 0 ;
 static int force_nat = -1 ;
 static int env_wrow = 0 ;       // GRBCUDA_SPMV's +wrow=N (measurements), 0: none
-static gcu_spmv_kvar env_kv = { false, 0 } ;  // its +minb=N
 static int env_nat = -1 ;       // its +nat=0/1, -1: none (the policy's GCU_SPMV_NAT)
+static int env_minb = 0 ;       // its +minb=N, 0: none (the policy's)
 
 void gcu_mxv_force_spmv_nat (int nat) { force_nat = nat ; }
 
@@ -62,8 +62,8 @@ static void forced (int *variant, int *split, int64_t *lrow)
     *split = force_split ;
     *lrow = force_lrow > 0 ? force_lrow : GCU_MXV_LONG_ROW ;
     env_wrow = 0 ;
-    env_kv = (gcu_spmv_kvar) { false, 0 } ;
     env_nat = -1 ;
+    env_minb = 0 ;
     const char *e = getenv ("GRBCUDA_SPMV") ;
     if (force_variant != GCU_SPMV_AUTO || force_split >= 0 || force_lrow > 0 || e == NULL) return ;
     for (int v = 0 ; v < GCU_SPMV_NVARIANTS ; v++)
@@ -81,7 +81,7 @@ static void forced (int *variant, int *split, int64_t *lrow)
     const char *na = strstr (e, "+nat=") ;
     if (na != NULL) env_nat = atoi (na + 5) != 0 ;
     const char *mb = strstr (e, "+minb=") ;
-    if (mb != NULL) env_kv.minb = atoi (mb + 6) ;
+    if (mb != NULL) env_minb = atoi (mb + 6) ;
 }
 
 bool gcu_mxv_spmv_forced (void)
@@ -232,7 +232,7 @@ static void choose (gcu_spmv *sp, size_t zsize, bool positional, int variant, in
     while (2 * R <= GCU_MXV_STREAM_ROWS_MAX && 2 * R * (mean > 1 ? mean : 1) <= sp->C) R *= 2 ;
     sp->R = R ;
     sp->W = env_wrow > 0 ? env_wrow : GCU_MXV_STREAM_WARP_ROW ;
-    sp->kv = env_kv ;
+    sp->kv.minb = env_minb ;
     sp->kv.nat = env_nat >= 0 ? env_nat != 0 : GCU_SPMV_NAT == 1 || (GCU_SPMV_NAT == 2 && !sp->split) ;
     if (force_nat >= 0) sp->kv.nat = force_nat != 0 ;
     snprintf (sp->why, sizeof (sp->why), "%s%s", why,

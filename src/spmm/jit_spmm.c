@@ -74,25 +74,14 @@ GrB_Info gcu_spmm_block_ch (const gcu_spmm_spec *spec, int chunks, gcu_str *b,
     return gcu_spmm_block_var (spec, &v, b, entry) ;
 }
 
-// PLUS_TIMES on one floating type: the monoid's and the multiply's types
-// all FP32 or all FP64 (the operands may be cast to it first)
-static bool nat_semiring (const gcu_spmm_spec *spec)
-{
-    const gcu_binop_desc *m = &spec->sr.mult, *p = &spec->sr.add.op ;
-    const gcu_type_code t = m->z.code ;
-    return (t == GCU_T_FP32 || t == GCU_T_FP64) && m->op == GCU_OP_TIMES
-        && p->op == GCU_OP_PLUS && m->x.code == t && m->y.code == t && p->x.code == t
-        && p->y.code == t && p->z.code == t ;
-}
-
 bool gcu_spmm_nat_ok (const gcu_spmm_spec *spec)
 {
-    return !spec->sddmm && nat_semiring (spec) ;
+    return !spec->sddmm && gcu_semiring_plus_times_float (&spec->sr) ;
 }
 
 bool gcu_sddmm_nat_ok (const gcu_spmm_spec *spec)
 {
-    return spec->sddmm && nat_semiring (spec) ;
+    return spec->sddmm && gcu_semiring_plus_times_float (&spec->sr) ;
 }
 
 GrB_Info gcu_spmm_block_var (const gcu_spmm_spec *spec, const gcu_spmm_kvar *kv, gcu_str *b,

@@ -14,28 +14,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int env_int (const char *name, int dflt)
-{
-    const char *e = getenv (name) ;
-    return e != NULL && e [0] != '\0' ? atoi (e) : dflt ;
-}
 
 int gcu_spmm_seg (void)
 {
-    const int v = env_int ("GRBCUDA_SPMM_SEG", 0) ;
+    const int v = gcu_env_int ("GRBCUDA_SPMM_SEG", 0) ;
     return v > 0 ? v : GCU_SPMM_SEG ;
 }
 
 int gcu_sddmm_group_max (void)
 {
-    const int v = env_int ("GRBCUDA_SDDMM_GROUP", 0) ;
+    const int v = gcu_env_int ("GRBCUDA_SDDMM_GROUP", 0) ;
     return v > 0 ? v : GCU_SDDMM_GROUP_MAX ;
 }
 
 int gcu_spmm_vec_for (long long n, unsigned long wide, int contiguous)
 {
     const int best = gcu_spmm_vec (n, wide, contiguous) ;
-    const int v = env_int ("GRBCUDA_SPMM_VEC", 0) ;
+    const int v = gcu_env_int ("GRBCUDA_SPMM_VEC", 0) ;
     // a forced VEC only where the layout allows it
     return (v == 1 || v == 2 || v == 4) && v <= best && best % v == 0 ? v : best ;
 }
@@ -43,7 +38,7 @@ int gcu_spmm_vec_for (long long n, unsigned long wide, int contiguous)
 int gcu_spmm_ch_for (long long n, int vec, int G)
 {
     (void) G ;
-    const int v = env_int ("GRBCUDA_SPMM_CH", 0) ;
+    const int v = gcu_env_int ("GRBCUDA_SPMM_CH", 0) ;
     int ch = 1 ;
     if (v == 1 || v == 2 || v == 4) ch = v ;
     // a lane CH chunks where a group would otherwise be a whole warp (n at
@@ -67,23 +62,23 @@ int gcu_spmm_tile_mode (void)
 
 void gcu_spmm_tune_get (gcu_spmm_tune *t)
 {
-    t->rows = env_int ("GRBCUDA_SPMM_ROWS", GCU_SPMM_ROWS) != 0 ;
-    const int rmax = env_int ("GRBCUDA_SPMM_RMAX", 0) ;
+    t->rows = gcu_env_int ("GRBCUDA_SPMM_ROWS", GCU_SPMM_ROWS) != 0 ;
+    const int rmax = gcu_env_int ("GRBCUDA_SPMM_RMAX", 0) ;
     t->rmax = rmax > 0 ? rmax : GCU_SPMM_ROW_MAX ;
-    const int u = env_int ("GRBCUDA_SPMM_UNROLL", GCU_SPMM_ROWS_UNROLL) ;
+    const int u = gcu_env_int ("GRBCUDA_SPMM_UNROLL", GCU_SPMM_ROWS_UNROLL) ;
     t->unroll = (u == 2 || u == 8) ? u : 4 ;
     // 0: the policy's for the kernel (gcu_spmm_run: GCU_SPMM_MINB_NAT where
     // it sums natively, else GCU_SPMM_MINB)
-    const int mb = env_int ("GRBCUDA_SPMM_MINB", 0) ;
+    const int mb = gcu_env_int ("GRBCUDA_SPMM_MINB", 0) ;
     t->minb = mb >= 1 && mb <= 8 ? mb : 0 ;
-    t->hint = env_int ("GRBCUDA_SPMM_HINT", GCU_SPMM_HINT) != 0 ;
-    t->pipe = env_int ("GRBCUDA_SPMM_PIPE", GCU_SPMM_PIPE) != 0 ;
-    t->nat = env_int ("GRBCUDA_SPMM_NAT", GCU_SPMM_NAT) != 0 ;
-    const int so = env_int ("GRBCUDA_SPMM_SORT", GCU_SPMM_SORT) ;
+    t->hint = gcu_env_int ("GRBCUDA_SPMM_HINT", GCU_SPMM_HINT) != 0 ;
+    t->pipe = gcu_env_int ("GRBCUDA_SPMM_PIPE", GCU_SPMM_PIPE) != 0 ;
+    t->nat = gcu_env_int ("GRBCUDA_SPMM_NAT", GCU_SPMM_NAT) != 0 ;
+    const int so = gcu_env_int ("GRBCUDA_SPMM_SORT", GCU_SPMM_SORT) ;
     t->sort = so < 0 ? -1 : so > 0 ;
-    const int sl = env_int ("GRBCUDA_SPMM_SLICE", 0) ;
+    const int sl = gcu_env_int ("GRBCUDA_SPMM_SLICE", 0) ;
     t->slice = sl > 0 ? sl : 0 ;
-    const int g = env_int ("GRBCUDA_SPMM_GRID", GCU_SPMM_GRID) ;
+    const int g = gcu_env_int ("GRBCUDA_SPMM_GRID", GCU_SPMM_GRID) ;
     t->grid = g < 0 ? -1 : g ;
 }
 

@@ -97,6 +97,11 @@ void  gcu_host_allocator_set (void *(*m) (size_t), void (*f) (void *)) ;
 void *gcu_host_malloc (size_t bytes) ;
 void  gcu_host_free (void *p) ;
 
+// ---- measurement switches (src/util/settings.c) -----------------------------
+// An integer from the environment (atoi), dflt when unset or empty: the
+// families' GRBCUDA_SPMM_* / GRBCUDA_SDDMM_* switches, read at each use
+int gcu_env_int(const char *name, int dflt);
+
 // ---- time ---------------------------------------------------------------------
 double gcu_now(void);   // monotonic seconds
 

@@ -28,6 +28,12 @@ static _Atomic int64_t a_spgemm_block ;
 static _Atomic int a_jit_background ;
 static _Atomic int a_device_transpose ;
 
+int gcu_env_int (const char *name, int dflt)
+{
+    const char *e = getenv (name) ;
+    return e != NULL && e [0] != '\0' ? atoi (e) : dflt ;
+}
+
 static int parse_bool (const char *s)
 {
     if (s == NULL || *s == '\0') return 0 ;
