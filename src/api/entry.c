@@ -66,6 +66,7 @@ GrB_Info GrB_finalize (void)
             "(GRBCUDA_START_RENT %g of CUDA's start)", 1e3 * gcu_start_gain_add (0), gcu_settings ()->start_rent) ;
     // nothing of grbcuda's runs on after GraphBLAS: a CUDA start under way
     // finishes, background compiles are finished or dropped
+    gcu_staging_prepare_cancel () ;
     gcu_gpu_start_join () ;
     gcu_jit_background_stop () ;
     // device copies die with GraphBLAS's objects; the pinned staging

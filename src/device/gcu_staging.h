@@ -75,6 +75,14 @@ GrB_Info gcu_d2h_staged_segs (const gcu_d2h_seg *seg, int nseg, gcu_stream s) ;
 // without a pool it does nothing.
 void gcu_staging_release (void) ;
 
+// Pins the pool's buffers now, on the caller's thread (CUDA's start in the
+// background, once the GPU is usable), one at a time, each put in as it
+// comes; copies meanwhile use the buffers already in and never wait for it.
+// Nothing when the pool is made or being made. _cancel: stop after the
+// buffer being pinned (GrB_finalize, before it waits for the start).
+void gcu_staging_prepare (void) ;
+void gcu_staging_prepare_cancel (void) ;
+
 // Tests and benchmarks: a pool of nbuf buffers (0: none, every copy takes
 // the fallback; at most GCU_STAGING_NBUF) of buf_bytes each (at least 4096),
 // and the size below which plain copies go directly. Releases the current

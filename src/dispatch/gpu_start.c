@@ -19,6 +19,7 @@
 #include "gcu_dispatch.h"
 #include "../device/gcu_cuda.h"
 #include "../device/gcu_device.h"
+#include "../device/gcu_staging.h"
 #include "../residency/gcu_residency.h"
 #include "../jit/gcu_jit.h"
 #include <pthread.h>
@@ -69,7 +70,9 @@ static void *async_start (void *arg)
 {
     (void) arg ;
     gcu_thread_background_begin () ;
-    (void) gcu_gpu_start () ;
+    // then, still off the calls' threads, the staging pool's pinning, which
+    // the first call that stages would otherwise pay (gcu_staging_prepare)
+    if (gcu_gpu_start ()) gcu_staging_prepare () ;
     gcu_thread_background_end () ;
     return NULL ;
 }
