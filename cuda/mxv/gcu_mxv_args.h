@@ -25,10 +25,10 @@ typedef struct
     int R, C ;              // stream: rows a block, products staged a block
     int64_t lrow ;          // SpMV variants, push: rows longer than this are the
                             // long kernel's (0: none)
-    const int64_t *Lr, *Ls ;    // long: the long rows, their first segments (nlong + 1);
-                                // push_long: Ls the inclusive scan of the segments of
-                                // u's entries (n; NULL: the kernel's own, n <= 32)
-    int64_t nlong, seg ;    // long: how many long rows; long, push_long: entries a segment
+    const int64_t *Ls ;     // push_long: the inclusive scan of the segments of u's
+                            // entries (n; NULL: the kernel's own, n <= 32)
+    const int64_t *Sg ;     // long: each segment's row, first entry and end (3 a segment)
+    int64_t seg ;           // push_long: entries a segment
     const int64_t *Bs ;     // adaptive: the blocks' first rows (blocks + 1)
     const int64_t *So ;     // sell: the slices' first entries (slices + 1)
     const void *Sj, *Sx ;   // sell: R's indices and values by slice (Sx: Rx when iso)

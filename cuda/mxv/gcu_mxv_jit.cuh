@@ -50,8 +50,8 @@ __device__ __forceinline__ void gcu_mxv_stream_k (const gcu_mxv_args &a)
 template <class SR, class RI, bool VXM, bool NAT>
 __device__ __forceinline__ void gcu_mxv_long_k (const gcu_mxv_args &a)
 {
-    gcu_mxv_long<SR, RI, VXM, NAT> (a.n, a.Lr, a.Ls, a.nlong, a.seg, (const RI *) a.Rp,
-        (const RI *) a.Rj, a.Rx, a.Ux, (typename SR::Z *) a.Tx, a.Tb, a.locks) ;
+    gcu_mxv_long<SR, RI, VXM, NAT> (a.n, a.Sg, (const RI *) a.Rj, a.Rx, a.Ux,
+        (typename SR::Z *) a.Tx, a.Tb, a.locks) ;
 }
 
 template <class SR, class RI, bool VXM>

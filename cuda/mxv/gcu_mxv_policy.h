@@ -55,6 +55,16 @@ gcu_spmv_variant ;
 // adaptive's blocks fit the tile)
 #define GCU_MXV_LONG_ROW 1024
 #define GCU_MXV_LONG_SEG 1024
+// the automatic bound (src/mxv/spmv.c): GCU_MXV_LONG_ROW where R has at
+// least GCU_SPMV_SHARE_LONG entries for each thread the device holds at
+// once, else GCU_MXV_LONG_ROW_SMALL: with fewer, sell's thread-a-row tail
+// (a row of 1024 entries is 128 serial batches of gathers) outlasts the
+// rest. Measured on the H100 (2026-11-27, call 46, FP64, hub order on):
+// rmat-20-16 (116 entries a thread) 0.253 ms at 64, 0.259 at 128 and 256,
+// 0.309 at 1024; rmat-22-16 (475 a thread) 1.14 ms at 1024, 1.19 at 64
+// and 256 (cuSPARSE 0.277 and 1.258)
+#define GCU_MXV_LONG_ROW_SMALL 64
+#define GCU_SPMV_SHARE_LONG 256
 // push's split: an entry of u whose row of P is longer than this leaves the
 // push kernel; its row is cut into segments of GCU_MXV_PUSH_SEG entries, a
 // warp each (gcu_mxv_push_long)
@@ -101,5 +111,15 @@ gcu_spmv_variant ;
 // the base kernel computes) is at most this long, else vector; where vector
 // overtakes the others is not measured yet
 #define GCU_SPMV_STREAM_MEAN_MAX 48.0
+
+// the hub order (src/mxv/spmv_hub.cu): R's columns renumbered, most entries
+// first, and u read from a copy permuted by it, where its
+// GCU_SPMV_HUB_COLS fullest columns (their values of u: 128 KB of FP64,
+// about an SM's L1) hold at least GCU_SPMV_HUB_COVER of R's entries and u
+// has at least GCU_SPMV_HUB_MIN_COLS values (a shorter u stays in L2 and
+// gains little from L1). rmat-20-16: 57%, rmat-22-16: 40%, grid3d-100: 2%.
+#define GCU_SPMV_HUB_COLS 16384
+#define GCU_SPMV_HUB_COVER 0.30
+#define GCU_SPMV_HUB_MIN_COLS (1 << 17)
 
 #endif

@@ -370,16 +370,17 @@ __device__ __forceinline__ void gcu_mxv_sell (int64_t nrows, const int64_t *__re
     Tb [r] = has ;
 }
 
-// split: the long rows Lr [0 .. nlong) of R, row j cut into the segments
-// Ls [j] .. Ls [j+1]-1 of seg entries; a warp a segment, folded into Tx (the
-// identity the base kernel left there) by gcu_spgemm_accum, and the row's
-// presence byte set. NAT: the segment's sums and the warp's fold in the
+// split: the long rows of R cut into segments, segment w (of nseg) its row
+// Sg [3w] and its entries Sg [3w+1] .. Sg [3w+2]-1 (the plan's, found once a
+// matrix: a warp reads them with one load rather than a binary search over
+// the long rows, 16 dependent loads for rmat-20-16's rows over 128); a warp
+// a segment, folded into Tx (the identity the base kernel left there) by
+// gcu_spgemm_accum, and the row's presence byte set. NAT: the segment's sums and the warp's fold in the
 // GPU's arithmetic as sell's, the segment again by the operators where a
 // lane's sum is NaN.
 template <class SR, class RI, bool VXM, bool NAT = false>
-__device__ __forceinline__ void gcu_mxv_long (int64_t nseg, const int64_t *__restrict__ Lr,
-    const int64_t *__restrict__ Ls, int64_t nlong, int64_t seg,
-    const RI *__restrict__ Rp, const RI *__restrict__ Rj, const void *__restrict__ Rx,
+__device__ __forceinline__ void gcu_mxv_long (int64_t nseg, const int64_t *__restrict__ Sg,
+    const RI *__restrict__ Rj, const void *__restrict__ Rx,
     const void *__restrict__ Ux, typename SR::Z *__restrict__ Tx, int8_t *__restrict__ Tb,
     int32_t *__restrict__ locks)
 {
@@ -387,16 +388,7 @@ __device__ __forceinline__ void gcu_mxv_long (int64_t nseg, const int64_t *__res
     const int64_t w = ((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / 32 ;
     const int lane = (int) (threadIdx.x % 32u) ;
     if (w >= nseg) return ;         // the whole warp
-    int64_t lo = 0, hi = nlong - 1 ;
-    while (lo < hi)
-    {
-        const int64_t mid = (lo + hi + 1) / 2 ;
-        if (Ls [mid] <= w) lo = mid ; else hi = mid - 1 ;
-    }
-    const int64_t i = Lr [lo] ;
-    const int64_t p0 = (int64_t) Rp [i] + (w - Ls [lo]) * seg ;
-    const int64_t end = (int64_t) Rp [i + 1] ;
-    const int64_t p1 = p0 + seg < end ? p0 + seg : end ;
+    const int64_t i = Sg [3 * w], p0 = Sg [3 * w + 1], p1 = Sg [3 * w + 2] ;
     Z acc = SR::identity () ;
     bool has = false ;
     bool exact = !NAT ;

@@ -84,11 +84,17 @@ GrB_Info gcu_mxv_push_edges (const void *Pp, bool idx64, const int64_t *Ui, int6
 // Tests (and GRBCUDA_SPMV): force the SpMV variant of a call with u full
 // and no mask (GCU_SPMV_AUTO: the choice from the matrix's features), and
 // whether long rows are split (-1 automatic, 0 never, 1 always when the
-// matrix has rows longer than lrow). lrow 0: GCU_MXV_LONG_ROW.
+// matrix has rows longer than lrow). lrow 0: the automatic bound
+// (GCU_MXV_LONG_ROW or GCU_MXV_LONG_ROW_SMALL by R's entries a device thread).
 void gcu_mxv_force_variant (int variant, int split, int64_t lrow) ;
 // Tests: the native sums of sell and long (gcu_mxv_nat_ok semirings) on (1)
 // or off (0), or the policy's and GRBCUDA_SPMV's (-1)
 void gcu_mxv_force_spmv_nat (int nat) ;
+// Tests: the hub order (src/mxv/spmv_hub.cu) on (1, non-positional
+// multipliers) or off (0), or the automatic choice and GRBCUDA_SPMV's (-1);
+// whether the last SpMV variant read it (-1 after reset)
+void gcu_mxv_force_spmv_hub (int hub) ;
+int gcu_mxv_last_spmv_hub (void) ;
 // whether a variant other than pull is forced
 bool gcu_mxv_spmv_forced (void) ;
 // Tests: the kernel of the last product computed by pull (GCU_SPMV_PULL or

@@ -20,6 +20,7 @@ typedef struct
     double mean, stddev ;       // of the row lengths
     int64_t max_row ;           // the longest row
     int64_t lrow, seg ;         // long: rows longer than lrow, segments of seg entries
+    bool lrow_auto ;            // lrow the automatic bound's (not forced)
     int64_t nlong, long_nnz ;   // long rows and their entries
     int64_t nseg ;              // their segments
     int64_t sell_nnz ;          // sell: the slices' entries, padding included
@@ -27,6 +28,8 @@ typedef struct
     int64_t nblk ;              // adaptive: blocks
     const int64_t *Lr, *Ls ;    // device: the long rows (nlong), their first
                                 // segments (nlong + 1); NULL when none
+    const int64_t *Sg ;         // device: each segment's row, first entry and end
+                                // (3 a segment, nseg); NULL when none
     const int64_t *Bs ;         // device: adaptive's blocks' first rows (nblk + 1)
 }
 gcu_spmv_plan ;
@@ -46,6 +49,8 @@ typedef struct
     bool iso ;                  // Rx holds one value
     size_t vsize ;              // bytes a value of R
     int64_t nrows ;
+    int64_t ncols ;             // R's columns: u's length
+    size_t usize ;              // bytes a value of u (the hub order's permuted copy)
 }
 gcu_spmv_matrix ;
 
@@ -71,11 +76,23 @@ typedef struct
     const void *Sj, *Sx ;       // sell: R by slice (Sx: R's values when iso)
     int64_t sell_nnz ;          // sell: the slices' entries
     bool sell_hit ;             // sell: the slices came from the cache
+    // the hub order (spmv_hub.cu): R's indices Hj relabelled by Hp (the
+    // columns, most entries first), u read from a copy xp permuted by it
+    bool hub ;
+    double hub_cover ;          // the share of R's entries in its GCU_SPMV_HUB_COLS
+                                // fullest columns (-1: not counted)
+    const int32_t *Hp ;
+    const void *Hj ;
+    void *xp ;                  // (ncols values of usize bytes)
+    int64_t ncols ;
+    size_t usize ;
     // owned
     struct gcu_res_entry *e_ ;  // the pinned derived entry, or NULL
     struct gcu_res_entry *se_ ; // the pinned sliced copy, or NULL
-    void *own_ [7] ;            // Lr, Ls, Bs of a plan not cached, So, Sj, Sx, Sp
-                                // of slices not cached (gcu_dmalloc)
+    struct gcu_res_entry *he_ ; // the pinned hub order, or NULL
+    void *own_ [11] ;           // Lr, Ls, Bs of a plan not cached, So, Sj, Sx, Sp
+                                // of slices not cached, Sg, xp, Hp and Hj of a hub
+                                // order not cached (gcu_dmalloc)
 }
 gcu_spmv ;
 
@@ -98,10 +115,11 @@ void gcu_spmv_describe (const gcu_spmv *sp, char *buf, size_t size) ;
 GrB_Info gcu_spmv_plan_stats (const void *Rp, bool idx64, int64_t nrows, int64_t lrow,
     int64_t seg, gcu_spmv_plan *plan, gcu_stream s) ;
 
-// The long rows of R into Lr (plan->nlong entries) and their first segments
-// into Ls (plan->nlong + 1), both device buffers of the caller's.
+// The long rows of R into Lr (plan->nlong entries), their first segments
+// into Ls (plan->nlong + 1) and each segment's row, first entry and end
+// into Sg (3 plan->nseg), all device buffers of the caller's.
 GrB_Info gcu_spmv_plan_long (const void *Rp, bool idx64, const gcu_spmv_plan *plan,
-    int64_t *Lr, int64_t *Ls, gcu_stream s) ;
+    int64_t *Lr, int64_t *Ls, int64_t *Sg, gcu_stream s) ;
 
 // adaptive's blocks of R into Bs (plan->nblk + 1 entries, a device buffer
 // of the caller's): a block starts at row 0, every GCU_MXV_ADAPTIVE_ROWS
@@ -129,6 +147,22 @@ GrB_Info gcu_spmv_sell_offsets (const void *Rp, bool idx64, int64_t nrows, int64
 // is iso, and the kernel reads R's own).
 GrB_Info gcu_spmv_sell_fill (const gcu_spmv_matrix *R, int64_t lrow, const int32_t *Sp,
     const int64_t *So, void *Sj, void *Sx, gcu_stream s) ;
+
+// The hub order of R's columns (ncols of them, Rj's nnz indices): Hp
+// (ncols, the caller's device buffer) the columns by their entries, most
+// first, and *cover the share of the entries in the GCU_SPMV_HUB_COLS first;
+// synchronises s. GCU_NOT_HANDLED past int32 sizes.
+GrB_Info gcu_spmv_hub_order (const void *Rj, bool idx64, int64_t nnz, int64_t ncols,
+    int32_t *Hp, double *cover, gcu_stream s) ;
+
+// R's indices relabelled by the order Hp into Hj (nnz, the caller's device
+// buffer, of Rj's index type)
+GrB_Info gcu_spmv_hub_relabel (const void *Rj, bool idx64, int64_t nnz, const int32_t *Hp,
+    int64_t ncols, void *Hj, gcu_stream s) ;
+
+// u permuted by the order: xp [k] = x [Hp [k]], ncols values of size bytes
+GrB_Info gcu_spmv_hub_gather (const int32_t *Hp, int64_t ncols, const void *x, size_t size,
+    void *xp, gcu_stream s) ;
 
 #ifdef __cplusplus
 }

@@ -348,6 +348,13 @@ static GrB_Info launch_spmv (const mxv_job *j, void *const fns [], gcu_mxv_args 
     void *args [] = { a } ;
     a->n = (int64_t) j->m ;
     a->lrow = sp->split ? sp->plan.lrow : 0 ;
+    if (sp->hub)
+    {
+        // u permuted by the hub order, read through R's relabelled indices
+        GCU_TRY (gcu_spmv_hub_gather (sp->Hp, sp->ncols, a->Ux, sp->usize, sp->xp, s)) ;
+        a->Ux = sp->xp ;
+        a->Rj = sp->Hj ;
+    }
     if (sp->variant == GCU_SPMV_VECTOR)
     {
         a->G = *G = sp->G ;
@@ -385,8 +392,7 @@ static GrB_Info launch_spmv (const mxv_job *j, void *const fns [], gcu_mxv_args 
     }
     a->locks = *j->dlocks ;
     a->n = sp->plan.nseg ;
-    a->Lr = sp->plan.Lr ; a->Ls = sp->plan.Ls ;
-    a->nlong = sp->plan.nlong ; a->seg = sp->plan.seg ;
+    a->Sg = sp->plan.Sg ;
     GCU_TRY (gcu_jit_launch (fns [GCU_MXV_K_LONG], grid_for (a->n, 32, false, NULL),
         GCU_MXV_THREADS, 0, s, args)) ;
     return gcu_launch_check ("mxv spmv long rows") ;
@@ -480,12 +486,14 @@ static bool w_unchanged (const gcu_call *call, bool vxm, GrB_Index nallow, GrB_I
 // u full and no mask: an SpMV variant (*spmv; the plan computed, or the
 // cache's); how: what runs and why, for the verbose line
 static GrB_Info spmv_setup (const gcu_mxv_spec *spec, const gcu_operand *om, const gcu_vec *ou,
-    bool masked, GrB_Index m, gcu_spmv *sp, bool *spmv, char *how, size_t hsize, gcu_stream s)
+    bool masked, GrB_Index m, GrB_Index n, gcu_spmv *sp, bool *spmv, char *how, size_t hsize,
+    gcu_stream s)
 {
     if (ou->b == NULL && !masked && spmv_wanted (&spec->sr))
     {
         const gcu_spmv_matrix R = { om->e_, om->p, om->j, om->x, om->idx64, om->iso,
-            spec->vxm ? spec->ops.b.size : spec->ops.a.size, (int64_t) m } ;
+            spec->vxm ? spec->ops.b.size : spec->ops.a.size, (int64_t) m, (int64_t) n,
+            spec->vxm ? spec->ops.a.size : spec->ops.b.size } ;
         GrB_Info info = gcu_spmv_prepare (&R, spec->sr.mult.z.size,
             (spec->sr.mult.flags & GCU_OPF_POSITIONAL) != 0, sp, s) ;
         if (info != GrB_SUCCESS && info != GCU_NOT_HANDLED) return info ;
@@ -502,11 +510,11 @@ static GrB_Info spmv_setup (const gcu_mxv_spec *spec, const gcu_operand *om, con
 // The method's details, and what runs for the verbose line: the SpMV
 // variant (pull, u full, no mask: spmv_setup) or the split (push)
 static GrB_Info method_setup (const gcu_mxv_spec *spec, const gcu_operand *om, const gcu_vec *ou,
-    bool work, bool push, bool masked, GrB_Index m, GrB_Index anvals, gcu_spmv *sp, bool *spmv,
-    bool *split, int64_t *lrow, int64_t *seg, char *how, size_t hsize, gcu_stream s)
+    bool work, bool push, bool masked, GrB_Index m, GrB_Index n, GrB_Index anvals, gcu_spmv *sp,
+    bool *spmv, bool *split, int64_t *lrow, int64_t *seg, char *how, size_t hsize, gcu_stream s)
 {
     *split = work && push && push_split (m, anvals, lrow, seg) ;
-    if (work && !push) return spmv_setup (spec, om, ou, masked, m, sp, spmv, how, hsize, s) ;
+    if (work && !push) return spmv_setup (spec, om, ou, masked, m, n, sp, spmv, how, hsize, s) ;
     if (*split) snprintf (how, hsize, "push (split rows > %lld)", (long long) *lrow) ;
     else snprintf (how, hsize, "%s", work ? "push" : "empty") ;
     return GrB_SUCCESS ;
@@ -574,7 +582,7 @@ static GrB_Info mxv_run (gcu_call *call)
     char how [256] ;
     bool spmv = false, split = false ;
     int64_t lrow = 0, seg = 0 ;
-    GCU_TRY (method_setup (&spec, &om, &ou, work, push, dallow != NULL, m, anvals, &sp, &spmv,
+    GCU_TRY (method_setup (&spec, &om, &ou, work, push, dallow != NULL, m, n, anvals, &sp, &spmv,
         &split, &lrow, &seg, how, sizeof (how), s)) ;
 
     // T = R*u on the device

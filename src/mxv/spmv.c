@@ -15,6 +15,7 @@
 #include "gcu_spmv_plan.h"
 #include "gcu_util.h"
 #include "../residency/gcu_residency.h"
+#include "../device/gcu_device.h"
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,13 +27,22 @@
 #define GCU_FREE_ALL ;
 
 static int force_variant = GCU_SPMV_AUTO, force_split = -1 ;
+static int force_hub = -1 ;
+static _Atomic int last_hub = -1 ;
 static _Atomic int last_spmv = -1 ;     // (atomic: GPU calls from several threads)
 
 int gcu_mxv_last_spmv (void) { return atomic_load_explicit (&last_spmv, memory_order_relaxed) ; }
-void gcu_mxv_last_spmv_reset (void) { gcu_mxv_last_spmv_set (-1) ; }
+void gcu_mxv_last_spmv_reset (void)
+{
+    gcu_mxv_last_spmv_set (-1) ;
+    atomic_store_explicit (&last_hub, -1, memory_order_relaxed) ;
+}
+int gcu_mxv_last_spmv_hub (void) { return atomic_load_explicit (&last_hub, memory_order_relaxed) ; }
+void gcu_mxv_force_spmv_hub (int hub) { force_hub = hub ; }
 void gcu_mxv_last_spmv_set (int v) { atomic_store_explicit (&last_spmv, v, memory_order_relaxed) ; }
 static int64_t force_lrow = 0 ;
 static int force_nat = -1 ;
+static int env_hub = -1 ;       // GRBCUDA_SPMV's +hub=0/1, -1: none (the automatic choice)
 static int env_wrow = 0 ;       // GRBCUDA_SPMV's +wrow=N (measurements), 0: none
 static int env_nat = -1 ;       // its +nat=0/1, -1: none (the policy's GCU_SPMV_NAT)
 static int env_minb = 0 ;       // its +minb=N, 0: none (the policy's)
@@ -53,17 +63,18 @@ static const char *const variant_names [GCU_SPMV_NVARIANTS] =
 // "sellsort",
 // optionally with "+split" or "+nosplit", "+lrow=N" (the split's bound)
 // and "+wrow=N" (adaptive's rows longer than N folded by a warp), "+nat=0"
-// or "+nat=1" (sell's and long's native sums) and "+minb=N" (their launch
-// bounds): measurements, e.g. "stream+split+lrow=4096"; the tests' force
-// wins
+// or "+nat=1" (sell's and long's native sums), "+minb=N" (their launch
+// bounds) and "+hub=0" or "+hub=1" (the hub order, spmv_hub.cu):
+// measurements, e.g. "stream+split+lrow=4096"; the tests' force wins
 static void forced (int *variant, int *split, int64_t *lrow)
 {
     *variant = force_variant ;
     *split = force_split ;
-    *lrow = force_lrow > 0 ? force_lrow : GCU_MXV_LONG_ROW ;
+    *lrow = force_lrow > 0 ? force_lrow : 0 ;     // (0: the automatic bound, auto_lrow)
     env_wrow = 0 ;
     env_nat = -1 ;
     env_minb = 0 ;
+    env_hub = -1 ;
     const char *e = getenv ("GRBCUDA_SPMV") ;
     if (force_variant != GCU_SPMV_AUTO || force_split >= 0 || force_lrow > 0 || e == NULL) return ;
     for (int v = 0 ; v < GCU_SPMV_NVARIANTS ; v++)
@@ -82,6 +93,8 @@ static void forced (int *variant, int *split, int64_t *lrow)
     if (na != NULL) env_nat = atoi (na + 5) != 0 ;
     const char *mb = strstr (e, "+minb=") ;
     if (mb != NULL) env_minb = atoi (mb + 6) ;
+    const char *hb = strstr (e, "+hub=") ;
+    if (hb != NULL) env_hub = atoi (hb + 5) != 0 ;
 }
 
 bool gcu_mxv_spmv_forced (void)
@@ -112,7 +125,7 @@ static GrB_Info buf_alloc (gcu_res_entry *c, gcu_spmv *sp, int k, size_t bytes, 
 static GrB_Info plan_long (gcu_res_entry *c, const void *Rp, bool idx64, gcu_spmv *sp,
     gcu_spmv_plan *p, gcu_stream s)
 {
-    void *Lr = NULL, *Ls = NULL, *Bs = NULL ;
+    void *Lr = NULL, *Ls = NULL, *Bs = NULL, *Sg = NULL ;
     GCU_TRY (buf_alloc (c, sp, 2, (size_t) (p->nblk + 1) * sizeof (int64_t), &Bs, s)) ;
     GCU_TRY (gcu_spmv_plan_blocks (Rp, idx64, p, (int64_t *) Bs, s)) ;
     p->Bs = (const int64_t *) Bs ;
@@ -120,9 +133,11 @@ static GrB_Info plan_long (gcu_res_entry *c, const void *Rp, bool idx64, gcu_spm
     const size_t b0 = (size_t) p->nlong * sizeof (int64_t), b1 = b0 + sizeof (int64_t) ;
     GCU_TRY (buf_alloc (c, sp, 0, b0, &Lr, s)) ;
     GCU_TRY (buf_alloc (c, sp, 1, b1, &Ls, s)) ;
-    GCU_TRY (gcu_spmv_plan_long (Rp, idx64, p, (int64_t *) Lr, (int64_t *) Ls, s)) ;
+    GCU_TRY (buf_alloc (c, sp, 7, (size_t) p->nseg * 3 * sizeof (int64_t), &Sg, s)) ;
+    GCU_TRY (gcu_spmv_plan_long (Rp, idx64, p, (int64_t *) Lr, (int64_t *) Ls, (int64_t *) Sg, s)) ;
     p->Lr = (const int64_t *) Lr ;
     p->Ls = (const int64_t *) Ls ;
+    p->Sg = (const int64_t *) Sg ;
     return GrB_SUCCESS ;
 }
 
@@ -155,8 +170,27 @@ static GrB_Info plan_publish (gcu_res_entry *parent, const void *Rp, bool idx64,
     return GrB_SUCCESS ;
 }
 
-// the plan with long rows above lrow: the cache's, or computed (and cached
-// when parent is a cache entry)
+// the automatic bound of the long rows (GCU_SPMV_SHARE_LONG): R's entries
+// (read from its last row pointer; synchronises s) over the threads the
+// device holds at once
+static GrB_Info auto_lrow (const void *Rp, bool idx64, int64_t nrows, int64_t *lrow, gcu_stream s)
+{
+    uint64_t nnz = 0 ;
+    if (idx64) GCU_TRY (gcu_memcpy_d2h (&nnz, (const uint64_t *) Rp + nrows, sizeof (nnz), s)) ;
+    else
+    {
+        uint32_t n32 = 0 ;
+        GCU_TRY (gcu_memcpy_d2h (&n32, (const uint32_t *) Rp + nrows, sizeof (n32), s)) ;
+        nnz = n32 ;
+    }
+    const gcu_device_props *dev = gcu_device () ;
+    const double threads = dev != NULL ? (double) dev->sm_count * dev->max_threads_per_sm : 1 ;
+    *lrow = (double) nnz >= GCU_SPMV_SHARE_LONG * threads ? GCU_MXV_LONG_ROW : GCU_MXV_LONG_ROW_SMALL ;
+    return GrB_SUCCESS ;
+}
+
+// the plan with long rows above lrow (0: the automatic bound): the cache's,
+// or computed (and cached when parent is a cache entry)
 static GrB_Info plan_get (gcu_res_entry *parent, const void *Rp, bool idx64, int64_t nrows,
     int64_t lrow, gcu_spmv *sp, gcu_stream s)
 {
@@ -164,7 +198,8 @@ static GrB_Info plan_get (gcu_res_entry *parent, const void *Rp, bool idx64, int
     if (parent != NULL && gcu_residency_derived_lookup (parent, GCU_RES_DERIVED_SPMV, &c) == GrB_SUCCESS)
     {
         const gcu_spmv_plan *h = (const gcu_spmv_plan *) gcu_residency_data (c)->host ;
-        if (h != NULL && h->lrow == lrow && h->nrows == nrows)
+        if (h != NULL && (lrow == 0 ? h->lrow_auto : h->lrow == lrow && !h->lrow_auto)
+            && h->nrows == nrows)
         {
             sp->plan = *h ;
             sp->e_ = c ;
@@ -173,7 +208,10 @@ static GrB_Info plan_get (gcu_res_entry *parent, const void *Rp, bool idx64, int
         }
         gcu_residency_unpin (c) ;       // made for another bound: replaced
     }
+    const bool automatic = lrow == 0 ;
+    if (automatic) GCU_TRY (auto_lrow (Rp, idx64, nrows, &lrow, s)) ;
     GCU_TRY (gcu_spmv_plan_stats (Rp, idx64, nrows, lrow, GCU_MXV_LONG_SEG, &sp->plan, s)) ;
+    sp->plan.lrow_auto = automatic ;
     if (parent != NULL && plan_publish (parent, Rp, idx64, sp, s) == GrB_SUCCESS) return GrB_SUCCESS ;
     return plan_long (NULL, Rp, idx64, sp, &sp->plan, s) ;
 }
@@ -247,7 +285,7 @@ static void choose (gcu_spmv *sp, size_t zsize, bool positional, int variant, in
 typedef struct
 {
     int64_t nrows, lrow, total ;
-    bool sorted ;
+    bool sorted, hub ;          // (hub: built from the hub order's indices)
     const int64_t *So ;
     const int32_t *Sp ;
     const void *Sj, *Sx ;
@@ -281,7 +319,7 @@ static GrB_Info sell_build (gcu_res_entry *c, const gcu_spmv_matrix *R, int64_t 
     {
         sell_info *h = malloc (sizeof (sell_info)) ;
         if (h == NULL) return GrB_OUT_OF_MEMORY ;
-        *h = (sell_info) { R->nrows, lrow, total, sorted, (const int64_t *) So,
+        *h = (sell_info) { R->nrows, lrow, total, sorted, sp->hub, (const int64_t *) So,
             (const int32_t *) Sp, Sj, Sx } ;
         gcu_res_data *d = gcu_residency_data (c) ;
         d->host = h ;
@@ -309,7 +347,7 @@ static GrB_Info sell_get (const gcu_spmv_matrix *R, int64_t lrow, bool sorted, d
     {
         const sell_info *h = (const sell_info *) gcu_residency_data (c)->host ;
         if (h != NULL && h->lrow == lrow && h->nrows == R->nrows && h->sorted == sorted
-            && (double) h->total <= cap)
+            && h->hub == sp->hub && (double) h->total <= cap)
         {
             sp->So = h->So ;
             sp->Sp = h->Sp ;
@@ -334,6 +372,105 @@ static GrB_Info sell_get (const gcu_spmv_matrix *R, int64_t lrow, bool sorted, d
     return info ;
 }
 
+//------------------------------------------------------------------------------
+// the hub order: counted once a matrix, its relabelled indices cached with it
+//------------------------------------------------------------------------------
+
+// what a cached hub order was counted for, and its buffers (the entry's; Hj
+// NULL where the order was not worth relabelling R)
+typedef struct
+{
+    int64_t ncols, nnz ;
+    double cover ;
+    const int32_t *Hp ;
+    const void *Hj ;
+}
+hub_info ;
+
+// the hub order into buffers of the derived entry c (published here) or, c
+// NULL, of this call: Hp and the share it gives the hubs, and R relabelled
+// where relabel (forced on) or the share is worth it
+static GrB_Info hub_build (gcu_res_entry *c, const gcu_spmv_matrix *R, int64_t nnz,
+    bool relabel, gcu_spmv *sp, gcu_stream s)
+{
+    void *Hp = NULL, *Hj = NULL ;
+    double cover = 0 ;
+    const size_t isize = R->idx64 ? sizeof (uint64_t) : sizeof (uint32_t) ;
+    GCU_TRY (buf_alloc (c, sp, 9, (size_t) R->ncols * sizeof (int32_t), &Hp, s)) ;
+    GCU_TRY (gcu_spmv_hub_order (R->Rj, R->idx64, nnz, R->ncols, (int32_t *) Hp, &cover, s)) ;
+    if (relabel || cover >= GCU_SPMV_HUB_COVER)
+    {
+        GCU_TRY (buf_alloc (c, sp, 10, (size_t) nnz * isize, &Hj, s)) ;
+        GCU_TRY (gcu_spmv_hub_relabel (R->Rj, R->idx64, nnz, (const int32_t *) Hp, R->ncols, Hj, s)) ;
+    }
+    if (c != NULL)
+    {
+        hub_info *h = malloc (sizeof (hub_info)) ;
+        if (h == NULL) return GrB_OUT_OF_MEMORY ;
+        *h = (hub_info) { R->ncols, nnz, cover, (const int32_t *) Hp, Hj } ;
+        gcu_res_data *d = gcu_residency_data (c) ;
+        d->host = h ;
+        d->host_free = free ;
+        d->layout = GCU_RES_DERIVED_HUB ;
+        (void) gcu_residency_publish (c) ;
+        sp->he_ = c ;
+    }
+    sp->hub_cover = cover ;
+    sp->Hp = (const int32_t *) Hp ;
+    sp->Hj = Hj ;
+    return GrB_SUCCESS ;
+}
+
+// the hub order where it runs (want: 1 forced, -1 automatic: by the hubs'
+// share, counted once a matrix with a cache entry): sp->hub, Hp, Hj and
+// the buffer of u's permuted copy. Positional multipliers read the
+// columns' own positions: never. No device memory: not this call.
+static GrB_Info hub_get (const gcu_spmv_matrix *R, bool positional, int want, gcu_spmv *sp,
+    gcu_stream s)
+{
+    sp->hub = false ;
+    sp->hub_cover = -1 ;
+    const int64_t nnz = sp->plan.nnz ;
+    if (want == 0 || positional || nnz <= 0 || R->ncols <= 0 || R->usize == 0) return GrB_SUCCESS ;
+    if (want < 0 && (R->ncols < GCU_SPMV_HUB_MIN_COLS || R->parent == NULL)) return GrB_SUCCESS ;
+    gcu_res_entry *c = NULL ;
+    GrB_Info info = GrB_OUT_OF_MEMORY ;
+    if (R->parent != NULL && gcu_residency_derived_lookup (R->parent, GCU_RES_DERIVED_HUB, &c) == GrB_SUCCESS)
+    {
+        const hub_info *h = (const hub_info *) gcu_residency_data (c)->host ;
+        if (h != NULL && h->ncols == R->ncols && h->nnz == nnz && (h->Hj != NULL || want < 0))
+        {
+            sp->he_ = c ;
+            sp->hub_cover = h->cover ;
+            sp->Hp = h->Hp ;
+            sp->Hj = h->Hj ;
+            info = GrB_SUCCESS ;
+        }
+        else
+        {
+            gcu_residency_unpin (c) ;       // counted for another matrix, or not relabelled: replaced
+            c = NULL ;
+        }
+    }
+    if (info != GrB_SUCCESS && R->parent != NULL
+        && gcu_residency_derived_begin (R->parent, GCU_RES_DERIVED_HUB, &c) == GrB_SUCCESS)
+    {
+        info = hub_build (c, R, nnz, want > 0, sp, s) ;
+        if (info != GrB_SUCCESS) gcu_residency_unpin (c) ;     // an abandoned build: freed
+        if (info != GrB_SUCCESS) sp->he_ = NULL ;
+    }
+    if (info != GrB_SUCCESS && want > 0) info = hub_build (NULL, R, nnz, true, sp, s) ;
+    if (info == GrB_OUT_OF_MEMORY || info == GCU_NOT_HANDLED) return GrB_SUCCESS ;
+    GCU_TRY (info) ;
+    if (sp->Hj == NULL) return GrB_SUCCESS ;
+    if (gcu_dmalloc (&sp->own_ [8], (size_t) R->ncols * R->usize + 16, s) != GrB_SUCCESS) return GrB_SUCCESS ;
+    sp->xp = sp->own_ [8] ;
+    sp->ncols = R->ncols ;
+    sp->usize = R->usize ;
+    sp->hub = true ;
+    return GrB_SUCCESS ;
+}
+
 // the plan, the variant, and sell's slices where it runs; a sell that
 // cannot (padding past its cap, no device memory) gives way to adaptive
 // (vector for positional multipliers)
@@ -347,6 +484,11 @@ GrB_Info gcu_spmv_prepare (const gcu_spmv_matrix *R, size_t zsize, bool position
     if (variant == GCU_SPMV_PULL || R->nrows <= 0) return GCU_NOT_HANDLED ;
     GrB_Info info = plan_get (R->parent, R->Rp, R->idx64, R->nrows, lrow, sp, s) ;
     if (info == GrB_SUCCESS)
+        info = hub_get (R, positional, force_hub >= 0 ? force_hub : env_hub, sp, s) ;
+    // (sell's copy of R from the hub order's indices where it runs)
+    gcu_spmv_matrix Rh = *R ;
+    if (sp->hub) Rh.Rj = sp->Hj ;
+    if (info == GrB_SUCCESS)
     {
         choose (sp, zsize, positional, variant, split) ;
         if (sp->variant == GCU_SPMV_SELL || sp->variant == GCU_SPMV_SELLSORT)
@@ -355,7 +497,7 @@ GrB_Info gcu_spmv_prepare (const gcu_spmv_matrix *R, size_t zsize, bool position
             base_rows (sp, &rows, &nnz) ;
             const double cap = variant == GCU_SPMV_AUTO ? GCU_SPMV_SELL_PAD_MAX * (double) nnz
                 : 4.0 * (double) nnz + (double) (1 << 20) ;
-            info = sell_get (R, sp->split ? sp->plan.lrow : 0, sp->variant == GCU_SPMV_SELLSORT,
+            info = sell_get (&Rh, sp->split ? sp->plan.lrow : 0, sp->variant == GCU_SPMV_SELLSORT,
                 cap, sp, s) ;
             if (info == GCU_NOT_HANDLED || info == GrB_OUT_OF_MEMORY)
             {
@@ -368,6 +510,7 @@ GrB_Info gcu_spmv_prepare (const gcu_spmv_matrix *R, size_t zsize, bool position
         }
     }
     if (info != GrB_SUCCESS) gcu_spmv_release (sp, s) ;
+    else atomic_store_explicit (&last_hub, sp->hub, memory_order_relaxed) ;
     return info ;
 }
 
@@ -375,12 +518,13 @@ void gcu_spmv_release (gcu_spmv *sp, gcu_stream s)
 {
     if (sp->e_ != NULL) gcu_residency_unpin (sp->e_) ;
     if (sp->se_ != NULL) gcu_residency_unpin (sp->se_) ;
-    for (int k = 0 ; k < 7 ; k++)
+    if (sp->he_ != NULL) gcu_residency_unpin (sp->he_) ;
+    for (int k = 0 ; k < 11 ; k++)
     {
         gcu_dfree (sp->own_ [k], s) ;
         sp->own_ [k] = NULL ;
     }
-    sp->e_ = sp->se_ = NULL ;
+    sp->e_ = sp->se_ = sp->he_ = NULL ;
 }
 
 void gcu_spmv_describe (const gcu_spmv *sp, char *buf, size_t size)
@@ -395,6 +539,9 @@ void gcu_spmv_describe (const gcu_spmv *sp, char *buf, size_t size)
             p->nnz > 0 ? (double) sp->sell_nnz / (double) (p->nnz - (sp->split ? p->long_nnz : 0)) : 0,
             sp->sell_hit ? "cached" : "built", sp->kv.nat ? ", native sums" : "") ;
     else snprintf (shape, sizeof (shape), "G %d", sp->G) ;
+    if (sp->hub_cover >= 0)
+        snprintf (shape + strlen (shape), sizeof (shape) - strlen (shape), "; hub order %s (%d columns "
+            "hold %.0f%%)", sp->hub ? "on" : "off", GCU_SPMV_HUB_COLS, 100 * sp->hub_cover) ;
     snprintf (buf, size, "spmv %s%s (%s; rows: mean %.1f, sd %.1f, max %lld, %lld longer than "
         "%lld in %lld segments; plan %s): %s", variant_names [sp->variant],
         sp->split ? "+split" : "", shape, p->mean, p->stddev, (long long) p->max_row,
@@ -410,6 +557,8 @@ void gcu_mxv_last_spmv_reset (void) { }
 void gcu_mxv_last_spmv_set (int v) { (void) v ; }
 
 void gcu_mxv_force_spmv_nat (int nat) { (void) nat ; }
+void gcu_mxv_force_spmv_hub (int hub) { (void) hub ; }
+int gcu_mxv_last_spmv_hub (void) { return -1 ; }
 
 void gcu_mxv_force_variant (int variant, int split, int64_t lrow)
 {

@@ -179,15 +179,34 @@ GrB_Info stats (const RI *Rp, int64_t nrows, int64_t lrow, int64_t seg, gcu_spmv
     plan->stddev = var > 0 ? sqrt (var) : 0 ;
     plan->max_row = h.max ;
     plan->lrow = lrow ;
+    plan->lrow_auto = false ;
     plan->seg = seg ;
     plan->nlong = h.nlong ;
     plan->long_nnz = h.long_nnz ;
     plan->nseg = h.nseg ;
     plan->sell_nnz = sell ;
     plan->nblk = h.nblk ;
-    plan->Lr = plan->Ls = plan->Bs = NULL ;
+    plan->Lr = plan->Ls = plan->Bs = plan->Sg = NULL ;
     GCU_FREE_ALL ;
     return GrB_SUCCESS ;
+}
+
+// the segments of long row j (a thread a row): Sg's triples from Ls [j]
+template <class RI>
+__global__ void __launch_bounds__ (GCU_MXV_THREADS) long_segs_k (const RI *__restrict__ Rp,
+    const long long *__restrict__ Lr, const long long *__restrict__ Ls, long long nlong,
+    long long seg, long long *__restrict__ Sg)
+{
+    const long long j = (long long) blockIdx.x * blockDim.x + threadIdx.x ;
+    if (j >= nlong) return ;
+    const long long i = Lr [j], end = (long long) Rp [i + 1] ;
+    long long p = (long long) Rp [i] ;
+    for (long long w = Ls [j] ; w < Ls [j + 1] ; w++, p += seg)
+    {
+        Sg [3 * w] = i ;
+        Sg [3 * w + 1] = p ;
+        Sg [3 * w + 2] = p + seg < end ? p + seg : end ;
+    }
 }
 
 #undef  GCU_FREE_ALL
@@ -195,7 +214,7 @@ GrB_Info stats (const RI *Rp, int64_t nrows, int64_t lrow, int64_t seg, gcu_spmv
 
 template <class RI>
 GrB_Info long_rows (const RI *Rp, const gcu_spmv_plan *plan, int64_t *Lr, int64_t *Ls,
-    gcu_stream s)
+    int64_t *Sg, gcu_stream s)
 {
     void *tmp = NULL ;
     long long *count = NULL ;
@@ -215,6 +234,9 @@ GrB_Info long_rows (const RI *Rp, const gcu_spmv_plan *plan, int64_t *Lr, int64_
         (int) plan->nrows, pred, st))) ;
     GCU_TRY (cu (cub::DeviceScan::ExclusiveSum (tmp, b2, segs, (long long *) Ls,
         (int) plan->nlong + 1, st))) ;
+    long_segs_k<RI> <<<(unsigned) ((plan->nlong + GCU_MXV_THREADS - 1) / GCU_MXV_THREADS),
+        GCU_MXV_THREADS, 0, st>>> (Rp, (const long long *) Lr, (const long long *) Ls,
+        (long long) plan->nlong, (long long) plan->seg, (long long *) Sg) ;
     GCU_TRY (gcu_launch_check ("spmv plan: long rows")) ;
     GCU_FREE_ALL ;
     return GrB_SUCCESS ;
@@ -384,11 +406,11 @@ extern "C" GrB_Info gcu_spmv_plan_stats (const void *Rp, bool idx64, int64_t nro
 }
 
 extern "C" GrB_Info gcu_spmv_plan_long (const void *Rp, bool idx64, const gcu_spmv_plan *plan,
-    int64_t *Lr, int64_t *Ls, gcu_stream s)
+    int64_t *Lr, int64_t *Ls, int64_t *Sg, gcu_stream s)
 {
     if (plan->nlong <= 0) return GrB_SUCCESS ;
-    return idx64 ? long_rows ((const uint64_t *) Rp, plan, Lr, Ls, s)
-                 : long_rows ((const uint32_t *) Rp, plan, Lr, Ls, s) ;
+    return idx64 ? long_rows ((const uint64_t *) Rp, plan, Lr, Ls, Sg, s)
+                 : long_rows ((const uint32_t *) Rp, plan, Lr, Ls, Sg, s) ;
 }
 
 extern "C" GrB_Info gcu_spmv_plan_blocks (const void *Rp, bool idx64, const gcu_spmv_plan *plan,

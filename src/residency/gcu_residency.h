@@ -224,6 +224,7 @@ typedef enum
     GCU_RES_DERIVED_ASPT = 66,
     GCU_RES_DERIVED_SPMV = 67,
     GCU_RES_DERIVED_SELL = 68,      // the SpMV sell variant's sliced copy of a matrix
+    GCU_RES_DERIVED_HUB = 69,       // the SpMV hub order of a matrix's columns
     GCU_RES_USER = 128
 }
 gcu_res_kind ;

@@ -154,14 +154,17 @@ static int run_spmv (const char *name, const csr &Rm, const std::vector<RI> &Rp,
         std::vector<int64_t> Lr, Ls ;
         const int64_t seg = 3 ;
         const int64_t nseg = lrow > 0 ? long_rows (Rm, lrow, seg, Lr, Ls) : 0 ;
+        std::vector<int64_t> Sg ;      // the plan's triples (long_segs_k)
+        for (size_t j = 0 ; j < Lr.size () ; j++)
+            for (int64_t w = Ls [j], p = (int64_t) Rp [Lr [j]] ; w < Ls [j + 1] ; w++, p += seg)
+                Sg.insert (Sg.end (), { Lr [j], p, std::min<int64_t> (p + seg, (int64_t) Rp [Lr [j] + 1]) }) ;
         std::vector<int32_t> locks (m + 1) ;
         gridDim.x = (unsigned) ((nseg * 32 + GCU_MXV_THREADS - 1) / GCU_MXV_THREADS) ;
         for (unsigned b = 0 ; b < gridDim.x ; b++)
             gcu_emu_block (b, GCU_MXV_THREADS, [&]
             {
-                gcu_mxv_long<SR, RI, VXM, NAT> (nseg, Lr.data (), Ls.data (), (int64_t) Lr.size (),
-                    seg, Rp.data (), Rj.data (), Rx.data (), U.data (), Tx.data (), Tb.data (),
-                    locks.data ()) ;
+                gcu_mxv_long<SR, RI, VXM, NAT> (nseg, Sg.data (), Rj.data (), Rx.data (),
+                    U.data (), Tx.data (), Tb.data (), locks.data ()) ;
             }) ;
     } ;
     // (kernel 0 vector, 1 stream; G or R; C)

@@ -172,8 +172,11 @@ static void trial (const sr_t *sr, const shape_t *sh, uint64_t *st, bool vxm, in
 static void spmv_trial (const sr_t *sr, const shape_t *sh, uint64_t *st, bool vxm, int variant,
     int split)
 {
-    // long rows above 8 entries when split: every shape with longer rows
+    // long rows above 8 entries when split: every shape with longer rows;
+    // the hub order forced on in half the trials
     gcu_mxv_force_variant (variant, split, 8) ;
+    const int hub = (int) (gcu_rand (st) % 2) ;
+    gcu_mxv_force_spmv_hub (hub) ;
     const GrB_Index m = sh->m, n = sh->n ;
     const bool tran = gcu_rand (st) % 3 == 0 ;
     GrB_Index r = vxm ? n : m, c = vxm ? m : n ;
@@ -196,9 +199,9 @@ static void spmv_trial (const sr_t *sr, const shape_t *sh, uint64_t *st, bool vx
     GrB_Info i2 = vxm ? real_vxm (w2, NULL, accum, sr->s, u, M, d) : real_mxv (w2, NULL, accum, sr->s, M, u, d) ;
     grbcuda_stats_get (opname, &s1) ;
     char what [160] ;
-    snprintf (what, sizeof (what), "%s %s %llux%llu%s%s spmv variant %d split %d", opname, sr->name,
-        (unsigned long long) m, (unsigned long long) n, tran ? " tran" : "", accum ? " accum" : "",
-        variant, split) ;
+    snprintf (what, sizeof (what), "%s %s %llux%llu%s%s spmv variant %d split %d hub %d", opname,
+        sr->name, (unsigned long long) m, (unsigned long long) n, tran ? " tran" : "",
+        accum ? " accum" : "", variant, split, hub) ;
     CHECK (i1 == i2, "%s: info %d vs %d", what, (int) i1, (int) i2) ;
     GrB_Index anv = 0 ;
     GrB_Matrix_nvals (&anv, M) ;
@@ -213,12 +216,74 @@ static void spmv_trial (const sr_t *sr, const shape_t *sh, uint64_t *st, bool vx
         const int want = ((variant == GCU_SPMV_STREAM || variant == GCU_SPMV_ADAPTIVE) && positional)
             ? GCU_SPMV_VECTOR : variant ;
         CHECK (ran % 16 == want, "%s: ran variant %d", what, ran) ;
+        // (positional multipliers read the columns' own positions: never)
+        CHECK (gcu_mxv_last_spmv_hub () == (hub && !positional), "%s: hub order %d", what,
+            gcu_mxv_last_spmv_hub ()) ;
     }
     gpu_runs += (int) (s1.gpu - s0.gpu) ;
     CHECK (gcu_test_vector_equal (w1, w2, sr->tol, sr->any, what), "%s differs from SuiteSparse", what) ;
     GrB_Vector_free (&w1) ; GrB_Vector_free (&w2) ; GrB_Vector_free (&u) ; GrB_Matrix_free (&M) ;
     GrB_Descriptor_free (&d) ;
     gcu_mxv_force_variant (GCU_SPMV_AUTO, -1, 0) ;
+    gcu_mxv_force_spmv_hub (-1) ;
+}
+
+// the automatic hub order: a matrix of 2^18 columns, half of each row's
+// entries in 3,000 hub columns (their share far above the bound), by mxv
+// and vxm, FP64 and INT32: on, twice (the second call finds the order in
+// the cache), equal to SuiteSparse; off when forced off
+static void spmv_hub_test (uint64_t *st)
+{
+    const GrB_Index n = (GrB_Index) 1 << 18, per = 6 ;
+    GrB_Index *I = malloc (n * per * sizeof (GrB_Index)), *J = malloc (n * per * sizeof (GrB_Index)) ;
+    int32_t *X = malloc (n * per * sizeof (int32_t)) ;
+    CHECK (I != NULL && J != NULL && X != NULL, "spmv hub: out of memory") ;
+    if (I == NULL || J == NULL || X == NULL) { free (I) ; free (J) ; free (X) ; return ; }
+    GrB_Index nv = 0 ;
+    for (GrB_Index i = 0 ; i < n ; i++)
+        for (GrB_Index k = 0 ; k < per ; k++)
+        {
+            const uint64_t r = gcu_rand (st) ;
+            I [nv] = i ;
+            J [nv] = k % 2 ? (r % 3000) * 87 % n : r % n ;
+            X [nv] = (int32_t) (r % 9) - 4 ;
+            nv++ ;
+        }
+    const GrB_Type ty [2] = { GrB_FP64, GrB_INT32 } ;
+    const GrB_Semiring sr [2] = { GrB_PLUS_TIMES_SEMIRING_FP64, GrB_PLUS_TIMES_SEMIRING_INT32 } ;
+    for (int t = 0 ; t < 2 ; t++)
+    {
+        GrB_Matrix A = NULL ;
+        OK (GrB_Matrix_new (&A, ty [t], n, n)) ;
+        OK (GrB_Matrix_build_INT32 (A, I, J, X, nv, GrB_PLUS_INT32)) ;
+        OK (GrB_Matrix_wait (A, GrB_MATERIALIZE)) ;
+        GrB_Vector u = gcu_test_random_vector (ty [t], n, 1.0, st), w1 = NULL, w2 = NULL ;
+        for (int vxm = 0 ; vxm <= 1 ; vxm++)
+        {
+            GrB_Descriptor d = vxm ? GrB_DESC_T1 : NULL ;
+            OK (GrB_Vector_new (&w2, ty [t], n)) ;
+            if (vxm) OK (real_vxm (w2, NULL, NULL, sr [t], u, A, d)) ;
+            else OK (real_mxv (w2, NULL, NULL, sr [t], A, u, NULL)) ;
+            for (int rep = 0 ; rep < 3 ; rep++)
+            {
+                gcu_mxv_force_spmv_hub (rep == 2 ? 0 : -1) ;
+                OK (GrB_Vector_new (&w1, ty [t], n)) ;
+                gcu_mxv_last_spmv_reset () ;
+                if (vxm) OK (GrB_vxm (w1, NULL, NULL, sr [t], u, A, d)) ;
+                else OK (GrB_mxv (w1, NULL, NULL, sr [t], A, u, NULL)) ;
+                char what [64] ;
+                snprintf (what, sizeof (what), "spmv hub (type %d, vxm %d, rep %d)", t, vxm, rep) ;
+                CHECK (gcu_mxv_last_spmv () >= 0, "%s: not an SpMV variant", what) ;
+                CHECK (gcu_mxv_last_spmv_hub () == (rep < 2), "%s: hub order %d", what, gcu_mxv_last_spmv_hub ()) ;
+                CHECK (gcu_test_vector_equal (w1, w2, 1e-12, false, what), "%s differs from SuiteSparse", what) ;
+                GrB_Vector_free (&w1) ;
+            }
+            GrB_Vector_free (&w2) ;
+        }
+        gcu_mxv_force_spmv_hub (-1) ;
+        GrB_Vector_free (&u) ; GrB_Matrix_free (&A) ;
+    }
+    free (I) ; free (J) ; free (X) ;
 }
 
 // the automatic choice on a matrix with a few rows far longer than the rest
@@ -370,6 +435,7 @@ static void spmv_nan_test (uint64_t *st)
             for (int split = 0 ; split <= 1 ; split++)
             {
                 gcu_mxv_force_spmv_nat (nat) ;
+                gcu_mxv_force_spmv_hub ((nat + split) % 2) ;
                 gcu_mxv_force_variant (vs [vi], split, 8) ;
                 GrB_Vector w1 = NULL ;
                 OK (GrB_Vector_new (&w1, ty, n)) ;
@@ -385,6 +451,7 @@ static void spmv_nan_test (uint64_t *st)
             }
         gcu_mxv_force_variant (GCU_SPMV_AUTO, -1, 0) ;
         gcu_mxv_force_spmv_nat (-1) ;
+        gcu_mxv_force_spmv_hub (-1) ;
         GrB_Vector_free (&w2) ; GrB_Vector_free (&u) ; GrB_Matrix_free (&A) ;
     }
 }
@@ -809,6 +876,7 @@ int main (int argc, char **argv)
                 }
     spmv_auto_test (&st) ;
     spmv_sell_test (&st) ;
+    spmv_hub_test (&st) ;
     spmv_nan_test (&st) ;
     hub_test (&st) ;
     recheck_test (&st) ;
