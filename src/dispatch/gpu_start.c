@@ -70,9 +70,14 @@ static void *async_start (void *arg)
 {
     (void) arg ;
     gcu_thread_background_begin () ;
-    // then, still off the calls' threads, the staging pool's pinning, which
-    // the first call that stages would otherwise pay (gcu_staging_prepare)
-    if (gcu_gpu_start ()) gcu_staging_prepare () ;
+    // then, still off the calls' threads, the staging pool's pinning and
+    // NVRTC's loading, which the first call that stages or asks for a kernel
+    // would otherwise pay (gcu_staging_prepare, gcu_jit_prepare)
+    if (gcu_gpu_start ())
+    {
+        gcu_staging_prepare () ;
+        gcu_jit_prepare () ;
+    }
     gcu_thread_background_end () ;
     return NULL ;
 }

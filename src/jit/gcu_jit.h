@@ -55,6 +55,12 @@ bool gcu_jit_available (void) ;
 // else the current CUDA device's, else 90.
 int  gcu_jit_arch (void) ;
 void gcu_jit_set_arch (int arch) ;   // 0: automatic again
+// Loads NVRTC and the kernel sources (their digest, the disk cache's key)
+// now: CUDA's start in the background does it once the GPU is usable, so
+// that the first kernel a call asks for does not pay for the loading on the
+// call's thread (65 and 93 ms for 1 ms vector calls in LAGraph's PageRank,
+// H100 machine, 2026-11-27).
+void gcu_jit_prepare (void) ;
 
 // The on-disk cache directory: gcu_jit_set_cache_dir (tests), else
 // GRBCUDA_CACHE_DIR (gcu_settings()->cache_dir), else

@@ -379,6 +379,14 @@ void gcu_jit_publish (gcu_jit_binary *b, GrB_Info info, void *data, size_t size,
     pthread_mutex_unlock (&gcu_jit_lock) ;
 }
 
+void gcu_jit_prepare (void)
+{
+    const gcu_jit_file *files ;
+    int nfiles ;
+    const uint8_t *digest ;
+    if (gcu_nvrtc () != NULL) (void) gcu_jit_sources (&files, &nfiles, &digest) ;
+}
+
 GrB_Info gcu_jit_build (const gcu_jit_job *j)
 {
     const gcu_nvrtc_api *nv = gcu_nvrtc () ;
