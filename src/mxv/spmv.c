@@ -277,6 +277,21 @@ static void choose (gcu_spmv *sp, size_t zsize, bool positional, int variant, in
         sp->split ? ", rows longer than the bound split" : "") ;
 }
 
+// the derived entry c published, its host record a copy of the size bytes
+// at info (freed with c)
+static GrB_Info derived_publish (gcu_res_entry *c, const void *info, size_t size, int layout)
+{
+    void *h = malloc (size) ;
+    if (h == NULL) return GrB_OUT_OF_MEMORY ;
+    memcpy (h, info, size) ;
+    gcu_res_data *d = gcu_residency_data (c) ;
+    d->host = h ;
+    d->host_free = free ;
+    d->layout = layout ;
+    (void) gcu_residency_publish (c) ;
+    return GrB_SUCCESS ;
+}
+
 //------------------------------------------------------------------------------
 // sell's sliced copy of R: built once a matrix, cached with its device copy
 //------------------------------------------------------------------------------
@@ -317,15 +332,9 @@ static GrB_Info sell_build (gcu_res_entry *c, const gcu_spmv_matrix *R, int64_t 
     GCU_TRY (gcu_spmv_sell_fill (R, lrow, (const int32_t *) Sp, (const int64_t *) So, Sj, Sx, s)) ;
     if (c != NULL)
     {
-        sell_info *h = malloc (sizeof (sell_info)) ;
-        if (h == NULL) return GrB_OUT_OF_MEMORY ;
-        *h = (sell_info) { R->nrows, lrow, total, sorted, sp->hub, (const int64_t *) So,
+        const sell_info h = { R->nrows, lrow, total, sorted, sp->hub, (const int64_t *) So,
             (const int32_t *) Sp, Sj, Sx } ;
-        gcu_res_data *d = gcu_residency_data (c) ;
-        d->host = h ;
-        d->host_free = free ;
-        d->layout = GCU_RES_DERIVED_SELL ;
-        (void) gcu_residency_publish (c) ;
+        GCU_TRY (derived_publish (c, &h, sizeof (h), GCU_RES_DERIVED_SELL)) ;
         sp->se_ = c ;
     }
     sp->So = (const int64_t *) So ;
@@ -405,14 +414,8 @@ static GrB_Info hub_build (gcu_res_entry *c, const gcu_spmv_matrix *R, int64_t n
     }
     if (c != NULL)
     {
-        hub_info *h = malloc (sizeof (hub_info)) ;
-        if (h == NULL) return GrB_OUT_OF_MEMORY ;
-        *h = (hub_info) { R->ncols, nnz, cover, (const int32_t *) Hp, Hj } ;
-        gcu_res_data *d = gcu_residency_data (c) ;
-        d->host = h ;
-        d->host_free = free ;
-        d->layout = GCU_RES_DERIVED_HUB ;
-        (void) gcu_residency_publish (c) ;
+        const hub_info h = { R->ncols, nnz, cover, (const int32_t *) Hp, Hj } ;
+        GCU_TRY (derived_publish (c, &h, sizeof (h), GCU_RES_DERIVED_HUB)) ;
         sp->he_ = c ;
     }
     sp->hub_cover = cover ;
