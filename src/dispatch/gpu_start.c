@@ -70,13 +70,15 @@ static void *async_start (void *arg)
 {
     (void) arg ;
     gcu_thread_background_begin () ;
-    // then, still off the calls' threads, the staging pool's pinning and
-    // NVRTC's loading, which the first call that stages or asks for a kernel
-    // would otherwise pay (gcu_staging_prepare, gcu_jit_prepare)
+    // then, still off the calls' threads, NVRTC's loading and the staging
+    // pool's pinning, which the first call that asks for a kernel or stages
+    // would otherwise pay (gcu_jit_prepare, gcu_staging_prepare; calls
+    // meanwhile wait for neither: they defer their kernel, and copy through
+    // the buffers already pinned)
     if (gcu_gpu_start ())
     {
-        gcu_staging_prepare () ;
         gcu_jit_prepare () ;
+        gcu_staging_prepare () ;
     }
     gcu_thread_background_end () ;
     return NULL ;

@@ -25,6 +25,7 @@
 #include "../util/gcu_util.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -379,12 +380,18 @@ void gcu_jit_publish (gcu_jit_binary *b, GrB_Info info, void *data, size_t size,
     pthread_mutex_unlock (&gcu_jit_lock) ;
 }
 
+// gcu_jit_prepare under way (on the start's thread): a request that may
+// defer does not wait for its loading (gcu_jit_compile)
+static _Atomic bool jit_preparing ;
+
 void gcu_jit_prepare (void)
 {
     const gcu_jit_file *files ;
     int nfiles ;
     const uint8_t *digest ;
+    atomic_store (&jit_preparing, true) ;
     if (gcu_nvrtc () != NULL) (void) gcu_jit_sources (&files, &nfiles, &digest) ;
+    atomic_store (&jit_preparing, false) ;
 }
 
 GrB_Info gcu_jit_build (const gcu_jit_job *j)
@@ -490,6 +497,15 @@ GrB_Info gcu_jit_compile (const char *source, const char *label,
 {
     if (source == NULL || bin == NULL) return GrB_NULL_POINTER ;
     *bin = NULL ;
+    // NVRTC being loaded on the start's thread (gcu_jit_prepare): a call
+    // that may defer goes to the host rather than wait for the loading (a
+    // 1 ms vector assign waited 92 ms for it and the pinning before it in
+    // LAGraph's PageRank, H100, call 48)
+    if (atomic_load (&jit_preparing) && gcu_jit_defer_wanted ())
+    {
+        gcu_jit_note_deferred () ;
+        return GCU_NOT_HANDLED ;
+    }
     const gcu_nvrtc_api *nv = gcu_nvrtc () ;
     if (nv == NULL) return GCU_NOT_HANDLED ;
     const gcu_jit_file *files ;
