@@ -380,8 +380,7 @@ void gcu_jit_publish (gcu_jit_binary *b, GrB_Info info, void *data, size_t size,
     pthread_mutex_unlock (&gcu_jit_lock) ;
 }
 
-// gcu_jit_prepare under way (on the start's thread): a request that may
-// defer does not wait for its loading (gcu_jit_compile)
+// gcu_jit_prepare under way: requests that may defer do not wait for it
 static _Atomic bool jit_preparing ;
 
 void gcu_jit_prepare (void)
@@ -497,10 +496,8 @@ GrB_Info gcu_jit_compile (const char *source, const char *label,
 {
     if (source == NULL || bin == NULL) return GrB_NULL_POINTER ;
     *bin = NULL ;
-    // NVRTC being loaded on the start's thread (gcu_jit_prepare): a call
-    // that may defer goes to the host rather than wait for the loading (a
-    // 1 ms vector assign waited 92 ms for it and the pinning before it in
-    // LAGraph's PageRank, H100, call 48)
+    // (NVRTC loading on the start's thread: a call that may defer does not
+    // wait for it; a 1 ms assign waited 92 ms in call 48, H100)
     if (atomic_load (&jit_preparing) && gcu_jit_defer_wanted ())
     {
         gcu_jit_note_deferred () ;
