@@ -221,6 +221,18 @@ static void slot_free (slot_t *sl)
     memset (sl, 0, sizeof (*sl)) ;
 }
 
+// a pinned buffer of bytes and its event, or neither (the error returned)
+static cudaError_t slot_pin (size_t bytes, void **buf, cudaEvent_t *ev)
+{
+    *buf = NULL ;
+    *ev = NULL ;
+    cudaError_t e = cudaHostAlloc (buf, bytes, cudaHostAllocPortable) ;
+    if (e == cudaSuccess && (e = cudaEventCreateWithFlags (ev, cudaEventDisableTiming)) != cudaSuccess)
+        (void) cudaFreeHost (*buf) ;
+    if (e != cudaSuccess) { *buf = NULL ; *ev = NULL ; (void) cudaGetLastError () ; }
+    return e ;
+}
+
 // Under the lock: makes the pool's buffers once. Pinning is slow (the pages
 // are locked one by one) and done once per process, not per call; it is not
 // a counted operation for fault injection, since only the first call would
@@ -237,15 +249,11 @@ static void pool_make (void)
     {
         slot_t *sl = &P.slot [k] ;
         if (sl->buf != NULL) continue ;     // one still out from before a release
-        void *buf = NULL ;
-        cudaEvent_t ev = NULL ;
-        cudaError_t e = cudaHostAlloc (&buf, P.bytes, cudaHostAllocPortable) ;
-        if (e != cudaSuccess) buf = NULL ;
-        else if ((e = cudaEventCreateWithFlags (&ev, cudaEventDisableTiming)) != cudaSuccess) ev = NULL ;
+        void *buf ;
+        cudaEvent_t ev ;
+        const cudaError_t e = slot_pin (P.bytes, &buf, &ev) ;
         if (e != cudaSuccess)
         {
-            if (buf != NULL) (void) cudaFreeHost (buf) ;
-            (void) cudaGetLastError () ;
             if (!P.warned)
             {
                 gcu_log ("staging: pinned buffer %d of %zu bytes: %s; copies "
@@ -291,13 +299,10 @@ static void checkin (slot_t *sl [], int n)
 
 static _Atomic bool prepare_cancelled ;
 
-// The pool pinned off the calls' threads: each buffer pinned outside the
-// lock and put in as it comes (a copy meanwhile takes the buffers already
-// in, or none: the fallback), never making a copy wait for the pinning
-// (18 ms a buffer of 32 MB on the H100 machine, 2026-11-27: the pool's 73 ms
-// fell on the first call that staged, 81 ms for a 1.5 ms assign in
-// LAGraph's PageRank). A release or reconfiguration meanwhile drops what
-// was pinned for the old pool.
+// The pool pinned off the calls' threads, each buffer outside the lock and
+// put in as it comes (copies meanwhile take those in, or the fallback; 18 ms
+// a 32 MB buffer on the H100 machine: 73 ms fell on the first call that
+// staged). A release or reconfiguration meanwhile drops what was pinned.
 void gcu_staging_prepare (void)
 {
     pthread_mutex_lock (&P.lock) ;
@@ -310,14 +315,12 @@ void gcu_staging_prepare (void)
     if (!go) return ;
     for (int k = 0 ; k < want && !atomic_load (&prepare_cancelled) ; k++)
     {
-        void *buf = NULL ;
-        cudaEvent_t ev = NULL ;
-        if (cudaHostAlloc (&buf, bytes, cudaHostAllocPortable) != cudaSuccess) buf = NULL ;
-        else if (cudaEventCreateWithFlags (&ev, cudaEventDisableTiming) != cudaSuccess) ev = NULL ;
-        (void) cudaGetLastError () ;
+        void *buf ;
+        cudaEvent_t ev ;
+        if (slot_pin (bytes, &buf, &ev) != cudaSuccess) break ;
         bool in = false ;
         pthread_mutex_lock (&P.lock) ;
-        for (int j = 0 ; buf != NULL && ev != NULL && P.gen == gen && !in && j < GCU_STAGING_NBUF ; j++)
+        for (int j = 0 ; P.gen == gen && !in && j < GCU_STAGING_NBUF ; j++)
         {
             if (P.slot [j].buf != NULL) continue ;
             P.slot [j].buf = buf ;
@@ -326,8 +329,8 @@ void gcu_staging_prepare (void)
         }
         pthread_mutex_unlock (&P.lock) ;
         if (in) continue ;
-        if (buf != NULL) (void) cudaFreeHost (buf) ;
-        if (ev != NULL) (void) cudaEventDestroy (ev) ;
+        (void) cudaFreeHost (buf) ;
+        (void) cudaEventDestroy (ev) ;
         (void) cudaGetLastError () ;
         break ;
     }

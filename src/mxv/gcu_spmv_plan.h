@@ -2,8 +2,8 @@
 // (cuda/mxv/gcu_spmv.cuh; after Sedaghati et al. 2015: mean and spread of
 // the row lengths), computed once on the device from R's row pointers
 // (spmv_plan.cu, CUB) and cached with R's device copy as derived data
-// (GCU_RES_DERIVED_SPMV, mxv.c), with the list of long rows the split
-// variant cuts into segments and the blocks of the adaptive variant; and
+// (GCU_RES_DERIVED_SPMV, mxv.c), with the segments the split variant cuts
+// its long rows into and the blocks of the adaptive variant; and
 // the sliced-ELL copy of R the sell variant reads (GCU_RES_DERIVED_SELL,
 // built only where sell runs).
 #ifndef GCU_SPMV_PLAN_H
@@ -26,10 +26,8 @@ typedef struct
     int64_t sell_nnz ;          // sell: the slices' entries, padding included
                                 // (rows longer than lrow left out)
     int64_t nblk ;              // adaptive: blocks
-    const int64_t *Lr, *Ls ;    // device: the long rows (nlong), their first
-                                // segments (nlong + 1); NULL when none
-    const int64_t *Sg ;         // device: each segment's row, first entry and end
-                                // (3 a segment, nseg); NULL when none
+    const int64_t *Sg ;         // device: each long row's segments: its row, first
+                                // entry and end (3 a segment, nseg); NULL when none
     const int64_t *Bs ;         // device: adaptive's blocks' first rows (nblk + 1)
 }
 gcu_spmv_plan ;
@@ -49,6 +47,7 @@ typedef struct
     bool iso ;                  // Rx holds one value
     size_t vsize ;              // bytes a value of R
     int64_t nrows ;
+    int64_t nnz ;               // R's entries
     int64_t ncols ;             // R's columns: u's length
     size_t usize ;              // bytes a value of u (the hub order's permuted copy)
 }
@@ -90,8 +89,8 @@ typedef struct
     struct gcu_res_entry *e_ ;  // the pinned derived entry, or NULL
     struct gcu_res_entry *se_ ; // the pinned sliced copy, or NULL
     struct gcu_res_entry *he_ ; // the pinned hub order, or NULL
-    void *own_ [11] ;           // Lr, Ls, Bs of a plan not cached, So, Sj, Sx, Sp
-                                // of slices not cached, Sg, xp, Hp and Hj of a hub
+    void *own_ [9] ;            // Sg and Bs of a plan not cached, xp, So, Sj, Sx
+                                // and Sp of slices not cached, Hp and Hj of a hub
                                 // order not cached (gcu_dmalloc)
 }
 gcu_spmv ;
@@ -111,15 +110,15 @@ void gcu_spmv_release (gcu_spmv *sp, gcu_stream s) ;
 void gcu_spmv_describe (const gcu_spmv *sp, char *buf, size_t size) ;
 
 // The row statistics of R (row pointers Rp, uint64_t if idx64 else uint32_t,
-// nrows rows) into plan (everything but Lr, Ls, Bs); synchronises s.
+// nrows rows) into plan (everything but Sg, Bs); synchronises s.
 GrB_Info gcu_spmv_plan_stats (const void *Rp, bool idx64, int64_t nrows, int64_t lrow,
     int64_t seg, gcu_spmv_plan *plan, gcu_stream s) ;
 
-// The long rows of R into Lr (plan->nlong entries), their first segments
-// into Ls (plan->nlong + 1) and each segment's row, first entry and end
-// into Sg (3 plan->nseg), all device buffers of the caller's.
+// The segments of R's long rows (their rows by CUB's DeviceSelect, their
+// segments' starts by an exclusive scan): each segment's row, first entry
+// and end into Sg (3 plan->nseg, the caller's device buffer).
 GrB_Info gcu_spmv_plan_long (const void *Rp, bool idx64, const gcu_spmv_plan *plan,
-    int64_t *Lr, int64_t *Ls, int64_t *Sg, gcu_stream s) ;
+    int64_t *Sg, gcu_stream s) ;
 
 // adaptive's blocks of R into Bs (plan->nblk + 1 entries, a device buffer
 // of the caller's): a block starts at row 0, every GCU_MXV_ADAPTIVE_ROWS

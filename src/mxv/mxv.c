@@ -491,9 +491,11 @@ static GrB_Info spmv_setup (const gcu_mxv_spec *spec, const gcu_operand *om, con
 {
     if (ou->b == NULL && !masked && spmv_wanted (&spec->sr))
     {
-        const gcu_spmv_matrix R = { om->e_, om->p, om->j, om->x, om->idx64, om->iso,
-            spec->vxm ? spec->ops.b.size : spec->ops.a.size, (int64_t) m, (int64_t) n,
-            spec->vxm ? spec->ops.a.size : spec->ops.b.size } ;
+        const gcu_spmv_matrix R = { .parent = om->e_, .Rp = om->p, .Rj = om->j, .Rx = om->x,
+            .idx64 = om->idx64, .iso = om->iso,
+            .vsize = spec->vxm ? spec->ops.b.size : spec->ops.a.size, .nrows = (int64_t) m,
+            .nnz = (int64_t) om->nvals, .ncols = (int64_t) n,
+            .usize = spec->vxm ? spec->ops.a.size : spec->ops.b.size } ;
         GrB_Info info = gcu_spmv_prepare (&R, spec->sr.mult.z.size,
             (spec->sr.mult.flags & GCU_OPF_POSITIONAL) != 0, sp, s) ;
         if (info != GrB_SUCCESS && info != GCU_NOT_HANDLED) return info ;

@@ -125,18 +125,13 @@ static GrB_Info buf_alloc (gcu_res_entry *c, gcu_spmv *sp, int k, size_t bytes, 
 static GrB_Info plan_long (gcu_res_entry *c, const void *Rp, bool idx64, gcu_spmv *sp,
     gcu_spmv_plan *p, gcu_stream s)
 {
-    void *Lr = NULL, *Ls = NULL, *Bs = NULL, *Sg = NULL ;
-    GCU_TRY (buf_alloc (c, sp, 2, (size_t) (p->nblk + 1) * sizeof (int64_t), &Bs, s)) ;
+    void *Bs = NULL, *Sg = NULL ;
+    GCU_TRY (buf_alloc (c, sp, 1, (size_t) (p->nblk + 1) * sizeof (int64_t), &Bs, s)) ;
     GCU_TRY (gcu_spmv_plan_blocks (Rp, idx64, p, (int64_t *) Bs, s)) ;
     p->Bs = (const int64_t *) Bs ;
     if (p->nlong == 0) return GrB_SUCCESS ;
-    const size_t b0 = (size_t) p->nlong * sizeof (int64_t), b1 = b0 + sizeof (int64_t) ;
-    GCU_TRY (buf_alloc (c, sp, 0, b0, &Lr, s)) ;
-    GCU_TRY (buf_alloc (c, sp, 1, b1, &Ls, s)) ;
-    GCU_TRY (buf_alloc (c, sp, 7, (size_t) p->nseg * 3 * sizeof (int64_t), &Sg, s)) ;
-    GCU_TRY (gcu_spmv_plan_long (Rp, idx64, p, (int64_t *) Lr, (int64_t *) Ls, (int64_t *) Sg, s)) ;
-    p->Lr = (const int64_t *) Lr ;
-    p->Ls = (const int64_t *) Ls ;
+    GCU_TRY (buf_alloc (c, sp, 0, (size_t) p->nseg * 3 * sizeof (int64_t), &Sg, s)) ;
+    GCU_TRY (gcu_spmv_plan_long (Rp, idx64, p, (int64_t *) Sg, s)) ;
     p->Sg = (const int64_t *) Sg ;
     return GrB_SUCCESS ;
 }
@@ -170,29 +165,20 @@ static GrB_Info plan_publish (gcu_res_entry *parent, const void *Rp, bool idx64,
     return GrB_SUCCESS ;
 }
 
-// the automatic bound of the long rows (GCU_SPMV_SHARE_LONG): R's entries
-// (read from its last row pointer; synchronises s) over the threads the
-// device holds at once
-static GrB_Info auto_lrow (const void *Rp, bool idx64, int64_t nrows, int64_t *lrow, gcu_stream s)
+// the automatic bound of the long rows (GCU_SPMV_SHARE_LONG): R's nnz
+// entries over the threads the device holds at once
+static int64_t auto_lrow (int64_t nnz)
 {
-    uint64_t nnz = 0 ;
-    if (idx64) GCU_TRY (gcu_memcpy_d2h (&nnz, (const uint64_t *) Rp + nrows, sizeof (nnz), s)) ;
-    else
-    {
-        uint32_t n32 = 0 ;
-        GCU_TRY (gcu_memcpy_d2h (&n32, (const uint32_t *) Rp + nrows, sizeof (n32), s)) ;
-        nnz = n32 ;
-    }
     const gcu_device_props *dev = gcu_device () ;
     const double threads = dev != NULL ? (double) dev->sm_count * dev->max_threads_per_sm : 1 ;
-    *lrow = (double) nnz >= GCU_SPMV_SHARE_LONG * threads ? GCU_MXV_LONG_ROW : GCU_MXV_LONG_ROW_SMALL ;
-    return GrB_SUCCESS ;
+    return (double) nnz >= GCU_SPMV_SHARE_LONG * threads ? GCU_MXV_LONG_ROW : GCU_MXV_LONG_ROW_SMALL ;
 }
 
-// the plan with long rows above lrow (0: the automatic bound): the cache's,
-// or computed (and cached when parent is a cache entry)
+// the plan of R (nrows rows, nnz entries) with long rows above lrow (0: the
+// automatic bound): the cache's, or computed (and cached when parent is a
+// cache entry)
 static GrB_Info plan_get (gcu_res_entry *parent, const void *Rp, bool idx64, int64_t nrows,
-    int64_t lrow, gcu_spmv *sp, gcu_stream s)
+    int64_t nnz, int64_t lrow, gcu_spmv *sp, gcu_stream s)
 {
     gcu_res_entry *c = NULL ;
     if (parent != NULL && gcu_residency_derived_lookup (parent, GCU_RES_DERIVED_SPMV, &c) == GrB_SUCCESS)
@@ -209,7 +195,7 @@ static GrB_Info plan_get (gcu_res_entry *parent, const void *Rp, bool idx64, int
         gcu_residency_unpin (c) ;       // made for another bound: replaced
     }
     const bool automatic = lrow == 0 ;
-    if (automatic) GCU_TRY (auto_lrow (Rp, idx64, nrows, &lrow, s)) ;
+    if (automatic) lrow = auto_lrow (nnz) ;
     GCU_TRY (gcu_spmv_plan_stats (Rp, idx64, nrows, lrow, GCU_MXV_LONG_SEG, &sp->plan, s)) ;
     sp->plan.lrow_auto = automatic ;
     if (parent != NULL && plan_publish (parent, Rp, idx64, sp, s) == GrB_SUCCESS) return GrB_SUCCESS ;
@@ -405,11 +391,11 @@ static GrB_Info hub_build (gcu_res_entry *c, const gcu_spmv_matrix *R, int64_t n
     void *Hp = NULL, *Hj = NULL ;
     double cover = 0 ;
     const size_t isize = R->idx64 ? sizeof (uint64_t) : sizeof (uint32_t) ;
-    GCU_TRY (buf_alloc (c, sp, 9, (size_t) R->ncols * sizeof (int32_t), &Hp, s)) ;
+    GCU_TRY (buf_alloc (c, sp, 7, (size_t) R->ncols * sizeof (int32_t), &Hp, s)) ;
     GCU_TRY (gcu_spmv_hub_order (R->Rj, R->idx64, nnz, R->ncols, (int32_t *) Hp, &cover, s)) ;
     if (relabel || cover >= GCU_SPMV_HUB_COVER)
     {
-        GCU_TRY (buf_alloc (c, sp, 10, (size_t) nnz * isize, &Hj, s)) ;
+        GCU_TRY (buf_alloc (c, sp, 8, (size_t) nnz * isize, &Hj, s)) ;
         GCU_TRY (gcu_spmv_hub_relabel (R->Rj, R->idx64, nnz, (const int32_t *) Hp, R->ncols, Hj, s)) ;
     }
     if (c != NULL)
@@ -460,14 +446,13 @@ static GrB_Info hub_get (const gcu_spmv_matrix *R, bool positional, int want, gc
     {
         info = hub_build (c, R, nnz, want > 0, sp, s) ;
         if (info != GrB_SUCCESS) gcu_residency_unpin (c) ;     // an abandoned build: freed
-        if (info != GrB_SUCCESS) sp->he_ = NULL ;
     }
     if (info != GrB_SUCCESS && want > 0) info = hub_build (NULL, R, nnz, true, sp, s) ;
     if (info == GrB_OUT_OF_MEMORY || info == GCU_NOT_HANDLED) return GrB_SUCCESS ;
     GCU_TRY (info) ;
     if (sp->Hj == NULL) return GrB_SUCCESS ;
-    if (gcu_dmalloc (&sp->own_ [8], (size_t) R->ncols * R->usize + 16, s) != GrB_SUCCESS) return GrB_SUCCESS ;
-    sp->xp = sp->own_ [8] ;
+    if (gcu_dmalloc (&sp->own_ [2], (size_t) R->ncols * R->usize + 16, s) != GrB_SUCCESS) return GrB_SUCCESS ;
+    sp->xp = sp->own_ [2] ;
     sp->ncols = R->ncols ;
     sp->usize = R->usize ;
     sp->hub = true ;
@@ -485,7 +470,7 @@ GrB_Info gcu_spmv_prepare (const gcu_spmv_matrix *R, size_t zsize, bool position
     int64_t lrow ;
     forced (&variant, &split, &lrow) ;
     if (variant == GCU_SPMV_PULL || R->nrows <= 0) return GCU_NOT_HANDLED ;
-    GrB_Info info = plan_get (R->parent, R->Rp, R->idx64, R->nrows, lrow, sp, s) ;
+    GrB_Info info = plan_get (R->parent, R->Rp, R->idx64, R->nrows, R->nnz, lrow, sp, s) ;
     if (info == GrB_SUCCESS)
         info = hub_get (R, positional, force_hub >= 0 ? force_hub : env_hub, sp, s) ;
     // (sell's copy of R from the hub order's indices where it runs)
@@ -522,7 +507,7 @@ void gcu_spmv_release (gcu_spmv *sp, gcu_stream s)
     if (sp->e_ != NULL) gcu_residency_unpin (sp->e_) ;
     if (sp->se_ != NULL) gcu_residency_unpin (sp->se_) ;
     if (sp->he_ != NULL) gcu_residency_unpin (sp->he_) ;
-    for (int k = 0 ; k < 11 ; k++)
+    for (int k = 0 ; k < 9 ; k++)
     {
         gcu_dfree (sp->own_ [k], s) ;
         sp->own_ [k] = NULL ;

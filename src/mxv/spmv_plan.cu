@@ -186,7 +186,7 @@ GrB_Info stats (const RI *Rp, int64_t nrows, int64_t lrow, int64_t seg, gcu_spmv
     plan->nseg = h.nseg ;
     plan->sell_nnz = sell ;
     plan->nblk = h.nblk ;
-    plan->Lr = plan->Ls = plan->Bs = plan->Sg = NULL ;
+    plan->Bs = plan->Sg = NULL ;
     GCU_FREE_ALL ;
     return GrB_SUCCESS ;
 }
@@ -210,14 +210,17 @@ __global__ void __launch_bounds__ (GCU_MXV_THREADS) long_segs_k (const RI *__res
 }
 
 #undef  GCU_FREE_ALL
-#define GCU_FREE_ALL gcu_dfree (tmp, s) ; gcu_dfree (count, s) ;
+#define GCU_FREE_ALL gcu_dfree (tmp, s) ; gcu_dfree (count, s) ; gcu_dfree (Lr, s) ;
 
+// the long rows Lr and their first segments Ls (temporaries), then Sg
 template <class RI>
-GrB_Info long_rows (const RI *Rp, const gcu_spmv_plan *plan, int64_t *Lr, int64_t *Ls,
-    int64_t *Sg, gcu_stream s)
+GrB_Info long_rows (const RI *Rp, const gcu_spmv_plan *plan, int64_t *Sg, gcu_stream s)
 {
     void *tmp = NULL ;
     long long *count = NULL ;
+    int64_t *Lr = NULL ;
+    GCU_TRY (gcu_dmalloc ((void **) &Lr, (2 * (size_t) plan->nlong + 1) * sizeof (int64_t), s)) ;
+    int64_t *Ls = Lr + plan->nlong ;
     size_t b1 = 0, b2 = 0 ;
     cudaStream_t st = (cudaStream_t) s ;
     thrust::counting_iterator<long long> rows (0) ;
@@ -406,11 +409,11 @@ extern "C" GrB_Info gcu_spmv_plan_stats (const void *Rp, bool idx64, int64_t nro
 }
 
 extern "C" GrB_Info gcu_spmv_plan_long (const void *Rp, bool idx64, const gcu_spmv_plan *plan,
-    int64_t *Lr, int64_t *Ls, int64_t *Sg, gcu_stream s)
+    int64_t *Sg, gcu_stream s)
 {
     if (plan->nlong <= 0) return GrB_SUCCESS ;
-    return idx64 ? long_rows ((const uint64_t *) Rp, plan, Lr, Ls, Sg, s)
-                 : long_rows ((const uint32_t *) Rp, plan, Lr, Ls, Sg, s) ;
+    return idx64 ? long_rows ((const uint64_t *) Rp, plan, Sg, s)
+                 : long_rows ((const uint32_t *) Rp, plan, Sg, s) ;
 }
 
 extern "C" GrB_Info gcu_spmv_plan_blocks (const void *Rp, bool idx64, const gcu_spmv_plan *plan,
