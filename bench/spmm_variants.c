@@ -28,7 +28,7 @@
 #define MAX_VARIANTS 32
 
 static const char *const knobs [] =
-    { "ROWS", "RMAX", "UNROLL", "MINB", "HINT", "PIPE", "NAT", "SORT", "SLICE", "GRID", "SEG", "TILE", "CH",
+    { "ROWS", "RMAX", "UNROLL", "MINB", "HINT", "PIPE", "NAT", "SORT", "SLICE", "GRID", "SEG", "TILE", "CH", "CARVE",
       "VEC" } ;
 
 // the defaults, then the variant's settings ("VAR=v,VAR=v")

@@ -63,6 +63,10 @@
 // of A and the item after that one's row while it loads X for this one
 // (GRBCUDA_SPMM_PIPE=0/1)
 #define GCU_SPMM_PIPE 0
+// GCU_SPMM_CARVE: the row kernel's preferred share of the unified L1 /
+// shared memory as shared memory, in percent (it uses none: 0 leaves the
+// most L1 for X's rows); -1 leaves the driver's choice (GRBCUDA_SPMM_CARVE)
+#define GCU_SPMM_CARVE (-1)
 // GCU_SPMM_NAT: where the semiring is PLUS_TIMES on one floating type, the
 // row kernel sums with the GPU's own + and * instead of the operators that
 // give a NaN the host's sign and payload after every operation (their

@@ -141,7 +141,7 @@ int gcu_spmm_group_for (long long n, int vec, int ch) ;
 // GRBCUDA_SPMM_TILE: -1 auto (the analysis), 0 row-wise, 1 tiles
 int gcu_spmm_tile_mode (void) ;
 // The whole-row kernel's settings (gcu_spmm_policy.h; the GRBCUDA_SPMM_ROWS,
-// _RMAX, _UNROLL, _HINT, _PIPE, _NAT, _SORT, _SLICE, _GRID overrides)
+// _RMAX, _UNROLL, _HINT, _PIPE, _NAT, _SORT, _SLICE, _GRID, _CARVE overrides)
 typedef struct
 {
     bool rows ;                 // whole rows (else every row through the segments)
@@ -153,6 +153,7 @@ typedef struct
     int sort ;                  // 1 sort the rows by length, 0 not, -1 where uneven
     int slice ;                 // columns a slice (0: a warp's worth)
     int grid ;                  // blocks an SM (-1: as many as fit, 0: a group an item)
+    int carve ;                 // shared memory's share of L1 (percent; -1: the driver's)
 }
 gcu_spmm_tune ;
 void gcu_spmm_tune_get (gcu_spmm_tune *t) ;
