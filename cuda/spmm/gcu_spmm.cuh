@@ -38,25 +38,7 @@
 #include "spmm/gcu_spmm_policy.h"
 #include "spmm/gcu_spmm_args.h"
 #include "spmm/gcu_spmm_item.cuh"
-
-// VEC consecutive values of T, loaded or stored at once (VEC > 1 only for
-// power-of-two sizes, VEC*sizeof (T) <= 16: the host's choice)
-template <class T, int VEC>
-struct alignas (VEC > 1 ? sizeof (T) * VEC : alignof (T)) gcu_pack
-{
-    T v [VEC];
-};
-
-template <class T, int VEC>
-__device__ __forceinline__ gcu_pack<T, VEC> gcu_pack_load (const T *__restrict__ x,
-    int64_t p, int64_t stride)
-{
-    gcu_pack<T, VEC> r;
-    if constexpr (VEC > 1) r = *(const gcu_pack<T, VEC> *) (x + p);
-    else r.v [0] = x [p];
-    (void) stride;
-    return r;
-}
+#include "spmm/gcu_spmm_load.cuh"
 
 // the lanes of a group of G within its warp (G a power of two, at most 32)
 __device__ __forceinline__ unsigned gcu_group_mask (int G)
@@ -168,13 +150,6 @@ __device__ __forceinline__ void gcu_spmm_rowpart (typename SR::Z (&acc) [CH][VEC
     }
 }
 
-template <class T, int VEC>
-__device__ __forceinline__ void gcu_pack_store (T *__restrict__ out, int64_t p,
-    const gcu_pack<T, VEC> &v)
-{
-    if constexpr (VEC > 1) *(gcu_pack<T, VEC> *) (out + p) = v;
-    else out [p] = v.v [0];
-}
 
 // the lane's chunks of a super-chunk starting at column base: cc [h] the
 // columns (clamped to the last VEC), live [h] whether they exist
@@ -255,111 +230,6 @@ __device__ __forceinline__ void gcu_spmm_segments (const gcu_spmm_args &a)
     }
 }
 
-// A value of A (its index or its value, read once) loaded with the
-// evict-first hint where STREAM and the type is a native word of 1, 2, 4 or
-// 8 bytes (so that A's stream does not push X's rows out of L2), else
-// plainly. The SIMT emulation (no __CUDA_ARCH__) loads plainly.
-template <bool STREAM, class T>
-__device__ __forceinline__ T gcu_ld_stream (const T *__restrict__ p)
-{
-#if defined (__CUDA_ARCH__)
-    if constexpr (STREAM && alignof (T) == sizeof (T))
-    {
-        T r;
-        if constexpr (sizeof (T) == 1)
-        {
-            const unsigned char u = __ldcs ((const unsigned char *) p);
-            memcpy (&r, &u, 1);
-            return r;
-        }
-        else if constexpr (sizeof (T) == 2)
-        {
-            const unsigned short u = __ldcs ((const unsigned short *) p);
-            memcpy (&r, &u, 2);
-            return r;
-        }
-        else if constexpr (sizeof (T) == 4)
-        {
-            const unsigned int u = __ldcs ((const unsigned int *) p);
-            memcpy (&r, &u, 4);
-            return r;
-        }
-        else if constexpr (sizeof (T) == 8)
-        {
-            const unsigned long long u = __ldcs ((const unsigned long long *) p);
-            memcpy (&r, &u, 8);
-            return r;
-        }
-    }
-#endif
-    return *p;
-}
-
-// VEC values of X through the read-only path (ld.global.nc) where the pack
-// is a naturally aligned word of 4, 8 or 16 bytes, else as gcu_pack_load
-template <class T, int VEC>
-__device__ __forceinline__ gcu_pack<T, VEC> gcu_pack_ldg (const T *__restrict__ x, int64_t p)
-{
-    typedef gcu_pack<T, VEC> P;
-#if defined (__CUDA_ARCH__)
-    if constexpr (alignof (P) == sizeof (P) && sizeof (P) == 16)
-    {
-        const uint4 u = __ldg ((const uint4 *) (x + p));
-        P r;
-        memcpy (&r, &u, 16);
-        return r;
-    }
-    else if constexpr (alignof (P) == sizeof (P) && sizeof (P) == 8)
-    {
-        const uint2 u = __ldg ((const uint2 *) (x + p));
-        P r;
-        memcpy (&r, &u, 8);
-        return r;
-    }
-    else if constexpr (alignof (P) == sizeof (P) && sizeof (P) == 4)
-    {
-        const unsigned int u = __ldg ((const unsigned int *) (x + p));
-        P r;
-        memcpy (&r, &u, 4);
-        return r;
-    }
-#endif
-    return gcu_pack_load<T, VEC> (x, p, 1);
-}
-
-// VEC values into out [p], with the streaming (evict-first) hint where
-// STREAM and the pack is a naturally aligned word of 4, 8 or 16 bytes: C is
-// written once and not read here, so it should not push X's rows out of L2
-template <bool STREAM, class T, int VEC>
-__device__ __forceinline__ void gcu_pack_st (T *__restrict__ out, int64_t p,
-    const gcu_pack<T, VEC> &v)
-{
-    typedef gcu_pack<T, VEC> P;
-#if defined (__CUDA_ARCH__)
-    if constexpr (STREAM && alignof (P) == sizeof (P) && sizeof (P) == 16)
-    {
-        uint4 u;
-        memcpy (&u, &v, 16);
-        __stcs ((uint4 *) (out + p), u);
-        return;
-    }
-    else if constexpr (STREAM && alignof (P) == sizeof (P) && sizeof (P) == 8)
-    {
-        uint2 u;
-        memcpy (&u, &v, 8);
-        __stcs ((uint2 *) (out + p), u);
-        return;
-    }
-    else if constexpr (STREAM && alignof (P) == sizeof (P) && sizeof (P) == 4)
-    {
-        unsigned int u;
-        memcpy (&u, &v, 4);
-        __stcs ((unsigned int *) (out + p), u);
-        return;
-    }
-#endif
-    gcu_pack_store<T, VEC> (out, p, v);
-}
 
 // acc [v] (+)= A(i,kk) * X(kk, c0+v) as gcu_spmm_term, or where NAT (the
 // semiring is PLUS_TIMES on one floating type: the host's choice) with
@@ -669,10 +539,20 @@ __device__ __forceinline__ void gcu_spmm_fold (const gcu_spmm_args &a)
         for (int64_t c0 = (int64_t) lane * VEC ; c0 < n ; c0 += (int64_t) G * VEC)
         {
             gcu_pack<Z, VEC> acc = gcu_pack_load<Z, VEC> (W, h * n + c0, 1);
-            for (int64_t t = 1 ; t < ns ; t++)
+            // GCU_SPMM_FOLD_BATCH partial rows' loads in flight at once (a
+            // power-law row has hundreds of segments, and one group folds
+            // them: one load at a time made the fold the call's tail), then
+            // added in segment order, as before
+            for (int64_t t = 1 ; t < ns ; t += GCU_SPMM_FOLD_BATCH)
             {
-                const gcu_pack<Z, VEC> w = gcu_pack_load<Z, VEC> (W, (h + t) * n + c0, 1);
-                for (int v = 0 ; v < VEC ; v++) acc.v [v] = SR::add (acc.v [v], w.v [v]);
+                gcu_pack<Z, VEC> w [GCU_SPMM_FOLD_BATCH];
+                #pragma unroll
+                for (int u = 0 ; u < GCU_SPMM_FOLD_BATCH ; u++)
+                    if (t + u < ns) w [u] = gcu_pack_load<Z, VEC> (W, (h + t + u) * n + c0, 1);
+                #pragma unroll
+                for (int u = 0 ; u < GCU_SPMM_FOLD_BATCH ; u++)
+                    if (t + u < ns)
+                        for (int v = 0 ; v < VEC ; v++) acc.v [v] = SR::add (acc.v [v], w [u].v [v]);
             }
             gcu_pack<TC, VEC> o;
             for (int v = 0 ; v < VEC ; v++) o.v [v] = gcu_cast<TC> (acc.v [v]);

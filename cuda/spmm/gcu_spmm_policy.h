@@ -26,6 +26,9 @@
 // lanes took rmat-20-16 k=128 from 5.11 (one chunk, the loop before the
 // unrolling) to 5.84 ms.
 #define GCU_SPMM_CH_MAX 1
+// SpMM's fold of a long row's partial rows: loads of partial rows a lane
+// has in flight at once (they are added in segment order after)
+#define GCU_SPMM_FOLD_BATCH 8
 
 // SpMM row-wise (gcu_spmm_rows), where tiles do not pay; GRBCUDA_SPMM_ROWS=0
 // takes the segment kernel instead (every row in segments). A group takes a
