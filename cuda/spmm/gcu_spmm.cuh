@@ -261,8 +261,10 @@ __device__ __forceinline__ void gcu_spmm_term_nat (typename SR::Z (&acc) [VEC], 
 // and passes them round by shuffles; each lane then has U loads of X in
 // flight (unrolled; a batch's tail repeats its last entry's load and does
 // not add it, so short rows issue all their loads at once). PF: the next
-// batch prefetched into L1. NAT: gcu_spmm_term_nat's arithmetic.
-template <class SR, class AI, int VEC, int CH, int U, bool HINT, bool PF, bool NAT>
+// batch prefetched into L1. NAT: gcu_spmm_term_nat's arithmetic. HUB: A's
+// indices carry their column's class in their two top bits (src/spmm/hub.cu),
+// and X's rows are loaded with that class's cache hints (gcu_pack_ldg_cls).
+template <class SR, class AI, int VEC, int CH, int U, bool HINT, bool PF, bool NAT, bool HUB>
 __device__ __forceinline__ void gcu_spmm_rows_acc (typename SR::Z (&acc) [CH][VEC],
     const gcu_spmm_args &a, int64_t i, AI p0, AI p1, int lane, unsigned gmask,
     const typename SR::TB *const (&xc) [CH], const int64_t (&cc) [CH], const typename SR::X &xiso)
@@ -273,6 +275,9 @@ __device__ __forceinline__ void gcu_spmm_rows_acc (typename SR::Z (&acc) [CH][VE
     const AI *__restrict__ Aj = (const AI *) a.Aj;
     const typename SR::TA *__restrict__ Ax = (const typename SR::TA *) a.Ax;
     const int64_t xrs = a.xrs;
+    constexpr int TOP = 8 * (int) sizeof (AI) - 2;
+    unsigned long long pol = 0;
+    if constexpr (HUB) pol = gcu_l2_evict_first_policy ();
     for (AI pb = p0 ; pb < p1 ; pb += (AI) G)
     {
         const int nb = (int) ((p1 - pb < (AI) G) ? p1 - pb : (AI) G);
@@ -285,6 +290,7 @@ __device__ __forceinline__ void gcu_spmm_rows_acc (typename SR::Z (&acc) [CH][VE
         for (int e = 0 ; e < nb ; e += U)
         {
             AI kk [U];
+            int cl [U];
             XT x [U];
             gcu_pack<TB, VEC> y [U][CH];
             #pragma unroll
@@ -292,6 +298,8 @@ __device__ __forceinline__ void gcu_spmm_rows_acc (typename SR::Z (&acc) [CH][VE
             {
                 const int src = (e + u < nb) ? e + u : nb - 1;
                 kk [u] = gcu_shfl_any (gmask, mj, src, G);
+                cl [u] = HUB ? (int) (kk [u] >> TOP) : 0;
+                if constexpr (HUB) kk [u] &= ~((AI) 3 << TOP);
                 if constexpr (SR::reads_x && !SR::a_iso) x [u] = gcu_shfl_any (gmask, mx, src, G);
                 else x [u] = xiso;
             }
@@ -299,7 +307,8 @@ __device__ __forceinline__ void gcu_spmm_rows_acc (typename SR::Z (&acc) [CH][VE
             for (int u = 0 ; u < U ; u++)
                 #pragma unroll
                 for (int h = 0 ; h < CH ; h++)
-                    y [u][h] = gcu_pack_ldg<TB, VEC> (xc [h], (int64_t) kk [u] * xrs);
+                    y [u][h] = HUB ? gcu_pack_ldg_cls<TB, VEC> (xc [h], (int64_t) kk [u] * xrs, cl [u], pol)
+                        : gcu_pack_ldg<TB, VEC> (xc [h], (int64_t) kk [u] * xrs);
             // NAT: the batch's tail selected away rather than skipped, so
             // that no branch lets the compiler sink a load below the sums
             // of the loads before it (all U in flight at once)
@@ -329,8 +338,10 @@ __device__ __forceinline__ void gcu_spmm_rows_acc (typename SR::Z (&acc) [CH][VE
 // stores where HINT). PF: a group prefetches into L1 the first batch of
 // entries of its next item and the item after that one's row (read by
 // then), so that its loads of A hit L1. NAT: sums in the GPU's arithmetic, a row with a NaN
-// summed again as the semiring's operators sum it (gcu_spmm_term_nat).
-template <class SR, class AI, int VEC, int CH, int U, bool HINT, bool PF = false, bool NAT = false>
+// summed again as the semiring's operators sum it (gcu_spmm_term_nat). HUB:
+// a.Aj is A's indices with their columns' classes (gcu_spmm_rows_acc).
+template <class SR, class AI, int VEC, int CH, int U, bool HINT, bool PF = false, bool NAT = false,
+    bool HUB = false>
 __device__ __forceinline__ void gcu_spmm_rows (const gcu_spmm_args &a)
 {
     typedef typename SR::Z Z;
@@ -401,14 +412,15 @@ __device__ __forceinline__ void gcu_spmm_rows (const gcu_spmm_args &a)
         const TB *xc [CH];
         for (int h = 0 ; h < CH ; h++) xc [h] = Xd + cc [h] * a.xcs;
         Z acc [CH][VEC];
-        gcu_spmm_rows_acc<SR, AI, VEC, CH, U, HINT, PF, NAT> (acc, a, i, p0, p1, lane, gmask, xc, cc, xiso);
+        gcu_spmm_rows_acc<SR, AI, VEC, CH, U, HINT, PF, NAT, HUB> (acc, a, i, p0, p1, lane, gmask, xc,
+            cc, xiso);
         if constexpr (NAT)
         {
             bool nan = false;
             for (int h = 0 ; h < CH ; h++)
                 for (int v = 0 ; v < VEC ; v++) nan |= acc [h][v] != acc [h][v];
             if (__any_sync (gmask, nan))
-                gcu_spmm_rows_acc<SR, AI, VEC, CH, U, HINT, false, false> (acc, a, i, p0, p1, lane,
+                gcu_spmm_rows_acc<SR, AI, VEC, CH, U, HINT, false, false, HUB> (acc, a, i, p0, p1, lane,
                     gmask, xc, cc, xiso);
         }
         for (int h = 0 ; h < CH ; h++)

@@ -20,13 +20,14 @@
 // and the row kernel's U loads of X in flight, cache hints HINT,
 // __launch_bounds__ of MINB blocks an SM (fewer registers where above 1) and
 // the row kernel's PIPE (its next items' part of A prefetched) and NAT (sums
-// in the GPU's own arithmetic: PLUS_TIMES on one floating type)
-#define GCU_SPMM_KERNELS(SEGS, FOLD, TILE, ROWS, SR, AI, VEC, CH, U, HINT, MINB, PIPE, NAT) \
+// in the GPU's own arithmetic: PLUS_TIMES on one floating type) and HUB
+// (A's indices carry their columns' cache classes: src/spmm/hub.cu)
+#define GCU_SPMM_KERNELS(SEGS, FOLD, TILE, ROWS, SR, AI, VEC, CH, U, HINT, MINB, PIPE, NAT, HUB) \
     GCU_SPMM_KERNEL (SEGS) { gcu_spmm_segments<SR, AI, VEC, CH> (a) ; }       \
     GCU_SPMM_KERNEL (FOLD) { gcu_spmm_fold<SR, AI, VEC> (a) ; }               \
     GCU_SPMM_KERNEL (TILE) { gcu_spmm_tiled<SR, AI, VEC> (a) ; }              \
     extern "C" __global__ void __launch_bounds__ (GCU_SPMM_THREADS, MINB)     \
-    ROWS (const gcu_spmm_args a) { gcu_spmm_rows<SR, AI, VEC, CH, U, HINT, PIPE, NAT> (a) ; }
+    ROWS (const gcu_spmm_args a) { gcu_spmm_rows<SR, AI, VEC, CH, U, HINT, PIPE, NAT, HUB> (a) ; }
 
 // SDDMM's batched kernel (gcu_sddmm.cuh) for semiring SR (its mask type),
 // the mask's index type MI, VEC terms a load, B entries a batch, U entries'

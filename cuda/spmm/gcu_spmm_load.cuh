@@ -139,4 +139,75 @@ __device__ __forceinline__ void gcu_pack_st (T *__restrict__ out, int64_t p,
     gcu_pack_store<T, VEC> (out, p, v);
 }
 
+// X's rows by the class the plan gave their column (GCU_SPMM_HUB_*: src/spmm/hub.cu):
+// HOT (among the fullest columns, as many rows as L1 holds): kept in L1
+// (L1::evict_last); WARM: not allocated in L1 (the hot rows stay), L2 as
+// usual; COLD (the emptiest columns, past what L2 holds): not in L1 and
+// first out of L2 (pol: an L2 evict-first policy), so that the warm rows
+// stay in L2. Packs of 4, 8 or 16 naturally aligned bytes; else, and in
+// the SIMT emulation, as gcu_pack_ldg.
+// (GCU_SPMM_CLS_*: gcu_spmm_policy.h)
+__device__ __forceinline__ unsigned long long gcu_l2_evict_first_policy (void)
+{
+    unsigned long long pol = 0;
+#if defined (__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm ("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l" (pol));
+#endif
+    return pol;
+}
+
+#if defined (__CUDA_ARCH__)
+#define GCU_LDG_CLS(W, R, CONS, ...)                                                        \
+    if (cls == GCU_SPMM_CLS_HOT)                                                            \
+        asm ("ld.global.nc.L1::evict_last" W " " R ", [%" CONS "];" : __VA_ARGS__); \
+    else if (cls == GCU_SPMM_CLS_COLD)                                                      \
+        asm ("ld.global.nc.L1::no_allocate.L2::cache_hint" W " " R ", [%" CONS "], %" \
+            GCU_LDG_POL ";" : __VA_ARGS__, "l" (pol));                                      \
+    else                                                                                    \
+        asm ("ld.global.nc.L1::no_allocate" W " " R ", [%" CONS "];" : __VA_ARGS__);
+#endif
+
+template <class T, int VEC>
+__device__ __forceinline__ gcu_pack<T, VEC> gcu_pack_ldg_cls (const T *__restrict__ x, int64_t p,
+    int cls, unsigned long long pol)
+{
+    typedef gcu_pack<T, VEC> P;
+#if defined (__CUDA_ARCH__)
+    const T *q = x + p;
+    if constexpr (alignof (P) == sizeof (P) && sizeof (P) == 16)
+    {
+        unsigned u [4];
+#define GCU_LDG_POL "5"
+        GCU_LDG_CLS (".v4.u32", "{%0,%1,%2,%3}", "4", "=r" (u [0]), "=r" (u [1]), "=r" (u [2]),
+            "=r" (u [3]) : "l" (q))
+#undef GCU_LDG_POL
+        P r;
+        memcpy (&r, u, 16);
+        return r;
+    }
+    else if constexpr (alignof (P) == sizeof (P) && sizeof (P) == 8)
+    {
+        unsigned u [2];
+#define GCU_LDG_POL "3"
+        GCU_LDG_CLS (".v2.u32", "{%0,%1}", "2", "=r" (u [0]), "=r" (u [1]) : "l" (q))
+#undef GCU_LDG_POL
+        P r;
+        memcpy (&r, u, 8);
+        return r;
+    }
+    else if constexpr (alignof (P) == sizeof (P) && sizeof (P) == 4)
+    {
+        unsigned u;
+#define GCU_LDG_POL "2"
+        GCU_LDG_CLS (".u32", "%0", "1", "=r" (u) : "l" (q))
+#undef GCU_LDG_POL
+        P r;
+        memcpy (&r, &u, 4);
+        return r;
+    }
+#endif
+    (void) cls; (void) pol;
+    return gcu_pack_ldg<T, VEC> (x, p);
+}
+
 #endif

@@ -84,6 +84,25 @@
 // overrides both.
 #define GCU_SPMM_MINB_NAT 4
 
+// SpMM's cache classes of A's columns (src/spmm/hub.cu; the row kernel's
+// HUB): a column's class in the two top bits of the row kernel's copy of
+// A's indices. HOT: among the fullest columns, as many rows of X as
+// GCU_SPMM_HUB_L1_BYTES hold (per SM: every block of the SM reads the same
+// ones), and at least GCU_SPMM_HUB_HOT_MIN entries; COLD: past the fullest
+// columns whose rows GCU_SPMM_HUB_L2_BYTES hold (0: none cold); the rest
+// WARM. GCU_SPMM_HUB: -1 where X's rows are more than GCU_SPMM_HUB_X_L2
+// times L2 and the hot columns hold at least GCU_SPMM_HUB_MIN_FRAC of A's
+// entries, 0 never, 1 always (GRBCUDA_SPMM_HUB, _HUB_L1, _HUB_L2).
+#define GCU_SPMM_CLS_WARM 0
+#define GCU_SPMM_CLS_COLD 1
+#define GCU_SPMM_CLS_HOT 2
+#define GCU_SPMM_HUB (-1)
+#define GCU_SPMM_HUB_L1_BYTES (160 * 1024)
+#define GCU_SPMM_HUB_L2_BYTES (32 * 1024 * 1024)
+#define GCU_SPMM_HUB_HOT_MIN 16
+#define GCU_SPMM_HUB_X_L2 4.0
+#define GCU_SPMM_HUB_MIN_FRAC 0.05
+
 // ASpT (Hong et al. 2019, DESIGN §4): A's rows in panels of GCU_ASPT_PANEL
 // rows; within a panel a column with at least GCU_ASPT_HEAVY entries (the
 // paper's threshold: three) is heavy; heavy columns are numbered into tiles

@@ -39,11 +39,12 @@ GrB_Info gcu_spmm_block_ch (const gcu_spmm_spec *spec, int ch, gcu_str *b,
 // column chunks a lane, and the row kernel's loads in flight (2, 4, 8), its
 // __launch_bounds__ blocks an SM (1-8; more: fewer registers), cache hints
 // prefetches of its next items' part of A (pipe) and the GPU's own
-// arithmetic where the semiring allows it (nat: gcu_spmm_nat_ok)
+// arithmetic where the semiring allows it (nat: gcu_spmm_nat_ok), and
+// hub: A's indices carry their columns' cache classes (src/spmm/hub.cu)
 typedef struct
 {
     int ch, unroll, minb ;
-    bool hint, pipe, nat ;
+    bool hint, pipe, nat, hub ;
 }
 gcu_spmm_kvar ;
 // PLUS_TIMES on one floating type: the row kernel may sum with the GPU's
@@ -120,7 +121,7 @@ typedef struct
     int unroll, hint, minb, nsl, sw, grid ;
     bool pipe ;
     bool nat ;                  // the row kernel summed in the GPU's arithmetic
-    char why [160] ;            // the analysis' choice: tiles or row-wise, why
+    char why [320] ;            // the analysis' choice: tiles or row-wise, why
 }
 gcu_spmm_out ;
 
@@ -141,7 +142,7 @@ int gcu_spmm_group_for (long long n, int vec, int ch) ;
 // GRBCUDA_SPMM_TILE: -1 auto (the analysis), 0 row-wise, 1 tiles
 int gcu_spmm_tile_mode (void) ;
 // The whole-row kernel's settings (gcu_spmm_policy.h; the GRBCUDA_SPMM_ROWS,
-// _RMAX, _UNROLL, _HINT, _PIPE, _NAT, _SORT, _SLICE, _GRID, _CARVE overrides)
+// _RMAX, _UNROLL, _HINT, _PIPE, _NAT, _SORT, _SLICE, _GRID, _CARVE, _HUB, _HUB_L1, _HUB_L2 overrides)
 typedef struct
 {
     bool rows ;                 // whole rows (else every row through the segments)
@@ -154,9 +155,27 @@ typedef struct
     int slice ;                 // columns a slice (0: a warp's worth)
     int grid ;                  // blocks an SM (-1: as many as fit, 0: a group an item)
     int carve ;                 // shared memory's share of L1 (percent; -1: the driver's)
+    int hub ;                   // the cache classes: -1 where they pay, 0 never, 1 always
+    int64_t hub_l1, hub_l2 ;    // bytes of X's rows kept in L1 and in L2
 }
 gcu_spmm_tune ;
 void gcu_spmm_tune_get (gcu_spmm_tune *t) ;
+
+// SpMM's cache classes of A's columns (src/spmm/hub.cu): Ajc = A's nnz
+// indices (idx64 wide) with their column's class in the two top bits: hot
+// for the nhot fullest columns (ties included; none with fewer than
+// GCU_SPMM_HUB_HOT_MIN entries), cold below the nwarm-th fullest (nwarm 0
+// or >= ncols: none), warm
+// the rest (Ajc NULL: only the statistics). GCU_NOT_HANDLED where the
+// indices have no room for the bits.
+typedef struct
+{
+    uint32_t hot_min, warm_min ;    // the entries of the emptiest hot and warm column
+    double hot_frac, cold_frac ;    // of A's entries, in hot and in cold columns
+}
+gcu_spmm_hub_stats ;
+GrB_Info gcu_spmm_hub_classes (const void *Aj, bool idx64, int64_t nnz, int64_t ncols,
+    int64_t nhot, int64_t nwarm, void *Ajc, gcu_spmm_hub_stats *st, gcu_stream s) ;
 // SDDMM's lanes a dot product at most (GRBCUDA_SDDMM_GROUP, else GCU_SDDMM_GROUP_MAX)
 int gcu_sddmm_group_max (void) ;
 

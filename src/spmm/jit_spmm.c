@@ -70,7 +70,7 @@ GrB_Info gcu_spmm_block_ch (const gcu_spmm_spec *spec, int chunks, gcu_str *b,
     char entry [GCU_JIT_ENTRY_MAX])
 {
     const gcu_spmm_kvar v = { chunks, GCU_SPMM_ROWS_UNROLL, spmm_minb (spec), GCU_SPMM_HINT != 0,
-        GCU_SPMM_PIPE, GCU_SPMM_NAT != 0 } ;
+        GCU_SPMM_PIPE, GCU_SPMM_NAT != 0, false } ;
     return gcu_spmm_block_var (spec, &v, b, entry) ;
 }
 
@@ -99,17 +99,18 @@ GrB_Info gcu_spmm_block_var (const gcu_spmm_spec *spec, const gcu_spmm_kvar *kv,
     const bool hint = kv->hint ;
     const int pipe = kv->pipe ? 1 : 0 ;
     const int nat = kv->nat && gcu_spmm_nat_ok (spec) ? 1 : 0 ;
-    snprintf (key, sizeof (key), "|spmm|%s|%d|%d|%d|%d|%d|%d|%d", it, spec->vec, ch, u,
-        hint ? 1 : 0, minb, pipe, nat) ;
+    const int hub = kv->hub ? 1 : 0 ;
+    snprintf (key, sizeof (key), "|spmm|%s|%d|%d|%d|%d|%d|%d|%d|%d", it, spec->vec, ch, u,
+        hint ? 1 : 0, minb, pipe, nat, hub) ;
     GrB_Info info = gcu_codegen_namespace (b, &spec->sr, &spec->ops, "gcu_smm_", key, entry) ;
     if (info != GrB_SUCCESS) return info ;
     char fold [GCU_JIT_ENTRY_MAX], tile [GCU_JIT_ENTRY_MAX], rows [GCU_JIT_ENTRY_MAX] ;
     gcu_spmm_fold_entry (entry, fold) ;
     gcu_spmm_tile_entry (entry, tile) ;
     gcu_spmm_rows_entry (entry, rows) ;
-    gcu_str_addf (b, "GCU_SPMM_KERNELS (%s, %s, %s, %s, %s_ns::SR, %s, %d, %d, %d, %s, %d, %d, %d)\n",
+    gcu_str_addf (b, "GCU_SPMM_KERNELS (%s, %s, %s, %s, %s_ns::SR, %s, %d, %d, %d, %s, %d, %d, %d, %d)\n",
         entry, fold, tile, rows, entry, it, spec->vec, ch, u, hint ? "true" : "false", minb,
-        pipe, nat) ;
+        pipe, nat, hub) ;
     return b->failed ? GrB_OUT_OF_MEMORY : GrB_SUCCESS ;
 }
 
@@ -141,7 +142,7 @@ GrB_Info gcu_spmm_kernels (const gcu_spmm_spec *spec, void **first, void **fold)
 {
     void *tile = NULL, *rows = NULL ;
     const gcu_spmm_kvar v = { 1, GCU_SPMM_ROWS_UNROLL, spmm_minb (spec), GCU_SPMM_HINT != 0,
-        GCU_SPMM_PIPE, GCU_SPMM_NAT != 0 } ;
+        GCU_SPMM_PIPE, GCU_SPMM_NAT != 0, false } ;
     return gcu_spmm_kernels_all (spec, &v, first, spec->sddmm ? NULL : fold,
         spec->sddmm ? NULL : &tile, spec->sddmm ? NULL : &rows) ;
 }

@@ -10,6 +10,7 @@
 #include "gcu_aspt.h"
 #include "gcu_util.h"
 #include "../residency/gcu_residency.h"
+#include "../device/gcu_device.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +83,12 @@ void gcu_spmm_tune_get (gcu_spmm_tune *t)
     t->grid = g < 0 ? -1 : g ;
     const int cv = gcu_env_int ("GRBCUDA_SPMM_CARVE", GCU_SPMM_CARVE) ;
     t->carve = cv < 0 ? -1 : cv > 100 ? 100 : cv ;
+    const int hb = gcu_env_int ("GRBCUDA_SPMM_HUB", GCU_SPMM_HUB) ;
+    t->hub = hb < 0 ? -1 : hb > 0 ;
+    const int l1 = gcu_env_int ("GRBCUDA_SPMM_HUB_L1", GCU_SPMM_HUB_L1_BYTES) ;
+    const int l2 = gcu_env_int ("GRBCUDA_SPMM_HUB_L2", GCU_SPMM_HUB_L2_BYTES) ;
+    t->hub_l1 = l1 > 0 ? l1 : 0 ;
+    t->hub_l2 = l2 > 0 ? l2 : 0 ;
 }
 
 #if GRBCUDA_HAVE_CUDA
@@ -107,7 +114,12 @@ typedef struct
     const uint32_t *Rj, *tcols, *rtb ;
     const void *Rx ;
     const int64_t *ptile, *tcol ;
-    char why [160] ;
+    // the row kernel's cache classes of A's columns (hub.cu), made for these
+    // settings and rows of X of hub_rb bytes: Ajc, A's indices with them
+    int hub ;
+    int64_t hub_l1, hub_l2, hub_rb ;
+    const void *Ajc ;
+    char why [320] ;
 }
 spmm_plan ;
 
@@ -236,9 +248,46 @@ static GrB_Info plan_tiles (const gcu_spmm_in *in, int mode, plan_mem *pm, spmm_
 #undef  GCU_FREE_ALL
 #define GCU_FREE_ALL ;
 
+// the row kernel's cache classes of A's columns for rows of X of rb bytes
+// (hub.cu; where they pay, or where forced): p->Ajc, and p->why says
+static GrB_Info plan_hub (const gcu_spmm_in *in, const gcu_spmm_tune *tu, int64_t rb, plan_mem *pm,
+    spmm_plan *p)
+{
+    p->hub = tu->hub ; p->hub_l1 = tu->hub_l1 ; p->hub_l2 = tu->hub_l2 ; p->hub_rb = rb ;
+    const size_t len = strlen (p->why), room = sizeof (p->why) - len ;
+    if (tu->hub == 0 || rb <= 0 || in->xcs != 1) return GrB_SUCCESS ;
+    const gcu_device_props *dev = gcu_device () ;
+    const double l2 = dev != NULL ? (double) dev->l2_bytes : 0, xb = (double) in->k * (double) rb ;
+    if (tu->hub < 0 && !(l2 > 0 && xb > GCU_SPMM_HUB_X_L2 * l2))
+    {
+        snprintf (p->why + len, room, "; no cache classes: X's rows (%.0f MB) within %.0fx L2",
+            xb / 1e6, GCU_SPMM_HUB_X_L2) ;
+        return GrB_SUCCESS ;
+    }
+    const int64_t nhot = tu->hub_l1 / rb ;
+    const int64_t nwarm = tu->hub_l2 <= 0 ? 0 : tu->hub_l2 / rb > 0 ? tu->hub_l2 / rb : 1 ;
+    gcu_spmm_hub_stats hs ;
+    GrB_Info info = gcu_spmm_hub_classes (in->Aj, in->a_idx64, (int64_t) in->anvals, in->k, nhot,
+        nwarm, NULL, &hs, pm->s) ;
+    if (info == GCU_NOT_HANDLED) return GrB_SUCCESS ;
+    GCU_TRY (info) ;
+    const bool pays = hs.hot_frac >= GCU_SPMM_HUB_MIN_FRAC ;
+    snprintf (p->why + len, room, "; %scache classes: %.1f%% of A's entries in hot columns "
+        "(L1 for %lld rows of X; at least %u entries), %.1f%% in cold ones (under %u)%s",
+        pays || tu->hub > 0 ? "" : "no ", 100 * hs.hot_frac, (long long) nhot, hs.hot_min,
+        100 * hs.cold_frac, hs.warm_min, pays ? "" : tu->hub > 0 ? ", forced" : ", too few hot") ;
+    if (!pays && tu->hub < 0) return GrB_SUCCESS ;
+    void *b = NULL ;
+    GCU_TRY (plan_alloc (pm, (size_t) in->anvals * (in->a_idx64 ? 8 : 4) + 16, &b)) ;
+    GCU_TRY (gcu_spmm_hub_classes (in->Aj, in->a_idx64, (int64_t) in->anvals, in->k, nhot, nwarm,
+        b, &hs, pm->s)) ;
+    p->Ajc = b ;
+    return GrB_SUCCESS ;
+}
+
 // the plan made into pm's buffers
 static GrB_Info plan_make (const gcu_spmm_in *in, int seg, int mode, const gcu_spmm_tune *tu,
-    plan_mem *pm, spmm_plan *p)
+    int64_t rb, plan_mem *pm, spmm_plan *p)
 {
     const int64_t m = in->m ;
     memset (p, 0, sizeof (*p)) ;
@@ -275,6 +324,7 @@ static GrB_Info plan_make (const gcu_spmm_in *in, int seg, int mode, const gcu_s
     GCU_TRY (plan_alloc (pm, (size_t) (p->nseg + 1) * sizeof (int64_t), &sr)) ;
     p->segrow = (int64_t *) sr ;
     GCU_TRY (gcu_spmm_plan_segrow (m, p->segoff, p->segrow, pm->s)) ;
+    if (whole) GCU_TRY (plan_hub (in, tu, rb, pm, p)) ;
     GCU_TRY (gcu_sync (pm->s)) ;
     return GrB_SUCCESS ;
 }
@@ -282,7 +332,7 @@ static GrB_Info plan_make (const gcu_spmm_in *in, int seg, int mode, const gcu_s
 // the plan: the cache's (made for the same settings), or made and cached
 // with A (pm->c the derived entry, pinned until plan_mem_free), or made
 // for this call
-static GrB_Info plan_get (const gcu_spmm_in *in, const gcu_spmm_tune *tu, plan_mem *pm,
+static GrB_Info plan_get (const gcu_spmm_in *in, const gcu_spmm_tune *tu, int64_t rb, plan_mem *pm,
     spmm_plan *p, bool *hit)
 {
     const int seg = gcu_spmm_seg (), mode = gcu_spmm_tile_mode () ;
@@ -293,7 +343,9 @@ static GrB_Info plan_get (const gcu_spmm_in *in, const gcu_spmm_tune *tu, plan_m
     {
         const spmm_plan *h = (const spmm_plan *) gcu_residency_data (c)->host ;
         if (h != NULL && h->seg == seg && h->mode == mode && h->m == in->m
-            && h->rows == tu->rows && h->sort == tu->sort && h->rmax == tu->rmax)
+            && h->rows == tu->rows && h->sort == tu->sort && h->rmax == tu->rmax
+            && h->hub == tu->hub && h->hub_l1 == tu->hub_l1 && h->hub_l2 == tu->hub_l2
+            && h->hub_rb == rb)
         {
             *p = *h ;
             pm->c = c ;
@@ -307,7 +359,7 @@ static GrB_Info plan_get (const gcu_spmm_in *in, const gcu_spmm_tune *tu, plan_m
     {
         spmm_plan *h = malloc (sizeof (spmm_plan)) ;
         pm->c = c ;
-        GrB_Info info = h == NULL ? GrB_OUT_OF_MEMORY : plan_make (in, seg, mode, tu, pm, h) ;
+        GrB_Info info = h == NULL ? GrB_OUT_OF_MEMORY : plan_make (in, seg, mode, tu, rb, pm, h) ;
         if (info == GrB_SUCCESS)
         {
             gcu_res_data *d = gcu_residency_data (c) ;
@@ -324,7 +376,7 @@ static GrB_Info plan_get (const gcu_spmm_in *in, const gcu_spmm_tune *tu, plan_m
         if (info != GrB_OUT_OF_MEMORY && info != GCU_NOT_HANDLED) return info ;
         // the cache had no room (or no allocator): a plan for this call
     }
-    return plan_make (in, seg, mode, tu, pm, p) ;
+    return plan_make (in, seg, mode, tu, rb, pm, p) ;
 }
 
 //------------------------------------------------------------------------------
@@ -367,7 +419,7 @@ static GrB_Info spmm_kernels (const gcu_spmm_spec *spec, int ch, const gcu_spmm_
     gcu_spmm_args *a, const spmm_plan *p, gcu_spmm_out *out, gcu_stream s)
 {
     void *fseg = NULL, *ffold = NULL, *ftile = NULL, *frows = NULL ;
-    const gcu_spmm_kvar kv = { ch, tu->unroll, tu->minb, tu->hint, tu->pipe, tu->nat } ;
+    const gcu_spmm_kvar kv = { ch, tu->unroll, tu->minb, tu->hint, tu->pipe, tu->nat, p->Ajc != NULL } ;
     GCU_TRY (gcu_spmm_kernels_all (spec, &kv, &fseg, &ffold, &ftile, &frows)) ;
     void *args [] = { a } ;
     gcu_timer tk ;
@@ -386,8 +438,12 @@ static GrB_Info spmm_kernels (const gcu_spmm_spec *spec, int ch, const gcu_spmm_
     const int gs = a->G ;
     if (info == GrB_SUCCESS && p->nord > 0)
     {
-        // row-wise: the row kernel takes the long rows' segments too
+        // row-wise: the row kernel takes the long rows' segments too (A's
+        // indices with their columns' cache classes where the plan has them)
+        const void *aj = a->Aj ;
+        if (p->Ajc != NULL) a->Aj = p->Ajc ;
         info = spmm_rows_launch (frows, tu, a, &out->grid, s) ;
+        a->Aj = aj ;
     }
     else if (info == GrB_SUCCESS && a->nseg > 0)
     {
@@ -427,9 +483,13 @@ GrB_Info gcu_spmm_run (const gcu_spmm_spec *spec, int ch, const gcu_spmm_in *in,
     gcu_spmm_tune tu ;
     gcu_spmm_tune_get (&tu) ;
     if (tu.minb == 0) tu.minb = tu.nat && gcu_spmm_nat_ok (spec) ? GCU_SPMM_MINB_NAT : GCU_SPMM_MINB ;
+    // a row of X as the row kernel reads it: a slice's columns (hub.cu's classes are made for it)
+    const int64_t want = tu.slice > 0 && tu.slice < n ? tu.slice : n ;
+    const int64_t sw0 = (int64_t) gcu_spmm_group_for (want, spec->vec, out->ch) * spec->vec * out->ch ;
+    const int64_t rb = (sw0 < n ? sw0 : n) * (int64_t) spec->ops.b.size ;
     const double t0 = gcu_now () ;
     spmm_plan p ;
-    GCU_TRY (plan_get (in, &tu, &pm, &p, &out->plan_hit)) ;
+    GCU_TRY (plan_get (in, &tu, rb, &pm, &p, &out->plan_hit)) ;
     out->tiled = p.tiled ; out->npanel = p.npanel ; out->ntile = p.ntile ;
     memcpy (out->why, p.why, sizeof (out->why)) ;
     out->nvals = (GrB_Index) p.nrows * (GrB_Index) n ;

@@ -112,7 +112,8 @@ static void add_spgemm_block (spgemm_block_fn block, const char *kind,
 static bool dense_mode ;     // --dense: only the kernels with dense operands
 
 // The SpMM (unmasked cases) or SDDMM (any mask) block, alternately, with the
-// widest vector loads the types allow, into str; entry its first kernel
+// widest vector loads the types allow, into str; entry its first kernel.
+// (SDDMM's block ignores the SpMM settings kv.)
 static GrB_Info add_dense_block (const gcu_dot_masked_spec *spec, bool masked, gcu_str *str,
     char entry [GCU_JIT_ENTRY_MAX], const char *what)
 {
@@ -125,7 +126,12 @@ static GrB_Info add_dense_block (const gcu_dot_masked_spec *spec, bool masked, g
     dspec.vec = gcu_spmm_vec (32, w, 1) ;
     gcu_str sd ;
     gcu_str_init (&sd) ;
-    GrB_Info di = gcu_spmm_block (&dspec, &sd, entry) ;
+    // SpMM's row kernel with and without the cache classes of A's columns
+    // (HUB: the hinted loads of X), on alternate SpMM blocks
+    static int hub = 0 ;
+    const gcu_spmm_kvar kv = { 1, GCU_SPMM_ROWS_UNROLL, GCU_SPMM_MINB, GCU_SPMM_HINT != 0,
+        GCU_SPMM_PIPE != 0, GCU_SPMM_NAT != 0, !dspec.sddmm && (hub++ & 1) != 0 } ;
+    GrB_Info di = gcu_spmm_block_var (&dspec, &kv, &sd, entry) ;
     CHECK (di == GrB_SUCCESS, "spmm codegen %s: %d", what, (int) di) ;
     char *dtext = gcu_str_take (&sd) ;
     if (di == GrB_SUCCESS && dtext != NULL) gcu_str_add (str, dtext) ;

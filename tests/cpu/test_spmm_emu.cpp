@@ -156,8 +156,10 @@ static int spmm_case (const char *name, const csr &A, int64_t n, int seg, bool b
 // longer ones through segments of seg and the fold; U loads in flight; the
 // columns in slices of about `slice` (0: none), slice-major; PIPE: the
 // next items' part of A prefetched (in one block of 64 lanes: many items a
-// group); NAT: sums in native arithmetic (PLUS_TIMES on a floating type)
-template <class SR, int VEC, int CH, int U, bool PIPE = false, bool NAT = false>
+// group); NAT: sums in native arithmetic (PLUS_TIMES on a floating type);
+// HUB: A's indices with random cache classes in their two top bits (as
+// src/spmm/hub.cu writes them), which the kernel must mask off
+template <class SR, int VEC, int CH, int U, bool PIPE = false, bool NAT = false, bool HUB = false>
 static int rows_case (const char *name, const csr &A, int64_t n, int64_t rmax, int seg,
     bool sort, int64_t slice, bool by_col, bool iso, std::mt19937_64 &rng)
 {
@@ -180,6 +182,10 @@ static int rows_case (const char *name, const csr &A, int64_t n, int64_t rmax, i
         { return A.p [x + 1] - A.p [x] > A.p [y + 1] - A.p [y] ; }) ;
     const std::vector<uint32_t> Ap = gcu_emu_narrow<uint32_t> (A.p), Aj = gcu_emu_narrow<uint32_t> (A.j) ;
     gcu_spmm_args a = base_args (m, n, seg, Ap, Aj, Ax, X, xrs, xcs, P, Wx, C) ;
+    std::vector<uint32_t> Ajc (Aj) ;
+    const int cls [3] = { GCU_SPMM_CLS_WARM, GCU_SPMM_CLS_COLD, GCU_SPMM_CLS_HOT } ;
+    for (uint32_t &j : Ajc) j |= (uint32_t) cls [rng () % 3] << 30 ;
+    if (HUB) a.Aj = Ajc.data () ;
     // as spmm.c launches the row kernel: slice after slice, the items (the
     // long rows' segments, then the rows) here in two launches of a slice
     const int64_t want = slice > 0 && slice < n ? slice : n ;
@@ -204,14 +210,14 @@ static int rows_case (const char *name, const csr &A, int64_t n, int64_t rmax, i
             for (unsigned b = 0 ; b < gridDim.x ; b++)
                 gcu_emu_block (b, PIPE ? 64 : GCU_SPMM_THREADS, [&]
                 {
-                    gcu_spmm_rows<SR, uint32_t, VEC, CH, U, true, PIPE, NAT> (a) ;
+                    gcu_spmm_rows<SR, uint32_t, VEC, CH, U, true, PIPE, NAT, HUB> (a) ;
                 }) ;
         }
     a.G = gcu_spmm_group ((n + CH - 1) / CH, VEC, GCU_SPMM_GROUP_MAX) ;
     launch_spmm<SR, VEC, CH> (a, 1) ;
     const int64_t bad = spmm_bad_row<SR> (A, Ax, X, xrs, xcs, n, P.rank, C) ;
-    CHECK (bad < 0, "%s rows%s%s n=%lld VEC=%d CH=%d U=%d rmax=%lld seg=%d%s slice=%lld%s%s: row %lld "
-        "differs", name, PIPE ? " prefetched" : "", NAT ? " native" : "", (long long) n, VEC, CH, U, (long long) rmax, seg,
+    CHECK (bad < 0, "%s rows%s%s%s n=%lld VEC=%d CH=%d U=%d rmax=%lld seg=%d%s slice=%lld%s%s: row %lld "
+        "differs", name, PIPE ? " prefetched" : "", NAT ? " native" : "", HUB ? " classes" : "", (long long) n, VEC, CH, U, (long long) rmax, seg,
         sort ? " sorted" : "", (long long) slice, by_col ? " by column" : "", iso ? " iso" : "",
         (long long) bad) ;
     return 1 ;
@@ -258,6 +264,10 @@ static int run_semiring (const char *name, const csr &A, std::mt19937_64 &rng)
             cases += rows_case<SR, 1, 1, 8> (name, A, n, 40, GCU_SPMM_SEG, sort, 0, true, false, rng) ;
             cases += rows_case<SR, 1, 2, 2> (name, A, n, 3, 5, sort, 0, false, false, rng) ;
             cases += rows_case<SR, 1, 1, 4> (name, A, n, 1000, 5, sort, 8, false, false, rng) ;
+            // the cache classes' bits in A's indices (hub.cu), long rows in segments
+            cases += rows_case<SR, 1, 1, 4, false, false, true> (name, A, n, 12, 5, sort, 0, false, false, rng) ;
+            if (n % 4 == 0 && sizeof (typename SR::Z) <= 4)
+                cases += rows_case<SR, 4, 1, 4, false, false, true> (name, A, n, 40, 5, sort, 0, false, false, rng) ;
             cases += rows_case<SR, 1, 1, 4> (name, A, n, 20, 7, sort, 0, false, true, rng) ;
             if (n % 2 == 0 && sizeof (typename SR::Z) <= 8)
                 cases += rows_case<SR, 2, 1, 8> (name, A, n, 12, 5, sort, 0, false, false, rng) ;

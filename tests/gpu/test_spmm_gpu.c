@@ -280,25 +280,27 @@ static void sddmm_trial (const sr_t *sr, GrB_Index m, GrB_Index k, GrB_Index n, 
 // forced; 1 row-wise as by default; 2 rows sorted by length, 2 column
 // chunks a lane, 8 loads in flight, bounds of 4 blocks, rows over 4
 // entries in segments (several for a row over 96: the fold), A prefetched
-// (PIPE=1); 3 every row
+// (PIPE=1), X's rows loaded with their columns' cache classes (HUB=1, a
+// few rows' bytes hot, more warm, the rest cold); 3 every row
 // through the segment kernel (GRBCUDA_SPMM_ROWS=0); 4 rows of at most 10
 // entries in column slices of 8, 2 loads in flight, no cache hints, a
 // group an item, the longer rows in segments of 5 (partial rows, the
 // fold), the semiring's own operators (NAT=0); 5 bounds of 6 blocks, one
-// block an SM (groups striding over many items), sorted
+// block an SM (groups striding over many items), sorted, the cache classes
+// with every column of 16 entries hot and the others cold
 #define SPMM_PATHS 6
 static void spmm_path (int path)
 {
     static const char *const knobs [] =
         { "TILE", "CH", "ROWS", "SORT", "RMAX", "UNROLL", "HINT", "SLICE", "SEG", "MINB", "GRID",
-          "PIPE", "NAT" } ;
+          "PIPE", "NAT", "HUB", "HUB_L1", "HUB_L2" } ;
     static const char *const set [SPMM_PATHS] = {
         "TILE=1",
         "TILE=0",
-        "TILE=0,CH=2,SORT=1,RMAX=4,UNROLL=8,MINB=4,PIPE=1",
+        "TILE=0,CH=2,SORT=1,RMAX=4,UNROLL=8,MINB=4,PIPE=1,HUB=1,HUB_L1=4096,HUB_L2=65536",
         "TILE=0,ROWS=0",
         "TILE=0,RMAX=10,SLICE=8,UNROLL=2,HINT=0,SEG=5,GRID=0,SORT=0,NAT=0",
-        "TILE=0,MINB=6,GRID=1,SORT=1" } ;
+        "TILE=0,MINB=6,GRID=1,SORT=1,HUB=1,HUB_L1=100000000,HUB_L2=1" } ;
     char name [64], buf [128] ;
     for (size_t k = 0 ; k < sizeof (knobs) / sizeof (knobs [0]) ; k++)
     {
