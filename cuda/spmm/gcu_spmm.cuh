@@ -531,8 +531,38 @@ __device__ __forceinline__ void gcu_spmm_tiled (const gcu_spmm_args &a)
     }
 }
 
+// The partial rows t0 .. t1-1 (t1 > t0) of the row whose first partial row
+// is h, columns c0 .. c0+VEC-1, folded in segment order:
+// GCU_SPMM_FOLD_BATCH partial rows' loads in flight at once, then added
+template <class SR, int VEC>
+__device__ __forceinline__ gcu_pack<typename SR::Z, VEC> gcu_spmm_fold_range (
+    const typename SR::Z *__restrict__ W, int64_t n, int64_t h, int64_t t0, int64_t t1, int64_t c0)
+{
+    typedef typename SR::Z Z;
+    gcu_pack<Z, VEC> acc = gcu_pack_load<Z, VEC> (W, (h + t0) * n + c0, 1);
+    for (int64_t t = t0 + 1 ; t < t1 ; t += GCU_SPMM_FOLD_BATCH)
+    {
+        gcu_pack<Z, VEC> w [GCU_SPMM_FOLD_BATCH];
+        #pragma unroll
+        for (int u = 0 ; u < GCU_SPMM_FOLD_BATCH ; u++)
+            if (t + u < t1) w [u] = gcu_pack_load<Z, VEC> (W, (h + t + u) * n + c0, 1);
+        #pragma unroll
+        for (int u = 0 ; u < GCU_SPMM_FOLD_BATCH ; u++)
+            if (t + u < t1)
+                for (int v = 0 ; v < VEC ; v++) acc.v [v] = SR::add (acc.v [v], w [u].v [v]);
+    }
+    return acc;
+}
+
 // SpMM: the rows of more than one segment, their partial rows folded in
-// segment order into Cx
+// segment order into Cx. A row of more than a.fold_big segments (0: none;
+// a power-law row has hundreds, and one group folding them was the call's
+// tail) is folded by a whole block (the launch gave blockDim.x * VEC
+// values of Z of dynamic shared memory, blockDim.x <= GCU_SPMM_THREADS): its groups fold
+// consecutive ranges of its partial rows, and the first group adds their
+// sums in order. The blocks find such rows by their first segments, a
+// block's threads testing as many segments at once. The other rows: a
+// group a row.
 template <class SR, class AI, int VEC>
 __device__ __forceinline__ void gcu_spmm_fold (const gcu_spmm_args &a)
 {
@@ -543,29 +573,66 @@ __device__ __forceinline__ void gcu_spmm_fold (const gcu_spmm_args &a)
     const int64_t ngroups = ((int64_t) gridDim.x * blockDim.x) / G;
     const int64_t n = a.n;
     const Z *__restrict__ W = (const Z *) a.W;
+    const int64_t big = a.fold_big > 0 ? (int64_t) a.fold_big : (int64_t) 1 << 62;
+    if (a.fold_big > 0)
+    {
+        extern __shared__ __align__(16) unsigned char gcu_smem [];
+        Z *part = (Z *) gcu_smem;                       // a group's sums
+        __shared__ int64_t rows [GCU_SPMM_THREADS];
+        __shared__ int nrows;
+        const int ngr = (int) (blockDim.x / (unsigned) G), gid = (int) (threadIdx.x / (unsigned) G);
+        for (int64_t r0 = (int64_t) blockIdx.x * blockDim.x ; r0 < a.nseg ;
+             r0 += (int64_t) gridDim.x * blockDim.x)
+        {
+            if (threadIdx.x == 0) nrows = 0;
+            __syncthreads ();
+            const int64_t r = r0 + threadIdx.x;
+            if (r < a.nseg)
+            {
+                const int64_t i = a.segrow [r];
+                if (a.segoff [i] == r && a.segoff [i + 1] - r > big) rows [atomicAdd (&nrows, 1)] = i;
+            }
+            __syncthreads ();
+            for (int b = 0 ; b < nrows ; b++)
+            {
+                const int64_t i = rows [b], ns = a.segoff [i + 1] - a.segoff [i], h = a.heavyoff [i];
+                for (int64_t cb = 0 ; cb < n ; cb += (int64_t) G * VEC)
+                {
+                    const int64_t c0 = cb + (int64_t) lane * VEC;
+                    const int64_t t0 = ns * gid / ngr, t1 = ns * (gid + 1) / ngr;
+                    if (c0 < n && t1 > t0)
+                        gcu_pack_store<Z, VEC> (part, ((int64_t) gid * G + lane) * VEC,
+                            gcu_spmm_fold_range<SR, VEC> (W, n, h, t0, t1, c0));
+                    __syncthreads ();
+                    if (gid == 0 && c0 < n)
+                    {
+                        gcu_pack<Z, VEC> acc;
+                        bool have = false;
+                        for (int g = 0 ; g < ngr ; g++)
+                        {
+                            if (ns * (g + 1) / ngr == ns * g / ngr) continue;   // an empty range
+                            const gcu_pack<Z, VEC> w = gcu_pack_load<Z, VEC> (part,
+                                ((int64_t) g * G + lane) * VEC, 1);
+                            for (int v = 0 ; v < VEC ; v++) acc.v [v] = have ? SR::add (acc.v [v], w.v [v]) : w.v [v];
+                            have = true;
+                        }
+                        gcu_pack<TC, VEC> o;
+                        for (int v = 0 ; v < VEC ; v++) o.v [v] = gcu_cast<TC> (acc.v [v]);
+                        gcu_pack_store<TC, VEC> ((TC *) a.Cx, a.rank [i] * n + c0, o);
+                    }
+                    __syncthreads ();
+                }
+            }
+        }
+    }
     for (int64_t i = ((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / G ; i < a.m ; i += ngroups)
     {
         const int64_t ns = a.segoff [i + 1] - a.segoff [i];
-        if (ns < 2) continue;
+        if (ns < 2 || ns > big) continue;
         const int64_t h = a.heavyoff [i];
         for (int64_t c0 = (int64_t) lane * VEC ; c0 < n ; c0 += (int64_t) G * VEC)
         {
-            gcu_pack<Z, VEC> acc = gcu_pack_load<Z, VEC> (W, h * n + c0, 1);
-            // GCU_SPMM_FOLD_BATCH partial rows' loads in flight at once (a
-            // power-law row has hundreds of segments, and one group folds
-            // them: one load at a time made the fold the call's tail), then
-            // added in segment order, as before
-            for (int64_t t = 1 ; t < ns ; t += GCU_SPMM_FOLD_BATCH)
-            {
-                gcu_pack<Z, VEC> w [GCU_SPMM_FOLD_BATCH];
-                #pragma unroll
-                for (int u = 0 ; u < GCU_SPMM_FOLD_BATCH ; u++)
-                    if (t + u < ns) w [u] = gcu_pack_load<Z, VEC> (W, (h + t + u) * n + c0, 1);
-                #pragma unroll
-                for (int u = 0 ; u < GCU_SPMM_FOLD_BATCH ; u++)
-                    if (t + u < ns)
-                        for (int v = 0 ; v < VEC ; v++) acc.v [v] = SR::add (acc.v [v], w [u].v [v]);
-            }
+            const gcu_pack<Z, VEC> acc = gcu_spmm_fold_range<SR, VEC> (W, n, h, 0, ns, c0);
             gcu_pack<TC, VEC> o;
             for (int v = 0 ; v < VEC ; v++) o.v [v] = gcu_cast<TC> (acc.v [v]);
             gcu_pack_store<TC, VEC> ((TC *) a.Cx, a.rank [i] * n + c0, o);

@@ -47,6 +47,9 @@ typedef struct
     const void *Rx ;
     const int64_t *ptile, *tcol ;
     void *W ;                   // partial rows (SR::Z), n a partial
+    int fold_big ;              // the fold: rows of more segments than this a
+                                // block each (0: none; the launch's shared
+                                // memory: blockDim.x * VEC values of SR::Z)
     void *Cx ;                  // SpMM: rank (i) * n + j; SDDMM: a value a mask entry
     // SDDMM: C<M> = op(A)*op(B) with A (X, xrs, xcs) m-by-k and B (Y) k-by-ncols
     const void *Mp, *Mj, *Mx ;  // the mask by row (Mx NULL: structural)

@@ -161,10 +161,10 @@ __device__ __forceinline__ unsigned long long gcu_l2_evict_first_policy (void)
     if (cls == GCU_SPMM_CLS_HOT)                                                            \
         asm ("ld.global.nc.L1::evict_last" W " " R ", [%" CONS "];" : __VA_ARGS__); \
     else if (cls == GCU_SPMM_CLS_COLD)                                                      \
-        asm ("ld.global.nc.L1::no_allocate.L2::cache_hint" W " " R ", [%" CONS "], %" \
+        asm ("ld.global.nc.L1::evict_first.L2::cache_hint" W " " R ", [%" CONS "], %" \
             GCU_LDG_POL ";" : __VA_ARGS__, "l" (pol));                                      \
     else                                                                                    \
-        asm ("ld.global.nc.L1::no_allocate" W " " R ", [%" CONS "];" : __VA_ARGS__);
+        asm ("ld.global.nc" W " " R ", [%" CONS "];" : __VA_ARGS__);
 #endif
 
 template <class T, int VEC>

@@ -29,6 +29,10 @@
 // SpMM's fold of a long row's partial rows: loads of partial rows a lane
 // has in flight at once (they are added in segment order after)
 #define GCU_SPMM_FOLD_BATCH 8
+// ... and a row of more segments than this is folded by a whole block (its
+// groups fold consecutive ranges of its partial rows, then one adds their
+// sums in order), where the launch has the shared memory for it
+#define GCU_SPMM_FOLD_BIG 32
 
 // SpMM row-wise (gcu_spmm_rows), where tiles do not pay; GRBCUDA_SPMM_ROWS=0
 // takes the segment kernel instead (every row in segments). A group takes a

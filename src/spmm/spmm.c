@@ -455,7 +455,12 @@ static GrB_Info spmm_kernels (const gcu_spmm_spec *spec, int ch, const gcu_spmm_
     if (info == GrB_SUCCESS && a->nseg > 0 && p->npartial > 0)
     {
         a->G = gcu_spmm_group_for (a->n, spec->vec, ch) ;
-        info = gcu_jit_launch (ffold, gcu_spmm_grid (a->m, a->G), GCU_SPMM_THREADS, 0, s, args) ;
+        // rows of many segments a block each, where their sums fit the
+        // default shared memory
+        const size_t fsm = (size_t) GCU_SPMM_THREADS * spec->vec * spec->sr.mult.z.size ;
+        a->fold_big = fsm <= 48 * 1024 ? GCU_SPMM_FOLD_BIG : 0 ;
+        info = gcu_jit_launch (ffold, gcu_spmm_grid (a->m, a->G), GCU_SPMM_THREADS,
+            a->fold_big > 0 ? (unsigned) fsm : 0, s, args) ;
         if (info == GrB_SUCCESS) info = gcu_launch_check ("spmm fold") ;
         a->G = gs ;
     }

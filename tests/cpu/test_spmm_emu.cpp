@@ -96,6 +96,11 @@ template <class SR, int VEC, int CH>
 static void launch_spmm (gcu_spmm_args &a, int kind)
 {
     gridDim.x = 3 ;
+    // the fold: every other time the rows of more than 2 segments a block
+    // each (the block's groups fold ranges of partial rows, then one adds
+    // their sums in order), else a group a row
+    static int fold = 0 ;
+    a.fold_big = kind == 1 && (fold++ & 1) != 0 ? 2 : 0 ;
     for (unsigned b = 0 ; b < gridDim.x ; b++)
         gcu_emu_block (b, GCU_SPMM_THREADS, [&]
         {
