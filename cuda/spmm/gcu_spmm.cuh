@@ -562,7 +562,7 @@ __device__ __forceinline__ gcu_pack<typename SR::Z, VEC> gcu_spmm_fold_range (
 // consecutive ranges of its partial rows, and the first group adds their
 // sums in order. The blocks find such rows by their first segments, a
 // block's threads testing as many segments at once. The other rows: a
-// group a row.
+// group a row, found by its first segment too.
 template <class SR, class AI, int VEC>
 __device__ __forceinline__ void gcu_spmm_fold (const gcu_spmm_args &a)
 {
@@ -625,9 +625,13 @@ __device__ __forceinline__ void gcu_spmm_fold (const gcu_spmm_args &a)
             }
         }
     }
-    for (int64_t i = ((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / G ; i < a.m ; i += ngroups)
+    // the other rows of several segments, found by their first segments
+    // (a scan over the segments, not over all of A's rows)
+    for (int64_t r = ((int64_t) blockIdx.x * blockDim.x + threadIdx.x) / G ; r < a.nseg ; r += ngroups)
     {
-        const int64_t ns = a.segoff [i + 1] - a.segoff [i];
+        const int64_t i = a.segrow [r], s0 = a.segoff [i];
+        if (s0 != r) continue;
+        const int64_t ns = a.segoff [i + 1] - s0;
         if (ns < 2 || ns > big) continue;
         const int64_t h = a.heavyoff [i];
         for (int64_t c0 = (int64_t) lane * VEC ; c0 < n ; c0 += (int64_t) G * VEC)

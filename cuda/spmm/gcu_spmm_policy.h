@@ -32,6 +32,7 @@
 // ... and a row of more segments than this is folded by a whole block (its
 // groups fold consecutive ranges of its partial rows, then one adds their
 // sums in order), where the launch has the shared memory for it
+// (GRBCUDA_SPMM_FOLDBIG; 0: a group a row)
 #define GCU_SPMM_FOLD_BIG 32
 
 // SpMM row-wise (gcu_spmm_rows), where tiles do not pay; GRBCUDA_SPMM_ROWS=0

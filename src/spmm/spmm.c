@@ -83,6 +83,8 @@ void gcu_spmm_tune_get (gcu_spmm_tune *t)
     t->grid = g < 0 ? -1 : g ;
     const int cv = gcu_env_int ("GRBCUDA_SPMM_CARVE", GCU_SPMM_CARVE) ;
     t->carve = cv < 0 ? -1 : cv > 100 ? 100 : cv ;
+    const int fb = gcu_env_int ("GRBCUDA_SPMM_FOLDBIG", GCU_SPMM_FOLD_BIG) ;
+    t->fold_big = fb > 0 ? fb : 0 ;
     const int hb = gcu_env_int ("GRBCUDA_SPMM_HUB", GCU_SPMM_HUB) ;
     t->hub = hb < 0 ? -1 : hb > 0 ;
     const int l1 = gcu_env_int ("GRBCUDA_SPMM_HUB_L1", GCU_SPMM_HUB_L1_BYTES) ;
@@ -458,7 +460,7 @@ static GrB_Info spmm_kernels (const gcu_spmm_spec *spec, int ch, const gcu_spmm_
         // rows of many segments a block each, where their sums fit the
         // default shared memory
         const size_t fsm = (size_t) GCU_SPMM_THREADS * spec->vec * spec->sr.mult.z.size ;
-        a->fold_big = fsm <= 48 * 1024 ? GCU_SPMM_FOLD_BIG : 0 ;
+        a->fold_big = fsm <= 48 * 1024 ? tu->fold_big : 0 ;
         info = gcu_jit_launch (ffold, gcu_spmm_grid (a->m, a->G), GCU_SPMM_THREADS,
             a->fold_big > 0 ? (unsigned) fsm : 0, s, args) ;
         if (info == GrB_SUCCESS) info = gcu_launch_check ("spmm fold") ;
