@@ -28,7 +28,7 @@
 #define MAX_VARIANTS 32
 
 static const char *const knobs [] =
-    { "ROWS", "RMAX", "UNROLL", "MINB", "HINT", "PIPE", "NAT", "SORT", "SLICE", "GRID", "SEG", "TILE", "CH", "CARVE", "HUB", "HUB_L1", "HUB_L2", "FOLDBIG",
+    { "ROWS", "RMAX", "UNROLL", "MINB", "HINT", "PIPE", "NAT", "SORT", "SLICE", "GRID", "SEG", "TILE", "CH", "HUB", "HUB_L1", "HUB_L2", "FOLDBIG",
       "VEC" } ;
 
 // the defaults, then the variant's settings ("VAR=v,VAR=v")

@@ -141,12 +141,12 @@ __device__ __forceinline__ void gcu_pack_st (T *__restrict__ out, int64_t p,
 
 // X's rows by the class the plan gave their column (GCU_SPMM_HUB_*: src/spmm/hub.cu):
 // HOT (among the fullest columns, as many rows as L1 holds): kept in L1
-// (L1::evict_last); WARM: not allocated in L1 (the hot rows stay), L2 as
-// usual; COLD (the emptiest columns, past what L2 holds): not in L1 and
-// first out of L2 (pol: an L2 evict-first policy), so that the warm rows
-// stay in L2. Packs of 4, 8 or 16 naturally aligned bytes; else, and in
-// the SIMT emulation, as gcu_pack_ldg.
-// (GCU_SPMM_CLS_*: gcu_spmm_policy.h)
+// (L1::evict_last); WARM: a plain read-only load; COLD (the emptiest
+// columns, past what L2 holds): first out of L1 and of L2 (pol: an L2
+// evict-first policy), so that the warm rows stay in L2. Packs of 4, 8 or
+// 16 naturally aligned bytes; else, and in the SIMT emulation, as
+// gcu_pack_ldg. (GCU_SPMM_CLS_*: gcu_spmm_policy.h; why these hints and
+// not L1::no_allocate for the warm rows: there.)
 __device__ __forceinline__ unsigned long long gcu_l2_evict_first_policy (void)
 {
     unsigned long long pol = 0;

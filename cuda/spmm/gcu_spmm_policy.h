@@ -32,7 +32,10 @@
 // ... and a row of more segments than this is folded by a whole block (its
 // groups fold consecutive ranges of its partial rows, then one adds their
 // sums in order), where the launch has the shared memory for it
-// (GRBCUDA_SPMM_FOLDBIG; 0: a group a row)
+// (GRBCUDA_SPMM_FOLDBIG; 0: a group a row). On an H100 (rmat-20-16, FP32,
+// k=128, 2026-11-27) the fold took 150-164 us when a group scanned all of
+// A's rows for theirs, 71 us scanning the segments; the whole call 2.517 ms
+// at 32, 2.527 at 8 and 2.555 with no block folds.
 #define GCU_SPMM_FOLD_BIG 32
 
 // SpMM row-wise (gcu_spmm_rows), where tiles do not pay; GRBCUDA_SPMM_ROWS=0
@@ -71,10 +74,6 @@
 // of A and the item after that one's row while it loads X for this one
 // (GRBCUDA_SPMM_PIPE=0/1)
 #define GCU_SPMM_PIPE 0
-// GCU_SPMM_CARVE: the row kernel's preferred share of the unified L1 /
-// shared memory as shared memory, in percent (it uses none: 0 leaves the
-// most L1 for X's rows); -1 leaves the driver's choice (GRBCUDA_SPMM_CARVE)
-#define GCU_SPMM_CARVE (-1)
 // GCU_SPMM_NAT: where the semiring is PLUS_TIMES on one floating type, the
 // row kernel sums with the GPU's own + and * instead of the operators that
 // give a NaN the host's sign and payload after every operation (their
@@ -98,6 +97,15 @@
 // WARM. GCU_SPMM_HUB: -1 where X's rows are more than GCU_SPMM_HUB_X_L2
 // times L2 and the hot columns hold at least GCU_SPMM_HUB_MIN_FRAC of A's
 // entries, 0 never, 1 always (GRBCUDA_SPMM_HUB, _HUB_L1, _HUB_L2).
+// Measured on an H100 (bench/spmm_variants, rmat-20-16, FP32, k=128,
+// 2026-11-27, bench/RESULTS.md): the row kernel is bound by L2 (87% of its
+// throughput, 54% of X's sectors hit L2); with the classes 2.52 ms against
+// 2.71 without (L2 hit 60%, L2 throughput 78%); without the cold class no
+// gain, without the hot class 2.77 against 2.60; L2 budgets of 16, 40, 48
+// and 64 MB and an L1 budget of 220 KB were slower than 32 MB and 160 KB;
+// loading the warm rows with L1::no_allocate took 4.0 ms (L2 hits fell to
+// 32%). At k=32 (X within 4x L2) the classes were no faster (0.739 against
+// 0.729 ms).
 #define GCU_SPMM_CLS_WARM 0
 #define GCU_SPMM_CLS_COLD 1
 #define GCU_SPMM_CLS_HOT 2

@@ -178,9 +178,6 @@ GrB_Info gcu_jit_launch (void *function, unsigned grid, unsigned block,
 // that fit on one SM at once (cuOccupancyMaxActiveBlocksPerMultiprocessor);
 // GCU_NOT_HANDLED without a driver.
 GrB_Info gcu_jit_occupancy (void *function, unsigned block, unsigned shmem, int *blocks) ;
-// The share of L1 / shared memory (percent, 0-100) a kernel prefers as
-// shared memory (the driver's carveout preference; a hint)
-GrB_Info gcu_jit_carveout (void *function, int percent) ;
 
 //------------------------------------------------------------------------------
 // code generation shared by the kernel families (jit_codegen.c)

@@ -204,19 +204,6 @@ GrB_Info gcu_jit_launch (void *function, unsigned grid, unsigned block,
     return GrB_SUCCESS ;
 }
 
-// CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT: the share of the
-// unified L1 / shared memory a kernel prefers as shared memory (percent)
-#define GCU_CU_FUNC_CARVEOUT 9
-
-GrB_Info gcu_jit_carveout (void *function, int percent)
-{
-    if (function == NULL) return GrB_NULL_POINTER ;
-    if (!gcu_cu_available ()) return GCU_NOT_HANDLED ;
-    const gcu_CUresult r = gcu_cu.FuncSetAttribute (function, GCU_CU_FUNC_CARVEOUT, percent) ;
-    if (r != 0) gcu_log ("JIT: carveout %d%% refused: %s", percent, gcu_cu_error (r)) ;
-    return r == 0 ? GrB_SUCCESS : GCU_NOT_HANDLED ;
-}
-
 GrB_Info gcu_jit_occupancy (void *function, unsigned block, unsigned shmem, int *blocks)
 {
     *blocks = 0 ;

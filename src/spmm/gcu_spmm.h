@@ -142,7 +142,7 @@ int gcu_spmm_group_for (long long n, int vec, int ch) ;
 // GRBCUDA_SPMM_TILE: -1 auto (the analysis), 0 row-wise, 1 tiles
 int gcu_spmm_tile_mode (void) ;
 // The whole-row kernel's settings (gcu_spmm_policy.h; the GRBCUDA_SPMM_ROWS,
-// _RMAX, _UNROLL, _HINT, _PIPE, _NAT, _SORT, _SLICE, _GRID, _CARVE, _FOLDBIG, _HUB, _HUB_L1, _HUB_L2
+// _RMAX, _UNROLL, _HINT, _PIPE, _NAT, _SORT, _SLICE, _GRID, _FOLDBIG, _HUB, _HUB_L1, _HUB_L2
 // overrides)
 typedef struct
 {
@@ -155,7 +155,6 @@ typedef struct
     int sort ;                  // 1 sort the rows by length, 0 not, -1 where uneven
     int slice ;                 // columns a slice (0: a warp's worth)
     int grid ;                  // blocks an SM (-1: as many as fit, 0: a group an item)
-    int carve ;                 // shared memory's share of L1 (percent; -1: the driver's)
     int fold_big ;              // the fold: rows of more segments a block each (0: none)
     int hub ;                   // the cache classes: -1 where they pay, 0 never, 1 always
     int64_t hub_l1, hub_l2 ;    // bytes of X's rows kept in L1 and in L2

@@ -81,8 +81,6 @@ void gcu_spmm_tune_get (gcu_spmm_tune *t)
     t->slice = sl > 0 ? sl : 0 ;
     const int g = gcu_env_int ("GRBCUDA_SPMM_GRID", GCU_SPMM_GRID) ;
     t->grid = g < 0 ? -1 : g ;
-    const int cv = gcu_env_int ("GRBCUDA_SPMM_CARVE", GCU_SPMM_CARVE) ;
-    t->carve = cv < 0 ? -1 : cv > 100 ? 100 : cv ;
     const int fb = gcu_env_int ("GRBCUDA_SPMM_FOLDBIG", GCU_SPMM_FOLD_BIG) ;
     t->fold_big = fb > 0 ? fb : 0 ;
     const int hb = gcu_env_int ("GRBCUDA_SPMM_HUB", GCU_SPMM_HUB) ;
@@ -396,7 +394,6 @@ static GrB_Info keep_alloc (const gcu_spmm_keep *keep, size_t bytes, void **p)
 static GrB_Info spmm_rows_launch (void *frows, const gcu_spmm_tune *tu, gcu_spmm_args *a,
     int *grid_per_sm, gcu_stream s)
 {
-    if (tu->carve >= 0) (void) gcu_jit_carveout (frows, tu->carve) ;   // a hint: refused, the driver's
     int bps = tu->grid ;
     if (bps < 0 && gcu_jit_occupancy (frows, GCU_SPMM_THREADS, 0, &bps) != GrB_SUCCESS) bps = 0 ;
     if (bps < 0) bps = 0 ;
