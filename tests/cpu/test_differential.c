@@ -83,6 +83,9 @@
 //   --regressions  only the fixed regression cases (which otherwise run first,
 //               in shard 0, not counted in --calls); --no-regressions: skip them
 //   --self-test    show that the comparison catches perturbed results
+//   --dense-sweep  only GrB_mxm, every built-in semiring in turn in SpMM's and
+//               SDDMM's forms (default calls: both forms of every one); the
+//               summary says for how many each ran on the GPU in its family
 // GrB_mxm cases draw the dense forms too (draw_dense_forms): a full Y
 // (SpMM), a full X and Y (SDDMM under a mask); the summary counts the calls
 // the masked dot family ran as SDDMM.
@@ -2306,11 +2309,19 @@ static struct
     long calls, only, shard_i, shard_n, max_fail ;
     bool ops [NOPS] ;
     int pool ;
-    bool seeded, verbose, self_test, regressions_only, no_regressions ;
+    bool seeded, verbose, self_test, regressions_only, no_regressions, dense_sweep ;
     const char *ops_arg ;
 }
 opt = { 0, -1, -1, 0, 1, 20, { true, true, true, true, true, true, true, true, true }, -1, false, false,
-    false, false, false, NULL } ;
+    false, false, false, false, NULL } ;
+
+// --dense-sweep: case K is a GrB_mxm over built-in semiring (K / 2) % nsrs
+// with its own types, in SpMM's form (Y full) when K is even, in SDDMM's
+// (X and Y full under a mask that is not complemented) when K is odd; the
+// summary says for how many semirings each form ran on the GPU in its
+// family (issue 21: every built-in semiring through SpMM and SDDMM)
+static long cur_case = -1 ;
+static bool *sweep_ran [2] ;    // per semiring: the form ran on the GPU as SpMM / SDDMM
 
 static uint64_t case_state (uint64_t seed, long K)
 {
@@ -2507,7 +2518,16 @@ static void draw_dense_forms (uint64_t seed, long K, call_t *c)
 {
     if (c->op != OP_MXM) return ;
     uint64_t st = case_state (seed ^ 0x73706d6d32310000ull, K) ;
-    const uint64_t f = pick (&st, 24) ;
+    uint64_t f = pick (&st, 24) ;
+    if (opt.dense_sweep)
+    {
+        f = (K % 2 == 0) ? 0 : 4 ;
+        if (K % 2 != 0 && (!mask_object (c->mask) || mask_comp (c->mask)))
+        {
+            c->mask = (K / 2) % 4 < 2 ? MASK_VALUED : MASK_STRUCT ;
+            c->mk.present = true ;
+        }
+    }
     if (f < 4) make_full (&c->y) ;
     else if (f < 7)
     {
@@ -2528,6 +2548,13 @@ static void draw_product (call_t *c, uint64_t *stp)
 {
     uint64_t st = *stp ;
     const sig_t *sig = &pool [pick (&st, npool)] ;
+    sig_t walk ;
+    if (opt.dense_sweep && cur_case >= 0)
+    {
+        const int k = (int) ((cur_case / 2) % nsrs) ;
+        walk = (sig_t) { k, srs [k].x, srs [k].y } ;
+        sig = &walk ;
+    }
     c->sr = &srs [sig->sr] ;
     const sr_t *sr = c->sr ;
     int policy = V_FULL ;
@@ -2715,7 +2742,8 @@ static void draw_case (uint64_t seed, long K, call_t *c)
 {
     uint64_t st = case_state (seed, K) ;
     memset (c, 0, sizeof (*c)) ;
-    c->op = pick_op (&st) ;
+    c->op = opt.dense_sweep ? OP_MXM : pick_op (&st) ;
+    cur_case = K ;
     if (is_ewise (c->op)) draw_ewise (c, &st) ;
     else if (is_assign (c->op)) draw_assign (c, &st) ;
     else if (c->op == OP_APPLY) draw_apply (c, &st) ;
@@ -2781,8 +2809,15 @@ static bool run_case (long K)
         printf ("case %ld: %s", K, line) ;
         fflush (stdout) ;
     }
+    const uint64_t sddmm0 = gcu_mxm_sddmm_runs () ;
     const bool same = run_call (&c, NULL, &d, &p) ;
     tally (&c, &p) ;
+    if (opt.dense_sweep && c.sr != NULL)
+    {
+        const int k = (int) (c.sr - srs), form = (int) (K % 2) ;
+        if (form == 0 ? p.gpu && p.family != NULL && strcmp (p.family, "spmm") == 0
+            : gcu_mxm_sddmm_runs () > sddmm0) sweep_ran [form][k] = true ;
+    }
     if (opt.verbose)
     {
         printf (" -> %s %s, info %d: %s\n", p.gpu ? "GPU" : "host", path_str (&p),
@@ -3546,7 +3581,7 @@ static void usage (void)
     fprintf (stderr, "usage: test_differential [--calls N] [--seed S] [--case K] [--shard I/N]\n"
         "    [--ops mxm,mxv,vxm,assign,assign_scalar,ewise_add,ewise_mult,ewise_union,apply]\n"
         "    [--pool P] [--max-fail F] [--verbose]\n"
-        "    [--regressions] [--no-regressions] [--self-test]\n") ;
+        "    [--regressions] [--no-regressions] [--self-test] [--dense-sweep]\n") ;
 }
 
 // a comma-separated list of op_token names; false if one is unknown or none given
@@ -3588,6 +3623,7 @@ static bool parse_args (int argc, char **argv)
             else if (strcmp (s, "--self-test") == 0) opt.self_test = true ;
             else if (strcmp (s, "--regressions") == 0) opt.regressions_only = true ;
             else if (strcmp (s, "--no-regressions") == 0) opt.no_regressions = true ;
+            else if (strcmp (s, "--dense-sweep") == 0) opt.dense_sweep = true ;
             else ok = false ;
         }
         if (!ok) { fprintf (stderr, "test_differential: bad argument %s\n", s) ; usage () ; return false ; }
@@ -3609,7 +3645,7 @@ static void defaults (bool gpu)
     }
     s = getenv ("GRBCUDA_DIFF_CALLS") ;
     if (opt.calls < 0 && s != NULL && s [0] != '\0') opt.calls = strtol (s, NULL, 0) ;
-    if (opt.calls < 0) opt.calls = gpu ? 400 : 3000 ;
+    if (opt.calls < 0 && !opt.dense_sweep) opt.calls = gpu ? 400 : 3000 ;
     s = getenv ("GRBCUDA_DIFF_POOL") ;
     if (opt.pool < 0) opt.pool = (s != NULL && s [0] != '\0') ? atoi (s) : 64 ;
 }
@@ -3623,6 +3659,28 @@ static void summary_calls (char *buf, size_t size)
     {
         n += snprintf (buf + n, size - n, "%s%s %ld", o ? ", " : "", op_token [o], n_calls [o]) ;
         if (is_ewise (o) && n < size) n += snprintf (buf + n, size - n, " (%ld of matrices)", n_matrix [o]) ;
+    }
+}
+
+// --dense-sweep: the semirings each form ran on the GPU for, and the first
+// of those it did not (only those the run's cases reached)
+static void sweep_summary (void)
+{
+    static const char *const form [2] = { "SpMM", "SDDMM" } ;
+    const long reached = opt.calls / 2 < nsrs ? opt.calls / 2 : nsrs ;
+    for (int f = 0 ; f < 2 ; f++)
+    {
+        long ran = 0 ;
+        char missed [512] = "" ;
+        size_t m = 0 ;
+        for (long k = 0 ; k < reached ; k++)
+        {
+            if (sweep_ran [f][k]) { ran++ ; continue ; }
+            if (m < sizeof (missed) - 80)
+                m += (size_t) snprintf (missed + m, sizeof (missed) - m, "%s%s", m ? ", " : "", srs [k].name) ;
+        }
+        printf ("dense sweep: %s ran on the GPU for %ld of %ld built-in semirings%s%s\n", form [f], ran,
+            reached, m ? "; not for: " : "", missed) ;
     }
 }
 
@@ -3654,6 +3712,7 @@ static void summary (double seconds)
         "first: grbcuda %s)\n", status_notes, status_example) ;
     printf ("dense forms: %llu GrB_mxm calls ran as SDDMM (masked dot family, dense operands)\n",
         (unsigned long long) gcu_mxm_sddmm_runs ()) ;
+    if (opt.dense_sweep) sweep_summary () ;
     printf ("differential: seed %llu, %ld calls (%s), %ld on the GPU (%s), %ld on the host (%s), "
         "%ld operands device newest, %ld differences, %.1f s\n", (unsigned long long) opt.seed,
         total, calls, n_gpu, g ? gpu : "none", n_host, h ? host : "none", n_newest, n_diff, seconds) ;
@@ -3677,6 +3736,11 @@ int main (int argc, char **argv)
     if (!real_mxm || !real_mxv || !real_vxm || !real_fns_init () || !catalogue_init ())
         return gcu_test_report ("test_differential") ;
     pool_init (opt.self_test ? 18 : opt.seed, opt.pool) ;
+    if (opt.dense_sweep)
+    {
+        for (int f = 0 ; f < 2 ; f++) sweep_ran [f] = calloc ((size_t) nsrs + 1, sizeof (bool)) ;
+        if (opt.calls < 0) opt.calls = 2 * (long) nsrs ;     // every semiring in both forms
+    }
     epool_init (opt.self_test ? 18 : opt.seed, opt.pool) ;
     const double t0 = gcu_now () ;
     if (opt.self_test) self_test () ;
@@ -3698,6 +3762,7 @@ int main (int argc, char **argv)
     }
     free (pool) ;
     free (epool) ;
+    free (sweep_ran [0]) ; free (sweep_ran [1]) ;
     catalogue_free () ;
     GrB_finalize () ;
     return gcu_test_report ("test_differential") ;
