@@ -115,9 +115,9 @@ typedef struct
     const void *Rx ;
     const int64_t *ptile, *tcol ;
     // the row kernel's cache classes of A's columns (hub.cu), made for these
-    // settings and rows of X of hub_rb bytes: Ajc, A's indices with them
-    int hub ;
-    int64_t hub_l1, hub_l2, hub_rb ;
+    // settings and X's rows in band hub_band (hub_want): Ajc, A's indices with them
+    int hub, hub_band ;
+    int64_t hub_l1, hub_l2 ;
     const void *Ajc ;
     char why [320] ;
 }
@@ -248,17 +248,30 @@ static GrB_Info plan_tiles (const gcu_spmm_in *in, int mode, plan_mem *pm, spmm_
 #undef  GCU_FREE_ALL
 #define GCU_FREE_ALL ;
 
+// Whether the cache classes are wanted for rows of X of rb bytes: 0 not
+// (off, X not by row, or in auto X's rows within GCU_SPMM_HUB_X_L2 times
+// L2), 1 yes. A cached plan serves every call in its band: the classes made
+// for one row size are hints for another (the column counts do not change;
+// only the budgets' rows do), so a program alternating column counts does
+// not rebuild the plan each call.
+static int hub_want (const gcu_spmm_in *in, const gcu_spmm_tune *tu, int64_t rb)
+{
+    if (tu->hub == 0 || rb <= 0 || in->xcs != 1) return 0 ;
+    if (tu->hub > 0) return 1 ;
+    const gcu_device_props *dev = gcu_device () ;
+    const double l2 = dev != NULL ? (double) dev->l2_bytes : 0, xb = (double) in->k * (double) rb ;
+    return l2 > 0 && xb > GCU_SPMM_HUB_X_L2 * l2 ;
+}
+
 // the row kernel's cache classes of A's columns for rows of X of rb bytes
 // (hub.cu; where they pay, or where forced): p->Ajc, and p->why says
 static GrB_Info plan_hub (const gcu_spmm_in *in, const gcu_spmm_tune *tu, int64_t rb, plan_mem *pm,
     spmm_plan *p)
 {
-    p->hub = tu->hub ; p->hub_l1 = tu->hub_l1 ; p->hub_l2 = tu->hub_l2 ; p->hub_rb = rb ;
     const size_t len = strlen (p->why), room = sizeof (p->why) - len ;
     if (tu->hub == 0 || rb <= 0 || in->xcs != 1) return GrB_SUCCESS ;
-    const gcu_device_props *dev = gcu_device () ;
-    const double l2 = dev != NULL ? (double) dev->l2_bytes : 0, xb = (double) in->k * (double) rb ;
-    if (tu->hub < 0 && !(l2 > 0 && xb > GCU_SPMM_HUB_X_L2 * l2))
+    const double xb = (double) in->k * (double) rb ;
+    if (!p->hub_band)
     {
         snprintf (p->why + len, room, "; no cache classes: X's rows (%.0f MB) within %.0fx L2",
             xb / 1e6, GCU_SPMM_HUB_X_L2) ;
@@ -324,6 +337,10 @@ static GrB_Info plan_make (const gcu_spmm_in *in, int seg, int mode, const gcu_s
     GCU_TRY (plan_alloc (pm, (size_t) (p->nseg + 1) * sizeof (int64_t), &sr)) ;
     p->segrow = (int64_t *) sr ;
     GCU_TRY (gcu_spmm_plan_segrow (m, p->segoff, p->segrow, pm->s)) ;
+    // the settings the cache compares (plan_get), whether or not the row
+    // kernel runs and takes the classes
+    p->hub = tu->hub ; p->hub_l1 = tu->hub_l1 ; p->hub_l2 = tu->hub_l2 ;
+    p->hub_band = hub_want (in, tu, rb) ;
     if (whole) GCU_TRY (plan_hub (in, tu, rb, pm, p)) ;
     GCU_TRY (gcu_sync (pm->s)) ;
     return GrB_SUCCESS ;
@@ -345,7 +362,7 @@ static GrB_Info plan_get (const gcu_spmm_in *in, const gcu_spmm_tune *tu, int64_
         if (h != NULL && h->seg == seg && h->mode == mode && h->m == in->m
             && h->rows == tu->rows && h->sort == tu->sort && h->rmax == tu->rmax
             && h->hub == tu->hub && h->hub_l1 == tu->hub_l1 && h->hub_l2 == tu->hub_l2
-            && h->hub_rb == rb)
+            && h->hub_band == hub_want (in, tu, rb))
         {
             *p = *h ;
             pm->c = c ;
