@@ -2322,6 +2322,7 @@ opt = { 0, -1, -1, 0, 1, 20, { true, true, true, true, true, true, true, true, t
 // family (issue 21: every built-in semiring through SpMM and SDDMM)
 static long cur_case = -1 ;
 static bool *sweep_ran [2] ;    // per semiring: the form ran on the GPU as SpMM / SDDMM
+static bool *sweep_tried [2] ;  // ... the run had a case of it (a shard has some)
 
 static uint64_t case_state (uint64_t seed, long K)
 {
@@ -2815,6 +2816,7 @@ static bool run_case (long K)
     if (opt.dense_sweep && c.sr != NULL)
     {
         const int k = (int) (c.sr - srs), form = (int) (K % 2) ;
+        sweep_tried [form][k] = true ;
         if (form == 0 ? p.gpu && p.family != NULL && strcmp (p.family, "spmm") == 0
             : gcu_mxm_sddmm_runs () > sddmm0) sweep_ran [form][k] = true ;
     }
@@ -3662,19 +3664,20 @@ static void summary_calls (char *buf, size_t size)
     }
 }
 
-// --dense-sweep: the semirings each form ran on the GPU for, and the first
-// of those it did not (only those the run's cases reached)
+// --dense-sweep: the semirings each form ran on the GPU for, of those the
+// run (or shard) had a case of, and the first of those it did not
 static void sweep_summary (void)
 {
     static const char *const form [2] = { "SpMM", "SDDMM" } ;
-    const long reached = opt.calls / 2 < nsrs ? opt.calls / 2 : nsrs ;
     for (int f = 0 ; f < 2 ; f++)
     {
-        long ran = 0 ;
+        long ran = 0, reached = 0 ;
         char missed [512] = "" ;
         size_t m = 0 ;
-        for (long k = 0 ; k < reached ; k++)
+        for (long k = 0 ; k < nsrs ; k++)
         {
+            if (!sweep_tried [f][k]) continue ;
+            reached++ ;
             if (sweep_ran [f][k]) { ran++ ; continue ; }
             if (m < sizeof (missed) - 80)
                 m += (size_t) snprintf (missed + m, sizeof (missed) - m, "%s%s", m ? ", " : "", srs [k].name) ;
@@ -3738,7 +3741,11 @@ int main (int argc, char **argv)
     pool_init (opt.self_test ? 18 : opt.seed, opt.pool) ;
     if (opt.dense_sweep)
     {
-        for (int f = 0 ; f < 2 ; f++) sweep_ran [f] = calloc ((size_t) nsrs + 1, sizeof (bool)) ;
+        for (int f = 0 ; f < 2 ; f++)
+        {
+            sweep_ran [f] = calloc ((size_t) nsrs + 1, sizeof (bool)) ;
+            sweep_tried [f] = calloc ((size_t) nsrs + 1, sizeof (bool)) ;
+        }
         if (opt.calls < 0) opt.calls = 2 * (long) nsrs ;     // every semiring in both forms
     }
     epool_init (opt.self_test ? 18 : opt.seed, opt.pool) ;
@@ -3762,7 +3769,7 @@ int main (int argc, char **argv)
     }
     free (pool) ;
     free (epool) ;
-    free (sweep_ran [0]) ; free (sweep_ran [1]) ;
+    for (int f = 0 ; f < 2 ; f++) { free (sweep_ran [f]) ; free (sweep_tried [f]) ; }
     catalogue_free () ;
     GrB_finalize () ;
     return gcu_test_report ("test_differential") ;
