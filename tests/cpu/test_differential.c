@@ -2320,7 +2320,6 @@ opt = { 0, -1, -1, 0, 1, 20, { true, true, true, true, true, true, true, true, t
 // (X and Y full under a mask that is not complemented) when K is odd; the
 // summary says for how many semirings each form ran on the GPU in its
 // family (issue 21: every built-in semiring through SpMM and SDDMM)
-static long cur_case = -1 ;
 static bool *sweep_ran [2] ;    // per semiring: the form ran on the GPU as SpMM / SDDMM
 static bool *sweep_tried [2] ;  // ... the run had a case of it (a shard has some)
 
@@ -2545,14 +2544,15 @@ static void draw_dense_forms (uint64_t seed, long K, call_t *c)
 // long complex products) then put C in a floating type, where the tolerance
 // applies, and only an accum continuous in T: an integer or BOOL C, or a
 // comparison, would turn a rounding difference into a different value.
-static void draw_product (call_t *c, uint64_t *stp)
+// (K: the case, whose semiring --dense-sweep takes in turn)
+static void draw_product (call_t *c, uint64_t *stp, long K)
 {
     uint64_t st = *stp ;
     const sig_t *sig = &pool [pick (&st, npool)] ;
     sig_t walk ;
-    if (opt.dense_sweep && cur_case >= 0)
+    if (opt.dense_sweep)
     {
-        const int k = (int) ((cur_case / 2) % nsrs) ;
+        const int k = (int) ((K / 2) % nsrs) ;
         walk = (sig_t) { k, srs [k].x, srs [k].y } ;
         sig = &walk ;
     }
@@ -2744,13 +2744,12 @@ static void draw_case (uint64_t seed, long K, call_t *c)
     uint64_t st = case_state (seed, K) ;
     memset (c, 0, sizeof (*c)) ;
     c->op = opt.dense_sweep ? OP_MXM : pick_op (&st) ;
-    cur_case = K ;
     if (is_ewise (c->op)) draw_ewise (c, &st) ;
     else if (is_assign (c->op)) draw_assign (c, &st) ;
     else if (c->op == OP_APPLY) draw_apply (c, &st) ;
     else
     {
-        draw_product (c, &st) ;
+        draw_product (c, &st, K) ;
         draw_dense_forms (seed, K, c) ;
     }
     avoid_suitesparse_bugs (c) ;
