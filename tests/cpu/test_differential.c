@@ -2527,6 +2527,13 @@ static void draw_dense_forms (uint64_t seed, long K, call_t *c)
             c->mask = (K / 2) % 4 < 2 ? MASK_VALUED : MASK_STRUCT ;
             c->mk.present = true ;
         }
+        // a mask with entries (an empty one leaves no dot product to run;
+        // pending work can delete the dense row's entries)
+        if (K % 2 != 0 && c->m > 0)
+        {
+            c->mk.dense_row = (int64_t) ((K / 2) % (long) c->m) ;
+            c->mk.pending = false ;
+        }
     }
     if (f < 4) make_full (&c->y) ;
     else if (f < 7)
@@ -2534,6 +2541,35 @@ static void draw_dense_forms (uint64_t seed, long K, call_t *c)
         make_full (&c->x) ;
         make_full (&c->y) ;
     }
+}
+
+// --dense-sweep: a case its form's GPU family takes: no empty dimension and
+// no complemented NULL mask (nothing to compute: SuiteSparse's answer, which
+// the random runs test), and in SpMM's form no mask that is not complemented
+// (the masked dot family takes those: the SDDMM form is that case); the rest
+// (descriptor, accum, types, storage, values) stays drawn. SDDMM's form is
+// C<M> = X*Y' (GrB_INP1 transposed): with Y as it is, the masked dot family
+// takes only a mask whose dot products cost less than the whole product
+// (dot_branch, src/mxm/mxm_masked.c), which a random mask need not be.
+static void sweep_shape (call_t *c, long K)
+{
+    GrB_Index *d [3] = { &c->m, &c->k, &c->n } ;
+    for (int i = 0 ; i < 3 ; i++) if (*d [i] == 0) *d [i] = 1 + (GrB_Index) (K % 7) ;
+    if (K % 2 != 0) c->tran1 = true ;
+    else if (c->mask == MASK_VALUED) c->mask = MASK_COMP ;
+    else if (c->mask == MASK_STRUCT) c->mask = MASK_COMP_STRUCT ;
+    else if (!mask_object (c->mask)) c->mask = MASK_NONE ;
+}
+
+// --dense-sweep: an accum the device write-back computes as the host does
+// (not POW, ATAN2 or HYPOT, whose device functions are not the C library's:
+// the GPU families leave those to SuiteSparse, which the random runs test)
+static void sweep_accum (call_t *c)
+{
+    static const char *const host_only [] = { "POW", "ATAN2", "HYPOT", NULL } ;
+    char w [32] ;
+    if (c->accum >= 0 && name_word (binops [c->accum].name, 1, w, sizeof (w)) && word_in (w, host_only))
+        c->accum = -1 ;
 }
 
 // the value policies: a floating PLUS or TIMES monoid reassociates, so no
@@ -2568,7 +2604,9 @@ static void draw_product (call_t *c, uint64_t *stp, long K)
     int dense ;
     draw_shape (c, &st, &dense) ;
     draw_desc (c, &st) ;
+    if (opt.dense_sweep) sweep_shape (c, K) ;
     draw_accum (c, &st, approximate, sr->minmax) ;
+    if (opt.dense_sweep) sweep_accum (c) ;
     // X is m x k (stored k x m when transposed), Y is k x n; u and w are vectors
     const bool xv = c->op == OP_VXM, yv = c->op == OP_MXV, cv = c->op != OP_MXM ;
     draw_recipe (&c->x, &st, sig->x, c->tran0 ? c->k : (xv ? c->k : c->m), c->tran0 ? c->m : c->k, xv, policy) ;
@@ -2812,17 +2850,18 @@ static bool run_case (long K)
     const uint64_t sddmm0 = gcu_mxm_sddmm_runs () ;
     const bool same = run_call (&c, NULL, &d, &p) ;
     tally (&c, &p) ;
+    const bool sddmm = gcu_mxm_sddmm_runs () > sddmm0 ;
     if (opt.dense_sweep && c.sr != NULL)
     {
         const int k = (int) (c.sr - srs), form = (int) (K % 2) ;
         sweep_tried [form][k] = true ;
-        if (form == 0 ? p.gpu && p.family != NULL && strcmp (p.family, "spmm") == 0
-            : gcu_mxm_sddmm_runs () > sddmm0) sweep_ran [form][k] = true ;
+        if (form == 0 ? p.gpu && p.family != NULL && strcmp (p.family, "spmm") == 0 : sddmm)
+            sweep_ran [form][k] = true ;
     }
     if (opt.verbose)
     {
-        printf (" -> %s %s, info %d: %s\n", p.gpu ? "GPU" : "host", path_str (&p),
-            (int) p.info, same ? "same" : "DIFFERENT") ;
+        printf (" -> %s %s%s, info %d: %s\n", p.gpu ? "GPU" : "host", path_str (&p),
+            sddmm ? " (SDDMM)" : "", (int) p.info, same ? "same" : "DIFFERENT") ;
     }
     CHECK (same, "case %ld: %s: %s | replay: %s", K, line, d.text, replay) ;
     if (!same) n_diff++ ;
