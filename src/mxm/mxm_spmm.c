@@ -23,11 +23,9 @@ static GrB_Info spmm_branch (const gcu_call *call)
     if (!gcu_mxm_full_count (call->b_nvals, call->b_rows, call->b_cols)) return GCU_NOT_HANDLED ;
     if (gcu_semiring_identify (call->semiring, &sr) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
     if (!gcu_semiring_device_exact (&sr)) return GCU_NOT_HANDLED ;     // pow, atan2, hypot
-    // a multiplier whose result is C's row index (FIRSTI, FIRSTI1): SuiteSparse
-    // 7.4 gave another answer on an H100 test input (test_spmm_gpu, PLUS_FIRSTI_INT32
-    // with X by column), as for GrB_mxv (src/mxv/mxv.c): the host's answer is
-    // by definition the one to give
-    if (sr.mult.op == GCU_OP_FIRSTI || sr.mult.op == GCU_OP_FIRSTI1) return GCU_NOT_HANDLED ;
+    // FIRSTI and FIRSTI1 give C's row index, as the SpGEMM families do
+    // (SuiteSparse 7.4's dot method gives a hypersparse A's position in its
+    // list of rows instead: test_spmm_gpu's oracle reads A held sparse)
     const void *ops [2] = { call->A, call->B } ;
     for (int k = 0 ; k < 2 ; k++)
     {

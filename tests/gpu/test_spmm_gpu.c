@@ -207,10 +207,8 @@ static void spmm_trial (const sr_t *sr, GrB_Index m, GrB_Index kd, GrB_Index n, 
         OK (GrB_Matrix_wait (A, GrB_MATERIALIZE)) ;
         compare (sr, C0, M, accum, A, X, d, what) ;
     }
-    // unmasked: SpMM's call (a mask may go to the masked dot family first;
-    // FIRSTI stays on the host)
-    const bool firsti = strstr (sr->name, "FIRSTI") != NULL ;
-    if (!masked && held_full (X) && !firsti)
+    // unmasked: SpMM's call (a mask may go to the masked dot family first)
+    if (!masked && held_full (X))
         CHECK (gcu_family_runs ("spmm") == r0 + (ta ? 1 : 3), "%s: not the spmm family", what) ;
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&X) ; GrB_Matrix_free (&C0) ;
     GrB_Matrix_free (&M) ; GrB_Descriptor_free (&d) ;
