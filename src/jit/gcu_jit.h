@@ -190,6 +190,10 @@ typedef struct
     int  mask_type ;            // GCU_T_* of a valued mask; -1: structural
     bool a_iso, b_iso, m_iso ;  // one value for all entries
     bool a_idx64, b_idx64, m_idx64 ;    // 64-bit row pointers and indices
+    bool first_product ;        // the kernel starts each entry from its first
+                                // product and never calls SR::identity, which
+                                // then need not be neutral (complex TIMES has
+                                // no neutral start: the struct gets none)
 }
 gcu_jit_operands ;
 

@@ -187,7 +187,9 @@ static void gcu_op_body (gcu_str *s, const gcu_binop_desc *op)
 // for every x; min (+inf, NaN) is +inf (min ignores NaN), while an entry whose
 // products are all NaN is NaN in SuiteSparse; NaN is neutral for min and max
 // as they are defined (gcu_min, gcu_max). Complex TIMES has no such value
-// ((1,0) * (inf,0) is (inf,NaN)): GCU_NOT_HANDLED, the host computes it.
+// ((1,0) * (inf,0) is (inf,NaN)): GCU_NOT_HANDLED; a kernel that starts each
+// entry from its first product (ops->first_product) gets no identity at all,
+// any other leaves the call to the host.
 static GrB_Info gcu_seed_value (const gcu_monoid_desc *add, const gcu_type_desc *Z,
     uint8_t seed [GCU_VALUE_MAX], const void **value)
 {
@@ -254,7 +256,8 @@ GrB_Info gcu_codegen_semiring (gcu_str *s, const gcu_semiring_desc *sr,
     if (ops->mask_type >= GCU_NTYPES) return GCU_NOT_HANDLED ;
     uint8_t seed [GCU_VALUE_MAX] ;
     const void *seed_value = NULL ;
-    if (gcu_seed_value (add, Z, seed, &seed_value) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
+    const bool no_seed = gcu_seed_value (add, Z, seed, &seed_value) != GrB_SUCCESS ;
+    if (no_seed && !ops->first_product) return GCU_NOT_HANDLED ;
 
     // user definitions, at global scope
     if (!opaque_a) gcu_user_type (s, &ops->a) ;
@@ -290,9 +293,13 @@ GrB_Info gcu_codegen_semiring (gcu_str *s, const gcu_semiring_desc *sr,
     gcu_str_addf (s, "    static const bool m_valued = %s, m_iso = %s ;\n",
         (ops->mask_type >= 0) ? "true" : "false", ops->m_iso ? "true" : "false") ;
 
-    gcu_str_add (s, "    static GCU_HD Z identity (void) ") ;
-    gcu_codegen_value (s, Z, seed_value) ;
-    gcu_str_add (s, "\n    static GCU_HD Z terminal (void) ") ;
+    if (!no_seed)
+    {
+        gcu_str_add (s, "    static GCU_HD Z identity (void) ") ;
+        gcu_codegen_value (s, Z, seed_value) ;
+        gcu_str_add (s, "\n") ;
+    }
+    gcu_str_add (s, "    static GCU_HD Z terminal (void) ") ;
     gcu_codegen_value (s, Z, (add->has_terminal && !add->is_any) ? add->terminal : add->identity) ;
 
     // the monoid: x, y and z all of type Z

@@ -15,6 +15,18 @@ const char *gcu_spmm_preamble (void)
     return "#include \"spmm/gcu_spmm_jit.cuh\"\n" ;
 }
 
+// The semiring's block for the SpMM and SDDMM kernels, which start each
+// entry (a row of C's columns, a mask entry's dot product, a lane's partial
+// sum) from its first product and never from SR::identity: a monoid without
+// a neutral start value (complex TIMES) runs there too
+static GrB_Info dense_namespace (gcu_str *b, const gcu_spmm_spec *spec, const char *prefix,
+    const char *key, char entry [GCU_JIT_ENTRY_MAX])
+{
+    gcu_jit_operands ops = spec->ops ;
+    ops.first_product = true ;
+    return gcu_codegen_namespace (b, &spec->sr, &ops, prefix, key, entry) ;
+}
+
 void gcu_spmm_fold_entry (const char *entry, char fold [GCU_JIT_ENTRY_MAX])
 {
     // entry is "gcu_smm_" + hash
@@ -50,7 +62,7 @@ static GrB_Info sddmm_block (const gcu_spmm_spec *spec, int batch, int unroll, i
     char key [64] ;
     snprintf (key, sizeof (key), "|sddmm-batch|%s|%d|%d|%d|%d|%d%s", it, spec->vec, batch, unroll,
         minb, n, rows ? "|r" : "") ;
-    GrB_Info info = gcu_codegen_namespace (b, &spec->sr, &spec->ops, "gcu_sdb_", key, entry) ;
+    GrB_Info info = dense_namespace (b, spec, "gcu_sdb_", key, entry) ;
     if (info != GrB_SUCCESS) return info ;
     gcu_str_addf (b, "GCU_SDDMM_SCATTER_KERNEL (%s, %s_ns::SR, %s, %d, %d, %d, %d, %d)\n", entry,
         entry, it, spec->vec, batch, unroll, minb, n) ;
@@ -102,7 +114,7 @@ GrB_Info gcu_spmm_block_var (const gcu_spmm_spec *spec, const gcu_spmm_kvar *kv,
     const int hub = kv->hub ? 1 : 0 ;
     snprintf (key, sizeof (key), "|spmm|%s|%d|%d|%d|%d|%d|%d|%d|%d", it, spec->vec, ch, u,
         hint ? 1 : 0, minb, pipe, nat, hub) ;
-    GrB_Info info = gcu_codegen_namespace (b, &spec->sr, &spec->ops, "gcu_smm_", key, entry) ;
+    GrB_Info info = dense_namespace (b, spec, "gcu_smm_", key, entry) ;
     if (info != GrB_SUCCESS) return info ;
     char fold [GCU_JIT_ENTRY_MAX], tile [GCU_JIT_ENTRY_MAX], rows [GCU_JIT_ENTRY_MAX] ;
     gcu_spmm_fold_entry (entry, fold) ;
@@ -182,7 +194,7 @@ GrB_Info gcu_sddmm_rows_kernel (const gcu_spmm_spec *spec, int batch, bool hint,
     char key [64] ;
     snprintf (key, sizeof (key), "|sddmm-rows|%s|%d|%d|%d|%d|%d", it, spec->vec, batch,
         hint ? 1 : 0, minb, n) ;
-    GrB_Info built = gcu_codegen_namespace (&b, &spec->sr, &spec->ops, "gcu_sdr_", key, entry) ;
+    GrB_Info built = dense_namespace (&b, spec, "gcu_sdr_", key, entry) ;
     if (built == GrB_SUCCESS)
     {
         gcu_str_addf (&b, "GCU_SDDMM_ROWS_KERNEL (%s, %s_ns::SR, %s, %d, %d, %s, %d, %d)\n", entry,

@@ -4,8 +4,9 @@
 // (PLUS_TIMES_FP64, MIN_PLUS_INT32, PLUS_SECONDJ_INT64, positional),
 // compare-and-swap on 4 bytes (MAX_PLUS_FP32), on the word around 1 and 2
 // byte values (ANY_PAIR_BOOL, MAX_TIMES_UINT16), the 16-byte lock
-// (PLUS_TIMES_FC64); VALUED<SR> adds a valued mask. Values are small
-// integers (small_value), so every sum is exact in any order. The JIT's own
+// (PLUS_TIMES_FC64), and a monoid without an identity (TIMES_UNIT_FC64);
+// VALUED<SR> adds a valued mask. Values are small integers (small_value), so
+// every sum is exact in any order. The JIT's own
 // code generation is checked by test_jit_dot_reference and
 // test_semiring_semantics. Include after the kernel headers.
 #ifndef GCU_EMU_SEMIRINGS_H
@@ -83,6 +84,26 @@ struct PLUS_SECONDJ_INT64
     static Z terminal () { return 0 ; }
     static Z add (const Z &x, const Z &y) { return x + y ; }
     static Z mult (const X &, const Y &, int64_t, int64_t, int64_t j) { return j ; }
+} ;
+
+// complex TIMES as the monoid: no start value is neutral for every value
+// ((1,0) * (inf,0) is (inf,NaN)), so, as src/jit writes it for the kernels
+// that start each entry from its first product (SpMM, SDDMM), no identity ():
+// a kernel that called it would not compile. The multiplier gives i^(x+y)
+// (1, i, -1 or -i), whose products are exact in any order.
+struct TIMES_UNIT_FC64
+{
+    SR_COMMON (gcu_fc64, gcu_fc64, gcu_fc64, false, 0)
+    static Z terminal () { return Z { 1, 0 } ; }
+    static Z add (const Z &x, const Z &y)
+    {
+        return Z { x.re * y.re - x.im * y.im, x.re * y.im + x.im * y.re } ;
+    }
+    static Z mult (const X &x, const Y &y, int64_t, int64_t, int64_t)
+    {
+        const int e = ((int) (x.re + y.re + x.im + y.im) % 4 + 4) % 4 ;
+        return Z { e == 0 ? 1.0 : e == 2 ? -1.0 : 0.0, e == 1 ? 1.0 : e == 3 ? -1.0 : 0.0 } ;
+    }
 } ;
 
 // the same semiring with a valued mask (SR::m_valued: only true entries of M

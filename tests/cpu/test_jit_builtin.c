@@ -163,12 +163,21 @@ static void add_spec (GrB_Monoid add, GrB_BinaryOp mult, GrB_Type a,
     gcu_str_init (&str) ;
     char entry [GCU_JIT_ENTRY_MAX] ;
     // complex TIMES monoids have no accumulator start value that is neutral
-    // for every value (jit_codegen.c): the JIT declines them, the host runs
+    // for every value (jit_codegen.c): the JIT declines them for the kernels
+    // that start from one, the host runs; SpMM's and SDDMM's start from each
+    // entry's first product (their block has no SR::identity: a kernel that
+    // called it would not compile here)
     const gcu_type_code zc = spec.sr.mult.z.code ;
     const bool declined = spec.sr.add.op.op == GCU_OP_TIMES
         && (zc == GCU_T_FC32 || zc == GCU_T_FC64) ;
-    if (info == GrB_SUCCESS && dense_mode && !declined)
+    if (info == GrB_SUCCESS && dense_mode)
+    {
         info = add_dense_block (&spec, mask_type >= 0 || m_iso, &str, entry, what) ;
+        // both forms where the start value is missing (unmasked: the next
+        // block is the other form)
+        if (info == GrB_SUCCESS && declined && mask_type < 0 && !m_iso)
+            info = add_dense_block (&spec, false, &str, entry, what) ;
+    }
     else if (info == GrB_SUCCESS)
     {
         info = gcu_dot_masked_block (&spec, &str, entry) ;

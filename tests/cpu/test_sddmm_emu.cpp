@@ -196,6 +196,7 @@ int main ()
     cases += run_semiring<MAX_TIMES_UINT16> ("MAX_TIMES_UINT16", M, rng) ;
     cases += run_semiring<PLUS_TIMES_FC64> ("PLUS_TIMES_FC64", M, rng) ;
     cases += run_semiring<PLUS_SECONDJ_INT64> ("PLUS_SECONDJ_INT64", M, rng) ;
+    cases += run_semiring<TIMES_UNIT_FC64> ("TIMES_UNIT_FC64", M, rng) ;
     cases += nat_cases (M, rng) ;
     // many rows (the lanes' search of a run's first row takes several
     // steps), short runs over a grid of few blocks

@@ -315,6 +315,7 @@ int main ()
     cases += run_semiring<MAX_TIMES_UINT16> ("MAX_TIMES_UINT16", A, rng) ;
     cases += run_semiring<PLUS_TIMES_FC64> ("PLUS_TIMES_FC64", A, rng) ;
     cases += run_semiring<PLUS_SECONDJ_INT64> ("PLUS_SECONDJ_INT64", A, rng) ;
+    cases += run_semiring<TIMES_UNIT_FC64> ("TIMES_UNIT_FC64", A, rng) ;
     CHECK (tiles_seen > 0, "the tiled cases ran through no tile") ;
     return gcu_emu_finish ("test_spmm_emu", cases) ;
 }
