@@ -40,6 +40,7 @@ GrB_Info GrB_init (GrB_Mode mode)
     if (f == NULL) return GrB_PANIC ;
     GrB_Info info = f (mode) ;
     log_init ("GrB_init", info) ;
+    if (info == GrB_SUCCESS) gcu_gpu_start_at_init () ;
     return info ;
 }
 
@@ -52,6 +53,7 @@ GrB_Info GxB_init (GrB_Mode mode, void *(*m) (size_t),
     GrB_Info info = f (mode, m, c, r, fr) ;
     if (info == GrB_SUCCESS) gcu_host_allocator_set (m, fr) ;
     log_init ("GxB_init", info) ;
+    if (info == GrB_SUCCESS) gcu_gpu_start_at_init () ;
     return info ;
 }
 

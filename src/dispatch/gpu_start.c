@@ -98,6 +98,15 @@ bool gcu_gpu_start_async (void)
     return async_running ? false : gcu_gpu_start () ;
 }
 
+void gcu_gpu_start_at_init (void)
+{
+    // GRBCUDA_START=init: the program's own setup (reading or building its
+    // data), which comes before the calls worth a GPU, overlaps CUDA's start
+    // instead of the first such calls and whatever runs beside them
+    if (!gcu_settings ()->start_init || gcu_mode () == GRBCUDA_MODE_HOST) return ;
+    (void) gcu_gpu_start_async () ;
+}
+
 void gcu_gpu_start_join (void)
 {
     pthread_mutex_lock (&async_lock) ;

@@ -44,6 +44,7 @@ typedef struct {
     int64_t  spgemm_block;    // GRBCUDA_SPGEMM_BLOCK: bytes of SpGEMM output per row block (0 = auto)
     int64_t  pool_keep;       // GRBCUDA_POOL_KEEP: device bytes the allocation pool keeps between calls (-1 = auto)
     int      device_transpose; // GRBCUDA_DEVICE_TRANSPOSE: a matrix's other orientation made on the device from the one there (default 1)
+    int      start_init;      // GRBCUDA_START=init: CUDA starts in the background at GrB_init (auto and gpu modes; default call: at the first call that wants the GPU)
     double   start_rent;      // GRBCUDA_START_RENT: auto mode starts CUDA only once the calls' predicted gains reach this fraction of its start (default 0: off; on = 1)
 } gcu_settings_t;
 

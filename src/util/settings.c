@@ -104,6 +104,11 @@ static void settings_read (void)
     if (c != NULL) snprintf (s->cache_dir, sizeof (s->cache_dir), "%s", c) ;
     const char *jb = getenv ("GRBCUDA_JIT_BACKGROUND") ;
     s->jit_background = (jb == NULL || *jb == '\0') ? 1 : parse_bool (jb) ;
+    const char *st = getenv ("GRBCUDA_START") ;
+    s->start_init = 0 ;
+    if (st != NULL && strcmp (st, "init") == 0) s->start_init = 1 ;
+    else if (st != NULL && *st != '\0' && strcmp (st, "call") != 0)
+        fprintf (stderr, "[grbcuda] GRBCUDA_START=%s is neither init nor call; using call\n", st) ;
     const char *sr = getenv ("GRBCUDA_START_RENT") ;
     // a fraction of the table's cuda_start, or a boolean (on: 1)
     s->start_rent = 0 ;

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static uint64_t reason_delta (const char *op, grbcuda_reason r, void (*fn) (void))
 {
@@ -36,8 +37,29 @@ static bool desc_reason (GrB_Descriptor d, grbcuda_reason r)
     return reason_delta ("GrB_mxm", r, desc_mxm) == 1 ;
 }
 
+// GRBCUDA_START=init (ctest's test_settings_start_init): GrB_init itself
+// begins CUDA's start on the background thread, before any call; it has
+// happened (or failed: no GPU) within a few seconds, with no call made
+static int start_at_init (void)
+{
+    OK (GrB_init (GrB_NONBLOCKING)) ;
+    bool started = false ;
+    for (int k = 0 ; k < 600 && !started ; k++)
+    {
+        started = grbcuda_gpu_started () != 0 ;
+        if (!started) { struct timespec ts = { 0, 50000000 } ; nanosleep (&ts, NULL) ; }
+    }
+    CHECK (started, "GRBCUDA_START=init: CUDA not started 30 s after GrB_init") ;
+    grbcuda_op_stats st ;
+    grbcuda_stats_get ("GrB_mxm", &st) ;
+    CHECK (st.calls == 0, "calls counted before any call") ;
+    OK (GrB_finalize ()) ;
+    return gcu_test_report ("test_settings (GRBCUDA_START=init)") ;
+}
+
 int main (void)
 {
+    if (getenv ("GRBCUDA_TEST_EXPECT_START_INIT") != NULL) return start_at_init () ;
     const char *expect = getenv ("GRBCUDA_TEST_EXPECT") ;
     OK (GrB_init (GrB_NONBLOCKING)) ;
     CHECK (strlen (grbcuda_version ()) > 0, "version") ;
