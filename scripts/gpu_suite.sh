@@ -9,11 +9,11 @@
 # SuiteSparse:GraphBLAS comes as Debian packages in .deps/ (see README):
 #   (cd .deps && apt-get download libgraphblas7 libgraphblas-dev)
 # Usage: [GPU_SUITE_BUDGET=s] scripts/gpu_suite.sh [--bench quick|full|none]
-#        [--no-tests] [--no-lagraph] [--no-diff] [--no-sanitizer] [--build DIR]
+#        [--no-tests] [--no-lagraph] [--no-diff] [--no-sanitizer] [--sweep] [--build DIR]
 # Logs and bench results go to $OUT when it is set (the device tool's folder).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-bench=quick tests=1 lagraph=1 diff=1 sanitizer=1 build=build-gpu
+bench=quick tests=1 lagraph=1 diff=1 sanitizer=1 build=build-gpu sweep=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --bench) bench=$2; shift ;;
@@ -21,6 +21,7 @@ while [ $# -gt 0 ]; do
     --no-sanitizer) sanitizer=0 ;;
     --no-lagraph) lagraph=0 ;;
     --no-diff) diff=0 ;;
+    --sweep) sweep=1 ;;
     --build) build=$2; shift ;;
     *) echo "gpu_suite: unknown option $1"; exit 2 ;;
   esac
@@ -153,6 +154,27 @@ if [ $diff = 1 ]; then
     done
     summary+=("  replay: $dt --seed $seed --case K (one case), or --calls $calls --seed $seed --shard I/$nsh (a shard); logs: differential-I.log")
   fi
+fi
+
+# 3d. --sweep: every built-in semiring through GrB_mxm in SpMM's and SDDMM's
+# forms (test_differential --dense-sweep, 15 shards side by side, a fresh
+# seed): the semirings each form ran on the GPU for, and the differences
+if [ $sweep = 1 ] && [ -x "$build/tests/test_differential" ]; then
+  t5=$(date +%s) seed=$(od -An -N8 -tu8 /dev/urandom | tr -d ' ') lim=$(left) spids=()
+  for i in $(seq 0 14); do
+    OMP_NUM_THREADS=1 timeout $lim "$build/tests/test_differential" --dense-sweep --seed "$seed" \
+      --shard "$i/15" >"$logs/sweep-$i.log" 2>&1 &
+    spids+=($!)
+  done
+  src=0; for p in "${spids[@]}"; do wait "$p" || src=1; done
+  tot=$(grep -hE '^dense sweep' "$logs"/sweep-*.log | awk '{r[$3]+=$9; n[$3]+=$11}
+    END {for (f in r) printf "%s %d of %d, ", f, r[f], n[f]}')
+  nd=$(grep -hE '^differential: seed .* calls' "$logs"/sweep-*.log | grep -oE '[0-9]+ differences' \
+    | awk '{d+=$1} END {print d+0}')
+  summary+=("dense sweep: seed $seed, ${tot}$nd differences$([ $src = 0 ] || echo ': FAILED') ($(( $(date +%s) - t5 )) s)")
+  miss=$(grep -hoE 'not for: .*' "$logs"/sweep-*.log | sed 's/not for: //' | tr ',' '\n' | tr -d ' ' | sort -u | tr '\n' ' ' | cut -c1-1500)
+  [ -n "$miss" ] && summary+=("  not on the GPU in their form: $miss")
+  [ $src = 0 ] || rc_diff=1
 fi
 
 # 4. compute-sanitizer (memcheck, racecheck) on the GPU test programs
