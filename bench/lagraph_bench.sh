@@ -8,7 +8,7 @@
 # rounds of each run's median (and first call) per algorithm, the preloaded
 # run's ratio to plain, and whether the results' checksums agree.
 # Environment: TRIALS (default 5), ALGOS (default bfs,bc,tc,pr,cc,sssp),
-# MODES, ROUNDS; SPLIT=1: each algorithm in a process of its own (its first
+# MODES (a mode as GRBCUDA_MODE, or MODE+init: with GRBCUDA_START=init), ROUNDS; SPLIT=1: each algorithm in a process of its own (its first
 # call is then a program's first: CUDA's start, the first uploads and kernel
 # loads), else all in one process, in order. --append (last argument): add
 # the table to bench/RESULTS.md.
@@ -32,7 +32,10 @@ for w in "${workloads[@]}"; do
     for g in "${groups[@]}"; do
       "$exe" "$w" --trials "$trials" --algos "$g" >> "$out/$w.plain.$r" 2>/dev/null
       for m in $modes; do
-        LD_PRELOAD=$lib GRBCUDA_MODE=$m "$exe" "$w" --trials "$trials" --algos "$g" >> "$out/$w.$m.$r" 2>/dev/null
+        # MODE+init: GRBCUDA_START=init too
+        start=call; [ "${m#*+}" = init ] && start=init
+        LD_PRELOAD=$lib GRBCUDA_MODE=${m%%+*} GRBCUDA_START=$start "$exe" "$w" --trials "$trials" \
+          --algos "$g" >> "$out/$w.$m.$r" 2>/dev/null
       done
     done
   done
