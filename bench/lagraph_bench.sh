@@ -6,11 +6,13 @@
 # LD_PRELOAD=BUILD/libgrbcuda.so (GRBCUDA_MODE from $MODES, default "auto host"),
 # $ROUNDS rounds (default 3), and prints a Markdown table: the median over the
 # rounds of each run's median (and first call) per algorithm, the preloaded
-# run's ratio to plain, and whether the results' checksums agree.
+# run's ratio to plain, and whether the results' checksums agree; a row "setup":
+# GrB_init to the graph made (where GRBCUDA_START=init overlaps the start).
 # Environment: TRIALS (default 5), ALGOS (default bfs,bc,tc,pr,cc,sssp),
-# MODES (a mode as GRBCUDA_MODE, or MODE+init: with GRBCUDA_START=init), ROUNDS; SPLIT=1: each algorithm in a process of its own (its first
-# call is then a program's first: CUDA's start, the first uploads and kernel
-# loads), else all in one process, in order. --append (last argument): add
+# MODES (a mode as GRBCUDA_MODE, or MODE+init: with GRBCUDA_START=init),
+# ROUNDS; SPLIT=1: each algorithm in a process of its own (its first call is
+# then a program's first: CUDA's start, the first uploads and kernel loads),
+# else all in one process, in order. --append (last argument): add
 # the table to bench/RESULTS.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,11 +46,17 @@ table=$(python3 - "$out" "$modes" "$rounds" "${workloads[@]}" <<'PY'
 import sys, statistics, glob, re
 out, modes, rounds, wl = sys.argv[1], sys.argv[2].split(), int(sys.argv[3]), sys.argv[4:]
 def load(path):
-    r = {}
+    # the setup row (GrB_init to the graph made): every process has one
+    # (SPLIT=1: one an algorithm), their median
+    r, setups = {}, []
     for line in open(path):
         if line.startswith("RESULT "):
             d = dict(kv.split("=", 1) for kv in line.split()[1:])
             r[d["algo"]] = d
+            if d["algo"] == "setup": setups.append(float(d["median_ms"]))
+    if setups:
+        ms = f"{statistics.median(setups):.3f}"
+        r["setup"] = dict(r["setup"], median_ms=ms, first_ms=ms)
     return r
 hdr = "| workload | algorithm | SuiteSparse median ms (first) | " + " | ".join(
     f"+grbcuda {m} median ms (first) | {m} vs plain" for m in modes) + " | results |"
