@@ -168,7 +168,7 @@ if [ $sweep = 1 ] && [ -x "$build/tests/test_differential" ]; then
   done
   src=0; for p in "${spids[@]}"; do wait "$p" || src=1; done
   tot=$(grep -hE '^dense sweep' "$logs"/sweep-*.log | awk '{r[$3]+=$9; n[$3]+=$11}
-    END {for (f in r) printf "%s %d of %d, ", f, r[f], n[f]}')
+    END {for (f in r) printf "%s %d of %d%s, ", f, r[f], n[f], r[f] < n[f] ? " (INCOMPLETE)" : ""}')
   nd=$(grep -hE '^differential: seed .* calls' "$logs"/sweep-*.log | grep -oE '[0-9]+ differences' \
     | awk '{d+=$1} END {print d+0}')
   summary+=("dense sweep: seed $seed, ${tot}$nd differences$([ $src = 0 ] || echo ': FAILED') ($(( $(date +%s) - t5 )) s)")
