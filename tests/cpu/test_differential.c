@@ -2497,9 +2497,17 @@ static void avoid_suitesparse_bugs (call_t *c)
     recipe_t *u = &c->x ;
     if (c->op == OP_ASSIGN && c->accum >= 0 && (u->sparsity == GxB_FULL
         || (u->sparsity == GxB_AUTO_SPARSITY && u->density >= 1))) u->sparsity = GxB_BITMAP ;
+    // C<M> += T of a product with C's every entry present and M not bitmap:
+    // SuiteSparse 7.4 crashes in GB_subassign_08n (a NULL read) where T is
+    // dense under the mask with iso operands (--dense-sweep seed 7 case 723:
+    // MAX_TIMES, C sparse; seed 9 case 835: PLUS_DIV, C full; the first
+    // reproduced with SuiteSparse alone, where M bitmap, C bitmap, operands
+    // not iso or no accum did not crash): such an M is drawn bitmap, as a
+    // full one is below
+    const bool dense_c = is_product (c->op) && c->c.density >= 1 ;
     const bool full_m = c->mk.density >= 1 && (!mask_struct (c->mask) || !is_product (c->op))
         && c->accum >= 0 ;
-    if ((is_product (c->op) && c->k == 0) || full_m)
+    if ((is_product (c->op) && c->k == 0) || full_m || (dense_c && c->accum >= 0))
     {
         c->mk.sparsity = GxB_BITMAP ;
         c->mk.pending = false ;
