@@ -2323,7 +2323,7 @@ opt = { 0, -1, -1, 0, 1, 20, { true, true, true, true, true, true, true, true, t
 
 // --dense-sweep: case K is a GrB_mxm over built-in semiring (K / 2) % nsrs
 // with its own types, in SpMM's form (Y full) when K is even, in SDDMM's
-// (X and Y full under a mask that is not complemented) when K is odd; the
+// (C<M> = X*Y', X and Y full, M not complemented) when K is odd; the
 // summary says for how many semirings each form ran on the GPU in its
 // family (issue 21: every built-in semiring through SpMM and SDDMM)
 static bool *sweep_ran [2] ;    // per semiring: the form ran on the GPU as SpMM / SDDMM
@@ -2536,11 +2536,6 @@ static void draw_dense_forms (uint64_t seed, long K, call_t *c)
     if (opt.dense_sweep)
     {
         f = (K % 2 == 0) ? 0 : 4 ;
-        if (K % 2 != 0 && (!mask_object (c->mask) || mask_comp (c->mask)))
-        {
-            c->mask = (K / 2) % 4 < 2 ? MASK_VALUED : MASK_STRUCT ;
-            c->mk.present = true ;
-        }
         // a mask with entries (an empty one leaves no dot product to run;
         // pending work can delete the dense row's entries)
         if (K % 2 != 0 && c->m > 0)
@@ -2559,17 +2554,23 @@ static void draw_dense_forms (uint64_t seed, long K, call_t *c)
 
 // --dense-sweep: a case its form's GPU family takes: no empty dimension and
 // no complemented NULL mask (nothing to compute: SuiteSparse's answer, which
-// the random runs test), and in SpMM's form no mask that is not complemented
-// (the masked dot family takes those: the SDDMM form is that case); the rest
-// (descriptor, accum, types, storage, values) stays drawn. SDDMM's form is
-// C<M> = X*Y' (GrB_INP1 transposed): with Y as it is, the masked dot family
-// takes only a mask whose dot products cost less than the whole product
-// (dot_branch, src/mxm/mxm_masked.c), which a random mask need not be.
+// the random runs test); in SpMM's form no mask that is not complemented
+// (the masked dot family takes those), in SDDMM's form a mask object that is
+// not complemented (valued or structural by turns); the rest (descriptor,
+// accum, types, storage, values) stays drawn. SDDMM's form is C<M> = X*Y'
+// (GrB_INP1 transposed): with Y as it is, the masked dot family takes only a
+// mask whose dot products cost less than the whole product (dot_branch,
+// src/mxm/mxm_masked.c), which a random mask need not be.
 static void sweep_shape (call_t *c, long K)
 {
     GrB_Index *d [3] = { &c->m, &c->k, &c->n } ;
     for (int i = 0 ; i < 3 ; i++) if (*d [i] == 0) *d [i] = 1 + (GrB_Index) (K % 7) ;
-    if (K % 2 != 0) c->tran1 = true ;
+    if (K % 2 != 0)
+    {
+        c->tran1 = true ;
+        if (!mask_object (c->mask) || mask_comp (c->mask))
+            c->mask = (K / 2) % 4 < 2 ? MASK_VALUED : MASK_STRUCT ;
+    }
     else if (c->mask == MASK_VALUED) c->mask = MASK_COMP ;
     else if (c->mask == MASK_STRUCT) c->mask = MASK_COMP_STRUCT ;
     else if (!mask_object (c->mask)) c->mask = MASK_NONE ;
