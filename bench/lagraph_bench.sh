@@ -9,7 +9,8 @@
 # run's ratio to plain, and whether the results' checksums agree; a row "setup":
 # GrB_init to the graph made (where GRBCUDA_START=init overlaps the start).
 # Environment: TRIALS (default 5), ALGOS (default bfs,bc,tc,pr,cc,sssp),
-# MODES (a mode as GRBCUDA_MODE, or MODE+init: with GRBCUDA_START=init),
+# MODES (a mode as GRBCUDA_MODE, or MODE+init: with GRBCUDA_START=init,
+# MODE+rent=F: with GRBCUDA_START_RENT=F),
 # ROUNDS; SPLIT=1: each algorithm in a process of its own (its first call is
 # then a program's first: CUDA's start, the first uploads and kernel loads),
 # else all in one process, in order. --append (last argument): add
@@ -34,9 +35,13 @@ for w in "${workloads[@]}"; do
     for g in "${groups[@]}"; do
       "$exe" "$w" --trials "$trials" --algos "$g" >> "$out/$w.plain.$r" 2>/dev/null
       for m in $modes; do
-        # MODE+init: GRBCUDA_START=init too
-        start=call; [ "${m#*+}" = init ] && start=init
-        LD_PRELOAD=$lib GRBCUDA_MODE=${m%%+*} GRBCUDA_START=$start "$exe" "$w" --trials "$trials" \
+        # MODE+init: GRBCUDA_START=init too; MODE+rent=F: GRBCUDA_START_RENT=F
+        env=(GRBCUDA_MODE=${m%%+*})
+        case $m in
+          *+init) env+=(GRBCUDA_START=init) ;;
+          *+rent=*) env+=(GRBCUDA_START_RENT=${m#*+rent=}) ;;
+        esac
+        env LD_PRELOAD="$lib" "${env[@]}" "$exe" "$w" --trials "$trials" \
           --algos "$g" >> "$out/$w.$m.$r" 2>/dev/null
       done
     done
