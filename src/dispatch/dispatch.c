@@ -310,24 +310,25 @@ static const char *started_device (void)
 #define GCU_PENDING_START 1
 #define GCU_PENDING_JIT   2
 
-// Ski rental on CUDA's start itself (GRBCUDA_START_RENT=1; off by default:
-// see below): before the GPU has started, the time
-// the calls predicted faster there would have saved is added up, and CUDA
-// starts once it pays for the start (cuda_start). A program whose calls
-// gain little never starts it: the start costs the program's own threads
-// too (LAGraph's connected components on rmat-20-16, H100 machine,
-// 2026-11-26: 60 ms a trial while CUDA started in the background against
-// 24 without, all its calls on the host; it had started for a vector
-// assign predicted to gain 0.3 ms).
+// Ski rental on CUDA's start itself (GRBCUDA_START_RENT=f, by default a
+// fifth): before the GPU has started, the time the calls predicted faster
+// there would have saved is added up, and CUDA starts once it reaches f
+// times the start (cuda_start). A program whose calls gain little never
+// starts it: the start costs the program's own threads too (LAGraph's
+// connected components on rmat-20-16, H100 machine, 2026-11-26: 60 ms a
+// trial while CUDA started in the background against 24 without, all its
+// calls on the host; it had started for a vector assign predicted to gain
+// 0.3 ms), and GrB_finalize waits for a start under way (a 15 ms program
+// took 0.35-0.6 s when one call predicted 0.9 ms faster on the GPU began
+// it, 2026-11-27).
 // The gain of a call whose operands' upload is being rented is the rent's
 // (predict.c: with the operands there), added as the rent adds it up, so
 // that a BFS whose every call waits for its matrix's upload has paid for
 // the start too by the time the upload is paid for. (Measured on the H100
-// machine, 2026-11-26, in the form that did not count the rent's gains:
-// connected components and the other algorithms that gain little kept
-// SuiteSparse's speed, but every BFS stayed on the host, the rent's calls
-// gaining nothing before the upload; the form here is tested on the CPU
-// only, hence off by default.)
+// machine, 2026-11-27, bench/RESULTS.md: at a fifth, the showcase BFS on
+// rmat-20-16 ran 3.9 ms a search over 11 searches against 65 on the host;
+// in the form that did not count the rent's gains, 2026-11-26, every BFS
+// had stayed on the host.)
 static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER ;
 static double start_gain ;
 

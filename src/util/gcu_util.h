@@ -45,8 +45,11 @@ typedef struct {
     int64_t  pool_keep;       // GRBCUDA_POOL_KEEP: device bytes the allocation pool keeps between calls (-1 = auto)
     int      device_transpose; // GRBCUDA_DEVICE_TRANSPOSE: a matrix's other orientation made on the device from the one there (default 1)
     int      start_init;      // GRBCUDA_START=init: CUDA starts in the background at GrB_init (auto and gpu modes; default call: at the first call that wants the GPU)
-    double   start_rent;      // GRBCUDA_START_RENT: auto mode starts CUDA only once the calls' predicted gains reach this fraction of its start (default 0: off; on = 1)
+    double   start_rent;      // GRBCUDA_START_RENT: auto mode starts CUDA only once the calls' predicted gains reach this fraction of its start (default GCU_START_RENT_DEFAULT; 0: at the first call predicted faster there; on = 1)
 } gcu_settings_t;
+
+// GRBCUDA_START_RENT's default: a fifth of CUDA's start in predicted gains
+#define GCU_START_RENT_DEFAULT 0.2
 
 const gcu_settings_t *gcu_settings(void);   // never NULL
 int  gcu_mode(void);

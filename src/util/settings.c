@@ -110,8 +110,11 @@ static void settings_read (void)
     else if (st != NULL && *st != '\0' && strcmp (st, "call") != 0)
         fprintf (stderr, "[grbcuda] GRBCUDA_START=%s is neither init nor call; using call\n", st) ;
     const char *sr = getenv ("GRBCUDA_START_RENT") ;
-    // a fraction of the table's cuda_start, or a boolean (on: 1)
-    s->start_rent = 0 ;
+    // a fraction of the table's cuda_start, or a boolean (on: 1); by
+    // default a fifth (bench/RESULTS.md, 2026-11-27 09:20 UTC: a 15 ms
+    // program no longer waits 0.35-0.6 s for a start it never uses, and the
+    // showcase BFS pays for the start in its first search)
+    s->start_rent = GCU_START_RENT_DEFAULT ;
     if (sr != NULL && *sr != '\0')
     {
         char *end ;

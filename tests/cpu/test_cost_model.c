@@ -16,6 +16,7 @@
 #include "gcu_test.h"
 #include "grbcuda.h"
 #include "../../src/dispatch/gcu_cost.h"
+#include "../../src/util/gcu_util.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -336,9 +337,11 @@ static void through_the_dispatch (void)
 
 int main (void)
 {
-    // start_rental below (read at the first use); ctest's second run sets 0.5
+    // start_rental below (read at the first use); ctest's other runs set
+    // 0.5, and the empty string: the default fraction
     const char *rent = getenv ("GRBCUDA_START_RENT") ;
-    const double f = rent != NULL && atof (rent) > 0 ? atof (rent) : 1 ;
+    const double f = rent == NULL ? 1 : rent [0] == '\0' ? GCU_START_RENT_DEFAULT
+        : atof (rent) > 0 ? atof (rent) : 1 ;
     if (rent == NULL) setenv ("GRBCUDA_START_RENT", "1", 1) ;
     OK (GrB_init (GrB_NONBLOCKING)) ;
     parse_tables () ;
