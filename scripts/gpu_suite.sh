@@ -159,11 +159,13 @@ fi
 # 3d. --sweep: every built-in semiring through GrB_mxm in SpMM's and SDDMM's
 # forms (test_differential --dense-sweep, 15 shards side by side, a fresh
 # seed): the semirings each form ran on the GPU for, and the differences
-# (GRBCUDA_SWEEP_ARGS: more of the tester's options, e.g. --one-based)
+# (GRBCUDA_SWEEP_ARGS: the tester's options, default --one-based: the 40
+# semirings with 1-based positional multipliers too; set it empty to leave
+# them out)
 if [ $sweep = 1 ] && [ -x "$build/tests/test_differential" ]; then
   t5=$(date +%s) seed=$(od -An -N8 -tu8 /dev/urandom | tr -d ' ') lim=$(left) spids=()
   for i in $(seq 0 14); do
-    OMP_NUM_THREADS=1 timeout $lim "$build/tests/test_differential" --dense-sweep ${GRBCUDA_SWEEP_ARGS:-} --seed "$seed" \
+    OMP_NUM_THREADS=1 timeout $lim "$build/tests/test_differential" --dense-sweep ${GRBCUDA_SWEEP_ARGS---one-based} --seed "$seed" \
       --shard "$i/15" >"$logs/sweep-$i.log" 2>&1 &
     spids+=($!)
   done
