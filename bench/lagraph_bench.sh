@@ -4,7 +4,7 @@
 # needed (scripts/lagraph.sh's build in BUILD-lagraph) and the bench against it,
 # then for each workload runs the same binary alternately without and with
 # LD_PRELOAD=BUILD/libgrbcuda.so (GRBCUDA_MODE from $MODES, default "auto host"),
-# $ROUNDS rounds (default 3), and prints a Markdown table: the median over the
+# $ROUNDS rounds (default 3; the order of the runs rotated each round), and prints a Markdown table: the median over the
 # rounds of each run's median (and first call) per algorithm, the preloaded
 # run's ratio to plain, and whether the results' checksums agree; a row "setup":
 # GrB_init to the graph made (where GRBCUDA_START=init overlaps the start).
@@ -32,9 +32,19 @@ exe=$build/bench/lagraph_bench
 out=$(mktemp -d)
 for w in "${workloads[@]}"; do
   for r in $(seq "$rounds"); do
+    # the runs of a round in turn, the order rotated each round: the first
+    # run after a build meets the JIT's disk cache cold (on a fresh machine
+    # its first searches wait for their kernels), and no mode should always
+    # be the one that does
+    order=(plain $modes)
+    n=${#order[@]} k=$(( (r - 1) % n ))
+    order=("${order[@]:k}" "${order[@]:0:k}")
     for g in "${groups[@]}"; do
-      "$exe" "$w" --trials "$trials" --algos "$g" >> "$out/$w.plain.$r" 2>/dev/null
-      for m in $modes; do
+      for m in "${order[@]}"; do
+        if [ "$m" = plain ]; then
+          "$exe" "$w" --trials "$trials" --algos "$g" >> "$out/$w.plain.$r" 2>/dev/null
+          continue
+        fi
         # MODE+init: GRBCUDA_START=init too; MODE+rent=F: GRBCUDA_START_RENT=F
         env=(GRBCUDA_MODE=${m%%+*})
         case $m in
