@@ -4,8 +4,9 @@
 # needed (scripts/lagraph.sh's build in BUILD-lagraph) and the bench against it,
 # then for each workload runs the same binary alternately without and with
 # LD_PRELOAD=BUILD/libgrbcuda.so (GRBCUDA_MODE from $MODES, default "auto host"),
-# $ROUNDS rounds (default 3; the order of the runs rotated each round), and prints a Markdown table: the median over the
-# rounds of each run's median (and first call) per algorithm, the preloaded
+# $ROUNDS rounds (default 3; the order of the runs rotated each round), and
+# prints a Markdown table: the median over the rounds of each run's median
+# (and first call) per algorithm, the preloaded
 # run's ratio to plain, and whether the results' checksums agree; a row "setup":
 # GrB_init to the graph made (where GRBCUDA_START=init overlaps the start).
 # Environment: TRIALS (default 5), ALGOS (default bfs,bc,tc,pr,cc,sssp),

@@ -111,7 +111,7 @@ static void settings_read (void)
         fprintf (stderr, "[grbcuda] GRBCUDA_START=%s is neither init nor call; using call\n", st) ;
     const char *sr = getenv ("GRBCUDA_START_RENT") ;
     // a fraction of the table's cuda_start, or a boolean (on: 1); by
-    // default a fifth (bench/RESULTS.md, 2026-11-27 09:20 UTC: a 15 ms
+    // default a fifth (bench/RESULTS.md, 2026-11-27 08:30 UTC section: a 15 ms
     // program no longer waits 0.35-0.6 s for a start it never uses, and the
     // showcase BFS pays for the start in its first search)
     s->start_rent = GCU_START_RENT_DEFAULT ;
