@@ -11,7 +11,8 @@
 # GrB_init to the graph made (where GRBCUDA_START=init overlaps the start).
 # Environment: TRIALS (default 5), ALGOS (default bfs,bc,tc,pr,cc,sssp),
 # MODES (a mode as GRBCUDA_MODE, or MODE+init: with GRBCUDA_START=init,
-# MODE+rent=F: with GRBCUDA_START_RENT=F),
+# MODE+rent=F: with GRBCUDA_START_RENT=F, MODE+lib=PATH: preloading another
+# build's libgrbcuda.so, such as a baseline commit's, in the same rounds),
 # ROUNDS; SPLIT=1: each algorithm in a process of its own (its first call is
 # then a program's first: CUDA's start, the first uploads and kernel loads),
 # else all in one process, in order. --append (last argument): add
@@ -46,14 +47,16 @@ for w in "${workloads[@]}"; do
           "$exe" "$w" --trials "$trials" --algos "$g" >> "$out/$w.plain.$r" 2>/dev/null
           continue
         fi
-        # MODE+init: GRBCUDA_START=init too; MODE+rent=F: GRBCUDA_START_RENT=F
-        env=(GRBCUDA_MODE=${m%%+*})
+        # MODE+init: GRBCUDA_START=init too; MODE+rent=F: GRBCUDA_START_RENT=F;
+        # MODE+lib=PATH: that library preloaded
+        env=(GRBCUDA_MODE=${m%%+*}) pre=$lib
         case $m in
           *+init) env+=(GRBCUDA_START=init) ;;
           *+rent=*) env+=(GRBCUDA_START_RENT=${m#*+rent=}) ;;
+          *+lib=*) pre=$(readlink -f "${m#*+lib=}") ;;
         esac
-        env LD_PRELOAD="$lib" "${env[@]}" "$exe" "$w" --trials "$trials" \
-          --algos "$g" >> "$out/$w.$m.$r" 2>/dev/null
+        env LD_PRELOAD="$pre" "${env[@]}" "$exe" "$w" --trials "$trials" \
+          --algos "$g" >> "$out/$w.${m//\//_}.$r" 2>/dev/null
       done
     done
   done
@@ -78,7 +81,7 @@ hdr = "| workload | algorithm | SuiteSparse median ms (first) | " + " | ".join(
     f"+grbcuda {m} median ms (first) | {m} vs plain" for m in modes) + " | results |"
 print(hdr); print("|" + "---|" * (3 + 2 * len(modes) + 1))
 for w in wl:
-    runs = {k: [load(f"{out}/{w}.{k}.{r}") for r in range(1, rounds + 1)] for k in ["plain"] + modes}
+    runs = {k: [load(f"{out}/{w}.{k.replace('/', '_')}.{r}") for r in range(1, rounds + 1)] for k in ["plain"] + modes}
     for a in runs["plain"][0]:
         def med(k, f): return statistics.median(float(x[a][f]) for x in runs[k] if a in x)
         checks = {x[a]["check"] for k in runs for x in runs[k] if a in x}
