@@ -449,7 +449,7 @@ static bool gpu_ran (gcu_call *call)
     call->t_start = (flags & (GCU_FLAG_STATS | GCU_FLAG_VERBOSE)) ? gcu_now () : -1 ;
     call->checked = false ;
     call->kernel_seconds = -1 ;
-    call->host_s = call->gpu_s = call->host_table = call->gpu_table = -1 ;
+    call->host_s = call->gpu_s = call->host_table = call->gpu_table = call->down_share = -1 ;
     call->family = NULL ;
     call->note = NULL ;
     call->rented = NULL ;
@@ -544,9 +544,13 @@ GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
         char kbuf [48] = "" ;
         if (call->reason == GRBCUDA_REASON_GPU && call->kernel_seconds >= 0)
             snprintf (kbuf, sizeof (kbuf), " (kernels %.3f ms)", 1e3 * call->kernel_seconds) ;
-        char pbuf [96] = "" ;
+        char sbuf [64] = "", pbuf [160] = "" ;
+        if (call->down_share >= 0)
+            snprintf (sbuf, sizeof (sbuf), ", its result's download at %.0f%% (C's written back)",
+                100 * call->down_share) ;
         if (call->host_s >= 0)
-            snprintf (pbuf, sizeof (pbuf), " predicted host %.3g ms gpu %.3g ms", 1e3 * call->host_s, 1e3 * call->gpu_s) ;
+            snprintf (pbuf, sizeof (pbuf), " predicted host %.3g ms gpu %.3g ms%s", 1e3 * call->host_s,
+                1e3 * call->gpu_s, sbuf) ;
         if (call->note != NULL) gcu_log ("%s: %s", gcu_op_name (call->op), call->note) ;
         if (call->checked)
         {

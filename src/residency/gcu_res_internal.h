@@ -32,6 +32,10 @@
 // it neither materialize it again nor invalidate the copy they come from.
 extern _Thread_local const void *gcu_res_materializing ;   // newest.c
 
+// A device-newest value of handle ended: written back into its object, or
+// not (dropped unwritten, replaced in place). Under the lock (newest.c).
+void gcu_res_fate_note (const void *handle, bool written) ;
+
 enum { E_BUILDING, E_LIVE, E_DEAD } ;
 
 struct gcu_res_entry

@@ -131,6 +131,13 @@ GrB_Info gcu_residency_materialize_slow (const void *handle, const char *why) ;
 // newest: nvals and similar queries answer without a download.
 bool gcu_residency_newest_nvals_slow (const void *handle, uint64_t *nvals) ;
 
+// The share of handle's device-newest values that were written back into
+// its object (read on the host, evicted) rather than replaced or dropped
+// unwritten: a running mean over their ends, the latest weighing most; 0
+// for a handle none of whose values has ended yet (auto mode charges a
+// result left on the device this share of its download, predict.c).
+double gcu_residency_writeback_share (const void *handle) ;
+
 #ifndef __cplusplus
 // Handles that are device newest now. Private to src/residency.
 extern _Atomic size_t gcu_residency_newest_ ;

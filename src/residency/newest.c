@@ -5,9 +5,52 @@
 #include "gcu_util.h"
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 
 // The handle a materializer writes in this thread (gcu_res_internal.h).
 _Thread_local const void *gcu_res_materializing = NULL ;
+
+//------------------------------------------------------------------------------
+// the fate of device-newest values (issue 23)
+//------------------------------------------------------------------------------
+
+// How a handle's device values have ended: written back into the object (a
+// host reader, an eviction) or given up unwritten (replaced on the device,
+// the object overwritten, cleared or freed). A running mean a handle, each
+// value's end weighing a quarter (the first sets it): SSSP's vxm results
+// are written back every time (its select reads them on the host), a BFS's
+// frontier almost never. A small direct-mapped table: a handle that lands
+// on another's place starts again, as a handle never seen (share 0: a
+// result whose operands are device newest goes on on the device).
+#define FATE_SLOTS 512
+typedef struct { const void *handle ; float share ; } fate_t ;
+static fate_t fate [FATE_SLOTS] ;
+
+static fate_t *fate_at (const void *handle)
+{
+    uintptr_t h = (uintptr_t) handle ;
+    h ^= h >> 17 ;
+    h *= 0x9E3779B97F4A7C15ull ;
+    return &fate [(h >> 40) % FATE_SLOTS] ;
+}
+
+void gcu_res_fate_note (const void *handle, bool written)
+{
+    fate_t *f = fate_at (handle) ;
+    const float x = written ? 1.0f : 0.0f ;
+    if (f->handle != handle) *f = (fate_t) { handle, x } ;
+    else f->share += 0.25f * (x - f->share) ;
+}
+
+double gcu_residency_writeback_share (const void *handle)
+{
+    if (handle == NULL) return 0 ;
+    pthread_mutex_lock (&gcu_res_reg.lock) ;
+    const fate_t *f = fate_at (handle) ;
+    const double share = f->handle == handle ? f->share : 0 ;
+    pthread_mutex_unlock (&gcu_res_reg.lock) ;
+    return share ;
+}
 
 //------------------------------------------------------------------------------
 // device newest values
@@ -67,6 +110,7 @@ GrB_Info gcu_residency_newest_claim (gcu_res_entry *e)
         // is in flight) could never be published
         s->gen = ++gcu_res_reg.next_gen ;
         e->gen = s->gen ;
+        gcu_res_fate_note (e->handle, false) ;  // the old value, never read
         info = GrB_SUCCESS ;
     }
     pthread_mutex_unlock (&gcu_res_reg.lock) ;
@@ -123,6 +167,7 @@ GrB_Info gcu_residency_materialize_slow (const void *handle, const char *why)
             gcu_res_reg.st.newest-- ;
             atomic_fetch_sub_explicit (&gcu_residency_newest_, 1, memory_order_relaxed) ;
         }
+        gcu_res_fate_note (handle, true) ;
         gcu_res_reg.st.materializations++ ;
         gcu_res_reg.st.materialized_bytes += bytes ;
     }

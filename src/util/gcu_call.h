@@ -125,6 +125,9 @@ typedef struct
     // host_table, gpu_table: the table's alone, before the corrections
     // learned from this program's calls (gcu_cost_learn)
     double host_s, gpu_s, host_table, gpu_table ;
+    double down_share ;         // the share of the result's download the GPU's
+                                // time counts where the result stays on the
+                                // device (C's write-back share); < 0: all of it
     unsigned long jit_loads ;   // kernels loaded into the GPU before the call
     int cost_family ;           // the model's family of the call (gcu_cost_family)
     // the outcome

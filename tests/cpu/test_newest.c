@@ -19,11 +19,16 @@
 //  - eviction under the budget writes the least recently used value back
 //    before dropping it; nothing is lost;
 //  - 8 threads reading one object at once: one materialization;
+//  - how a handle's values ended (written back or not) is its write-back
+//    share, and auto's prediction counts that share of a result's download
+//    where the result would stay on the device;
 // and every byte the allocator handed out comes back.
 #include "gcu_test.h"
 #include "grbcuda.h"
 #include "residency/gcu_residency.h"
 #include "gcu_util.h"
+#include "dispatch/gcu_cost.h"
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -407,6 +412,53 @@ static void test_threads (uint64_t *st)
     GrB_Matrix_free (&C) ; GrB_Matrix_free (&V) ;
 }
 
+// The fate of C's device values (written back or not) and auto's charge of
+// its download where a result would stay on the device (predict.c). Run
+// first: no earlier handle at C's address has a history.
+static double predicted_gpu (GrB_Matrix C, GrB_Matrix A, GrB_Matrix B, double *share)
+{
+    gcu_call c ;
+    memset (&c, 0, sizeof (c)) ;
+    c.op = GCU_OP_MXM ;
+    c.C = C ; c.A = A ; c.B = B ;
+    c.c_rows = c.c_cols = c.a_rows = c.a_cols = c.b_rows = c.b_cols = 20 ;
+    c.a_nvals = c.b_nvals = 80 ;
+    c.work = 1e5 ;
+    c.down_share = -1 ;
+    (void) gcu_predict (&c, gcu_cost_current (NULL)) ;
+    *share = c.down_share ;
+    return c.gpu_s ;
+}
+
+static void test_fate (uint64_t *st)
+{
+    GrB_Matrix C = rnd (20, 20, 0.2, st), V = rnd (20, 20, 0.2, st), A = rnd (20, 20, 0.2, st) ;
+    GrB_Index nv ;
+    CHECK (gcu_residency_writeback_share (C) == 0, "a handle never device newest: share 0") ;
+    OK (produce (A, V, false)) ;        // a device-newest operand: the chain's case
+    double sh, g0 = predicted_gpu (C, A, V, &sh) ;
+    CHECK (sh == 0, "no history: the result's download is not counted (%g)", sh) ;
+    // written back: the share is 1, and the download counts in full
+    OK (produce (C, V, false)) ;
+    OK (GrB_Matrix_extractTuples_INT64 (NULL, NULL, NULL, &nv, C)) ;
+    CHECK (gcu_residency_writeback_share (C) == 1, "read on the host: share %g",
+        gcu_residency_writeback_share (C)) ;
+    double g1 = predicted_gpu (C, A, V, &sh) ;
+    CHECK (sh == 1 && g1 > g0, "share 1: the GPU's prediction %g ms over %g ms", 1e3 * g1, 1e3 * g0) ;
+    // replaced on the device, then cleared: two values never read
+    OK (produce (C, V, false)) ;
+    OK (produce (C, V, false)) ;
+    OK (GrB_Matrix_clear (C)) ;
+    const double want = 0.75 * 0.75 ;
+    CHECK (fabs (gcu_residency_writeback_share (C) - want) < 1e-6, "two unread values: share %g, want %g",
+        gcu_residency_writeback_share (C), want) ;
+    double g2 = predicted_gpu (C, A, V, &sh) ;
+    CHECK (fabs (sh - want) < 1e-6 && g2 > g0 && g2 < g1, "share %g: %g ms between %g and %g",
+        sh, 1e3 * g2, 1e3 * g0, 1e3 * g1) ;
+    OK (GrB_Matrix_clear (A)) ;
+    GrB_Matrix_free (&C) ; GrB_Matrix_free (&V) ; GrB_Matrix_free (&A) ;
+}
+
 int main (void)
 {
     OK (GrB_init (GrB_NONBLOCKING)) ;
@@ -415,6 +467,7 @@ int main (void)
     OK (gcu_residency_set_allocator (&talloc)) ;
     OK (gcu_residency_set_budget (1 << 30)) ;
     uint64_t st = 42 ;
+    test_fate (&st) ;
     test_reads (&st) ;
     test_host_path (&st) ;
     test_concat (&st) ;
