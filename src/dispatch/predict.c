@@ -82,11 +82,14 @@ static void operand_cost (const void *obj, bool vector, bool read, uint64_t nval
 // on, are not uploaded again); one whose operands keep coming from the
 // host finds what was uploaded there and decides call by call.
 static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_input *in,
-    const gcu_cost_choice *ch, const upload_t *big)
+    const gcu_cost_choice *ch, const upload_t *big, double share, double result)
 {
     if (big->obj == NULL || !(in->up_bytes > 0)) return false ;
+    // there, the result's download counts its share too (SSSP's assigns,
+    // rented, left results its host eWiseMult read back at once)
     const gcu_cost_input there = { .family = in->family, .op = in->op, .work = in->work,
-        .rows = in->rows, .out_rows = in->out_rows, .full_work = in->full_work } ;
+        .rows = in->rows, .out_rows = in->out_rows, .full_work = in->full_work,
+        .down_bytes = share * result } ;
     gcu_cost_choice ct ;
     gcu_cost_predict (t, &there, &ct) ;
     const double gain = ch->host_s - ct.gpu_s * t->margin ;
@@ -94,6 +97,7 @@ static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_in
     if (!(gain > 0) || !gcu_cost_amortized (big->obj, big->version, gain, in->up_bytes / t->h2d))
         return false ;
     c->rented = big->obj ;
+    if (gcu_keep_results ()) c->down_share = share ;
     c->note = "the host time lost on these operands pays for their upload: the GPU" ;
     return true ;
 }
@@ -192,15 +196,15 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
     operand_cost (c->B, vec && c->op != GCU_OP_VXM, true, c->b_nvals, c->b_rows, &in, &big) ;
     operand_cost (c->M, vec, true, m_nv, c->c_rows, &in, &big) ;
     operand_cost (c->C, vec, c_read, c_read ? nvals_of (c->C, vec) : 0, c->c_rows, &in, &big) ;
-    // left on the device, the result is charged the share of the values of
-    // C that were written back before (0 for a C never seen: a chain goes on)
-    in.down_bytes = result_bytes (c, m_nv) ;
-    if (gcu_keep_results () && in.newest_bytes > 0)
-    {
-        c->down_share = gcu_residency_writeback_share (c->C) ;
-        in.down_bytes *= c->down_share ;
-    }
+    // the result comes back, unless results stay on the device and the call
+    // goes on a chain (an operand device newest, or all of them there once
+    // rented): then as often as C's earlier device values were written back
+    // (0 for a C never seen)
+    const double rb = result_bytes (c, m_nv) ;
+    const double share = gcu_keep_results () ? gcu_residency_writeback_share (c->C) : 1 ;
+    in.down_bytes = in.newest_bytes > 0 ? share * rb : rb ;
+    if (in.newest_bytes > 0 && gcu_keep_results ()) c->down_share = share ;
     gcu_cost_predict (t, &in, &ch) ;
     keep (c, &ch) ;
-    return ch.gpu || upload_pays (c, t, &in, &ch, &big) ;
+    return ch.gpu || upload_pays (c, t, &in, &ch, &big, share, rb) ;
 }
