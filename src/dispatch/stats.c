@@ -194,11 +194,23 @@ void grbcuda_stats_print (FILE *f)
     gcu_res_stats r ;
     gcu_residency_stats (&r) ;
     if (r.materializations + r.discards + r.newest + r.materialize_failures > 0 && len < sizeof (buf))
-        snprintf (buf + len, sizeof (buf) - len, "[grbcuda] statistics: results left on the "
+        len += (size_t) snprintf (buf + len, sizeof (buf) - len, "[grbcuda] statistics: results left on the "
             "device: %llu written back when read (%.1f MB), %llu dropped unwritten, %llu "
             "failed write-backs, %llu still there\n", (unsigned long long) r.materializations,
             (double) r.materialized_bytes / 1e6, (unsigned long long) r.discards,
             (unsigned long long) r.materialize_failures, (unsigned long long) r.newest) ;
+    // ... and who read them (issue 23: the host call that breaks a chain)
+    if (r.materializations > 0 && len < sizeof (buf))
+    {
+        len += (size_t) snprintf (buf + len, sizeof (buf) - len, "[grbcuda] statistics: written back for:") ;
+        for (int k = 0 ; k < GCU_RES_READERS && r.readers [k].why != NULL && len < sizeof (buf) ; k++)
+            len += (size_t) snprintf (buf + len, sizeof (buf) - len, " %s %llu (%.1f MB);", r.readers [k].why,
+                (unsigned long long) r.readers [k].n, (double) r.readers [k].bytes / 1e6) ;
+        if (r.other_n > 0 && len < sizeof (buf))
+            len += (size_t) snprintf (buf + len, sizeof (buf) - len, " others %llu (%.1f MB);",
+                (unsigned long long) r.other_n, (double) r.other_bytes / 1e6) ;
+        if (len < sizeof (buf)) snprintf (buf + len, sizeof (buf) - len, "\n") ;
+    }
     fputs (buf, f) ;
     fflush (f) ;
 }

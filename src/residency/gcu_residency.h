@@ -329,6 +329,7 @@ GrB_Info gcu_residency_derived_begin (gcu_res_entry *parent, int kind,
 // at their last unpin.
 void gcu_residency_clear_all (void) ;
 
+#define GCU_RES_READERS 8
 typedef struct
 {
     uint64_t hits, misses, publishes, stale, evictions, invalidations ;
@@ -338,6 +339,11 @@ typedef struct
     uint64_t materialize_failures ; // materializers that failed (value kept)
     uint64_t discards ;             // newest values dropped unwritten (the
                                     // object changed, was cleared or freed)
+    // the write-backs by who read the value (the first GCU_RES_READERS
+    // names seen, as materialize's why: a GraphBLAS function's name,
+    // "eviction"); the rest in other_*
+    struct { const char *why ; uint64_t n, bytes ; } readers [GCU_RES_READERS] ;
+    uint64_t other_n, other_bytes ;
     size_t entries ;            // published top-level entries
     size_t bytes_used ;         // every buffer allocated and not yet freed
     size_t bytes_peak ;

@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <string.h>
 
 // The handle a materializer writes in this thread (gcu_res_internal.h).
 _Thread_local const void *gcu_res_materializing = NULL ;
@@ -124,6 +125,23 @@ void gcu_residency_newest_set_nvals (gcu_res_entry *e, uint64_t nvals)
     pthread_mutex_unlock (&gcu_res_reg.lock) ;
 }
 
+// a write-back counted by its reader (under the lock; the names compared as
+// strings: the same function's name may be stored in several places)
+static void reader_count (const char *why, size_t bytes)
+{
+    gcu_res_stats *st = &gcu_res_reg.st ;
+    for (int k = 0 ; k < GCU_RES_READERS ; k++)
+    {
+        if (st->readers [k].why == NULL) st->readers [k].why = why ;
+        else if (strcmp (st->readers [k].why, why) != 0) continue ;
+        st->readers [k].n++ ;
+        st->readers [k].bytes += bytes ;
+        return ;
+    }
+    st->other_n++ ;
+    st->other_bytes += bytes ;
+}
+
 GrB_Info gcu_residency_materialize_slow (const void *handle, const char *why)
 {
     // the count first: the thread-local handle costs a call in a shared library
@@ -168,6 +186,7 @@ GrB_Info gcu_residency_materialize_slow (const void *handle, const char *why)
             atomic_fetch_sub_explicit (&gcu_residency_newest_, 1, memory_order_relaxed) ;
         }
         gcu_res_fate_note (handle, true) ;
+        reader_count (why ? why : "?", bytes) ;
         gcu_res_reg.st.materializations++ ;
         gcu_res_reg.st.materialized_bytes += bytes ;
     }

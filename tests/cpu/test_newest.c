@@ -20,7 +20,7 @@
 //    before dropping it; nothing is lost;
 //  - 8 threads reading one object at once: one materialization;
 //  - how a handle's values ended (written back or not) is its write-back
-//    share, and auto's prediction counts that share of a result's download
+//    share, the statistics count each write-back for its reader, and auto's prediction counts that share of a result's download
 //    where the result would stay on the device;
 // and every byte the allocator handed out comes back.
 #include "gcu_test.h"
@@ -443,6 +443,23 @@ static void test_fate (uint64_t *st)
     OK (GrB_Matrix_extractTuples_INT64 (NULL, NULL, NULL, &nv, C)) ;
     CHECK (gcu_residency_writeback_share (C) == 1, "read on the host: share %g",
         gcu_residency_writeback_share (C)) ;
+    // counted for its reader, and printed so
+    gcu_res_stats rs ;
+    stats (&rs) ;
+    CHECK (rs.readers [0].why != NULL && strcmp (rs.readers [0].why, "GrB_Matrix_extractTuples_INT64") == 0
+        && rs.readers [0].n == 1 && rs.readers [0].bytes > 0 && rs.readers [1].why == NULL,
+        "the write-back's reader: %s", rs.readers [0].why ? rs.readers [0].why : "none") ;
+    FILE *f = tmpfile () ;
+    char text [4096] = "" ;
+    if (f != NULL)
+    {
+        grbcuda_stats_print (f) ;
+        rewind (f) ;
+        text [fread (text, 1, sizeof (text) - 1, f)] = '\0' ;
+        fclose (f) ;
+    }
+    CHECK (strstr (text, "written back for: GrB_Matrix_extractTuples_INT64 1 (") != NULL,
+        "the statistics name the reader:\n%s", text) ;
     double g1 = predicted_gpu (C, A, V, &sh) ;
     CHECK (sh == 1 && g1 > g0, "share 1: the GPU's prediction %g ms over %g ms", 1e3 * g1, 1e3 * g0) ;
     // replaced on the device, then cleared: two values never read
