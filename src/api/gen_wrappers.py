@@ -79,8 +79,9 @@ INTERNAL_REASON = ("GB_ internal name: not part of the API and not exported "
 
 # Functions whose pointer-to-handle parameters are outputs only (the incoming
 # value is never read by SuiteSparse and may be uninitialised): the wrapper
-# invalidates the new handle after a successful call, and never reads the old
-# value. For every other pointer-to-handle parameter (free, destructive GxB
+# invalidates the new handle after a successful call (and forgets the
+# write-back history of an earlier object at its address: gcu_residency_born),
+# and never reads the old value. For every other pointer-to-handle parameter (free, destructive GxB
 # export, GxB_Scalar_wait, GxB_pack_HyperHash's Y, ...) the old value is
 # invalidated before the call (it may be freed or consumed, and its address
 # reused) and the new value after it.
@@ -399,11 +400,11 @@ def wrapper_code(f, fn_macros, invalidate=True):
                 after.append(
                     "    if (gcu_info_ == GrB_SUCCESS && %s != NULL)\n"
                     "        for (size_t gcu_k_ = 0 ; gcu_k_ < %s ; gcu_k_++)\n"
-                    "            gcu_residency_invalidate (%s [gcu_k_]) ;"
+                    "            gcu_residency_born (%s [gcu_k_]) ;"
                     % (p.name, count, p.name))
             elif creator:
                 after.append("    if (gcu_info_ == GrB_SUCCESS && %s != NULL) "
-                             "gcu_residency_invalidate (*%s) ;" % (p.name, p.name))
+                             "gcu_residency_born (*%s) ;" % (p.name, p.name))
             else:
                 before.append("    if (%s != NULL) gcu_residency_invalidate (*%s) ;"
                               % (p.name, p.name))

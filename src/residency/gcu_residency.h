@@ -69,6 +69,21 @@ static inline __attribute__ ((always_inline)) void gcu_residency_invalidate (con
         gcu_residency_invalidate_slow (handle) ;
     }
 }
+
+// A new object at handle (a creating function's output, the generated
+// wrappers): invalidated, and the write-back history of an earlier object
+// at the same address forgotten (gcu_residency_writeback_share). One more
+// relaxed load when no history is kept.
+void gcu_residency_born_slow (const void *handle) ;
+extern _Atomic size_t gcu_residency_fates_ ;     // histories kept (newest.c)
+static inline __attribute__ ((always_inline)) void gcu_residency_born (const void *handle)
+{
+    gcu_residency_invalidate (handle) ;
+    if (atomic_load_explicit (&gcu_residency_fates_, memory_order_relaxed) != 0)
+    {
+        gcu_residency_born_slow (handle) ;
+    }
+}
 #else
 // C++ (CUDA host code) has no _Atomic: the out-of-line form does the same
 // check first.

@@ -22,7 +22,8 @@ _Thread_local const void *gcu_res_materializing = NULL ;
 // are written back every time (its select reads them on the host), a BFS's
 // frontier almost never. A small direct-mapped table: a handle that lands
 // on another's place starts again, as a handle never seen (share 0: a
-// result whose operands are device newest goes on on the device).
+// result whose operands are device newest goes on on the device); a new
+// object at a freed one's address starts so too (gcu_residency_born).
 #define FATE_SLOTS 512
 typedef struct { const void *handle ; float share ; } fate_t ;
 static fate_t fate [FATE_SLOTS] ;
@@ -35,12 +36,30 @@ static fate_t *fate_at (const void *handle)
     return &fate [(h >> 40) % FATE_SLOTS] ;
 }
 
+// the table's entries in use: a new object's creation looks for its
+// address's history only while there is one (gcu_residency_born)
+_Atomic size_t gcu_residency_fates_ = 0 ;
+
 void gcu_res_fate_note (const void *handle, bool written)
 {
     fate_t *f = fate_at (handle) ;
     const float x = written ? 1.0f : 0.0f ;
+    if (f->handle == NULL) atomic_fetch_add_explicit (&gcu_residency_fates_, 1, memory_order_relaxed) ;
     if (f->handle != handle) *f = (fate_t) { handle, x } ;
     else f->share += 0.25f * (x - f->share) ;
+}
+
+void gcu_residency_born_slow (const void *handle)
+{
+    if (handle == NULL) return ;
+    pthread_mutex_lock (&gcu_res_reg.lock) ;
+    fate_t *f = fate_at (handle) ;
+    if (f->handle == handle)
+    {
+        f->handle = NULL ;
+        atomic_fetch_sub_explicit (&gcu_residency_fates_, 1, memory_order_relaxed) ;
+    }
+    pthread_mutex_unlock (&gcu_res_reg.lock) ;
 }
 
 double gcu_residency_writeback_share (const void *handle)

@@ -20,7 +20,8 @@
 //    before dropping it; nothing is lost;
 //  - 8 threads reading one object at once: one materialization;
 //  - how a handle's values ended (written back or not) is its write-back
-//    share, the statistics count each write-back for its reader, and auto's prediction counts that share of a result's download
+//    share (forgotten when a new object is made at its address), the
+//    statistics count each write-back for its reader, and auto's prediction counts that share of a result's download
 //    where the result would stay on the device;
 // and every byte the allocator handed out comes back.
 #include "gcu_test.h"
@@ -472,8 +473,22 @@ static void test_fate (uint64_t *st)
     double g2 = predicted_gpu (C, A, V, &sh) ;
     CHECK (fabs (sh - want) < 1e-6 && g2 > g0 && g2 < g1, "share %g: %g ms between %g and %g",
         sh, 1e3 * g2, 1e3 * g0, 1e3 * g1) ;
+    // a new object at a freed one's address starts with no history: made
+    // through the wrappers where the allocator hands the address back (it
+    // usually does at once), and the creators' hook itself in any case
+    const void *old = C ;
+    GrB_Matrix_free (&C) ;
+    CHECK (gcu_residency_writeback_share (old) > 0, "a freed object's history stays until one is made there") ;
+    GrB_Matrix D = NULL ;
+    OK (GrB_Matrix_new (&D, GrB_INT64, 20, 20)) ;
+    if ((const void *) D == old)
+        CHECK (gcu_residency_writeback_share (D) == 0, "GrB_Matrix_new at a freed object's address: share %g",
+            gcu_residency_writeback_share (D)) ;
+    else gcu_residency_born (old) ;
+    CHECK (gcu_residency_writeback_share (old) == 0, "born: the address's history forgotten (%s)",
+        (const void *) D == old ? "GrB_Matrix_new reused it" : "called directly") ;
     OK (GrB_Matrix_clear (A)) ;
-    GrB_Matrix_free (&C) ; GrB_Matrix_free (&V) ; GrB_Matrix_free (&A) ;
+    GrB_Matrix_free (&D) ; GrB_Matrix_free (&V) ; GrB_Matrix_free (&A) ;
 }
 
 int main (void)
