@@ -82,14 +82,14 @@ static void operand_cost (const void *obj, bool vector, bool read, uint64_t nval
 // on, are not uploaded again); one whose operands keep coming from the
 // host finds what was uploaded there and decides call by call.
 static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_input *in,
-    const gcu_cost_choice *ch, const upload_t *big, double share, double result)
+    const gcu_cost_choice *ch, const upload_t *big, double chain_bytes, double shown)
 {
     if (big->obj == NULL || !(in->up_bytes > 0)) return false ;
-    // there, the result's download counts its share too (SSSP's assigns,
-    // rented, left results its host eWiseMult read back at once)
+    // there, the call goes on a chain: its result's download as a chain's
+    // (SSSP's rented assigns left results its host eWiseMult read back)
     const gcu_cost_input there = { .family = in->family, .op = in->op, .work = in->work,
         .rows = in->rows, .out_rows = in->out_rows, .full_work = in->full_work,
-        .down_bytes = share * result } ;
+        .down_bytes = chain_bytes } ;
     gcu_cost_choice ct ;
     gcu_cost_predict (t, &there, &ct) ;
     const double gain = ch->host_s - ct.gpu_s * t->margin ;
@@ -97,7 +97,7 @@ static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_in
     if (!(gain > 0) || !gcu_cost_amortized (big->obj, big->version, gain, in->up_bytes / t->h2d))
         return false ;
     c->rented = big->obj ;
-    if (gcu_keep_results ()) c->down_share = share ;
+    c->down_share = shown ;
     c->note = "the host time lost on these operands pays for their upload: the GPU" ;
     return true ;
 }
@@ -162,9 +162,9 @@ static void keep (gcu_call *c, const gcu_cost_choice *ch)
 // margin. The result is counted as coming back unless an operand is device
 // newest and results stay there (a chain of calls on the device goes on;
 // a result of host data is likely read on the host); then as often as C's
-// earlier device values came back (SSSP's vxm results, read by a host
-// select each time: written back 64 times, 253.8 MB, in a trial 22% slower,
-// H100 2026-11-27).
+// earlier device values came back (SSSP's results, read by its host select
+// each iteration: 64 write-backs, 253.8 MB, in a trial 22% slower, H100
+// 2026-11-27).
 bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
 {
     const bool vec = !gcu_op_matrix (c->op) ;
@@ -200,11 +200,17 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
     // goes on a chain (an operand device newest, or all of them there once
     // rented): then as often as C's earlier device values were written back
     // (0 for a C never seen)
-    const double rb = result_bytes (c, m_nv) ;
-    const double share = gcu_keep_results () ? gcu_residency_writeback_share (c->C) : 1 ;
-    in.down_bytes = in.newest_bytes > 0 ? share * rb : rb ;
-    if (in.newest_bytes > 0 && gcu_keep_results ()) c->down_share = share ;
+    const bool stays = gcu_keep_results () ;
+    const double share = stays ? gcu_residency_writeback_share (c->C) : 1 ;
+    const double rb = result_bytes (c, m_nv), chain_bytes = share * rb ;
+    const double shown = stays ? share : -1 ;     // the verbose log's
+    in.down_bytes = rb ;
+    if (in.newest_bytes > 0)
+    {
+        in.down_bytes = chain_bytes ;
+        c->down_share = shown ;
+    }
     gcu_cost_predict (t, &in, &ch) ;
     keep (c, &ch) ;
-    return ch.gpu || upload_pays (c, t, &in, &ch, &big, share, rb) ;
+    return ch.gpu || upload_pays (c, t, &in, &ch, &big, chain_bytes, shown) ;
 }
