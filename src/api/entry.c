@@ -306,6 +306,21 @@ GCU_APPLY_2ND_ENTRY (GrB_Vector_apply_IndexOp_FP32, GrB_IndexUnaryOp, idxop, GCU
 GCU_APPLY_2ND_ENTRY (GrB_Vector_apply_IndexOp_FP64, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_APPLY_INDEXOP, double, GrB_FP64)
 GCU_APPLY_2ND_ENTRY (GxB_Vector_apply_IndexOp_FC32, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_APPLY_INDEXOP, GxB_FC32_t, GxB_FC32)
 GCU_APPLY_2ND_ENTRY (GxB_Vector_apply_IndexOp_FC64, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_APPLY_INDEXOP, GxB_FC64_t, GxB_FC64)
+// GrB_Vector_select_<T>: the IndexOp form's arguments, u's entries kept where
+// op (u(i), i, 0, y) is true (GrB_Vector_select_UDT passes through)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_select_BOOL, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_SELECT, bool, GrB_BOOL)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_select_INT8, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_SELECT, int8_t, GrB_INT8)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_select_UINT8, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_SELECT, uint8_t, GrB_UINT8)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_select_INT16, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_SELECT, int16_t, GrB_INT16)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_select_UINT16, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_SELECT, uint16_t, GrB_UINT16)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_select_INT32, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_SELECT, int32_t, GrB_INT32)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_select_UINT32, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_SELECT, uint32_t, GrB_UINT32)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_select_INT64, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_SELECT, int64_t, GrB_INT64)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_select_UINT64, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_SELECT, uint64_t, GrB_UINT64)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_select_FP32, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_SELECT, float, GrB_FP32)
+GCU_APPLY_2ND_ENTRY (GrB_Vector_select_FP64, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_SELECT, double, GrB_FP64)
+GCU_APPLY_2ND_ENTRY (GxB_Vector_select_FC32, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_SELECT, GxB_FC32_t, GxB_FC32)
+GCU_APPLY_2ND_ENTRY (GxB_Vector_select_FC64, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_SELECT, GxB_FC64_t, GxB_FC64)
 
 // the GrB_Scalar forms: the scalar in call.alpha
 GrB_Info GrB_Vector_apply_BinaryOp1st_Scalar (GrB_Vector w, const GrB_Vector M,
@@ -333,3 +348,5 @@ GCU_APPLY_2ND_SCALAR_ENTRY (GrB_Vector_apply_BinaryOp2nd_Scalar, GrB_BinaryOp, b
     GCU_OP_VECTOR_APPLY_BINOP2ND)
 GCU_APPLY_2ND_SCALAR_ENTRY (GrB_Vector_apply_IndexOp_Scalar, GrB_IndexUnaryOp, idxop,
     GCU_OP_VECTOR_APPLY_INDEXOP)
+GCU_APPLY_2ND_SCALAR_ENTRY (GrB_Vector_select_Scalar, GrB_IndexUnaryOp, idxop,
+    GCU_OP_VECTOR_SELECT)

@@ -160,14 +160,16 @@ static bool check_assign (gcu_call *c)
     return true ;
 }
 
-// Step 1 for GrB_Vector_apply and its bound forms: an operator, a scalar
+// Step 1 for GrB_Vector_apply and its bound forms (and GrB_Vector_select,
+// an IndexOp form whose T keeps the entries op accepts): an operator, a scalar
 // (typed or a GrB_Scalar) where the form has one, w, the mask and u of one
 // length n > 0. work: nnz (u).
 static bool check_apply (gcu_call *c)
 {
     const bool bound = c->op != GCU_OP_VECTOR_APPLY ;
     if (c->op == GCU_OP_VECTOR_APPLY ? c->unop == NULL
-        : c->op == GCU_OP_VECTOR_APPLY_INDEXOP ? c->idxop == NULL : c->binop == NULL) return false ;
+        : (c->op == GCU_OP_VECTOR_APPLY_INDEXOP || c->op == GCU_OP_VECTOR_SELECT) ? c->idxop == NULL
+        : c->binop == NULL) return false ;
     if (bound && c->scalar_type == NULL && c->alpha == NULL) return false ;
     if (!check_desc (c)) return false ;
     if (!shape (c->C, true, &c->c_rows, &c->c_cols, NULL) || c->c_rows == 0) return false ;

@@ -37,7 +37,8 @@
     X (VECTOR_APPLY,              GrB_Vector_apply)                            \
     X (VECTOR_APPLY_BINOP1ST,     GrB_Vector_apply_BinaryOp1st)                \
     X (VECTOR_APPLY_BINOP2ND,     GrB_Vector_apply_BinaryOp2nd)                \
-    X (VECTOR_APPLY_INDEXOP,      GrB_Vector_apply_IndexOp)
+    X (VECTOR_APPLY_INDEXOP,      GrB_Vector_apply_IndexOp)                    \
+    X (VECTOR_SELECT,             GrB_Vector_select)
 
 typedef enum
 {
@@ -81,10 +82,13 @@ static inline bool gcu_op_assign (gcu_op op)
 // bound forms: GrB_Vector_apply_BinaryOp1st_<T> (op (x, u)),
 // _BinaryOp2nd_<T> (op (u, y)) and _IndexOp_<T> (op (u, i, 0, y)), one
 // opcode for every T and for the GrB_Scalar form; their statistics keys
-// drop the type ("GrB_Vector_apply_BinaryOp2nd")
+// drop the type ("GrB_Vector_apply_BinaryOp2nd"); and GrB_Vector_select_<T>
+// (w<M> = accum (w, u's entries where op (u, i, 0, y) is true), an index
+// unary operator, one opcode for every T and the GrB_Scalar form, key
+// "GrB_Vector_select"), the same family (src/vector/apply.c)
 static inline bool gcu_op_apply (gcu_op op)
 {
-    return op >= GCU_OP_VECTOR_APPLY && op <= GCU_OP_VECTOR_APPLY_INDEXOP ;
+    return op >= GCU_OP_VECTOR_APPLY && op <= GCU_OP_VECTOR_SELECT ;
 }
 
 // Everything known about one call. The entry point fills the operands; the

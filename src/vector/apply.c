@@ -17,6 +17,15 @@
 // AINV of complex values, value index ops, user-defined unary and index ops,
 // positional binary ops, pow/atan2/hypot) stays SuiteSparse's. In auto mode
 // the cost model sends a call here as it does the element-wise family's.
+//
+// GrB_Vector_select_<T> (and _Scalar) with a value comparison
+// (GrB_VALUEEQ/NE/LT/LE/GT/GE_<T>, GxB_VALUEEQ/NE_FC32/FC64) is the same
+// pass: f is the table's comparison of T (EQ, NE, LT, LE, GT, GE: z =
+// (T) u(i) cmp (T) y, y cast to T as SuiteSparse casts a thunk), written as
+// bytes over zeros, and that is T's presence; T's values are u's own. SSSP's
+// select (tless != 0, tReq < bound) thus keeps its loop on the device. The
+// positional select operators (TRIL, ROWLE, ...) and user ones stay
+// SuiteSparse's.
 #include "gcu_vector.h"
 #include "../../cuda/apply/gcu_vapply_policy.h"
 #include "../residency/gcu_operand.h"
@@ -96,6 +105,7 @@ typedef struct
 {
     GrB_BinaryOp op ;           // the value operator; NULL: positional
     bool bind1st ;              // op (scalar, u) rather than op (u, scalar)
+    bool select ;               // GrB_Vector_select: op's bool is T's presence
     uint64_t scalar [2] ;       // as op's x (bind1st) or y type
     int64_t slope, offset ;     // positional: slope * i + offset
     GrB_Type ztype ;            // T's type
@@ -273,9 +283,48 @@ static GrB_Info bound_plan (const gcu_call *call, GrB_Type ut, apply_plan *p)
     return GrB_SUCCESS ;
 }
 
+// GrB_Vector_select's value comparisons, by kind and the type code of their
+// x and y (gcu_type_code order; complex: EQ and NE only)
+static GrB_IndexUnaryOp *const value_handles [6][GCU_NTYPES] =
+{
+    GCU_U13 (GrB, VALUEEQ), GCU_U13 (GrB, VALUENE), GCU_U11 (GrB, VALUELT),
+    GCU_U11 (GrB, VALUELE), GCU_U11 (GrB, VALUEGT), GCU_U11 (GrB, VALUEGE)
+} ;
+static const gcu_opcode value_ops [6] =
+    { GCU_OP_EQ, GCU_OP_NE, GCU_OP_LT, GCU_OP_LE, GCU_OP_GT, GCU_OP_GE } ;
+
+// select's T: u (i) kept where cmp (u (i), y) holds, both as the operator's
+// type t (u cast by the kernel's load, y here), cmp the table's GrB_<CMP>_t:
+// the same comparison of the same values (NaN: only NE holds)
+static GrB_Info select_plan (const gcu_call *call, GrB_Type ut, apply_plan *p)
+{
+    gcu_type_desc ud ;
+    if (gcu_type_identify (ut, &ud) != GrB_SUCCESS || ud.code >= GCU_NTYPES) return GCU_NOT_HANDLED ;
+    for (int k = 0 ; k < 6 ; k++)
+        for (int c = 0 ; c < GCU_NTYPES ; c++)
+        {
+            if (value_handles [k][c] == NULL || *value_handles [k][c] != call->idxop) continue ;
+            // a complex u and a real operator: SuiteSparse 7.4's select says
+            // GrB_DOMAIN_MISMATCH (its apply casts; the GPU run of
+            // test_apply_gpu, cases 141, 199, 311, 456)
+            if (gcu_types [ud.code].tclass == GCU_CLASS_COMPLEX
+                && gcu_types [c].tclass != GCU_CLASS_COMPLEX) return GCU_NOT_HANDLED ;
+            p->op = gcu_binop_of (value_ops [k], (gcu_type_code) c) ;
+            if (p->op == NULL || call_scalar (call, (gcu_type_code) c, p->scalar) != GrB_SUCCESS)
+                return GCU_NOT_HANDLED ;
+            p->select = true ;
+            p->ztype = GrB_BOOL ;
+            snprintf (p->what, sizeof (p->what), "VALUE%s_%s as %s (u, y)", gcu_ops [value_ops [k]].name,
+                gcu_types [c].name, gcu_ops [value_ops [k]].name) ;
+            return GrB_SUCCESS ;
+        }
+    return GCU_NOT_HANDLED ;
+}
+
 static GrB_Info plan_of (const gcu_call *call, GrB_Type ut, apply_plan *p)
 {
     memset (p, 0, sizeof (*p)) ;
+    if (call->op == GCU_OP_VECTOR_SELECT) return select_plan (call, ut, p) ;
     if (call->op == GCU_OP_VECTOR_APPLY) return unary_plan (call->unop, p) ;
     if (call->op == GCU_OP_VECTOR_APPLY_INDEXOP) return index_plan (call, p) ;
     return bound_plan (call, ut, p) ;
@@ -292,7 +341,7 @@ static const char *call_name (gcu_op op)
     return op == GCU_OP_VECTOR_APPLY ? "GrB_Vector_apply"
         : op == GCU_OP_VECTOR_APPLY_BINOP1ST ? "GrB_Vector_apply_BinaryOp1st"
         : op == GCU_OP_VECTOR_APPLY_BINOP2ND ? "GrB_Vector_apply_BinaryOp2nd"
-        : "GrB_Vector_apply_IndexOp" ;
+        : op == GCU_OP_VECTOR_SELECT ? "GrB_Vector_select" : "GrB_Vector_apply_IndexOp" ;
 }
 
 static GrB_Info apply_branch (const gcu_call *call)
@@ -306,7 +355,7 @@ static GrB_Info apply_branch (const gcu_call *call)
     if (!gcu_vec_call_wb (call, &wb)) return GCU_NOT_HANDLED ;
     if (call->M != NULL && !wb.structural && gcu_vec_builtin_type (call->M) == NULL) return GCU_NOT_HANDLED ;
     if (call->c_rows >= ((GrB_Index) 1 << 31)) return GCU_NOT_HANDLED ;
-    return gcu_vec_merge_applies (&wb, p.ztype) ? GrB_SUCCESS : GCU_NOT_HANDLED ;
+    return gcu_vec_merge_applies (&wb, p.select ? ut : p.ztype) ? GrB_SUCCESS : GCU_NOT_HANDLED ;
 }
 
 #undef  GCU_FREE_ALL
@@ -337,8 +386,10 @@ static GrB_Info apply_run (gcu_call *call)
     GCU_TRY (gcu_vec_get ((GrB_Vector) call->A, n, true, ud.size, &ou, s)) ;
     const double t1 = gcu_now () ;
 
-    // T = f (u): u's pattern, f's values
+    // T = f (u): u's pattern, f's values (select: f's bools over zeros are
+    // T's presence, u's values its values)
     GCU_TRY (gcu_dmalloc (&Tx, (size_t) n * zd.size + 16, s)) ;
+    if (p.select && ou.b != NULL) GCU_TRY (gcu_memset (Tx, 0, (size_t) n, s)) ;
     gcu_vapply_args a ;
     memset (&a, 0, sizeof (a)) ;
     a.n = (int64_t) n ;
@@ -366,8 +417,12 @@ static GrB_Info apply_run (gcu_call *call)
     // through it: T's presence is u's, and w may be u)
     GrB_Index wnvals = 0 ;
     size_t wb_up = 0 ;
-    GCU_TRY (gcu_vec_write_back (&wb, p.ztype, zd.size, n, (const int8_t *) ou.b, Tx, &wnvals,
-        &wb_up, s)) ;
+    if (p.select)
+        GCU_TRY (gcu_vec_write_back (&wb, ut, ud.size, n, (const int8_t *) Tx, ou.x, &wnvals,
+            &wb_up, s)) ;
+    else
+        GCU_TRY (gcu_vec_write_back (&wb, p.ztype, zd.size, n, (const int8_t *) ou.b, Tx, &wnvals,
+            &wb_up, s)) ;
     call->up_bytes = ou.up_bytes + wb_up ;
     call->down_bytes = 0 ;
     call->kernel_seconds = gcu_now () - t1 ;

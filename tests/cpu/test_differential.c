@@ -183,6 +183,9 @@ static fn_t our_apply [2][13], real_apply [2][13], real_apply_unary ;
 // GrB_Vector_apply_IndexOp_<T> by type code; the GrB_Scalar forms
 // (BinaryOp2nd_Scalar, BinaryOp1st_Scalar, IndexOp_Scalar)
 static fn_t our_apply_idx [13], real_apply_idx [13], our_apply_sc [3], real_apply_sc [3] ;
+// GrB_Vector_select_<T> by type code (the IndexOp form's arguments), and
+// GrB_Vector_select_Scalar: an index case whose c->index is NIDXOPS or more
+static fn_t our_select [13], real_select [13], our_select_sc, real_select_sc ;
 static const char *const apply_sc_name [3] = { "GrB_Vector_apply_BinaryOp2nd_Scalar",
     "GrB_Vector_apply_BinaryOp1st_Scalar", "GrB_Vector_apply_IndexOp_Scalar" } ;
 
@@ -192,10 +195,14 @@ enum { A_2ND, A_1ST, A_UNARY, A_INDEX, A_2ND_SC, A_1ST_SC, A_INDEX_SC, NAKINDS }
 static bool apply_index (int kind) { return kind == A_INDEX || kind == A_INDEX_SC ; }
 
 // the built-in index-unary operators drawn: the positional ones the GPU
-// computes, and value ones that stay on the host
+// computes in apply, and value ones that stay on the host in apply; through
+// GrB_Vector_select (c->index NIDXOPS or more) the value ones run on the GPU
+// and the positional ones stay on the host
 static const char *const idxop_names [] = { "GrB_ROWINDEX_INT32", "GrB_ROWINDEX_INT64",
     "GrB_COLINDEX_INT32", "GrB_COLINDEX_INT64", "GrB_DIAGINDEX_INT32", "GrB_DIAGINDEX_INT64",
-    "GrB_VALUEEQ_INT32", "GrB_VALUEGT_FP64", "GrB_VALUELE_UINT8", "GrB_TRIL" } ;
+    "GrB_VALUEEQ_INT32", "GrB_VALUEGT_FP64", "GrB_VALUELE_UINT8", "GrB_TRIL",
+    "GrB_VALUENE_FP64", "GrB_VALUELT_INT64", "GrB_VALUEGE_FP32", "GxB_VALUENE_FC64",
+    "GrB_VALUENE_BOOL", "GrB_VALUEEQ_UINT64", "GrB_ROWGT" } ;
 #define NIDXOPS ((int) (sizeof (idxop_names) / sizeof (idxop_names [0])))
 static GrB_IndexUnaryOp idxops [NIDXOPS] ;
 
@@ -266,6 +273,15 @@ static fn_t fn_real (const char *name, fn_t ours)
     return g != ours ? g : NULL ;
 }
 
+// grbcuda's function of that name (*ours, as linked) and SuiteSparse's
+// (*real); false if either is missing
+static bool fn_pair (const char *name, fn_t *ours, fn_t *real)
+{
+    void *g = dlsym (RTLD_DEFAULT, name) ;
+    memcpy (ours, &g, sizeof (g)) ;
+    return *ours != NULL && (*real = fn_real (name, *ours)) != NULL ;
+}
+
 // SuiteSparse's element-wise and assign functions; false if one is missing
 static bool real_fns_init (void)
 {
@@ -293,16 +309,13 @@ static bool real_fns_init (void)
     {
         snprintf (name, sizeof (name), "%s_Vector_apply_IndexOp_%s", t >= 11 ? "GxB" : "GrB",
             gcu_test_type_names [t]) ;
-        void *g = dlsym (RTLD_DEFAULT, name) ;
-        memcpy (&our_apply_idx [t], &g, sizeof (g)) ;
-        ok &= our_apply_idx [t] != NULL && (real_apply_idx [t] = fn_real (name, our_apply_idx [t])) != NULL ;
+        ok &= fn_pair (name, &our_apply_idx [t], &real_apply_idx [t]) ;
+        snprintf (name, sizeof (name), "%s_Vector_select_%s", t >= 11 ? "GxB" : "GrB",
+            gcu_test_type_names [t]) ;
+        ok &= fn_pair (name, &our_select [t], &real_select [t]) ;
     }
-    for (int k = 0 ; k < 3 ; k++)
-    {
-        void *g = dlsym (RTLD_DEFAULT, apply_sc_name [k]) ;
-        memcpy (&our_apply_sc [k], &g, sizeof (g)) ;
-        ok &= our_apply_sc [k] != NULL && (real_apply_sc [k] = fn_real (apply_sc_name [k], our_apply_sc [k])) != NULL ;
-    }
+    ok &= fn_pair ("GrB_Vector_select_Scalar", &our_select_sc, &real_select_sc) ;
+    for (int k = 0 ; k < 3 ; k++) ok &= fn_pair (apply_sc_name [k], &our_apply_sc [k], &real_apply_sc [k]) ;
     for (int k = 0 ; k < NIDXOPS ; k++)
     {
         GrB_IndexUnaryOp *v = (GrB_IndexUnaryOp *) dlsym (RTLD_DEFAULT, idxop_names [k]) ;
@@ -1218,6 +1231,12 @@ typedef struct
 }
 call_t ;
 
+// an index case through GrB_Vector_select (its operator idxops [index % NIDXOPS])
+static bool apply_select (const call_t *c)
+{
+    return c->op == OP_APPLY && apply_index (c->kind) && c->index >= NIDXOPS ;
+}
+
 // the function a call makes: its GraphBLAS name
 static void call_fn_name (const call_t *c, char *buf, size_t size)
 {
@@ -1225,6 +1244,9 @@ static void call_fn_name (const call_t *c, char *buf, size_t size)
     else if (c->op == OP_ASSIGN) snprintf (buf, size, "GrB_Vector_assign") ;
     else if (c->op == OP_ASSIGN_SCALAR) assign_scalar_fn_name (c->xs.type, buf, size) ;
     else if (c->op == OP_APPLY && c->kind == A_UNARY) snprintf (buf, size, "GrB_Vector_apply") ;
+    else if (c->op == OP_APPLY && apply_select (c))
+        snprintf (buf, size, c->kind == A_INDEX_SC ? "GrB_Vector_select_Scalar" : "%s_Vector_select_%s",
+            c->xs.type >= 11 ? "GxB" : "GrB", gcu_test_type_names [c->xs.type]) ;
     else if (c->op == OP_APPLY && c->kind == A_INDEX)
         snprintf (buf, size, "%s_Vector_apply_IndexOp_%s", c->xs.type >= 11 ? "GxB" : "GrB",
             gcu_test_type_names [c->xs.type]) ;
@@ -1239,6 +1261,7 @@ static gcu_op call_gop (const call_t *c)
 {
     char name [64] ;
     if (c->op == OP_ASSIGN_SCALAR) snprintf (name, sizeof (name), "GrB_Vector_assign_scalar") ;
+    else if (c->op == OP_APPLY && apply_select (c)) snprintf (name, sizeof (name), "GrB_Vector_select") ;
     else if (c->op == OP_APPLY && apply_index (c->kind)) snprintf (name, sizeof (name), "GrB_Vector_apply_IndexOp") ;
     else if (c->op == OP_APPLY && c->kind != A_UNARY) snprintf (name, sizeof (name), "GrB_Vector_apply_BinaryOp%s",
         (c->kind == A_1ST || c->kind == A_1ST_SC) ? "1st" : "2nd") ;
@@ -1357,7 +1380,8 @@ static void describe_other (const call_t *c, const char *x, const char *y, char 
     if (c->op == OP_APPLY && apply_index (c->kind))
     {
         scal_str (&c->xs, a, sizeof (a)) ;
-        snprintf (buf, size, "%s w<M>=f(u, i, 0, y) (f %s), length %llu; u: %s; y %s", fn,
+        snprintf (buf, size, "%s w<M>=%s(u, i, 0, y) (f %s), length %llu; u: %s; y %s", fn,
+            apply_select (c) ? "u where f" : "f",
             idxop_names [c->index % NIDXOPS], (unsigned long long) c->m, x, a) ;
         return ;
     }
@@ -1876,13 +1900,16 @@ static GrB_Info apply_other_run (const call_t *c, bool oracle, const side_t *s, 
 {
     GrB_IndexUnaryOp iop = idxops [c->index % NIDXOPS] ;
     GrB_BinaryOp bop = binops [c->bop].op ;
+    const bool sel = apply_select (c) ;
     if (c->kind == A_INDEX)
-        return index_fn_call (oracle ? real_apply_idx [c->xs.type] : our_apply_idx [c->xs.type],
+        return index_fn_call (sel ? (oracle ? real_select : our_select) [c->xs.type]
+            : (oracle ? real_apply_idx : our_apply_idx) [c->xs.type],
             c->xs.type, V_ (s->C), V_ (s->M), accum, iop, V_ (s->X), c->xs.v, d) ;
     bool ok = true ;
     GrB_Scalar x = build_scalar (&c->xs, &ok) ;
     if (!ok) return GrB_PANIC ;
-    const fn_t f = oracle ? real_apply_sc [c->kind - A_2ND_SC] : our_apply_sc [c->kind - A_2ND_SC] ;
+    const fn_t f = sel ? (oracle ? real_select_sc : our_select_sc)
+        : oracle ? real_apply_sc [c->kind - A_2ND_SC] : our_apply_sc [c->kind - A_2ND_SC] ;
     GrB_Info info ;
     if (c->kind == A_1ST_SC)
         info = ((GrB_Info (*) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp, const GrB_BinaryOp,
@@ -2767,9 +2794,10 @@ static void draw_assign (call_t *c, uint64_t *st)
 // op (x, u)) or op (u, y) over the whole of w; the operator from the pool
 // (not ANY: SuiteSparse's bound ANY takes either side), the scalar of any
 // type; GrB_Vector_apply with a built-in unary operator (unops); the typed
-// IndexOp form with a built-in index-unary operator (idxops); the GrB_Scalar
-// forms of both bound forms and of IndexOp, their scalar at times empty or
-// NULL (SuiteSparse's errors)
+// IndexOp form with a built-in index-unary operator (idxops), or
+// GrB_Vector_select_<T> with one (half the index cases); the GrB_Scalar
+// forms of both bound forms, of IndexOp and of select, their scalar at times
+// empty or NULL (SuiteSparse's errors)
 static void draw_apply (call_t *c, uint64_t *st)
 {
     c->m = draw_dim (st) ;
@@ -2781,7 +2809,7 @@ static void draw_apply (call_t *c, uint64_t *st)
     c->ni = c->m ;
     c->kind = (int) pick (st, NAKINDS) ;
     do c->bop = (int) pick (st, nbinops) ; while (binops [c->bop].any) ;
-    c->index = (int) pick (st, apply_index (c->kind) ? NIDXOPS : nunops > 0 ? nunops : 1) ;
+    c->index = (int) pick (st, apply_index (c->kind) ? 2 * NIDXOPS : nunops > 0 ? nunops : 1) ;
     const int tc = (int) pick (st, NT) ;
     // (the GrB_Scalar forms' scalar may be empty or NULL: SuiteSparse's errors)
     draw_scalar (&c->xs, st, -1, c->kind >= A_2ND_SC) ;

@@ -93,9 +93,13 @@ int main (void)
     // GrB_Vector_apply's T = op (x, u) / op (u, y) (src/vector/apply.c,
     // cuda/apply/gcu_vapply.cuh): u's type, T of the op's z type; unary
     // operators arrive as these binary ones (COPYSIGN for ABS, LXOR for
-    // LNOT, BXNOR for BNOT, DIV for MINV, PAIR for ONE)
+    // LNOT, BXNOR for BNOT, DIV for MINV, PAIR for ONE); GrB_Vector_select's
+    // value comparisons as the table's EQ/NE/LT/... (SSSP's VALUENE_FP64 on
+    // a bool u; complex EQ; an unsigned u read as int32)
     struct { GrB_Type u, z ; GrB_BinaryOp op ; } ap [] =
     {
+        { GrB_BOOL, GrB_BOOL, GrB_NE_FP64 }, { GxB_FC64, GrB_BOOL, GxB_EQ_FC64 },
+        { GrB_UINT64, GrB_BOOL, GrB_GE_INT32 },
         { GrB_FP64, GrB_FP64, GrB_TIMES_FP64 }, { GrB_FP64, GrB_FP64, GxB_COPYSIGN_FP64 },
         { GrB_INT32, GrB_BOOL, GxB_LXOR_BOOL }, { GrB_UINT8, GrB_INT16, GrB_BXNOR_INT16 },
         { GxB_FC32, GxB_FC32, GxB_DIV_FC32 }, { GrB_INT64, GrB_FP32, GrB_ONEB_FP32 },

@@ -1,7 +1,7 @@
 // GRBCUDA_TEST_INTERNAL
 // test_apply_gpu.c — GrB_Vector_apply and its bound forms
 // (GrB_Vector_apply_BinaryOp1st_<T>, _BinaryOp2nd_<T>, _IndexOp_<T> and the
-// GrB_Scalar forms) with the GPU forced, against SuiteSparse's own functions
+// GrB_Scalar forms) and GrB_Vector_select_<T> (and _Scalar) with the GPU forced, against SuiteSparse's own functions
 // (gcu_test_real) on equal inputs: random cases from a fixed seed, each with
 // a length (1, 7, 1000, 50000), w of a built-in type (empty, sparse, dense,
 // full or device newest), u (a host vector, sparse to full, or device
@@ -14,13 +14,16 @@
 // of one of the typed forms (casts as SuiteSparse's: NaN, ±Inf, values out
 // of every integer range) or a GrB_Scalar (sometimes empty: the error is
 // SuiteSparse's), or an index op (ROWINDEX/COLINDEX/DIAGINDEX, INT32 and
-// INT64; VALUEEQ and TRIL declined); a mask (none, host, device newest, u or
+// INT64; VALUEEQ and TRIL declined), or a select operator (the value
+// comparisons VALUEEQ/NE/LT/LE/GT/GE of any type, the thunk of any typed
+// form or a GrB_Scalar, u of a type drawn apart from the operator's; TRIL, ROWGT and
+// DIAG declined); a mask (none, host, device newest, u or
 // w itself) with each of the 8 mask descriptors, an accum (none, or a
 // built-in operator of w's type or another). Checked: the return code, then
 // w's type, pattern and values against SuiteSparse's (exact; NaN equals
 // NaN), u and the mask unchanged, and that the eligible cases ran on the
 // GPU and left w device newest.
-// Options: --cases N (default 400), --case K (a replay), --seed S,
+// Options: --cases N (default 500), --case K (a replay), --seed S,
 // --no-gpu (every call passes through: nothing may differ), --self-test (no
 // GPU needed: each case's grbcuda result is perturbed, an entry removed,
 // added or changed, and every perturbation must be caught).
@@ -30,10 +33,10 @@
 
 static uint64_t gpu_calls (void)
 {
-    static const char *keys [4] = { "GrB_Vector_apply", "GrB_Vector_apply_BinaryOp1st",
-        "GrB_Vector_apply_BinaryOp2nd", "GrB_Vector_apply_IndexOp" } ;
+    static const char *keys [5] = { "GrB_Vector_apply", "GrB_Vector_apply_BinaryOp1st",
+        "GrB_Vector_apply_BinaryOp2nd", "GrB_Vector_apply_IndexOp", "GrB_Vector_select" } ;
     uint64_t n = 0 ;
-    for (int k = 0 ; k < 4 ; k++)
+    for (int k = 0 ; k < 5 ; k++)
     {
         grbcuda_op_stats s ;
         memset (&s, 0, sizeof (s)) ;
@@ -152,18 +155,39 @@ static GrB_IndexUnaryOp make_idxop (uint64_t *st, char *name, size_t size, bool 
     return (GrB_IndexUnaryOp) global (name) ;
 }
 
+// a select operator: a value comparison of type t (complex: EQ or NE), or
+// a positional one the GPU declines; *gpu: the GPU takes it
+static GrB_IndexUnaryOp make_selop (int t, uint64_t *st, char *name, size_t size, bool *gpu)
+{
+    static const char *ops [] = { "VALUEEQ", "VALUENE", "VALUELT", "VALUELE", "VALUEGT",
+        "VALUEGE", "TRIL", "ROWGT", "DIAG" } ;
+    int k = (int) (gcu_rand (st) % 9) ;
+    if (k >= 6 && gcu_rand (st) % 2) k -= 6 ;
+    *gpu = k < 6 ;
+    if (k >= 6)
+    {
+        snprintf (name, size, "GrB_%s", ops [k]) ;
+        return (GrB_IndexUnaryOp) global (name) ;
+    }
+    if (t == FC64_) k %= 2 ;
+    return (GrB_IndexUnaryOp) global2 (ops [k], TN [t], name, size) ;
+}
+
 //------------------------------------------------------------------------------
 // the typed forms through a function pointer (grbcuda's or SuiteSparse's)
 //------------------------------------------------------------------------------
 
-enum { F_UNARY = 0, F_1ST, F_2ND, F_INDEX } ;
-static const char *FN [4] = { "", "BinaryOp1st", "BinaryOp2nd", "IndexOp" } ;
+enum { F_UNARY = 0, F_1ST, F_2ND, F_INDEX, F_SELECT, NF } ;
+static const char *FN [NF] = { "", "BinaryOp1st", "BinaryOp2nd", "IndexOp", "select" } ;
 
-static void *real_fn [4][NT + 1], *our_fn [4][NT + 1] ;     // [form][type], NT: _Scalar
+static void *real_fn [NF][NT + 1], *our_fn [NF][NT + 1] ;   // [form][type], NT: _Scalar
 
+// GrB_Vector_select_<T> has the IndexOp form's arguments
 static void fn_name (int form, int t, char *buf, size_t size)
 {
-    if (t == NT) snprintf (buf, size, "GrB_Vector_apply_%s_Scalar", FN [form]) ;
+    if (form == F_SELECT && t == NT) snprintf (buf, size, "GrB_Vector_select_Scalar") ;
+    else if (form == F_SELECT) snprintf (buf, size, "%s_Vector_select_%s", t == FC64_ ? "GxB" : "GrB", TN [t]) ;
+    else if (t == NT) snprintf (buf, size, "GrB_Vector_apply_%s_Scalar", FN [form]) ;
     else snprintf (buf, size, "%s_Vector_apply_%s_%s", t == FC64_ ? "GxB" : "GrB", FN [form], TN [t]) ;
 }
 
@@ -214,7 +238,7 @@ static GrB_Scalar make_gscalar (int t, scal x, bool empty)
 // one case
 //------------------------------------------------------------------------------
 
-static int cases_form [4], cases_gscalar = 0 ;
+static int cases_form [NF], cases_gscalar = 0 ;
 
 typedef GrB_Info (*apply_u_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
     const GrB_UnaryOp, const GrB_Vector, const GrB_Descriptor) ;
@@ -379,7 +403,7 @@ static void run_case (int k, uint64_t seed)
     const GrB_Index n = lengths [gcu_rand (st) % 4] ;
     const int tw = (int) (gcu_rand (st) % NT), tu = (int) (gcu_rand (st) % NT) ;
     const int top = (int) (gcu_rand (st) % NT), tx = (int) (gcu_rand (st) % NT) ;
-    const int form = (int) (gcu_rand (st) % 4) ;
+    const int form = (int) (gcu_rand (st) % NF) ;
     const bool gscalar = form != F_UNARY && gcu_rand (st) % 4 == 0 ;
     const bool gempty = gscalar && gcu_rand (st) % 6 == 0 ;
     const int wstate = (int) (gcu_rand (st) % 5), ustate = 1 + (int) (gcu_rand (st) % 4) ;
@@ -393,6 +417,8 @@ static void run_case (int k, uint64_t seed)
     void *op = NULL ;
     if (form == F_UNARY) op = make_unary (top, st, opname, sizeof (opname), &op_gpu) ;
     else if (form == F_INDEX) op = make_idxop (st, opname, sizeof (opname), &op_gpu) ;
+    else if (form == F_SELECT) op = make_selop (top, st, opname, sizeof (opname), &op_gpu) ;
+
     else op = make_binop (top, st, opname, sizeof (opname), &op_gpu) ;
     CHECK (op != NULL, "case %d: operator %s", k, opname) ;
     if (op == NULL) return ;
@@ -402,6 +428,8 @@ static void run_case (int k, uint64_t seed)
     c.w = make_vector (tw, n, wstate, st) ;
     c.u_is_w = gcu_rand (st) % 8 == 0 ;
     c.u = c.u_is_w ? c.w : make_input (tu, n, ustate, st) ;
+    // (select: a complex u and a real operator are SuiteSparse's error)
+    if (form == F_SELECT && top != FC64_ && (c.u_is_w ? tw : tu) == FC64_) op_gpu = false ;
     if (c.u_is_w && wstate != 4 && gcu_rand (st) % 2) add_specials (c.w, tw, n, st) ;
     vec_case_prepare (&c, mkind, true, n, st) ;
 
@@ -437,14 +465,14 @@ static void run_case (int k, uint64_t seed)
 
 int main (int argc, char **argv)
 {
-    int ncases = 400, only = -1 ;
+    int ncases = 500, only = -1 ;
     uint64_t seed = 0xA9915ull ;
     const int rc = vec_cases_begin (argc, argv, &ncases, &only, &seed) ;
     if (rc >= 0) return rc ;
     real_apply_u = (apply_u_t) gcu_test_real ("GrB_Vector_apply") ;
     CHECK (real_apply_u != NULL && (void *) real_apply_u != (void *) GrB_Vector_apply,
         "SuiteSparse's GrB_Vector_apply, not the interposed one") ;
-    for (int f = F_1ST ; f <= F_INDEX ; f++)
+    for (int f = F_1ST ; f < NF ; f++)
         for (int k = 0 ; k <= NT ; k++)
         {
             char name [80] ;
@@ -463,9 +491,9 @@ int main (int argc, char **argv)
         only >= 0 ? 1 : ncases, self_test ? " (self-test)" : "") ;
     for (int k = 0 ; k < ncases ; k++)
         if (only < 0 || k == only) run_case (k, seed) ;
-    printf ("%s: %d cases (%d unary, %d bind1st, %d bind2nd, %d index op; %d with a "
-        "GrB_Scalar), %d eligible, %d on the GPU, %d with a device-newest operand (%d made)\n",
+    printf ("%s: %d cases (%d unary, %d bind1st, %d bind2nd, %d index op, %d select; %d with "
+        "a GrB_Scalar), %d eligible, %d on the GPU, %d with a device-newest operand (%d made)\n",
         TEST_NAME, cases_run, cases_form [0], cases_form [1], cases_form [2], cases_form [3],
-        cases_gscalar, cases_eligible, cases_gpu, cases_newest_in, newest_made) ;
+        cases_form [4], cases_gscalar, cases_eligible, cases_gpu, cases_newest_in, newest_made) ;
     return vec_cases_end (only) ;
 }
