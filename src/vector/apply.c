@@ -108,7 +108,7 @@ typedef struct
     bool select ;               // GrB_Vector_select: op's bool is T's presence
     uint64_t scalar [2] ;       // as op's x (bind1st) or y type
     int64_t slope, offset ;     // positional: slope * i + offset
-    GrB_Type ztype ;            // T's type
+    GrB_Type ztype ;            // f's type: T's, except select's (bool; T keeps u's type)
     char what [80] ;            // for the log
 }
 apply_plan ;
