@@ -344,6 +344,13 @@ static const char *call_name (gcu_op op)
         : op == GCU_OP_VECTOR_SELECT ? "GrB_Vector_select" : "GrB_Vector_apply_IndexOp" ;
 }
 
+// T's type: f's, except select's (T keeps u's values; f's bools are its
+// presence)
+static GrB_Type t_type (const apply_plan *p, GrB_Type ut)
+{
+    return p->select ? ut : p->ztype ;
+}
+
 static GrB_Info apply_branch (const gcu_call *call)
 {
     apply_plan p ;
@@ -355,7 +362,7 @@ static GrB_Info apply_branch (const gcu_call *call)
     if (!gcu_vec_call_wb (call, &wb)) return GCU_NOT_HANDLED ;
     if (call->M != NULL && !wb.structural && gcu_vec_builtin_type (call->M) == NULL) return GCU_NOT_HANDLED ;
     if (call->c_rows >= ((GrB_Index) 1 << 31)) return GCU_NOT_HANDLED ;
-    return gcu_vec_merge_applies (&wb, p.select ? ut : p.ztype) ? GrB_SUCCESS : GCU_NOT_HANDLED ;
+    return gcu_vec_merge_applies (&wb, t_type (&p, ut)) ? GrB_SUCCESS : GCU_NOT_HANDLED ;
 }
 
 #undef  GCU_FREE_ALL
@@ -417,12 +424,9 @@ static GrB_Info apply_run (gcu_call *call)
     // through it: T's presence is u's, and w may be u)
     GrB_Index wnvals = 0 ;
     size_t wb_up = 0 ;
-    if (p.select)
-        GCU_TRY (gcu_vec_write_back (&wb, ut, ud.size, n, (const int8_t *) Tx, ou.x, &wnvals,
-            &wb_up, s)) ;
-    else
-        GCU_TRY (gcu_vec_write_back (&wb, p.ztype, zd.size, n, (const int8_t *) ou.b, Tx, &wnvals,
-            &wb_up, s)) ;
+    const int8_t *Tb = p.select ? (const int8_t *) Tx : (const int8_t *) ou.b ;
+    GCU_TRY (gcu_vec_write_back (&wb, t_type (&p, ut), p.select ? ud.size : zd.size, n, Tb,
+        p.select ? ou.x : Tx, &wnvals, &wb_up, s)) ;
     call->up_bytes = ou.up_bytes + wb_up ;
     call->down_bytes = 0 ;
     call->kernel_seconds = gcu_now () - t1 ;
