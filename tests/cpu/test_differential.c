@@ -2223,10 +2223,13 @@ static void compare_reads (diff_t *d, const call_t *c, side_t *s1, side_t *s2)
     GrB_Index *EI = malloc ((n2 + 1) * sizeof (GrB_Index)), *EJ = malloc ((n2 + 1) * sizeof (GrB_Index)) ;
     double *EX = malloc ((n2 + 1) * sizeof (double)) ;
     GrB_Index got = n2 ;
+    bool all_nan = false ;
     if (EI != NULL && EJ != NULL && EX != NULL && n2 > 0
         && (vec ? GrB_Vector_extractTuples_FP64 (EI, EX, &got, (GrB_Vector) C2)
                 : GrB_Matrix_extractTuples_FP64 (EI, EJ, EX, &got, C2)) == GrB_SUCCESS)
     {
+        all_nan = got > 0 ;
+        for (GrB_Index k = 0 ; k < got && all_nan ; k++) all_nan = isnan (EX [k]) ;
         for (GrB_Index k = 0 ; k < 6 && k < got ; k++)
         {
             const GrB_Index q = k * got / 6 ;
@@ -2264,8 +2267,15 @@ static void compare_reads (diff_t *d, const call_t *c, side_t *s1, side_t *s2)
         if (i2 == GrB_SUCCESS) (void) GrB_Scalar_nvals (&m2, a2) ;
         if (m1 == 1) (void) GrB_Scalar_extractElement_FP64 (&x1, a1) ;
         if (m2 == 1) (void) GrB_Scalar_extractElement_FP64 (&x2, a2) ;
-        if (i1 != i2 || m1 != m2 || (values && m1 == 1 && !real_same (x1, x2, &r))
-            || (values && vec && n2 > 0 && !real_same (y1, y2, &r)))
+        // SuiteSparse 7.4's MAX of values that are all NaN depends on its
+        // storage: NaN from a sparse or iso object (it starts from the first
+        // entry), the identity -inf from a bitmap one (it starts from the
+        // identity, and fmax drops NaN); seed 16838413672275604226 case 526,
+        // reproduced with SuiteSparse alone. grbcuda's device reduce starts
+        // from the first entry, so either answer is SuiteSparse's.
+        const bool vals = values && !all_nan ;
+        if (i1 != i2 || m1 != m2 || (vals && m1 == 1 && !real_same (x1, x2, &r))
+            || (vals && vec && n2 > 0 && !real_same (y1, y2, &r)))
             diff_add (d, "the largest value of C through GrB_reduce: info %d, %llu entries, "
                 "%.17g (%.17g) vs info %d, %llu entries, %.17g (%.17g)", (int) i1,
                 (unsigned long long) m1, x1, y1, (int) i2, (unsigned long long) m2, x2, y2) ;
