@@ -24,7 +24,12 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
+#include <link.h>
+#include <string.h>
 #include <unistd.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 static pthread_mutex_t reserve_lock = PTHREAD_MUTEX_INITIALIZER ;
 static int active ;             // background threads at work
@@ -32,11 +37,34 @@ static int base ;               // SuiteSparse's threads before they were lowere
 static int set_to = -1 ;        // the count the library set (-1: none)
 static atomic_int reserved ;    // base - set_to while lowered, else 0
 
+// The CPUs the program's threads may use (false: unknown). With
+// OMP_PROC_BIND or OMP_PLACES set, libgomp binds the program's first thread
+// to one place at its start, and every thread that thread creates inherits
+// that mask: the CPUs are then the union of OpenMP's places, not the
+// calling thread's mask (which holds one core).
+static bool program_cpus (cpu_set_t *s)
+{
+    CPU_ZERO (s) ;
+#ifdef _OPENMP
+    const int np = omp_get_num_places () ;
+    for (int p = 0 ; p < np ; p++)
+    {
+        int ids [CPU_SETSIZE] ;
+        const int k = omp_get_place_num_procs (p) ;
+        if (k <= 0 || k > CPU_SETSIZE) continue ;
+        omp_get_place_proc_ids (p, ids) ;
+        for (int i = 0 ; i < k ; i++)
+            if (ids [i] >= 0 && ids [i] < CPU_SETSIZE) CPU_SET (ids [i], s) ;
+    }
+    if (CPU_COUNT (s) > 0) return true ;
+#endif
+    return sched_getaffinity (0, sizeof (*s), s) == 0 && CPU_COUNT (s) > 0 ;
+}
+
 static int cpus (void)
 {
     cpu_set_t s ;
-    CPU_ZERO (&s) ;
-    if (sched_getaffinity (0, sizeof (s), &s) == 0 && CPU_COUNT (&s) > 0) return CPU_COUNT (&s) ;
+    if (program_cpus (&s)) return CPU_COUNT (&s) ;
     long n = sysconf (_SC_NPROCESSORS_ONLN) ;
     return n > 0 ? (int) n : 1 ;
 }
@@ -64,6 +92,11 @@ static void adjust (void)
 
 void gcu_thread_background_begin (void)
 {
+    // off the core of the thread that made it (bound by OMP_PROC_BIND: a
+    // background thread there takes that core from the program's first
+    // OpenMP thread), onto any of the program's CPUs
+    cpu_set_t all ;
+    if (program_cpus (&all)) (void) pthread_setaffinity_np (pthread_self (), sizeof (all), &all) ;
 #ifdef SCHED_IDLE
     // kept: a core the program leaves idle is where it belongs
     struct sched_param p = { .sched_priority = 0 } ;
@@ -87,4 +120,84 @@ int gcu_thread_host_count (int threads)
 {
     const int r = atomic_load_explicit (&reserved, memory_order_relaxed) ;
     return threads - r < 1 ? 1 : threads - r ;
+}
+
+//------------------------------------------------------------------------------
+// a process that is not a GraphBLAS program keeps its CPUs
+//------------------------------------------------------------------------------
+
+// Preloaded, the library brings GraphBLAS and with it libgomp into every
+// process it is preloaded into: a shell, timeout, a launcher. With
+// OMP_PROC_BIND or OMP_PLACES set, libgomp binds such a process's first
+// thread to one core at its start, and every program the process then runs
+// inherits that one core: under `OMP_PROC_BIND=close LD_PRELOAD=...`, a
+// script's programs ran on core 0 (SuiteSparse's 16 threads on one core, an
+// SSSP on rmat-20-16 6x slower, H100 machine 2026-11-27). So where nothing
+// loaded but this library (and what it brings) needs GraphBLAS or an OpenMP
+// runtime, the library's constructor gives the first thread back the CPUs
+// libgomp took them from: the union of OpenMP's places. A GraphBLAS or
+// OpenMP program keeps libgomp's binding as it would without the library.
+
+static bool brought_by_us (const char *name)
+{
+    static const char *ours [] = { "libgrbcuda", "libgraphblas", "libgomp", "libomp",
+        "libiomp", "libstdc++", "libgcc_s", "libm.so", "libc.so", "ld-linux", "linux-vdso" } ;
+    for (size_t k = 0 ; k < sizeof (ours) / sizeof (ours [0]) ; k++)
+        if (strstr (name, ours [k]) != NULL) return true ;
+    return false ;
+}
+
+// whether the address range [p, p + n) lies in one of the object's segments
+static bool mapped (const struct dl_phdr_info *info, uintptr_t p, size_t n)
+{
+    for (int k = 0 ; k < info->dlpi_phnum ; k++)
+    {
+        const ElfW(Phdr) *h = &info->dlpi_phdr [k] ;
+        const uintptr_t lo = info->dlpi_addr + h->p_vaddr ;
+        if (h->p_type == PT_LOAD && p >= lo && p + n <= lo + h->p_memsz) return true ;
+    }
+    return false ;
+}
+
+// dl_iterate_phdr's callback: *data set when the object needs GraphBLAS or
+// an OpenMP runtime (a DT_NEEDED name), unless the library brought it
+static int needs_either (struct dl_phdr_info *info, size_t size, void *data)
+{
+    (void) size ;
+    const char *name = info->dlpi_name != NULL ? info->dlpi_name : "" ;
+    if (name [0] != '\0' && brought_by_us (name)) return 0 ;
+    for (int k = 0 ; k < info->dlpi_phnum ; k++)
+    {
+        if (info->dlpi_phdr [k].p_type != PT_DYNAMIC) continue ;
+        const ElfW(Dyn) *d0 = (const ElfW(Dyn) *) (info->dlpi_addr + info->dlpi_phdr [k].p_vaddr) ;
+        uintptr_t strtab = 0 ;
+        for (const ElfW(Dyn) *d = d0 ; d->d_tag != DT_NULL ; d++)
+            if (d->d_tag == DT_STRTAB) strtab = (uintptr_t) d->d_un.d_ptr ;
+        // glibc relocates DT_STRTAB in place; a small value is an offset
+        if (strtab != 0 && strtab < info->dlpi_addr) strtab += info->dlpi_addr ;
+        if (strtab == 0 || !mapped (info, strtab, 1)) return 0 ;
+        for (const ElfW(Dyn) *d = d0 ; d->d_tag != DT_NULL ; d++)
+        {
+            if (d->d_tag != DT_NEEDED || !mapped (info, strtab + d->d_un.d_val, 1)) continue ;
+            const char *need = (const char *) (strtab + d->d_un.d_val) ;
+            if (strstr (need, "libgraphblas") != NULL || strstr (need, "libgomp") != NULL
+                || strstr (need, "libomp") != NULL || strstr (need, "libiomp") != NULL)
+            {
+                *(bool *) data = true ;
+                return 1 ;
+            }
+        }
+    }
+    return 0 ;
+}
+
+__attribute__ ((constructor)) static void keep_cpus (void)
+{
+    cpu_set_t all, now ;
+    if (!program_cpus (&all) || sched_getaffinity (0, sizeof (now), &now) != 0) return ;
+    if (CPU_EQUAL (&all, &now)) return ;        // not bound (no OMP_PROC_BIND, no places)
+    bool needs = false ;
+    (void) dl_iterate_phdr (needs_either, &needs) ;
+    if (needs) return ;                         // a GraphBLAS or OpenMP program: libgomp's
+    (void) sched_setaffinity (0, sizeof (all), &all) ;
 }

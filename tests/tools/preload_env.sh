@@ -37,5 +37,19 @@ check "bad mode: says so" 'grep -q "GRBCUDA_MODE=bogus not understood" "$tmp/b.e
 LD_PRELOAD=$lib GRBCUDA_MODE=host GRBCUDA_STATS=1 "$tiny" >"$tmp/h.out" 2>"$tmp/h.err"
 check "host mode: counted as mode host" 'grep -q "mode host: 1;" "$tmp/h.err"'
 
+# OMP_PROC_BIND: libgomp, which the library brings into every process it is
+# preloaded into, binds a process's first thread to one core; a shell is no
+# OpenMP program, and its programs must keep every CPU (with one CPU there
+# is nothing to lose: said, not checked)
+cpus_of() { env "$@" bash -c 'grep Cpus_allowed_list /proc/self/status' | cut -f2; }
+plain_cpus=$(cpus_of OMP_PROC_BIND=close OMP_PLACES=cores)
+if [ "$(nproc)" -ge 2 ]; then
+  check "OMP_PROC_BIND: a shell keeps its CPUs ($plain_cpus)" \
+    '[ "$(cpus_of OMP_PROC_BIND=close OMP_PLACES=cores LD_PRELOAD=$lib)" = "$plain_cpus" ]'
+  check "OMP_PLACES alone: the same" '[ "$(cpus_of OMP_PLACES=cores LD_PRELOAD=$lib)" = "$plain_cpus" ]'
+else
+  echo "preload_env: one CPU, the OMP_PROC_BIND check has nothing to tell"
+fi
+
 echo "preload_env: $pass passed, $fail failed"
 [ "$fail" = 0 ]
