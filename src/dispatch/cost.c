@@ -353,10 +353,35 @@ void gcu_cost_amortize_paid (const void *key)
     pthread_mutex_unlock (&amortize_lock) ;
 }
 
+// the signatures of matrices whose rent paid (the last GCU_PAID_SIGS)
+#define GCU_PAID_SIGS 8
+static uint64_t paid_sig [GCU_PAID_SIGS] ;
+static int paid_next ;
+
+bool gcu_cost_sig_paid (uint64_t sig)
+{
+    bool found = false ;
+    pthread_mutex_lock (&amortize_lock) ;
+    for (int k = 0 ; k < GCU_PAID_SIGS && !found ; k++) found = sig != 0 && paid_sig [k] == sig ;
+    pthread_mutex_unlock (&amortize_lock) ;
+    return found ;
+}
+
+void gcu_cost_sig_record (uint64_t sig)
+{
+    if (sig == 0 || gcu_cost_sig_paid (sig)) return ;
+    pthread_mutex_lock (&amortize_lock) ;
+    paid_sig [paid_next] = sig ;
+    paid_next = (paid_next + 1) % GCU_PAID_SIGS ;
+    pthread_mutex_unlock (&amortize_lock) ;
+}
+
 void gcu_cost_amortize_reset (void)
 {
     pthread_mutex_lock (&amortize_lock) ;
     memset (lost, 0, sizeof (lost)) ;
+    memset (paid_sig, 0, sizeof (paid_sig)) ;
+    paid_next = 0 ;
     pthread_mutex_unlock (&amortize_lock) ;
 }
 

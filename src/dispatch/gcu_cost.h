@@ -158,6 +158,12 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t) ;
 // much, up to 64 times the upload.
 bool gcu_cost_amortized (const void *key, uint64_t version, double gain, double cost) ;
 void gcu_cost_amortize_paid (const void *key) ;
+// A program that builds the same matrix again (LAGraph's SSSP makes its AL
+// anew in every call) starts each copy's rent from nothing and, when one
+// call's gains barely pay it, never keeps the GPU: a matrix whose signature
+// (dimensions, entries, type) is one whose rent paid before pays at once.
+bool gcu_cost_sig_paid (uint64_t sig) ;
+void gcu_cost_sig_record (uint64_t sig) ;
 // forgets all (tests)
 void gcu_cost_amortize_reset (void) ;
 

@@ -53,7 +53,40 @@ static bool resident (const void *obj, bool vector)
 // rent is kept for) and its version (a matrix's entry count: another value
 // starts the rent again; a vector's is 0: a BFS's vectors change at every
 // level but, once on the device, stay there)
-typedef struct { const void *obj ; double bytes ; uint64_t version ; } upload_t ;
+// (sig: a matrix's signature, gcu_cost_sig_paid; 0 for a vector)
+typedef struct { const void *obj ; double bytes ; uint64_t version, sig ; } upload_t ;
+
+// a matrix's dimensions, entries and type in one nonzero word
+static uint64_t signature (const void *A, uint64_t nvals)
+{
+    GrB_Index nr = 0, nc = 0 ;
+    GrB_Type t = NULL ;
+    (void) GrB_Matrix_nrows (&nr, (GrB_Matrix) A) ;
+    (void) GrB_Matrix_ncols (&nc, (GrB_Matrix) A) ;
+    (void) GxB_Matrix_type (&t, (GrB_Matrix) A) ;
+    uint64_t h = 0x9e3779b97f4a7c15u ;
+    const uint64_t w [4] = { nr, nc, nvals, (uint64_t) (uintptr_t) t } ;
+    for (int k = 0 ; k < 4 ; k++) h = (h ^ w [k]) * 0xff51afd7ed558ccdu ;
+    return h | 1 ;
+}
+
+// A matrix's upload as the operand path makes it (src/residency/operand.c):
+// its pointers and indices at 4 bytes below 2^31 entries, 8 above, and its
+// values at the type's size, none when iso. The model's 12 bytes an entry
+// counted an iso INT32 matrix 2.9x over: SSSP's AL on rmat-20-16 went up as
+// 129.8 MB, predicted 377 MB (46 ms against a host vxm's 8), and its rent
+// never paid within a trial (H100, 2026-11-27).
+static double matrix_up_bytes (const void *A, double nvals, double rows)
+{
+    const double idx = nvals < 2147483648.0 ? 4 : 8 ;
+    bool iso = false ;
+    GrB_Type t = NULL ;
+    size_t size = 8 ;
+    if (GxB_Matrix_type (&t, (GrB_Matrix) A) == GrB_SUCCESS && t != NULL)
+        (void) GxB_Type_size (&size, t) ;
+    (void) GxB_Matrix_iso (&iso, (GrB_Matrix) A) ;
+    return idx * (nvals + rows + 1) + (iso ? 0 : (double) size * nvals) ;
+}
 
 // one operand's part: device newest, the host downloads it first; not on
 // the device and read by the call, the GPU uploads it
@@ -67,9 +100,11 @@ static void operand_cost (const void *obj, bool vector, bool read, uint64_t nval
         in->newest_bytes += vector ? image_bytes ((double) rows) : model_bytes ((double) nv, (double) rows) ;
     else if (read && !resident (obj, vector))
     {
-        const double b = vector ? 12.0 * (double) nvals : model_bytes ((double) nvals, (double) rows) ;
+        const double b = vector ? 12.0 * (double) nvals
+            : matrix_up_bytes (obj, (double) nvals, (double) rows) ;
         in->up_bytes += b ;
-        if (b > big->bytes) *big = (upload_t) { obj, b, vector ? 0 : nvals } ;
+        if (b > big->bytes)
+            *big = (upload_t) { obj, b, vector ? 0 : nvals, vector ? 0 : signature (obj, nvals) } ;
     }
 }
 
@@ -94,11 +129,15 @@ static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_in
     gcu_cost_predict (t, &there, &ct) ;
     const double gain = ch->host_s - ct.gpu_s * t->margin ;
     gcu_start_gain_add (gain) ;
-    if (!(gain > 0) || !gcu_cost_amortized (big->obj, big->version, gain, in->up_bytes / t->h2d))
+    if (!(gain > 0)) return false ;
+    const bool like = gcu_cost_sig_paid (big->sig) ;
+    if (!like && !gcu_cost_amortized (big->obj, big->version, gain, in->up_bytes / t->h2d))
         return false ;
+    gcu_cost_sig_record (big->sig) ;
     c->rented = big->obj ;
     c->down_share = shown ;
-    c->note = "the host time lost on these operands pays for their upload: the GPU" ;
+    c->note = like ? "a matrix like one whose upload paid before (its size, entries and type): the GPU"
+        : "the host time lost on these operands pays for their upload: the GPU" ;
     return true ;
 }
 
@@ -191,7 +230,7 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
     }
     const uint64_t m_nv = nvals_of (c->M, vec) ;
     const bool c_read = c->accum != NULL || (c->M != NULL && !c->replace) ;
-    upload_t big = { NULL, 0, 0 } ;
+    upload_t big = { NULL, 0, 0, 0 } ;
     operand_cost (c->A, vec && c->op != GCU_OP_MXV, true, c->a_nvals, c->a_rows, &in, &big) ;
     operand_cost (c->B, vec && c->op != GCU_OP_VXM, true, c->b_nvals, c->b_rows, &in, &big) ;
     operand_cost (c->M, vec, true, m_nv, c->c_rows, &in, &big) ;

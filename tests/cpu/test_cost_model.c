@@ -198,7 +198,19 @@ static void amortized (void)
     for (int k = 0 ; k < 100 ; k++) keys [k] = (char *) &a + 1 + k ;
     for (int k = 0 ; k < 100 ; k++) (void) gcu_cost_amortized (keys [k], 0, 0.5 + 1e-3 * k, 1.0) ;
     CHECK (gcu_cost_amortized (keys [99], 0, 0.5, 1.0), "the newest key kept its gain") ;
+    // signatures of matrices whose rent paid: the last 8 kept, 0 never
+    CHECK (!gcu_cost_sig_paid (77) && !gcu_cost_sig_paid (0), "no signature paid yet") ;
+    gcu_cost_sig_record (77) ;
+    gcu_cost_sig_record (0) ;
+    CHECK (gcu_cost_sig_paid (77) && !gcu_cost_sig_paid (78) && !gcu_cost_sig_paid (0), "77 paid") ;
+    for (uint64_t k = 1 ; k <= 7 ; k++) gcu_cost_sig_record (100 + k) ;
+    gcu_cost_sig_record (77) ;     // already kept: not again
+    CHECK (gcu_cost_sig_paid (77) && gcu_cost_sig_paid (107), "8 kept") ;
+    gcu_cost_sig_record (108) ;
+    CHECK (!gcu_cost_sig_paid (77) && gcu_cost_sig_paid (101) && gcu_cost_sig_paid (108),
+        "the oldest one goes") ;
     gcu_cost_amortize_reset () ;
+    CHECK (!gcu_cost_sig_paid (108), "reset forgets them") ;
 }
 
 // the host's time learned from host calls: per operation and decade of the
