@@ -254,18 +254,26 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
 // the host's and the GPU's times as this program's calls measured them
 //------------------------------------------------------------------------------
 
-// decades of the table's prediction: below 10 us, .. 100 us, .. 1 ms, ..
-// 10 ms, .. 100 ms, above
+// decades of the table's prediction: below 100 us, .. 1 ms, .. 10 ms, ..
+// 100 ms, .. 1 s, above
 #define GCU_COST_DECADES 6
 #define GCU_COST_LEARN_RATE 0.25
 static pthread_mutex_t learned_lock = PTHREAD_MUTEX_INITIALIZER ;
-// ln(measured / predicted) per side, operation, family and decade
+// ln(measured / predicted) per side, operation, family and decade (written
+// under the lock), and its exp, the factor every prediction reads (0:
+// nothing learned, 1). Each auto call reads two factors and teaches one:
+// the factor kept rather than exp'd, and the decade by comparisons rather
+// than log10 and floor, took 6 of the 8 libm calls off a call that stays on
+// the host (a 4x4 GrB_mxm's added time in auto, bench/overhead.sh).
 static double learned [2][GCU_OP_COUNT][GCU_COST_NFAMILIES][GCU_COST_DECADES] ;
+static _Atomic double factor_of [2][GCU_OP_COUNT][GCU_COST_NFAMILIES][GCU_COST_DECADES] ;
 
 static int decade (double table_s)
 {
-    int d = (int) floor (log10 (table_s > 1e-9 ? table_s : 1e-9) + 5.0) ;
-    return d < 0 ? 0 : (d >= GCU_COST_DECADES ? GCU_COST_DECADES - 1 : d) ;
+    static const double edge [GCU_COST_DECADES - 1] = { 1e-4, 1e-3, 1e-2, 1e-1, 1 } ;
+    int d = 0 ;
+    while (d < GCU_COST_DECADES - 1 && table_s >= edge [d]) d++ ;
+    return d ;
 }
 
 static bool learned_kind (gcu_cost_side side, gcu_op op, gcu_cost_family f)
@@ -277,19 +285,20 @@ static bool learned_kind (gcu_cost_side side, gcu_op op, gcu_cost_family f)
 double gcu_cost_factor (gcu_cost_side side, gcu_op op, gcu_cost_family f, double table_s)
 {
     if (!learned_kind (side, op, f) || !(table_s > 0)) return 1 ;
-    pthread_mutex_lock (&learned_lock) ;
-    const double l = learned [side][op][f][decade (table_s)] ;
-    pthread_mutex_unlock (&learned_lock) ;
-    return exp (l) ;
+    const double x = atomic_load_explicit (&factor_of [side][op][f][decade (table_s)],
+        memory_order_relaxed) ;
+    return x > 0 ? x : 1 ;
 }
 
 void gcu_cost_learn (gcu_cost_side side, gcu_op op, gcu_cost_family f, double table_s, double s)
 {
     if (!learned_kind (side, op, f) || !(table_s > 0) || !(s > 0)) return ;
     const double r = fmin (fmax (log (s / table_s), -log (64.0)), log (64.0)) ;
+    const int d = decade (table_s) ;
     pthread_mutex_lock (&learned_lock) ;
-    double *l = &learned [side][op][f][decade (table_s)] ;
+    double *l = &learned [side][op][f][d] ;
     *l += GCU_COST_LEARN_RATE * (r - *l) ;
+    atomic_store_explicit (&factor_of [side][op][f][d], exp (*l), memory_order_relaxed) ;
     pthread_mutex_unlock (&learned_lock) ;
 }
 
@@ -297,6 +306,9 @@ void gcu_cost_forget (void)
 {
     pthread_mutex_lock (&learned_lock) ;
     memset (learned, 0, sizeof (learned)) ;
+    _Atomic double *x = &factor_of [0][0][0][0] ;
+    for (size_t k = 0 ; k < sizeof (factor_of) / sizeof (factor_of [0][0][0][0]) ; k++)
+        atomic_store_explicit (&x [k], 0, memory_order_relaxed) ;
     pthread_mutex_unlock (&learned_lock) ;
 }
 
