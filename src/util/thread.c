@@ -61,10 +61,23 @@ static bool program_cpus (cpu_set_t *s)
     return sched_getaffinity (0, sizeof (*s), s) == 0 && CPU_COUNT (s) > 0 ;
 }
 
+// The calling thread's mask widened by the program's CPUs (true: wider
+// than it is; never narrower: OMP_PLACES naming a few cores leaves a thread
+// that may run anywhere as it is)
+static bool widened (cpu_set_t *s)
+{
+    cpu_set_t all, now ;
+    CPU_ZERO (s) ;
+    if (!program_cpus (&all) || sched_getaffinity (0, sizeof (now), &now) != 0) return false ;
+    CPU_OR (s, &all, &now) ;
+    return !CPU_EQUAL (s, &now) ;
+}
+
 static int cpus (void)
 {
     cpu_set_t s ;
-    if (program_cpus (&s)) return CPU_COUNT (&s) ;
+    (void) widened (&s) ;
+    if (CPU_COUNT (&s) > 0) return CPU_COUNT (&s) ;
     long n = sysconf (_SC_NPROCESSORS_ONLN) ;
     return n > 0 ? (int) n : 1 ;
 }
@@ -96,7 +109,7 @@ void gcu_thread_background_begin (void)
     // background thread there takes that core from the program's first
     // OpenMP thread), onto any of the program's CPUs
     cpu_set_t all ;
-    if (program_cpus (&all)) (void) pthread_setaffinity_np (pthread_self (), sizeof (all), &all) ;
+    if (widened (&all)) (void) pthread_setaffinity_np (pthread_self (), sizeof (all), &all) ;
 #ifdef SCHED_IDLE
     // kept: a core the program leaves idle is where it belongs
     struct sched_param p = { .sched_priority = 0 } ;
@@ -137,6 +150,10 @@ int gcu_thread_host_count (int threads)
 // runtime, the library's constructor gives the first thread back the CPUs
 // libgomp took them from: the union of OpenMP's places. A GraphBLAS or
 // OpenMP program keeps libgomp's binding as it would without the library.
+// Places that name fewer CPUs than the process had (OMP_PLACES={0}) leave
+// the process bound to them: what it had before libgomp's start is not
+// kept anywhere the library could read it (libgomp's constructor runs
+// before this one, a dependency's before its dependent's).
 
 static bool brought_by_us (const char *name)
 {
@@ -193,9 +210,8 @@ static int needs_either (struct dl_phdr_info *info, size_t size, void *data)
 
 __attribute__ ((constructor)) static void keep_cpus (void)
 {
-    cpu_set_t all, now ;
-    if (!program_cpus (&all) || sched_getaffinity (0, sizeof (now), &now) != 0) return ;
-    if (CPU_EQUAL (&all, &now)) return ;        // not bound (no OMP_PROC_BIND, no places)
+    cpu_set_t all ;
+    if (!widened (&all)) return ;               // not bound (no OMP_PROC_BIND, no places)
     bool needs = false ;
     (void) dl_iterate_phdr (needs_either, &needs) ;
     if (needs) return ;                         // a GraphBLAS or OpenMP program: libgomp's
