@@ -370,21 +370,30 @@ void gcu_cost_amortize_paid (const void *key)
 static uint64_t paid_sig [GCU_PAID_SIGS] ;
 static int paid_next ;
 
+// (amortize_lock held)
+static bool sig_kept (uint64_t sig)
+{
+    for (int k = 0 ; k < GCU_PAID_SIGS ; k++) if (sig != 0 && paid_sig [k] == sig) return true ;
+    return false ;
+}
+
 bool gcu_cost_sig_paid (uint64_t sig)
 {
-    bool found = false ;
     pthread_mutex_lock (&amortize_lock) ;
-    for (int k = 0 ; k < GCU_PAID_SIGS && !found ; k++) found = sig != 0 && paid_sig [k] == sig ;
+    const bool found = sig_kept (sig) ;
     pthread_mutex_unlock (&amortize_lock) ;
     return found ;
 }
 
 void gcu_cost_sig_record (uint64_t sig)
 {
-    if (sig == 0 || gcu_cost_sig_paid (sig)) return ;
+    if (sig == 0) return ;
     pthread_mutex_lock (&amortize_lock) ;
-    paid_sig [paid_next] = sig ;
-    paid_next = (paid_next + 1) % GCU_PAID_SIGS ;
+    if (!sig_kept (sig))
+    {
+        paid_sig [paid_next] = sig ;
+        paid_next = (paid_next + 1) % GCU_PAID_SIGS ;
+    }
     pthread_mutex_unlock (&amortize_lock) ;
 }
 

@@ -56,36 +56,30 @@ static bool resident (const void *obj, bool vector)
 // (sig: a matrix's signature, gcu_cost_sig_paid; 0 for a vector)
 typedef struct { const void *obj ; double bytes ; uint64_t version, sig ; } upload_t ;
 
-// a matrix's dimensions, entries and type in one nonzero word
-static uint64_t signature (const void *A, uint64_t nvals)
-{
-    GrB_Index nr = 0, nc = 0 ;
-    GrB_Type t = NULL ;
-    (void) GrB_Matrix_nrows (&nr, (GrB_Matrix) A) ;
-    (void) GrB_Matrix_ncols (&nc, (GrB_Matrix) A) ;
-    (void) GxB_Matrix_type (&t, (GrB_Matrix) A) ;
-    uint64_t h = 0x9e3779b97f4a7c15u ;
-    const uint64_t w [4] = { nr, nc, nvals, (uint64_t) (uintptr_t) t } ;
-    for (int k = 0 ; k < 4 ; k++) h = (h ^ w [k]) * 0xff51afd7ed558ccdu ;
-    return h | 1 ;
-}
-
 // A matrix's upload as the operand path makes it (src/residency/operand.c):
 // its pointers and indices at 4 bytes below 2^31 entries, 8 above, and its
 // values at the type's size, none when iso. The model's 12 bytes an entry
 // counted an iso INT32 matrix 2.9x over: SSSP's AL on rmat-20-16 went up as
 // 129.8 MB, predicted 377 MB (46 ms against a host vxm's 8), and its rent
-// never paid within a trial (H100, 2026-11-27).
-static double matrix_up_bytes (const void *A, double nvals, double rows)
+// never paid within a trial (H100, 2026-11-27). *sig: its dimensions,
+// entries and type in one nonzero word (gcu_cost_sig_paid).
+static double matrix_upload (const void *A, uint64_t nvals, double rows, uint64_t *sig)
 {
-    const double idx = nvals < 2147483648.0 ? 4 : 8 ;
-    bool iso = false ;
+    GrB_Index nr = 0, nc = 0 ;
     GrB_Type t = NULL ;
     size_t size = 8 ;
+    bool iso = false ;
+    (void) GrB_Matrix_nrows (&nr, (GrB_Matrix) A) ;
+    (void) GrB_Matrix_ncols (&nc, (GrB_Matrix) A) ;
     if (GxB_Matrix_type (&t, (GrB_Matrix) A) == GrB_SUCCESS && t != NULL)
         (void) GxB_Type_size (&size, t) ;
     (void) GxB_Matrix_iso (&iso, (GrB_Matrix) A) ;
-    return idx * (nvals + rows + 1) + (iso ? 0 : (double) size * nvals) ;
+    uint64_t h = 0x9e3779b97f4a7c15u ;
+    const uint64_t w [4] = { nr, nc, nvals, (uint64_t) (uintptr_t) t } ;
+    for (int k = 0 ; k < 4 ; k++) h = (h ^ w [k]) * 0xff51afd7ed558ccdu ;
+    *sig = h | 1 ;
+    const double nv = (double) nvals, idx = nv < 2147483648.0 ? 4 : 8 ;
+    return idx * (nv + rows + 1) + (iso ? 0 : (double) size * nv) ;
 }
 
 // one operand's part: device newest, the host downloads it first; not on
@@ -100,11 +94,11 @@ static void operand_cost (const void *obj, bool vector, bool read, uint64_t nval
         in->newest_bytes += vector ? image_bytes ((double) rows) : model_bytes ((double) nv, (double) rows) ;
     else if (read && !resident (obj, vector))
     {
+        uint64_t sig = 0 ;
         const double b = vector ? 12.0 * (double) nvals
-            : matrix_up_bytes (obj, (double) nvals, (double) rows) ;
+            : matrix_upload (obj, nvals, (double) rows, &sig) ;
         in->up_bytes += b ;
-        if (b > big->bytes)
-            *big = (upload_t) { obj, b, vector ? 0 : nvals, vector ? 0 : signature (obj, nvals) } ;
+        if (b > big->bytes) *big = (upload_t) { obj, b, vector ? 0 : nvals, sig } ;
     }
 }
 

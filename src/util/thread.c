@@ -155,12 +155,14 @@ int gcu_thread_host_count (int threads)
 // kept anywhere the library could read it (libgomp's constructor runs
 // before this one, a dependency's before its dependent's).
 
-static bool brought_by_us (const char *name)
+// GraphBLAS and the OpenMP runtimes: what a program needs of its own for
+// libgomp's binding to be its (each of them brings the others, and so
+// does this library)
+static bool runtime (const char *name)
 {
-    static const char *ours [] = { "libgrbcuda", "libgraphblas", "libgomp", "libomp",
-        "libiomp", "libstdc++", "libgcc_s", "libm.so", "libc.so", "ld-linux", "linux-vdso" } ;
-    for (size_t k = 0 ; k < sizeof (ours) / sizeof (ours [0]) ; k++)
-        if (strstr (name, ours [k]) != NULL) return true ;
+    static const char *const names [] = { "libgraphblas", "libgomp", "libomp", "libiomp" } ;
+    for (size_t k = 0 ; k < sizeof (names) / sizeof (names [0]) ; k++)
+        if (strstr (name, names [k]) != NULL) return true ;
     return false ;
 }
 
@@ -177,12 +179,13 @@ static bool mapped (const struct dl_phdr_info *info, uintptr_t p, size_t n)
 }
 
 // dl_iterate_phdr's callback: *data set when the object needs GraphBLAS or
-// an OpenMP runtime (a DT_NEEDED name), unless the library brought it
+// an OpenMP runtime (a DT_NEEDED name), unless it is this library or one of
+// them
 static int needs_either (struct dl_phdr_info *info, size_t size, void *data)
 {
     (void) size ;
     const char *name = info->dlpi_name != NULL ? info->dlpi_name : "" ;
-    if (name [0] != '\0' && brought_by_us (name)) return 0 ;
+    if (strstr (name, "libgrbcuda") != NULL || runtime (name)) return 0 ;
     for (int k = 0 ; k < info->dlpi_phnum ; k++)
     {
         if (info->dlpi_phdr [k].p_type != PT_DYNAMIC) continue ;
@@ -197,8 +200,7 @@ static int needs_either (struct dl_phdr_info *info, size_t size, void *data)
         {
             if (d->d_tag != DT_NEEDED || !mapped (info, strtab + d->d_un.d_val, 1)) continue ;
             const char *need = (const char *) (strtab + d->d_un.d_val) ;
-            if (strstr (need, "libgraphblas") != NULL || strstr (need, "libgomp") != NULL
-                || strstr (need, "libomp") != NULL || strstr (need, "libiomp") != NULL)
+            if (runtime (need))
             {
                 *(bool *) data = true ;
                 return 1 ;
