@@ -64,8 +64,10 @@ GrB_Info GrB_finalize (void)
     if (f == NULL) return GrB_PANIC ;
     gcu_stats_print_if_enabled () ;
     if (gcu_settings ()->start_rent > 0 && !gcu_gpu_started ())
-        gcu_log ("CUDA never started: the calls' predicted gains on the GPU added up to %.1f ms "
-            "(GRBCUDA_START_RENT %g of CUDA's start)", 1e3 * gcu_start_gain_add (0), gcu_settings ()->start_rent) ;
+        gcu_log ("%s: the host calls' time lost against the GPU's predictions added up to %.1f ms "
+            "(GRBCUDA_START_RENT %g of CUDA's start)", gcu_gpu_start_pending ()
+            ? "CUDA's start still under way at GrB_finalize (waited for)" : "CUDA never started",
+            1e3 * gcu_start_gain_add (0), gcu_settings ()->start_rent) ;
     // nothing of grbcuda's runs on after GraphBLAS: a CUDA start under way
     // finishes, background compiles are finished or dropped
     gcu_staging_prepare_cancel () ;

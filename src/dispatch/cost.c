@@ -324,18 +324,18 @@ static pthread_mutex_t amortize_lock = PTHREAD_MUTEX_INITIALIZER ;
 #define GCU_AMORTIZE_STRIKES 6
 static struct { const void *key ; uint64_t version ; double gain ; int strikes ; } lost [GCU_AMORTIZE_SLOTS] ;
 
-bool gcu_cost_amortized (const void *key, uint64_t version, double gain, double cost)
+// (amortize_lock held) key's slot at version: a slot another key had (the
+// one that has lost least) or another version's starts from nothing; -1 if
+// the key is not there and want is false
+static int slot_of (const void *key, uint64_t version, bool want)
 {
-    if (key == NULL || !(gain > 0)) return false ;
-    bool pay = false ;
-    pthread_mutex_lock (&amortize_lock) ;
-    // the operand's slot, else the one that has lost least (a free one: 0)
     int k = 0, low = 0 ;
     while (k < GCU_AMORTIZE_SLOTS && lost [k].key != key)
     {
         if (lost [k].gain < lost [low].gain) low = k ;
         k++ ;
     }
+    if (k == GCU_AMORTIZE_SLOTS && !want) return -1 ;
     if (k == GCU_AMORTIZE_SLOTS || lost [k].version != version)
     {
         if (k == GCU_AMORTIZE_SLOTS)
@@ -347,8 +347,23 @@ bool gcu_cost_amortized (const void *key, uint64_t version, double gain, double 
         lost [k].version = version ;
         lost [k].gain = 0 ;
     }
-    lost [k].gain += gain ;
-    pay = lost [k].gain >= cost * (double) (1 << lost [k].strikes) ;
+    return k ;
+}
+
+void gcu_cost_amortize_add (const void *key, uint64_t version, double gain)
+{
+    if (key == NULL || !(gain > 0)) return ;
+    pthread_mutex_lock (&amortize_lock) ;
+    lost [slot_of (key, version, true)].gain += gain ;
+    pthread_mutex_unlock (&amortize_lock) ;
+}
+
+bool gcu_cost_amortized (const void *key, uint64_t version, double cost)
+{
+    if (key == NULL) return false ;
+    pthread_mutex_lock (&amortize_lock) ;
+    const int k = slot_of (key, version, false) ;
+    const bool pay = k >= 0 && lost [k].gain > 0 && lost [k].gain >= cost * (double) (1 << lost [k].strikes) ;
     pthread_mutex_unlock (&amortize_lock) ;
     return pay ;
 }

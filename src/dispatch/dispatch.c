@@ -314,8 +314,8 @@ static const char *started_device (void)
 
 // Ski rental on CUDA's start itself (GRBCUDA_START_RENT=f, by default a
 // fifth): before the GPU has started, the time the calls predicted faster
-// there would have saved is added up, and CUDA starts once it reaches f
-// times the start (cuda_start). A program whose calls gain little never
+// there lose on the host (measured, less the GPU's predicted time) is added
+// up, and CUDA starts once it reaches f times the start (cuda_start). A program whose calls gain little never
 // starts it: the start costs the program's own threads too (LAGraph's
 // connected components on rmat-20-16, H100 machine, 2026-11-26: 60 ms a
 // trial while CUDA started in the background against 24 without, all its
@@ -368,17 +368,22 @@ static bool auto_gpu (gcu_call *call, bool *wait_jit)
     const double rent = gcu_settings ()->start_rent ;
     if (background && rent > 0 && !gcu_gpu_started ())
     {
-        const double gained = gcu_start_gain_add (call->rented != NULL ? 0 : call->host_s - call->gpu_s) ;
+        // a call long enough to wait for the start counts its predicted gain
+        // at once; any other, what it loses on the host once measured
+        // (gcu_finish), as a rented upload's calls do (predict.c)
+        const bool now = wait && call->rented == NULL ;
+        const double gained = gcu_start_gain_add (now ? call->host_s - call->gpu_s : 0) ;
         if (gained < rent * t->cuda_start)
         {
+            if (!now && call->rented == NULL) call->start_gpu_s = call->gpu_s ;
             call->reason = GRBCUDA_REASON_NO_GPU ;
             call->note = "CUDA's start not paid for yet by the time the GPU would save: host" ;
             return false ;
         }
         static atomic_bool paid_said ;
         if (!atomic_exchange (&paid_said, true))
-            gcu_log ("CUDA's start paid for: the calls' predicted gains on the GPU reached %.1f ms",
-                1e3 * gained) ;
+            gcu_log ("CUDA's start paid for: the host calls' time lost against the GPU's "
+                "predictions reached %.1f ms", 1e3 * gained) ;
     }
     if (!((gcu_gpu_started () || wait) ? gcu_gpu_start () : gcu_gpu_start_async ()))
     {
@@ -454,7 +459,9 @@ static bool gpu_ran (gcu_call *call)
     call->host_s = call->gpu_s = call->host_table = call->gpu_table = call->down_share = -1 ;
     call->family = NULL ;
     call->note = NULL ;
-    call->rented = NULL ;
+    call->rented = call->rent_key = NULL ;
+    call->rent_version = 0 ;
+    call->rent_gpu_s = call->start_gpu_s = -1 ;
     call->pending = 0 ;
     call->up_bytes = call->down_bytes = 0 ;
     call->c_written = false ;
@@ -517,6 +524,21 @@ bool gcu_try_gpu (gcu_call *call, GrB_Info *info)
     return *info != GrB_SUCCESS ;
 }
 
+// A call the host ran in auto mode that the GPU would have run faster with
+// its operands there (a rented upload's) or once started: what it lost, its
+// measured time less the GPU's predicted one, goes to the rents it pays
+// (the operand's upload, CUDA's start)
+static void rent_settle (const gcu_call *call, double dt)
+{
+    if (call->rent_key != NULL)
+    {
+        const double gain = dt - call->rent_gpu_s ;
+        gcu_cost_amortize_add (call->rent_key, call->rent_version, gain) ;
+        (void) gcu_start_gain_add (gain) ;
+    }
+    else if (call->start_gpu_s >= 0) (void) gcu_start_gain_add (dt - call->start_gpu_s) ;
+}
+
 GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
 {
     // C changed on the host path (even a failed call may have finished C's
@@ -532,7 +554,10 @@ GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
     // the kind do not pay
     if (call->reason != GRBCUDA_REASON_GPU && call->reason != GRBCUDA_REASON_GPU_FAILED
         && call->host_table > 0 && call->t_start >= 0)
+    {
         gcu_cost_learn (GCU_SIDE_HOST, call->op, (gcu_cost_family) call->cost_family, call->host_table, dt) ;
+        rent_settle (call, dt) ;
+    }
     if (call->reason == GRBCUDA_REASON_GPU && call->gpu_table > 0 && call->t_start >= 0
         && call->jit_loads == gcu_jit_modules_loaded ())
         gcu_cost_learn (GCU_SIDE_GPU, call->op, (gcu_cost_family) call->cost_family, call->gpu_table, dt) ;

@@ -141,11 +141,13 @@ void gcu_cost_forget (void) ;
 bool gcu_predict (gcu_call *c, const gcu_cost_table *t) ;
 
 // Ski rental for an operand the GPU would upload: a call that would run
-// faster on the GPU if the operand key were there already (by gain seconds),
-// but not with its upload (cost seconds), runs on the host, and its gain is
+// faster on the GPU if the operand key were there already, but not with its
+// upload (cost seconds), runs on the host, and the time it lost there is
 // added up per operand (a version: its entries, say; another version starts
-// again from nothing). Once the host time lost on key pays for the upload,
-// this answers true: the call uploads it, and the calls after it find it
+// again from nothing): its measured host time less the GPU's predicted time
+// with the operand there (gcu_cost_amortize_add, once the host has run it).
+// Once the host time lost on key pays for the upload, gcu_cost_amortized
+// answers true: the call uploads it, and the calls after it find it
 // there. The rent starts again from nothing once a GPU call has made the
 // upload (gcu_cost_amortize_paid; a call that still went to the host, CUDA
 // starting or its kernel compiling, leaves it due). A program that calls
@@ -156,7 +158,13 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t) ;
 // connected components, bought 25 times in 3 calls on grid3d-100, 11x
 // slower than SuiteSparse, 2026-11-26) makes the next one cost twice as
 // much, up to 64 times the upload.
-bool gcu_cost_amortized (const void *key, uint64_t version, double gain, double cost) ;
+// The time lost is the host's measured one, not its prediction: LAGraph's
+// connected components on urand-20-16 had mxv calls predicted 1.3-3.2 ms on
+// the host that took 0.25-1.5, and their predicted gains paid for CUDA's
+// start, which then ran beside the program's own OpenMP loops (1.17x
+// SuiteSparse's time, H100 machine, 2026-11-27).
+void gcu_cost_amortize_add (const void *key, uint64_t version, double gain) ;
+bool gcu_cost_amortized (const void *key, uint64_t version, double cost) ;
 void gcu_cost_amortize_paid (const void *key) ;
 // A program that builds the same matrix again (LAGraph's SSSP makes its AL
 // anew in every call) starts each copy's rent from nothing and, when one

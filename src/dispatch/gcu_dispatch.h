@@ -34,12 +34,15 @@ bool gcu_gpu_start (void) ;
 // first such call). gcu_gpu_start_join: waits for that thread (GrB_finalize).
 bool gcu_gpu_start_async (void) ;
 void gcu_gpu_start_join (void) ;
+// a background start begun and not finished
+bool gcu_gpu_start_pending (void) ;
 // GRBCUDA_START=init (GrB_init, GxB_init): the background start at once in
 // auto and gpu modes
 void gcu_gpu_start_at_init (void) ;
 // Ski rental on CUDA's start (dispatch.c, GRBCUDA_START_RENT): a call that
-// would gain this many seconds on the GPU (with its operands there) before
-// CUDA has started; the gains so far (0 where the rental is off)
+// lost this many seconds on the host against the GPU's predicted time (with
+// its operands there) before CUDA has started; the gains so far (0 where
+// the rental is off)
 double gcu_start_gain_add (double gain) ;
 
 // Step 1-4: true if the call is done, *info its result: a GPU family

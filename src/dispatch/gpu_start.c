@@ -107,6 +107,14 @@ void gcu_gpu_start_at_init (void)
     (void) gcu_gpu_start_async () ;
 }
 
+bool gcu_gpu_start_pending (void)
+{
+    pthread_mutex_lock (&async_lock) ;
+    const bool pending = async_running && !gcu_gpu_started () ;
+    pthread_mutex_unlock (&async_lock) ;
+    return pending ;
+}
+
 void gcu_gpu_start_join (void)
 {
     pthread_mutex_lock (&async_lock) ;

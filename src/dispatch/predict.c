@@ -103,8 +103,9 @@ static void operand_cost (const void *obj, bool vector, bool read, uint64_t nval
 }
 
 // A call predicted faster on the GPU once its operands are there, but not
-// with their uploads: the host's lost time is added up for the largest of
-// them, and once it pays for the call's uploads the call makes them (ski
+// with their uploads: the host's lost time (measured, less the GPU's
+// predicted time there) is added up for the largest of them, and once it
+// pays for the call's uploads the call makes them (ski
 // rental, gcu_cost_amortized; the rent is settled once a GPU call has made
 // them, gcu_cost_amortize_paid). A BFS or an iterative method moves to the
 // GPU after a while and stays there (its vectors, device newest from then
@@ -121,11 +122,14 @@ static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_in
         .down_bytes = chain_bytes } ;
     gcu_cost_choice ct ;
     gcu_cost_predict (t, &there, &ct) ;
-    const double gain = ch->host_s - ct.gpu_s * t->margin ;
-    gcu_start_gain_add (gain) ;
-    if (!(gain > 0)) return false ;
+    if (!(ch->host_s > ct.gpu_s * t->margin)) return false ;
+    // what the host loses on this call is added once it is measured
+    // (gcu_finish: gcu_cost_rent_settle); the rent is paid by earlier calls'
+    c->rent_key = big->obj ;
+    c->rent_version = big->version ;
+    c->rent_gpu_s = ct.gpu_s * t->margin ;
     const bool like = gcu_cost_sig_paid (big->sig) ;
-    if (!like && !gcu_cost_amortized (big->obj, big->version, gain, in->up_bytes / t->h2d))
+    if (!like && !gcu_cost_amortized (big->obj, big->version, in->up_bytes / t->h2d))
         return false ;
     gcu_cost_sig_record (big->sig) ;
     c->rented = big->obj ;

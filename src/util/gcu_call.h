@@ -139,6 +139,13 @@ typedef struct
     const char *note ;          // why, beyond the reason (verbose log), or NULL
     const void *rented ;        // auto: the operand whose upload this call
                                 // buys (gcu_cost_amortized), or NULL
+    // auto: the rents this call's host time adds to once it is measured
+    // (gcu_finish): the operand whose upload it rents (or NULL), its version
+    // and the GPU's time with it there; the GPU's time of a call predicted
+    // faster there that waits for CUDA's start to be paid for (< 0: none)
+    const void *rent_key ;
+    uint64_t rent_version ;
+    double rent_gpu_s, start_gpu_s ;
     int pending ;               // host while the GPU starts or a kernel compiles
                                 // (GCU_PENDING_*, dispatch.c), else 0
     double t_start ;            // gcu_now () at the start; < 0: not timed (dispatch.c)

@@ -16,6 +16,7 @@
 #include "gcu_test.h"
 #include "grbcuda.h"
 #include "../../src/dispatch/gcu_cost.h"
+#include "../../src/dispatch/gcu_dispatch.h"
 #include "../../src/util/gcu_util.h"
 
 #include <math.h>
@@ -157,47 +158,58 @@ static void gpu_rows (void)
     CHECK (fabs (ch.gpu_s - (1e-3 + 1e8 / 1e11)) < 1e-12, "rows unknown: gpu %g", ch.gpu_s) ;
 }
 
-// ski rental: the gains add up per key and version until they pay the cost
+// ski rental: the gains add up per key and version until they pay the cost.
+// lose: a call lost gain on the host (added once measured), then the rent is
+// asked whether it pays cost
+static bool lose (const void *key, uint64_t version, double gain, double cost)
+{
+    gcu_cost_amortize_add (key, version, gain) ;
+    return gcu_cost_amortized (key, version, cost) ;
+}
+
 static void amortized (void)
 {
     gcu_cost_amortize_reset () ;
     int a = 0, b = 0 ;
     int calls = 0 ;
-    while (!gcu_cost_amortized (&a, 5, 0.3, 1.0) && calls < 10) calls++ ;
+    CHECK (!gcu_cost_amortized (&a, 5, 1.0) && !gcu_cost_amortized (&a, 5, 0), "nothing lost yet") ;
+    while (!lose (&a, 5, 0.3, 1.0) && calls < 10) calls++ ;
     CHECK (calls == 3, "paid after 4 calls of 0.3 (%d before)", calls) ;
-    CHECK (gcu_cost_amortized (&a, 5, 0.3, 1.0), "due until the upload is made") ;
+    CHECK (gcu_cost_amortized (&a, 5, 1.0), "due until the upload is made") ;
+    CHECK (!gcu_cost_amortized (&a, 5, 1.3), "asking adds nothing") ;
     gcu_cost_amortize_paid (&a) ;
-    CHECK (!gcu_cost_amortized (&a, 5, 0.3, 1.0), "starts again from nothing once paid") ;
-    CHECK (!gcu_cost_amortized (&a, 5, 0.3, 1.0) && !gcu_cost_amortized (&a, 5, 0.3, 1.0),
-        "three calls: 0.9") ;
+    CHECK (!lose (&a, 5, 0.3, 1.0), "starts again from nothing once paid") ;
+    CHECK (!lose (&a, 5, 0.3, 1.0) && !lose (&a, 5, 0.3, 1.0), "three calls: 0.9") ;
     // bought once: the second purchase costs twice as much
     calls = 0 ;
-    while (!gcu_cost_amortized (&a, 5, 0.3, 1.0) && calls < 20) calls++ ;
+    while (!lose (&a, 5, 0.3, 1.0) && calls < 20) calls++ ;
     CHECK (calls == 3, "second purchase after 2.1 (%d calls more)", calls) ;
     gcu_cost_amortize_paid (&a) ;
     // another version of a (it changed): from nothing, the strikes kept (4x)
-    CHECK (!gcu_cost_amortized (&a, 6, 2.0, 1.0), "a new version starts from nothing") ;
-    CHECK (gcu_cost_amortized (&a, 6, 2.0, 1.0), "two calls of 2 pay 4") ;
+    CHECK (!lose (&a, 6, 2.0, 1.0), "a new version starts from nothing") ;
+    CHECK (lose (&a, 6, 2.0, 1.0), "two calls of 2 pay 4") ;
+    CHECK (!gcu_cost_amortized (&a, 7, 0.5), "asked at another version: from nothing") ;
+    CHECK (!gcu_cost_amortized (&a, 6, 0.5), "and the old version's gains are gone") ;
     gcu_cost_amortize_paid (&a) ;
     // at most 64 times the cost
     for (int k = 0 ; k < 10 ; k++)
     {
-        (void) gcu_cost_amortized (&a, 6, 1e3, 1.0) ;
+        (void) lose (&a, 6, 1e3, 1.0) ;
         gcu_cost_amortize_paid (&a) ;
     }
-    CHECK (!gcu_cost_amortized (&a, 6, 63.0, 1.0) && gcu_cost_amortized (&a, 6, 1.5, 1.0),
-        "capped at 64x") ;
+    CHECK (!lose (&a, 6, 63.0, 1.0) && lose (&a, 6, 1.5, 1.0), "capped at 64x") ;
     gcu_cost_amortize_paid (&a) ;
     // keys apart; no gain adds nothing
-    CHECK (!gcu_cost_amortized (&b, 1, 0.9, 1.0) && !gcu_cost_amortized (&b, 1, 0, 1.0)
-        && !gcu_cost_amortized (&b, 1, -5, 1.0) && gcu_cost_amortized (&b, 1, 0.1, 1.0),
-        "b alone: 0.9 + 0.1") ;
-    CHECK (!gcu_cost_amortized (NULL, 1, 10, 1.0), "no key") ;
-    // more keys than slots: a new one takes the slot that has lost least
+    CHECK (!lose (&b, 1, 0.9, 1.0) && !lose (&b, 1, 0, 1.0)
+        && !lose (&b, 1, -5, 1.0) && lose (&b, 1, 0.1, 1.0), "b alone: 0.9 + 0.1") ;
+    CHECK (!lose (NULL, 1, 10, 1.0), "no key") ;
+    // more keys than slots: a new one takes the slot that has lost least;
+    // a key only asked about takes none
     void *keys [100] ;
     for (int k = 0 ; k < 100 ; k++) keys [k] = (char *) &a + 1 + k ;
-    for (int k = 0 ; k < 100 ; k++) (void) gcu_cost_amortized (keys [k], 0, 0.5 + 1e-3 * k, 1.0) ;
-    CHECK (gcu_cost_amortized (keys [99], 0, 0.5, 1.0), "the newest key kept its gain") ;
+    for (int k = 0 ; k < 100 ; k++) (void) lose (keys [k], 0, 0.5 + 1e-3 * k, 1.0) ;
+    for (int k = 0 ; k < 100 ; k++) (void) gcu_cost_amortized ((char *) &b + 1 + k, 0, 1.0) ;
+    CHECK (lose (keys [99], 0, 0.5, 1.0), "the newest key kept its gain") ;
     // signatures of matrices whose rent paid: the last 8 kept, 0 never
     CHECK (!gcu_cost_sig_paid (77) && !gcu_cost_sig_paid (0), "no signature paid yet") ;
     gcu_cost_sig_record (77) ;
@@ -299,25 +311,38 @@ static bool mxm_under (const char *rates, grbcuda_reason expect, char *log, size
     return same && b.reason [expect] - a.reason [expect] == 1 ;
 }
 
-// ski rental on CUDA's start (dispatch.c, GRBCUDA_START_RENT=f): before the GPU has started,
-// calls predicted faster there run on the host until their predicted
-// gains add up to f times the table's cuda_start (0.1 s here; 0.03 s a
-// call: the fourth call pays for f = 1, the second for f = 0.5); runs
-// before any other call through the dispatch has added to them
+// ski rental on CUDA's start (dispatch.c, GRBCUDA_START_RENT=f): before the
+// GPU has started, calls predicted faster there run on the host until what
+// they lose there, measured, adds up to f times the table's cuda_start (0.1 s
+// here). Each call below is predicted at 0.03 s on the host and nothing on
+// the GPU: by its prediction the call numbered f * 0.1 / 0.03 + 1 would pay
+// (the fourth for f = 1). A 60-by-60 product takes far less: none of them
+// pays, and each adds its own measured time (at most the time the test
+// measures around it), not the prediction. A call long enough to wait for
+// the start (predicted host time 1 s, wait_factor 4 times the start) counts
+// its prediction at once and pays. Runs before any other call through the
+// dispatch has added to the gains.
 static void start_rental (double f)
 {
     char log [8192] ;
-    const int pays = (int) (f * 0.1 / 0.03) + 1 ;
+    const int would = (int) (f * 0.1 / 0.03) + 1 ;
     OK (grbcuda_set_mode (GRBCUDA_MODE_AUTO)) ;
     OK (grbcuda_set_verbose (1)) ;
-    for (int k = 1 ; k <= pays ; k++)
+    for (int k = 1 ; k <= would + 1 ; k++)
     {
-        CHECK (mxm_under (RATES (0.03, 1e15, 1e-9, 1e15), GRBCUDA_REASON_NO_GPU, log, sizeof (log))
-            || (k == pays && grbcuda_gpu_available ()), "call %d: not counted as no usable GPU", k) ;
-        const bool unpaid = strstr (log, "CUDA's start not paid for yet") != NULL ;
-        CHECK (unpaid == (k < pays), "call %d: %s\n%s", k, unpaid ? "still unpaid" : "paid too early", log) ;
-        CHECK ((strstr (log, "CUDA's start paid for") != NULL) == (k == pays), "call %d: the paid line\n%s", k, log) ;
+        const double before = gcu_start_gain_add (0), t0 = gcu_now () ;
+        CHECK (mxm_under (RATES (0.03, 1e15, 1e-9, 1e15), GRBCUDA_REASON_NO_GPU, log, sizeof (log)),
+            "call %d: not counted as no usable GPU", k) ;
+        const double took = gcu_now () - t0, added = gcu_start_gain_add (0) - before ;
+        CHECK (strstr (log, "CUDA's start not paid for yet") != NULL
+            && strstr (log, "CUDA's start paid for") == NULL, "call %d: paid by predictions\n%s", k, log) ;
+        CHECK (added > 0 && added <= took && added < 0.03, "call %d: added %g s, the call took %g",
+            k, added, took) ;
     }
+    CHECK (mxm_under (RATES (1, 1e15, 1e-9, 1e15), GRBCUDA_REASON_NO_GPU, log, sizeof (log))
+        || grbcuda_gpu_available (), "the long call: not counted as no usable GPU") ;
+    CHECK (strstr (log, "CUDA's start paid for") != NULL && strstr (log, "not paid for yet") == NULL,
+        "the long call: not paid\n%s", log) ;
     OK (grbcuda_set_verbose (0)) ;
     OK (grbcuda_set_cost_model (NULL)) ;
 }
