@@ -315,8 +315,9 @@ static const char *started_device (void)
 // Ski rental on CUDA's start itself (GRBCUDA_START_RENT=f, by default a
 // fifth): before the GPU has started, the time the calls predicted faster
 // there lose on the host (measured, less the GPU's predicted time) is added
-// up, and CUDA starts once it reaches f times the start (cuda_start). A program whose calls gain little never
-// starts it: the start costs the program's own threads too (LAGraph's
+// up, and CUDA starts once it reaches f times the start (cuda_start). A
+// program whose calls gain little never starts it: the start costs the
+// program's own threads too (LAGraph's
 // connected components on rmat-20-16, H100 machine, 2026-11-26: 60 ms a
 // trial while CUDA started in the background against 24 without, all its
 // calls on the host; it had started for a vector assign predicted to gain

@@ -124,7 +124,7 @@ static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_in
     gcu_cost_predict (t, &there, &ct) ;
     if (!(ch->host_s > ct.gpu_s * t->margin)) return false ;
     // what the host loses on this call is added once it is measured
-    // (gcu_finish: gcu_cost_rent_settle); the rent is paid by earlier calls'
+    // (gcu_finish, dispatch.c); the rent is paid by the earlier calls' losses
     c->rent_key = big->obj ;
     c->rent_version = big->version ;
     c->rent_gpu_s = ct.gpu_s * t->margin ;
