@@ -372,11 +372,11 @@ static bool auto_gpu (gcu_call *call, bool *wait_jit)
         // a call long enough to wait for the start counts its predicted gain
         // at once; any other, what it loses on the host once measured
         // (gcu_finish), as a rented upload's calls do (predict.c)
-        const bool now = wait && call->rented == NULL ;
+        const bool now = wait && !call->rent_paid ;
         const double gained = gcu_start_gain_add (now ? call->host_s - call->gpu_s : 0) ;
         if (gained < rent * t->cuda_start)
         {
-            if (!now && call->rented == NULL) call->start_gpu_s = call->gpu_s ;
+            if (!now) call->start_gpu_s = call->gpu_s ;    // (a rent_key's loss comes first)
             call->reason = GRBCUDA_REASON_NO_GPU ;
             call->note = "CUDA's start not paid for yet by the time the GPU would save: host" ;
             return false ;
@@ -460,8 +460,9 @@ static bool gpu_ran (gcu_call *call)
     call->host_s = call->gpu_s = call->host_table = call->gpu_table = call->down_share = -1 ;
     call->family = NULL ;
     call->note = NULL ;
-    call->rented = call->rent_key = NULL ;
+    call->rent_key = NULL ;
     call->rent_version = 0 ;
+    call->rent_paid = false ;
     call->rent_gpu_s = call->start_gpu_s = -1 ;
     call->pending = 0 ;
     call->up_bytes = call->down_bytes = 0 ;
@@ -495,8 +496,8 @@ static bool gpu_ran (gcu_call *call)
     }
     const bool ran = run_families (call, !wait_jit) ;
     // an upload bought by its rent is made: the rent starts again
-    if (ran && call->reason == GRBCUDA_REASON_GPU && call->rented != NULL)
-        gcu_cost_amortize_paid (call->rented) ;
+    if (ran && call->reason == GRBCUDA_REASON_GPU && call->rent_paid)
+        gcu_cost_amortize_paid (call->rent_key) ;
     return ran ;
 }
 

@@ -137,7 +137,7 @@ void gcu_cost_forget (void) ;
 
 // A checked call's two predictions (call->host_s, gpu_s) from the call's
 // operands as they are now (src/dispatch/predict.c): true if the GPU wins by
-// the margin, or the rent of its uploads is paid (call->rented set).
+// the margin, or the rent of its uploads is paid (call->rent_paid set).
 bool gcu_predict (gcu_call *c, const gcu_cost_table *t) ;
 
 // Ski rental for an operand the GPU would upload: a call that would run

@@ -132,7 +132,7 @@ static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_in
     if (!like && !gcu_cost_amortized (big->obj, big->version, in->up_bytes / t->h2d))
         return false ;
     gcu_cost_sig_record (big->sig) ;
-    c->rented = big->obj ;
+    c->rent_paid = true ;
     c->down_share = shown ;
     c->note = like ? "a matrix like one whose upload paid before (its size, entries and type): the GPU"
         : "the host time lost on these operands pays for their upload: the GPU" ;

@@ -137,15 +137,16 @@ typedef struct
     // the outcome
     grbcuda_reason reason ;
     const char *note ;          // why, beyond the reason (verbose log), or NULL
-    const void *rented ;        // auto: the operand whose upload this call
-                                // buys (gcu_cost_amortized), or NULL
     // auto: the rents this call's host time adds to once it is measured
     // (gcu_finish): the operand whose upload it rents (or NULL), its version
     // and the GPU's time with it there; the GPU's time of a call predicted
-    // faster there that waits for CUDA's start to be paid for (< 0: none)
+    // faster there that waits for CUDA's start to be paid for (< 0: none).
+    // rent_paid: the rent of rent_key is paid, this call buys its upload
+    // (gcu_cost_amortized)
     const void *rent_key ;
     uint64_t rent_version ;
     double rent_gpu_s, start_gpu_s ;
+    bool rent_paid ;
     int pending ;               // host while the GPU starts or a kernel compiles
                                 // (GCU_PENDING_*, dispatch.c), else 0
     double t_start ;            // gcu_now () at the start; < 0: not timed (dispatch.c)
