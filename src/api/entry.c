@@ -324,6 +324,42 @@ GCU_APPLY_2ND_ENTRY (GrB_Vector_select_FP64, GrB_IndexUnaryOp, idxop, GCU_OP_VEC
 GCU_APPLY_2ND_ENTRY (GxB_Vector_select_FC32, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_SELECT, GxB_FC32_t, GxB_FC32)
 GCU_APPLY_2ND_ENTRY (GxB_Vector_select_FC64, GrB_IndexUnaryOp, idxop, GCU_OP_VECTOR_SELECT, GxB_FC64_t, GxB_FC64)
 
+// GrB_Matrix_select_<T>: C<M> = accum (C, A's entries where op (A(i,j), i, j,
+// y) is true), y in call.scalar (GrB_Matrix_select_UDT passes through)
+#define GCU_MATRIX_SELECT_ENTRY(NAME, CTYPE, GTYPE)                            \
+GrB_Info NAME (GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum,     \
+    const GrB_IndexUnaryOp op, const GrB_Matrix A, CTYPE y, const GrB_Descriptor desc) \
+{                                                                              \
+    typedef GrB_Info (*fn_t) (GrB_Matrix, const GrB_Matrix, const GrB_BinaryOp,\
+        const GrB_IndexUnaryOp, const GrB_Matrix, CTYPE, const GrB_Descriptor) ; \
+    _Static_assert (sizeof (CTYPE) <= sizeof (((gcu_call *) 0)->scalar), "scalar size") ; \
+    GCU_ENTRY_BODY (#NAME, GCU_OP_MATRIX_SELECT, C, (C, M, accum, op, A, y, desc), \
+        memcpy (call.scalar, &y, sizeof (CTYPE)), .C = C, .M = M, .accum = accum, \
+        .idxop = op, .A = A, .desc = desc, .scalar_type = GTYPE)               \
+}
+GCU_MATRIX_SELECT_ENTRY (GrB_Matrix_select_BOOL, bool, GrB_BOOL)
+GCU_MATRIX_SELECT_ENTRY (GrB_Matrix_select_INT8, int8_t, GrB_INT8)
+GCU_MATRIX_SELECT_ENTRY (GrB_Matrix_select_UINT8, uint8_t, GrB_UINT8)
+GCU_MATRIX_SELECT_ENTRY (GrB_Matrix_select_INT16, int16_t, GrB_INT16)
+GCU_MATRIX_SELECT_ENTRY (GrB_Matrix_select_UINT16, uint16_t, GrB_UINT16)
+GCU_MATRIX_SELECT_ENTRY (GrB_Matrix_select_INT32, int32_t, GrB_INT32)
+GCU_MATRIX_SELECT_ENTRY (GrB_Matrix_select_UINT32, uint32_t, GrB_UINT32)
+GCU_MATRIX_SELECT_ENTRY (GrB_Matrix_select_INT64, int64_t, GrB_INT64)
+GCU_MATRIX_SELECT_ENTRY (GrB_Matrix_select_UINT64, uint64_t, GrB_UINT64)
+GCU_MATRIX_SELECT_ENTRY (GrB_Matrix_select_FP32, float, GrB_FP32)
+GCU_MATRIX_SELECT_ENTRY (GrB_Matrix_select_FP64, double, GrB_FP64)
+GCU_MATRIX_SELECT_ENTRY (GxB_Matrix_select_FC32, GxB_FC32_t, GxB_FC32)
+GCU_MATRIX_SELECT_ENTRY (GxB_Matrix_select_FC64, GxB_FC64_t, GxB_FC64)
+
+GrB_Info GrB_Matrix_select_Scalar (GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum,
+    const GrB_IndexUnaryOp op, const GrB_Matrix A, const GrB_Scalar y, const GrB_Descriptor desc)
+{
+    typedef GrB_Info (*fn_t) (GrB_Matrix, const GrB_Matrix, const GrB_BinaryOp,
+        const GrB_IndexUnaryOp, const GrB_Matrix, const GrB_Scalar, const GrB_Descriptor) ;
+    GCU_ENTRY_BODY ("GrB_Matrix_select_Scalar", GCU_OP_MATRIX_SELECT, C, (C, M, accum, op, A, y, desc),
+        (void) 0, .C = C, .M = M, .accum = accum, .idxop = op, .A = A, .alpha = y, .desc = desc)
+}
+
 // the GrB_Scalar forms: the scalar in call.alpha
 GrB_Info GrB_Vector_apply_BinaryOp1st_Scalar (GrB_Vector w, const GrB_Vector M,
     const GrB_BinaryOp accum, const GrB_BinaryOp op, const GrB_Scalar x, const GrB_Vector u,

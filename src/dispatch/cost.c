@@ -239,7 +239,8 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
     if (in->family == GCU_COST_SPMSPV && in->full_work > 0)
         host_work = fmin (host_work, in->full_work / t->fam [GCU_COST_MXV].host_rate) ;
     out->host_table = r->host_fixed + host_work + in->rows * r->host_row + in->newest_bytes / t->d2h ;
-    out->host_s = out->host_table * gcu_cost_factor (GCU_SIDE_HOST, in->op, in->family, out->host_table) ;
+    out->host_s = in->host_measured > 0 ? in->host_measured
+        : out->host_table * gcu_cost_factor (GCU_SIDE_HOST, in->op, in->family, out->host_table) ;
     // a result of few rows leaves a row-wise kernel most of the GPU idle
     // (LAGraph's betweenness: 4-by-n frontiers times A, a block a row)
     const double fill = (r->gpu_rows > 0 && in->out_rows > 0 && in->out_rows < r->gpu_rows)
@@ -412,9 +413,84 @@ void gcu_cost_sig_record (uint64_t sig)
     pthread_mutex_unlock (&amortize_lock) ;
 }
 
+// the made matrices and their sources (gcu_cost_lineage_record), the last
+// GCU_LINEAGE of them
+#define GCU_LINEAGE 8
+static struct { const void *made, *source ; uint64_t version ; } lineage [GCU_LINEAGE] ;
+static int lineage_next ;
+
+void gcu_cost_lineage_record (const void *made, const void *source, uint64_t version)
+{
+    if (made == NULL || source == NULL || made == source) return ;
+    pthread_mutex_lock (&amortize_lock) ;
+    int k = 0 ;
+    while (k < GCU_LINEAGE && lineage [k].made != made) k++ ;
+    if (k == GCU_LINEAGE)
+    {
+        k = lineage_next ;
+        lineage_next = (lineage_next + 1) % GCU_LINEAGE ;
+    }
+    lineage [k].made = made ;
+    lineage [k].source = source ;
+    lineage [k].version = version ;
+    pthread_mutex_unlock (&amortize_lock) ;
+}
+
+void gcu_cost_lineage_credit (const void *made, double seconds)
+{
+    if (made == NULL || !(seconds > 0)) return ;
+    pthread_mutex_lock (&amortize_lock) ;
+    for (int k = 0 ; k < GCU_LINEAGE ; k++)
+    {
+        if (lineage [k].made != made) continue ;
+        lost [slot_of (lineage [k].source, lineage [k].version, true)].gain += seconds ;
+        break ;
+    }
+    pthread_mutex_unlock (&amortize_lock) ;
+}
+
+#define GCU_REPEATS 16
+static struct { uint64_t key ; double seconds ; } repeats [GCU_REPEATS] ;
+static int repeat_next ;
+
+void gcu_cost_repeat_put (uint64_t key, double seconds)
+{
+    if (key == 0 || !(seconds > 0)) return ;
+    pthread_mutex_lock (&amortize_lock) ;
+    int k = 0 ;
+    while (k < GCU_REPEATS && repeats [k].key != key) k++ ;
+    if (k == GCU_REPEATS)
+    {
+        k = repeat_next ;
+        repeat_next = (repeat_next + 1) % GCU_REPEATS ;
+    }
+    repeats [k].key = key ;
+    repeats [k].seconds = seconds ;
+    pthread_mutex_unlock (&amortize_lock) ;
+}
+
+bool gcu_cost_repeat_get (uint64_t key, double *seconds)
+{
+    bool found = false ;
+    if (key == 0) return false ;
+    pthread_mutex_lock (&amortize_lock) ;
+    for (int k = 0 ; k < GCU_REPEATS && !found ; k++)
+    {
+        if (repeats [k].key != key) continue ;
+        *seconds = repeats [k].seconds ;
+        found = true ;
+    }
+    pthread_mutex_unlock (&amortize_lock) ;
+    return found ;
+}
+
 void gcu_cost_amortize_reset (void)
 {
     pthread_mutex_lock (&amortize_lock) ;
+    memset (lineage, 0, sizeof (lineage)) ;
+    lineage_next = 0 ;
+    memset (repeats, 0, sizeof (repeats)) ;
+    repeat_next = 0 ;
     memset (lost, 0, sizeof (lost)) ;
     memset (paid_sig, 0, sizeof (paid_sig)) ;
     paid_next = 0 ;

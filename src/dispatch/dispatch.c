@@ -183,6 +183,26 @@ static bool check_apply (gcu_call *c)
     return true ;
 }
 
+// Step 1 for GrB_Matrix_select_<T> (and _Scalar): an index unary operator
+// and its thunk (typed or a GrB_Scalar); C, the mask and op(A) of one shape,
+// no dimension 0. work: nnz (A).
+static bool check_select (gcu_call *c)
+{
+    if (c->idxop == NULL || (c->scalar_type == NULL && c->alpha == NULL) || !check_desc (c))
+        return false ;
+    if (!shape (c->C, false, &c->c_rows, &c->c_cols, NULL)
+        || !shape (c->A, false, &c->a_rows, &c->a_cols, &c->a_nvals)) return false ;
+    const GrB_Index ar = c->tran_a ? c->a_cols : c->a_rows, ac = c->tran_a ? c->a_rows : c->a_cols ;
+    if (ar != c->c_rows || ac != c->c_cols || ar == 0 || ac == 0) return false ;
+    GrB_Index mr = c->c_rows, mc = c->c_cols ;
+    if (c->M != NULL && (!shape (c->M, false, &mr, &mc, NULL) || mr != c->c_rows || mc != c->c_cols))
+        return false ;
+    c->b_rows = c->b_cols = c->b_nvals = 0 ;
+    c->work = (double) c->a_nvals ;
+    c->checked = true ;
+    return true ;
+}
+
 // Step 1: fill shapes, transposes and the work estimate; false if the
 // arguments are anything SuiteSparse should judge.
 static bool check (gcu_call *c)
@@ -190,6 +210,7 @@ static bool check (gcu_call *c)
     gcu_op op = c->op ;
     if (gcu_op_assign (op)) return check_assign (c) ;
     if (gcu_op_apply (op)) return check_apply (c) ;
+    if (gcu_op_select_matrix (op)) return check_select (c) ;
     bool vec = !gcu_op_matrix (op) ;
     if (op == GCU_OP_MXM || op == GCU_OP_MXV || op == GCU_OP_VXM
         || op == GCU_OP_MATRIX_EWISEMULT_SEMIRING
@@ -463,6 +484,7 @@ static bool gpu_ran (gcu_call *call)
     call->rent_key = NULL ;
     call->rent_version = 0 ;
     call->rent_paid = false ;
+    call->repeat_key = 0 ;
     call->rent_gpu_s = call->start_gpu_s = -1 ;
     call->pending = 0 ;
     call->up_bytes = call->down_bytes = 0 ;
@@ -495,9 +517,14 @@ static bool gpu_ran (gcu_call *call)
         }
     }
     const bool ran = run_families (call, !wait_jit) ;
-    // an upload bought by its rent is made: the rent starts again
+    // an upload bought by its rent is made: the rent starts again, and the
+    // matrix it was made from on the host (if any) is charged it
     if (ran && call->reason == GRBCUDA_REASON_GPU && call->rent_paid)
+    {
         gcu_cost_amortize_paid (call->rent_key) ;
+        const gcu_cost_table *t = gcu_cost_current (started_device ()) ;
+        gcu_cost_lineage_credit (call->rent_key, (double) call->up_bytes / t->h2d) ;
+    }
     return ran ;
 }
 
@@ -539,6 +566,16 @@ static void rent_settle (const gcu_call *call, double dt)
         (void) gcu_start_gain_add (gain) ;
     }
     else if (call->start_gpu_s >= 0) (void) gcu_start_gain_add (dt - call->start_gpu_s) ;
+    // a repeat of this call is predicted at this time; a matrix a GPU
+    // family would have made on the device from A is A's (lineage)
+    if (call->repeat_key != 0) gcu_cost_repeat_put (call->repeat_key, dt) ;
+    if (gcu_op_select_matrix (call->op) && call->checked)
+    {
+        int n = 0 ;
+        const gcu_family *const *fam = gcu_families (call->op, &n) ;
+        if (n > 0 && fam [0]->branch (call) == GrB_SUCCESS)
+            gcu_cost_lineage_record (call->C, call->A, call->a_nvals) ;
+    }
 }
 
 GrB_Info gcu_finish (gcu_call *call, GrB_Info info)

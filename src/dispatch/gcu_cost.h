@@ -79,6 +79,9 @@ typedef struct
     double up_bytes ;           // operands the GPU would upload
     double down_bytes ;         // what must come back after the GPU
     double newest_bytes ;       // device-newest operands the host must download
+    double host_measured ;      // > 0: the host's time as a repeat of the call
+                                // measured it (gcu_cost_repeat_get), in place
+                                // of the table's and the learned correction
     double rows ;               // a vector result's length (0: a matrix's)
     double out_rows ;           // a matrix result's rows (0: a vector's)
     double full_work ;          // spmspv: the matrix's entries. SuiteSparse
@@ -172,6 +175,18 @@ void gcu_cost_amortize_paid (const void *key) ;
 // (dimensions, entries, type) is one whose rent paid before pays at once.
 bool gcu_cost_sig_paid (uint64_t sig) ;
 void gcu_cost_sig_record (uint64_t sig) ;
+// A matrix the host made from another where a GPU family would have made it
+// on the device from that one (GrB_Matrix_select's C from A: SSSP's AL and
+// AH, made anew from the graph's A in every call): when a later call buys
+// the made matrix's upload, what it cost goes to the source's rent too (with
+// the source there, the made matrix would have been made there, not
+// uploaded). The last few such pairs are kept.
+void gcu_cost_lineage_record (const void *made, const void *source, uint64_t version) ;
+void gcu_cost_lineage_credit (const void *made, double seconds) ;
+// The measured host time of a call by its repeat key (gcu_call.repeat_key):
+// put after the host ran it; get: false if none is kept. The last few keys.
+void gcu_cost_repeat_put (uint64_t key, double seconds) ;
+bool gcu_cost_repeat_get (uint64_t key, double *seconds) ;
 // forgets all (tests)
 void gcu_cost_amortize_reset (void) ;
 

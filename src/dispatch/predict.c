@@ -7,6 +7,7 @@
 #include "../residency/gcu_operand.h"
 #include "gcu_cost.h"
 #include "../jit/gcu_jit.h"
+#include "../vector/gcu_vector.h"
 #include <math.h>
 #include <string.h>
 
@@ -119,7 +120,7 @@ static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_in
     // (SSSP's rented assigns left results its host eWiseMult read back)
     const gcu_cost_input there = { .family = in->family, .op = in->op, .work = in->work,
         .rows = in->rows, .out_rows = in->out_rows, .full_work = in->full_work,
-        .down_bytes = chain_bytes } ;
+        .down_bytes = chain_bytes, .host_measured = in->host_measured } ;
     gcu_cost_choice ct ;
     gcu_cost_predict (t, &there, &ct) ;
     if (!(ch->host_s > ct.gpu_s * t->margin)) return false ;
@@ -147,7 +148,8 @@ static gcu_cost_family cost_family (const gcu_call *c)
         const bool vxm = c->op == GCU_OP_VXM ;
         return (vxm ? c->a_nvals < c->a_rows : c->b_nvals < c->b_rows) ? GCU_COST_SPMSPV : GCU_COST_MXV ;
     }
-    if (gcu_op_ewise (c->op) || gcu_op_assign (c->op) || gcu_op_apply (c->op)) return GCU_COST_EWISE ;
+    if (gcu_op_ewise (c->op) || gcu_op_assign (c->op) || gcu_op_apply (c->op)
+        || gcu_op_select_matrix (c->op)) return GCU_COST_EWISE ;
     if (c->M == NULL || c->mask_comp) return GCU_COST_SPGEMM ;
     return c->tran_b ? GCU_COST_MASKED_DOT : GCU_COST_MASKED_SAXPY ;
 }
@@ -157,7 +159,8 @@ static gcu_cost_family cost_family (const gcu_call *c)
 static double result_bytes (const gcu_call *c, uint64_t m_nvals)
 {
     if (c->op == GCU_OP_MXV || c->op == GCU_OP_VXM) return image_bytes ((double) c->c_rows) ;
-    double n = (gcu_op_ewise (c->op) || gcu_op_assign (c->op) || gcu_op_apply (c->op))
+    double n = (gcu_op_ewise (c->op) || gcu_op_assign (c->op) || gcu_op_apply (c->op)
+        || gcu_op_select_matrix (c->op))
         ? (double) c->a_nvals + (double) c->b_nvals : c->work ;
     const double cells = (double) c->c_rows * (double) c->c_cols ;
     if (n > cells) n = cells ;
@@ -181,6 +184,27 @@ static void push_work (gcu_call *c)
     if (unvals <= GCU_PUSH_WORK_MOST && !gcu_residency_newest_nvals (u, NULL)
         && gcu_operand_push_work (vxm ? c->B : c->A, by_col, u, unvals, GCU_PUSH_WORK_MOST, &w))
         c->work = w ;
+}
+
+// GrB_Matrix_select with a value comparison: its host time is decided by
+// what it keeps, not by A's entries (SSSP's AL = A .* (A <= delta) takes 15
+// ms of SuiteSparse's time on rmat-20-16, its AH = A .* (A > delta), empty,
+// 0.02 ms: one work, two times 700x apart, which the learned correction
+// averaged into a prediction that suited neither; H100, 2026-11-27). A
+// repeat of the call (A and its entry count, the operator, the thunk as
+// the operator's type, the transpose) is predicted at its measured time.
+static uint64_t repeat_key (const gcu_call *c)
+{
+    GrB_Type at = NULL ;
+    bool eq ;
+    uint64_t y [2] = { 0, 0 } ;
+    if (!gcu_op_select_matrix (c->op) || GxB_Matrix_type (&at, (GrB_Matrix) c->A) != GrB_SUCCESS
+        || gcu_select_value_plan (c, at, &eq, y) != GrB_SUCCESS) return 0 ;
+    const uint64_t w [6] = { (uint64_t) (uintptr_t) c->A, c->a_nvals, (uint64_t) (uintptr_t) c->idxop,
+        y [0], y [1], c->tran_a } ;
+    uint64_t h = 0x9e3779b97f4a7c15u ;
+    for (int k = 0 ; k < 6 ; k++) h = (h ^ w [k]) * 0xff51afd7ed558ccdu ;
+    return h | 1 ;
 }
 
 // the choice's predictions kept in the call (the tables' too: the call's
@@ -212,6 +236,8 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
         .full_work = (double) (c->op == GCU_OP_VXM ? c->b_nvals : c->a_nvals) } ;
     gcu_cost_choice ch ;
     c->cost_family = (int) in.family ;
+    c->repeat_key = repeat_key (c) ;
+    if (c->repeat_key != 0) (void) gcu_cost_repeat_get (c->repeat_key, &in.host_measured) ;
     // Nothing device newest anywhere (one relaxed load): the host's time has
     // no download, and the GPU's time without any transfer bounds its time
     // from below; where even that loses, the host wins without the operand
@@ -242,7 +268,11 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
     const double rb = result_bytes (c, m_nv), chain_bytes = share * rb ;
     const double shown = stays ? share : -1 ;     // the verbose log's
     in.down_bytes = rb ;
-    if (in.newest_bytes > 0)
+    // a matrix select's result is made for the calls after it (SSSP's AL
+    // for its products; its download counted whole sent AL's select back to
+    // the host once A was there: 5.8 ms predicted on the GPU, 13.6 more to
+    // come back, against 16.2 measured on the host; H100, 2026-11-27)
+    if (in.newest_bytes > 0 || gcu_op_select_matrix (c->op))
     {
         in.down_bytes = chain_bytes ;
         c->down_share = shown ;

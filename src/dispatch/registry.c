@@ -30,6 +30,8 @@ static const gcu_family *const vector_assign_families [] = { &gcu_family_vector_
 extern const gcu_family gcu_family_vector_apply ;       // src/vector/apply.c
 static const gcu_family *const vector_apply_families [] = { &gcu_family_vector_apply } ;
 static const gcu_family *const matrix_ewise_families [] = { &gcu_family_matrix_ewise } ;
+extern const gcu_family gcu_family_matrix_select ;      // src/mxm/mxm_select.c
+static const gcu_family *const matrix_select_families [] = { &gcu_family_matrix_select } ;
 #endif
 
 const gcu_family *const *gcu_families (gcu_op op, int *n)
@@ -64,6 +66,11 @@ const gcu_family *const *gcu_families (gcu_op op, int *n)
     {
         *n = 1 ;
         return vector_apply_families ;
+    }
+    if (gcu_op_select_matrix (op))
+    {
+        *n = 1 ;
+        return matrix_select_families ;
     }
 #endif
     (void) op ;

@@ -94,6 +94,7 @@ typedef struct
 {
     gcu_res_entry *e ;
     gcu_spgemm_keep keep ;
+    bool iso ;          // the values buffer holds one value (GrB_Matrix_select's)
 }
 gcu_mxm_result ;
 

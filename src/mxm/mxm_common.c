@@ -246,7 +246,7 @@ GrB_Info gcu_mxm_positional_T (const gcu_operand *om, GrB_Index m,
 // sparsity control (a pack leaves it sparse; SuiteSparse conforms its own
 // results: bitmap or full when dense, hypersparse when few rows have entries).
 static GrB_Info pack_into (GrB_Matrix C, GrB_Index m, GrB_Index **Tp,
-    GrB_Index **Tj, void **Tx, GrB_Index nvals, size_t zsize)
+    GrB_Index **Tj, void **Tx, GrB_Index nvals, size_t zsize, bool iso)
 {
     int control = GxB_AUTO_SPARSITY, fmt = GxB_BY_ROW ;
     GrB_Info info = GxB_Matrix_Option_get (C, GxB_SPARSITY_CONTROL, &control) ;
@@ -257,7 +257,7 @@ static GrB_Info pack_into (GrB_Matrix C, GrB_Index m, GrB_Index **Tp,
     // allocates nothing once it has freed, and makes C by row)
     if (info == GrB_SUCCESS)
         info = GxB_Matrix_pack_CSR (C, Tp, Tj, Tx, (m + 1) * sizeof (GrB_Index),
-            (nvals + 1) * sizeof (GrB_Index), (nvals + 1) * zsize, false, false, NULL) ;
+            (nvals + 1) * sizeof (GrB_Index), iso ? zsize : (nvals + 1) * zsize, iso, false, NULL) ;
     if (info == GrB_SUCCESS && fmt != GxB_BY_ROW) info = GxB_Matrix_Option_set (C, GxB_FORMAT, fmt) ;
     if (info == GrB_SUCCESS) info = GxB_Matrix_Option_set (C, GxB_SPARSITY_CONTROL, control) ;
     return info ;
@@ -291,7 +291,7 @@ static GrB_Info write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     if (direct && call->accum == NULL && ctype == ztype && fmt == GxB_BY_ROW)
     {
         // C = T: hand T's arrays to C without a copy
-        return pack_into (C, m, Tp, Tj, Tx, nvals, zsize) ;
+        return pack_into (C, m, Tp, Tj, Tx, nvals, zsize, false) ;
     }
     GrB_Matrix T = NULL ;
     GrB_Descriptor d = NULL ;
@@ -335,7 +335,9 @@ GrB_Info gcu_mxm_write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
 // results left on the device (DESIGN §3)
 //------------------------------------------------------------------------------
 
-// Writes a result the device holds (a GCU_MXM_LAYOUT entry) into its matrix.
+// Writes a result the device holds (a GCU_MXM_LAYOUT entry) into its matrix
+// (iso: one value, SuiteSparse's object iso too, even with no entries, as
+// its select leaves one)
 static GrB_Info materialize_csr (const void *handle, gcu_res_entry *e)
 {
     const gcu_res_data *d = gcu_residency_data (e) ;
@@ -353,10 +355,10 @@ static GrB_Info materialize_csr (const void *handle, gcu_res_entry *e)
     const gcu_d2h_seg seg [3] = {
         { Tp, d->buf [0], (size_t) m + 1, w, 8 },
         { Tj, d->buf [1], (size_t) nvals, w, 8 },
-        { Tx, d->buf [2], (size_t) nvals * zsize, 1, 1 } } ;
+        { Tx, d->buf [2], (d->iso ? 1 : (size_t) nvals) * zsize, 1, 1 } } ;
     if (info == GrB_SUCCESS) info = gcu_d2h_staged_segs (seg, 3, s) ;
     const double t1 = gcu_now () ;
-    if (info == GrB_SUCCESS) info = pack_into ((GrB_Matrix) handle, m, &Tp, &Tj, &Tx, nvals, zsize) ;
+    if (info == GrB_SUCCESS) info = pack_into ((GrB_Matrix) handle, m, &Tp, &Tj, &Tx, nvals, zsize, d->iso) ;
     gcu_log ("residency: %p: %llu x %llu, %llu entries: download %.3f ms, into SuiteSparse %.3f ms",
         handle, (unsigned long long) m, (unsigned long long) d->ncols, (unsigned long long) nvals,
         1e3 * (t1 - t0), 1e3 * (gcu_now () - t1)) ;
@@ -409,7 +411,7 @@ GrB_Info gcu_mxm_result_publish (gcu_mxm_result *r, GrB_Type ztype,
     d->idx_bits = idx64 ? 64 : 32 ;
     d->type_size = zsize ;
     d->type = ztype ;
-    d->iso = false ;
+    d->iso = r->iso ;
     d->layout = GCU_MXM_LAYOUT ;
     GrB_Info info = gcu_residency_publish_newest (r->e, materialize_csr) ;
     gcu_mxm_result_end (r) ;

@@ -38,7 +38,8 @@
     X (VECTOR_APPLY_BINOP1ST,     GrB_Vector_apply_BinaryOp1st)                \
     X (VECTOR_APPLY_BINOP2ND,     GrB_Vector_apply_BinaryOp2nd)                \
     X (VECTOR_APPLY_INDEXOP,      GrB_Vector_apply_IndexOp)                    \
-    X (VECTOR_SELECT,             GrB_Vector_select)
+    X (VECTOR_SELECT,             GrB_Vector_select)                           \
+    X (MATRIX_SELECT,             GrB_Matrix_select)
 
 typedef enum
 {
@@ -55,7 +56,8 @@ gcu_op ;
 // calls), not mxv/vxm or a vector operation
 static inline bool gcu_op_matrix (gcu_op op)
 {
-    return op <= GCU_OP_MATRIX_EWISEUNION && op != GCU_OP_MXV && op != GCU_OP_VXM ;
+    return (op <= GCU_OP_MATRIX_EWISEUNION && op != GCU_OP_MXV && op != GCU_OP_VXM)
+        || op == GCU_OP_MATRIX_SELECT ;
 }
 
 static inline bool gcu_op_ewise (gcu_op op)
@@ -89,6 +91,14 @@ static inline bool gcu_op_assign (gcu_op op)
 static inline bool gcu_op_apply (gcu_op op)
 {
     return op >= GCU_OP_VECTOR_APPLY && op <= GCU_OP_VECTOR_SELECT ;
+}
+
+// GrB_Matrix_select_<T> (C<M> = accum (C, A's entries where op (A(i,j), i,
+// j, y) is true), one opcode for every T and the GrB_Scalar form, key
+// "GrB_Matrix_select"; src/mxm/mxm_select.c)
+static inline bool gcu_op_select_matrix (gcu_op op)
+{
+    return op == GCU_OP_MATRIX_SELECT ;
 }
 
 // Everything known about one call. The entry point fills the operands; the
@@ -147,6 +157,10 @@ typedef struct
     uint64_t rent_version ;
     double rent_gpu_s, start_gpu_s ;
     bool rent_paid ;
+    // auto: a call whose host time its operands and scalar decide more than
+    // its work does (GrB_Matrix_select: SSSP's AL keeps every entry, AH none),
+    // keyed so that a repeat of it is predicted at its measured time (0: none)
+    uint64_t repeat_key ;
     int pending ;               // host while the GPU starts or a kernel compiles
                                 // (GCU_PENDING_*, dispatch.c), else 0
     double t_start ;            // gcu_now () at the start; < 0: not timed (dispatch.c)

@@ -321,6 +321,21 @@ static GrB_Info select_plan (const gcu_call *call, GrB_Type ut, apply_plan *p)
     return GCU_NOT_HANDLED ;
 }
 
+GrB_Info gcu_select_value_plan (const gcu_call *call, GrB_Type at, bool *eq, uint64_t y [2])
+{
+    apply_plan p ;
+    gcu_type_desc ad ;
+    gcu_binop_desc bd ;
+    memset (&p, 0, sizeof (p)) ;
+    if (gcu_type_identify (at, &ad) != GrB_SUCCESS || ad.code >= GCU_NTYPES || ad.code == GCU_T_UDT
+        || select_plan (call, at, &p) != GrB_SUCCESS || gcu_binop_identify (p.op, &bd) != GrB_SUCCESS
+        || bd.x.code != ad.code || !gcu_jit_writeback_expressible (at, at, p.op))
+        return GCU_NOT_HANDLED ;
+    *eq = bd.op == GCU_OP_EQ ;
+    memcpy (y, p.scalar, sizeof (p.scalar)) ;
+    return GrB_SUCCESS ;
+}
+
 static GrB_Info plan_of (const gcu_call *call, GrB_Type ut, apply_plan *p)
 {
     memset (p, 0, sizeof (*p)) ;
@@ -438,6 +453,26 @@ static GrB_Info apply_run (gcu_call *call)
         1e3 * (t1 - t0), 1e3 * (t2 - t1), 1e3 * (gcu_now () - t2), (unsigned long long) wnvals) ;
     GCU_FREE_ALL ;
     return GrB_SUCCESS ;
+}
+
+GrB_Info gcu_select_flags (const gcu_call *call, GrB_Type at, const void *x, int64_t n,
+    int8_t *flags, gcu_stream s)
+{
+    apply_plan p ;
+    void *typed = NULL ;
+    memset (&p, 0, sizeof (p)) ;
+    if (select_plan (call, at, &p) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
+    GrB_Info info = gcu_jit_writeback_kernel (&vapply_jit, at, at, GrB_BOOL, p.op, &typed) ;
+    if (info != GrB_SUCCESS || n <= 0) return info ;
+    gcu_vapply_args a ;
+    memset (&a, 0, sizeof (a)) ;
+    a.n = n ;
+    a.Ux = x ;
+    a.Ox = flags ;
+    memcpy (a.scalar, p.scalar, sizeof (a.scalar)) ;
+    void *args [] = { &a } ;
+    info = gcu_jit_launch (typed, gcu_vec_apply_grid (n), GCU_VAPPLY_THREADS, 0, s, args) ;
+    return info == GrB_SUCCESS ? gcu_launch_check ("matrix select (JIT)") : info ;
 }
 
 const gcu_family gcu_family_vector_apply = { "vector apply", GCU_OP_VECTOR_APPLY,

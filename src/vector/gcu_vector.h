@@ -168,4 +168,16 @@ GrB_Info gcu_vec_apply_index_launch (const gcu_vapply_args *a, gcu_stream s) ;
 GrB_Info gcu_vec_merge_program (GrB_Type wtype, GrB_Type ttype, GrB_Type otype,
     GrB_BinaryOp accum, char **program, char *entry, char *label, size_t lsize) ;
 
+// GrB_Matrix_select's value comparisons (src/mxm/mxm_select.c), the vector
+// select's plan (apply.c): GrB_SUCCESS when call->idxop is GrB_VALUEEQ/NE/
+// LT/LE/GT/GE of at itself (no cast of A's values: SuiteSparse's iso rules
+// below hold for that case only) with a thunk of a built-in type; *eq: the
+// operator is VALUEEQ; y: the thunk as at, cast as SuiteSparse casts it.
+// Else GCU_NOT_HANDLED.
+GrB_Info gcu_select_value_plan (const gcu_call *call, GrB_Type at, bool *eq, uint64_t y [2]) ;
+// flags [k] = (x [k] cmp y) for k < n, x of type at on the device, one byte
+// each (the JIT's apply kernel with z bool), queued on s
+GrB_Info gcu_select_flags (const gcu_call *call, GrB_Type at, const void *x, int64_t n,
+    int8_t *flags, gcu_stream s) ;
+
 #endif

@@ -225,6 +225,52 @@ static void amortized (void)
     CHECK (!gcu_cost_sig_paid (108), "reset forgets them") ;
 }
 
+// a repeat's measured host time replaces the prediction; a made matrix's
+// purchase pays its source's rent
+static void repeats_and_lineage (void)
+{
+    gcu_cost_amortize_reset () ;
+    double sec = -1 ;
+    CHECK (!gcu_cost_repeat_get (5, &sec) && !gcu_cost_repeat_get (0, &sec) && sec == -1, "none kept") ;
+    gcu_cost_repeat_put (5, 0.015) ;
+    gcu_cost_repeat_put (0, 0.5) ;      // no key: ignored
+    gcu_cost_repeat_put (7, 0.00002) ;
+    CHECK (gcu_cost_repeat_get (5, &sec) && sec == 0.015, "5: %g", sec) ;
+    CHECK (gcu_cost_repeat_get (7, &sec) && sec == 0.00002 && !gcu_cost_repeat_get (0, &sec), "7: %g", sec) ;
+    gcu_cost_repeat_put (5, 0.02) ;
+    CHECK (gcu_cost_repeat_get (5, &sec) && sec == 0.02, "the latest time: %g", sec) ;
+    for (uint64_t k = 100 ; k < 116 ; k++) gcu_cost_repeat_put (k, 1) ;
+    CHECK (!gcu_cost_repeat_get (5, &sec) && gcu_cost_repeat_get (115, &sec), "16 kept") ;
+    // the measured time in place of the table's
+    gcu_cost_table t ;
+    char *text = table (RATES (1e-4, 1e9, 1e-3, 1e11), "") ;
+    OK (gcu_cost_parse (text, NULL, &t)) ;
+    free (text) ;
+    gcu_cost_choice ch ;
+    gcu_cost_input in = { .family = GCU_COST_EWISE, .op = GCU_OP_MATRIX_SELECT, .work = 3e7 } ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    const double table_host = ch.host_s ;
+    in.host_measured = 2e-5 ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    CHECK (ch.host_s == 2e-5 && !ch.gpu && table_host != 2e-5, "measured: host %g (table %g)", ch.host_s,
+        table_host) ;
+    // lineage: AL made from A on the host; AL's purchase goes to A's rent
+    static int A, AL, other ;
+    CHECK (!gcu_cost_amortized (&A, 31, 0.01), "A: nothing lost") ;
+    gcu_cost_lineage_record (&AL, &A, 31) ;
+    gcu_cost_lineage_credit (&other, 0.5) ;     // not a made matrix
+    CHECK (!gcu_cost_amortized (&A, 31, 0.01), "another's purchase: nothing") ;
+    gcu_cost_lineage_credit (&AL, 0.006) ;
+    CHECK (!gcu_cost_amortized (&A, 31, 0.01), "0.006 of 0.01") ;
+    gcu_cost_amortize_add (&A, 31, 0.005) ;
+    CHECK (gcu_cost_amortized (&A, 31, 0.01), "with A's own loss: paid") ;
+    CHECK (!gcu_cost_amortized (&A, 32, 0.001), "another version of A: nothing") ;
+    gcu_cost_lineage_record (&AL, &AL, 1) ;     // a matrix made from itself: ignored
+    gcu_cost_amortize_reset () ;
+    gcu_cost_lineage_credit (&AL, 1) ;
+    CHECK (!gcu_cost_amortized (&A, 31, 0.01), "reset forgets the lineage") ;
+}
+
 // the host's time learned from host calls: per operation and decade of the
 // table's prediction, a running mean of log ratios, each within 1/64..64
 static void host_learned (void)
@@ -385,6 +431,7 @@ int main (void)
     host_rows () ;
     gpu_rows () ;
     amortized () ;
+    repeats_and_lineage () ;
     host_learned () ;
     gpu_learned () ;
     decision_flips () ;
