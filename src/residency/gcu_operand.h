@@ -45,8 +45,8 @@ gcu_operand ;
 // the cache's copy when A is unchanged since it was made (a hit: no export,
 // no upload), else exported and uploaded (a miss) and published for later
 // calls, or, if the cache cannot hold it, uploaded for this call only. A
-// miss whose other orientation the cache holds (A not device newest, no
-// keep_host) is built on the device from it instead, unless
+// miss whose other orientation the cache holds (A's newest value there
+// too; no keep_host) is built on the device from it instead, unless
 // GRBCUDA_DEVICE_TRANSPOSE=0 (gcu_device_transpose_set); where that fails
 // (the device's memory, an error) A is exported after all.
 // tsize is the size of A's type. keep_host keeps the host export of a miss

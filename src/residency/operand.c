@@ -148,14 +148,16 @@ static void copy_bytes (GrB_Index nvec, GrB_Index nvals, size_t val_bytes, int d
 // width, the same object's copy: invalidated and evicted alike), instead of
 // SuiteSparse transposing on the host. GCU_NOT_HANDLED, with e untouched,
 // when there is nothing to build from: no such copy, one of another layout
-// or type size, or A device newest (its export writes it back first, and
-// the host path is the one for that). Any other failure (no room, the
-// device) leaves buffers in e: the caller abandons e and exports.
+// or type size. A device-newest A is built from its newest value, which then
+// has a copy in the other orientation beside it (until then its export
+// wrote it back and SuiteSparse transposed it: SSSP's AL, made on the
+// device by GrB_Matrix_select and read by column by the vxm's pull, 11 ms
+// to come back and 87 to export, a trial 1.2x SuiteSparse's; H100,
+// 2026-11-27). Any other failure (no room, the device) leaves buffers in
+// e: the caller abandons e and exports.
 static GrB_Info from_other (GrB_Matrix A, bool by_col, size_t tsize, gcu_res_entry *e,
     gcu_operand *o, gcu_stream s)
 {
-    uint64_t newest_nvals ;
-    if (gcu_residency_newest_nvals (A, &newest_nvals)) return GCU_NOT_HANDLED ;
     gcu_res_entry *f = NULL ;
     if (gcu_residency_peek (A, by_col ? GCU_RES_CSR : GCU_RES_CSC, &f) != GrB_SUCCESS)
         return GCU_NOT_HANDLED ;

@@ -11,7 +11,8 @@
 //      export at the width the host path would use, and a hit the next time;
 //      also with 64-bit indices forced; with GRBCUDA_DEVICE_TRANSPOSE off
 //      (gcu_device_transpose_set) nothing is built; a device newest matrix
-//      (a GrB_mxm result left on the device) is exported, not built;
+//      (a GrB_mxm result left on the device) is built from its newest value
+//      and stays device newest (not written back to be exported);
 //  over bool, int32, fp64, fc64 and user-defined types of 12 and 3 bytes,
 //  iso and not, with empty rows and columns, rectangular, empty, a single
 //  entry, hypersparse and by-column sources;
@@ -344,7 +345,8 @@ static void switch_off_case (GrB_Matrix A, size_t tsize)
 }
 
 // C device newest (a GrB_mxm result left on the device): its other
-// orientation is exported (C written back first), not built.
+// orientation is built on the device from the newest value, C stays device
+// newest, and the copy equals the host's export of C (written back then).
 static void newest_case (uint64_t *st)
 {
     gcu_stream s = gcu_stream_default () ;
@@ -361,7 +363,9 @@ static void newest_case (uint64_t *st)
     const uint64_t b0 = gcu_operand_built () ;
     gcu_operand o ;
     OK (gcu_operand_get (C, true, 8, false, &o, s)) ;
-    CHECK (!o.built && gcu_operand_built () == b0, "newest: built from the device-newest copy") ;
+    CHECK (o.built && gcu_operand_built () == b0 + 1, "newest: not built from the device-newest copy") ;
+    CHECK (gcu_residency_newest_nvals (C, &nv) && nv == o.nvals, "newest: C no longer on the device (%llu, %llu)",
+        (unsigned long long) nv, (unsigned long long) o.nvals) ;
     gcu_csr c ;
     memset (&c, 0, sizeof (c)) ;
     if (export64 (C, true, &c)) same_csr (&c, o.p, o.j, o.x, o.idx64 ? 8 : 4, o.iso, "newest") ;
