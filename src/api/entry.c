@@ -255,18 +255,21 @@ GrB_Info NAME (GrB_Vector w, const GrB_Vector M, const GrB_BinaryOp accum,     \
         .binop = op, .A = u, .desc = desc, .scalar_type = GTYPE)               \
 }
 
-// op (u, y) (BinaryOp2nd) or op (u(i), i, 0, y) (IndexOp), y of C type CTYPE
-#define GCU_APPLY_2ND_ENTRY(NAME, OPTYPE, FIELD, OPCODE, CTYPE, GTYPE)         \
-GrB_Info NAME (GrB_Vector w, const GrB_Vector M, const GrB_BinaryOp accum,     \
-    const OPTYPE op, const GrB_Vector u, CTYPE y, const GrB_Descriptor desc)   \
+// op (u, y) (BinaryOp2nd) or op (u(i), i, 0, y) (IndexOp, GrB_Vector_select;
+// GrB_Matrix_select: OBJ GrB_Matrix), y of C type CTYPE
+#define GCU_BOUND_2ND_ENTRY(NAME, OBJ, OPTYPE, FIELD, OPCODE, CTYPE, GTYPE)    \
+GrB_Info NAME (OBJ w, const OBJ M, const GrB_BinaryOp accum,                   \
+    const OPTYPE op, const OBJ u, CTYPE y, const GrB_Descriptor desc)          \
 {                                                                              \
-    typedef GrB_Info (*fn_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,\
-        const OPTYPE, const GrB_Vector, CTYPE, const GrB_Descriptor) ;         \
+    typedef GrB_Info (*fn_t) (OBJ, const OBJ, const GrB_BinaryOp,              \
+        const OPTYPE, const OBJ, CTYPE, const GrB_Descriptor) ;                \
     _Static_assert (sizeof (CTYPE) <= sizeof (((gcu_call *) 0)->scalar), "scalar size") ; \
     GCU_ENTRY_BODY (#NAME, OPCODE, w, (w, M, accum, op, u, y, desc),           \
         memcpy (call.scalar, &y, sizeof (CTYPE)), .C = w, .M = M, .accum = accum, \
         .FIELD = op, .A = u, .desc = desc, .scalar_type = GTYPE)               \
 }
+#define GCU_APPLY_2ND_ENTRY(NAME, OPTYPE, FIELD, OPCODE, CTYPE, GTYPE)         \
+    GCU_BOUND_2ND_ENTRY (NAME, GrB_Vector, OPTYPE, FIELD, OPCODE, CTYPE, GTYPE)
 
 // the typed forms, written out (the wrapper generator reads the names)
 GCU_APPLY_1ST_ENTRY (GrB_Vector_apply_BinaryOp1st_BOOL, bool, GrB_BOOL)
@@ -327,16 +330,7 @@ GCU_APPLY_2ND_ENTRY (GxB_Vector_select_FC64, GrB_IndexUnaryOp, idxop, GCU_OP_VEC
 // GrB_Matrix_select_<T>: C<M> = accum (C, A's entries where op (A(i,j), i, j,
 // y) is true), y in call.scalar (GrB_Matrix_select_UDT passes through)
 #define GCU_MATRIX_SELECT_ENTRY(NAME, CTYPE, GTYPE)                            \
-GrB_Info NAME (GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum,     \
-    const GrB_IndexUnaryOp op, const GrB_Matrix A, CTYPE y, const GrB_Descriptor desc) \
-{                                                                              \
-    typedef GrB_Info (*fn_t) (GrB_Matrix, const GrB_Matrix, const GrB_BinaryOp,\
-        const GrB_IndexUnaryOp, const GrB_Matrix, CTYPE, const GrB_Descriptor) ; \
-    _Static_assert (sizeof (CTYPE) <= sizeof (((gcu_call *) 0)->scalar), "scalar size") ; \
-    GCU_ENTRY_BODY (#NAME, GCU_OP_MATRIX_SELECT, C, (C, M, accum, op, A, y, desc), \
-        memcpy (call.scalar, &y, sizeof (CTYPE)), .C = C, .M = M, .accum = accum, \
-        .idxop = op, .A = A, .desc = desc, .scalar_type = GTYPE)               \
-}
+    GCU_BOUND_2ND_ENTRY (NAME, GrB_Matrix, GrB_IndexUnaryOp, idxop, GCU_OP_MATRIX_SELECT, CTYPE, GTYPE)
 GCU_MATRIX_SELECT_ENTRY (GrB_Matrix_select_BOOL, bool, GrB_BOOL)
 GCU_MATRIX_SELECT_ENTRY (GrB_Matrix_select_INT8, int8_t, GrB_INT8)
 GCU_MATRIX_SELECT_ENTRY (GrB_Matrix_select_UINT8, uint8_t, GrB_UINT8)
@@ -351,15 +345,6 @@ GCU_MATRIX_SELECT_ENTRY (GrB_Matrix_select_FP64, double, GrB_FP64)
 GCU_MATRIX_SELECT_ENTRY (GxB_Matrix_select_FC32, GxB_FC32_t, GxB_FC32)
 GCU_MATRIX_SELECT_ENTRY (GxB_Matrix_select_FC64, GxB_FC64_t, GxB_FC64)
 
-GrB_Info GrB_Matrix_select_Scalar (GrB_Matrix C, const GrB_Matrix M, const GrB_BinaryOp accum,
-    const GrB_IndexUnaryOp op, const GrB_Matrix A, const GrB_Scalar y, const GrB_Descriptor desc)
-{
-    typedef GrB_Info (*fn_t) (GrB_Matrix, const GrB_Matrix, const GrB_BinaryOp,
-        const GrB_IndexUnaryOp, const GrB_Matrix, const GrB_Scalar, const GrB_Descriptor) ;
-    GCU_ENTRY_BODY ("GrB_Matrix_select_Scalar", GCU_OP_MATRIX_SELECT, C, (C, M, accum, op, A, y, desc),
-        (void) 0, .C = C, .M = M, .accum = accum, .idxop = op, .A = A, .alpha = y, .desc = desc)
-}
-
 // the GrB_Scalar forms: the scalar in call.alpha
 GrB_Info GrB_Vector_apply_BinaryOp1st_Scalar (GrB_Vector w, const GrB_Vector M,
     const GrB_BinaryOp accum, const GrB_BinaryOp op, const GrB_Scalar x, const GrB_Vector u,
@@ -372,15 +357,17 @@ GrB_Info GrB_Vector_apply_BinaryOp1st_Scalar (GrB_Vector w, const GrB_Vector M,
         .A = u, .alpha = x, .desc = desc)
 }
 
-#define GCU_APPLY_2ND_SCALAR_ENTRY(NAME, OPTYPE, FIELD, OPCODE)                \
-GrB_Info NAME (GrB_Vector w, const GrB_Vector M, const GrB_BinaryOp accum,     \
-    const OPTYPE op, const GrB_Vector u, const GrB_Scalar y, const GrB_Descriptor desc) \
+#define GCU_BOUND_2ND_SCALAR_ENTRY(NAME, OBJ, OPTYPE, FIELD, OPCODE)           \
+GrB_Info NAME (OBJ w, const OBJ M, const GrB_BinaryOp accum,                   \
+    const OPTYPE op, const OBJ u, const GrB_Scalar y, const GrB_Descriptor desc) \
 {                                                                              \
-    typedef GrB_Info (*fn_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,\
-        const OPTYPE, const GrB_Vector, const GrB_Scalar, const GrB_Descriptor) ; \
+    typedef GrB_Info (*fn_t) (OBJ, const OBJ, const GrB_BinaryOp,              \
+        const OPTYPE, const OBJ, const GrB_Scalar, const GrB_Descriptor) ;     \
     GCU_ENTRY_BODY (#NAME, OPCODE, w, (w, M, accum, op, u, y, desc), (void) 0, \
         .C = w, .M = M, .accum = accum, .FIELD = op, .A = u, .alpha = y, .desc = desc) \
 }
+#define GCU_APPLY_2ND_SCALAR_ENTRY(NAME, OPTYPE, FIELD, OPCODE)                \
+    GCU_BOUND_2ND_SCALAR_ENTRY (NAME, GrB_Vector, OPTYPE, FIELD, OPCODE)
 
 GCU_APPLY_2ND_SCALAR_ENTRY (GrB_Vector_apply_BinaryOp2nd_Scalar, GrB_BinaryOp, binop,
     GCU_OP_VECTOR_APPLY_BINOP2ND)
@@ -388,3 +375,5 @@ GCU_APPLY_2ND_SCALAR_ENTRY (GrB_Vector_apply_IndexOp_Scalar, GrB_IndexUnaryOp, i
     GCU_OP_VECTOR_APPLY_INDEXOP)
 GCU_APPLY_2ND_SCALAR_ENTRY (GrB_Vector_select_Scalar, GrB_IndexUnaryOp, idxop,
     GCU_OP_VECTOR_SELECT)
+GCU_BOUND_2ND_SCALAR_ENTRY (GrB_Matrix_select_Scalar, GrB_Matrix, GrB_IndexUnaryOp, idxop,
+    GCU_OP_MATRIX_SELECT)
