@@ -413,6 +413,16 @@ void gcu_cost_sig_record (uint64_t sig)
     pthread_mutex_unlock (&amortize_lock) ;
 }
 
+// (amortize_lock held) a small table's slot: k where the key was found (k <
+// n), else the next one round the ring, the oldest
+static int ring_slot (int k, int n, int *next)
+{
+    if (k < n) return k ;
+    k = *next ;
+    *next = (*next + 1) % n ;
+    return k ;
+}
+
 // the made matrices and their sources (gcu_cost_lineage_record), the last
 // GCU_LINEAGE of them
 #define GCU_LINEAGE 8
@@ -425,11 +435,7 @@ void gcu_cost_lineage_record (const void *made, const void *source, uint64_t ver
     pthread_mutex_lock (&amortize_lock) ;
     int k = 0 ;
     while (k < GCU_LINEAGE && lineage [k].made != made) k++ ;
-    if (k == GCU_LINEAGE)
-    {
-        k = lineage_next ;
-        lineage_next = (lineage_next + 1) % GCU_LINEAGE ;
-    }
+    k = ring_slot (k, GCU_LINEAGE, &lineage_next) ;
     lineage [k].made = made ;
     lineage [k].source = source ;
     lineage [k].version = version ;
@@ -459,11 +465,7 @@ void gcu_cost_repeat_put (uint64_t key, double seconds)
     pthread_mutex_lock (&amortize_lock) ;
     int k = 0 ;
     while (k < GCU_REPEATS && repeats [k].key != key) k++ ;
-    if (k == GCU_REPEATS)
-    {
-        k = repeat_next ;
-        repeat_next = (repeat_next + 1) % GCU_REPEATS ;
-    }
+    k = ring_slot (k, GCU_REPEATS, &repeat_next) ;
     repeats [k].key = key ;
     repeats [k].seconds = seconds ;
     pthread_mutex_unlock (&amortize_lock) ;

@@ -57,6 +57,14 @@ static bool resident (const void *obj, bool vector)
 // (sig: a matrix's signature, gcu_cost_sig_paid; 0 for a vector)
 typedef struct { const void *obj ; double bytes ; uint64_t version, sig ; } upload_t ;
 
+// n words in one nonzero key (a matrix's signature, a select's repeat key)
+static uint64_t key_of (const uint64_t *w, int n)
+{
+    uint64_t h = 0x9e3779b97f4a7c15u ;
+    for (int k = 0 ; k < n ; k++) h = (h ^ w [k]) * 0xff51afd7ed558ccdu ;
+    return h | 1 ;
+}
+
 // A matrix's upload as the operand path makes it (src/residency/operand.c):
 // its pointers and indices at 4 bytes below 2^31 entries, 8 above, and its
 // values at the type's size, none when iso. The model's 12 bytes an entry
@@ -75,10 +83,8 @@ static double matrix_upload (const void *A, uint64_t nvals, double rows, uint64_
     if (GxB_Matrix_type (&t, (GrB_Matrix) A) == GrB_SUCCESS && t != NULL)
         (void) GxB_Type_size (&size, t) ;
     (void) GxB_Matrix_iso (&iso, (GrB_Matrix) A) ;
-    uint64_t h = 0x9e3779b97f4a7c15u ;
     const uint64_t w [4] = { nr, nc, nvals, (uint64_t) (uintptr_t) t } ;
-    for (int k = 0 ; k < 4 ; k++) h = (h ^ w [k]) * 0xff51afd7ed558ccdu ;
-    *sig = h | 1 ;
+    *sig = key_of (w, 4) ;
     const double nv = (double) nvals, idx = nv < 2147483648.0 ? 4 : 8 ;
     return idx * (nv + rows + 1) + (iso ? 0 : (double) size * nv) ;
 }
@@ -202,9 +208,7 @@ static uint64_t repeat_key (const gcu_call *c)
         || gcu_select_value_plan (c, at, &eq, y) != GrB_SUCCESS) return 0 ;
     const uint64_t w [6] = { (uint64_t) (uintptr_t) c->A, c->a_nvals, (uint64_t) (uintptr_t) c->idxop,
         y [0], y [1], c->tran_a } ;
-    uint64_t h = 0x9e3779b97f4a7c15u ;
-    for (int k = 0 ; k < 6 ; k++) h = (h ^ w [k]) * 0xff51afd7ed558ccdu ;
-    return h | 1 ;
+    return key_of (w, 6) ;
 }
 
 // the choice's predictions kept in the call (the tables' too: the call's

@@ -336,8 +336,8 @@ GrB_Info gcu_mxm_write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
 //------------------------------------------------------------------------------
 
 // Writes a result the device holds (a GCU_MXM_LAYOUT entry) into its matrix
-// (iso: one value, SuiteSparse's object iso too, even with no entries, as
-// its select leaves one)
+// (iso: one value, and SuiteSparse's object iso too: GrB_Matrix_select's
+// result of an iso A)
 static GrB_Info materialize_csr (const void *handle, gcu_res_entry *e)
 {
     const gcu_res_data *d = gcu_residency_data (e) ;

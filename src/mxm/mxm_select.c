@@ -38,13 +38,14 @@ static bool thunk_plain (const gcu_call *call, GrB_Type at, gcu_type_code code, 
     if (tt == NULL && (call->alpha == NULL || GxB_Scalar_type (&tt, call->alpha) != GrB_SUCCESS))
         return false ;
     if (tt != at) return false ;
-    double v [2] = { 0, 0 } ;
+    const float *f = (const float *) y ;
+    const double *d = (const double *) y ;
     switch (code)
     {
-        case GCU_T_FP32: return ((const float *) y) [0] != 0 ;
-        case GCU_T_FP64: return ((const double *) y) [0] != 0 ;
-        case GCU_T_FC32: return ((const float *) y) [0] != 0 || ((const float *) y) [1] != 0 ;
-        case GCU_T_FC64: memcpy (v, y, sizeof (v)) ; return v [0] != 0 || v [1] != 0 ;
+        case GCU_T_FP32: return f [0] != 0 ;
+        case GCU_T_FP64: return d [0] != 0 ;
+        case GCU_T_FC32: return f [0] != 0 || f [1] != 0 ;
+        case GCU_T_FC64: return d [0] != 0 || d [1] != 0 ;
         default: return y [0] != 0 || y [1] != 0 ;      // integers: (zero-filled) bytes
     }
 }
