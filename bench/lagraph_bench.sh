@@ -11,6 +11,7 @@
 # GrB_init to the graph made (where GRBCUDA_START=init overlaps the start).
 # Environment: TRIALS (default 5), ALGOS (default bfs,bc,tc,pr,cc,sssp),
 # MODES (a mode as GRBCUDA_MODE, or MODE+init: with GRBCUDA_START=init,
+# MODE+start=W: with GRBCUDA_START=W,
 # MODE+rent=F: with GRBCUDA_START_RENT=F, MODE+lib=PATH: preloading another
 # build's libgrbcuda.so, such as a baseline commit's, in the same rounds),
 # ROUNDS; SPLIT=1: each algorithm in a process of its own (its first call is
@@ -47,11 +48,13 @@ for w in "${workloads[@]}"; do
           "$exe" "$w" --trials "$trials" --algos "$g" >> "$out/$w.plain.$r" 2>/dev/null
           continue
         fi
-        # MODE+init: GRBCUDA_START=init too; MODE+rent=F: GRBCUDA_START_RENT=F;
+        # MODE+init: GRBCUDA_START=init too (MODE+start=W: GRBCUDA_START=W);
+        # MODE+rent=F: GRBCUDA_START_RENT=F;
         # MODE+lib=PATH: that library preloaded
         env=(GRBCUDA_MODE=${m%%+*}) pre=$lib
         case $m in
           *+init) env+=(GRBCUDA_START=init) ;;
+          *+start=*) env+=(GRBCUDA_START=${m#*+start=}) ;;
           *+rent=*) env+=(GRBCUDA_START_RENT=${m#*+rent=}) ;;
           *+lib=*) pre=$(readlink -f "${m#*+lib=}") ;;
         esac

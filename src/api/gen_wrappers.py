@@ -103,6 +103,12 @@ ARRAYS = {
 NO_CONTENT = re.compile(
     r"_(nrows|ncols|size|type|type_name|clear|free)$")
 
+# Functions that put a counted number of entries into their handle: after a
+# successful call the count is told to GRBCUDA_START=data, which begins
+# CUDA's start once the program holds that much (gcu_gpu_start_for_data).
+SIZED = re.compile(r"^Gr[BX]_(Matrix|Vector)_build(_\w+)?$")
+SIZED_COUNT = "nvals"
+
 # nvals and wait of a device-newest handle: answered from the device entry.
 NVALS = re.compile(r"^GrB_(Matrix|Vector|Scalar)_nvals$")
 WAIT = re.compile(r"^(GrB|GxB)_(Matrix|Vector|Scalar)_wait$")
@@ -410,6 +416,11 @@ def wrapper_code(f, fn_macros, invalidate=True):
                               % (p.name, p.name))
                 after.append("    if (%s != NULL) gcu_residency_invalidate (*%s) ;"
                              % (p.name, p.name))
+    if invalidate and SIZED.search(f.name):
+        if SIZED_COUNT not in names:
+            raise SystemExit("gen_wrappers: %s has no parameter %s" % (f.name, SIZED_COUNT))
+        after.append("    if (gcu_info_ == GrB_SUCCESS) gcu_gpu_start_for_data (%s, %s) ;"
+                     % (c_string(f.name), SIZED_COUNT))
     params = ", ".join(p.text for p in f.params)
     lines = []
     note = "   // also a function-like macro in GraphBLAS.h" if f.name in fn_macros else ""
@@ -482,6 +493,7 @@ def main():
     out.append("#include <stdint.h>")
     out.append('#include "api/gcu_real.h"')
     out.append('#include "residency/gcu_residency.h"')
+    out.append('#include "dispatch/gcu_dispatch.h"')
     out.append('#include "api/gcu_wrappers.h"')
     out.append("")
     out.extend(c + "\n" for c in code)

@@ -505,6 +505,8 @@ static bool gpu_ran (gcu_call *call)
     bool wait_jit = true ;
     if (mode == GRBCUDA_MODE_AUTO)
     {
+        gcu_gpu_start_for_data (gcu_op_name (call->op),
+            call->a_nvals > call->b_nvals ? call->a_nvals : call->b_nvals) ;
         if (!auto_gpu (call, &wait_jit)) return false ;
     }
     else

@@ -39,6 +39,10 @@ bool gcu_gpu_start_pending (void) ;
 // GRBCUDA_START=init (GrB_init, GxB_init): the background start at once in
 // auto and gpu modes
 void gcu_gpu_start_at_init (void) ;
+// GRBCUDA_START=data (auto and gpu modes): the background start once a call
+// builds (the generated wrappers) or, in auto mode, works on (dispatch.c)
+// an object of GRBCUDA_START_ENTRIES entries or more
+void gcu_gpu_start_for_data (const char *what, uint64_t entries) ;
 // Ski rental on CUDA's start (dispatch.c, GRBCUDA_START_RENT): a call that
 // lost this many seconds on the host against the GPU's predicted time (with
 // its operands there) before CUDA has started; the gains so far (0 where

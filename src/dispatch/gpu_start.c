@@ -103,7 +103,26 @@ void gcu_gpu_start_at_init (void)
     // GRBCUDA_START=init: the program's own setup (reading or building its
     // data), which comes before the calls worth a GPU, overlaps CUDA's start
     // instead of the first such calls and whatever runs beside them
-    if (!gcu_settings ()->start_init || gcu_mode () == GRBCUDA_MODE_HOST) return ;
+    if (gcu_settings ()->start_when != GCU_START_INIT || gcu_mode () == GRBCUDA_MODE_HOST) return ;
+    (void) gcu_gpu_start_async () ;
+}
+
+void gcu_gpu_start_for_data (const char *what, uint64_t entries)
+{
+    // GRBCUDA_START=data: a matrix or vector built with this many entries
+    // (the generated wrappers of GrB_*_build), or an auto call on an operand
+    // this large (dispatch.c), says the program holds data worth the GPU;
+    // whatever it does next (the rest of its setup, its first calls)
+    // overlaps the start, as GRBCUDA_START=init's setup does, but not the
+    // program's own threads before (a generator's, a reader's), and a
+    // program that holds no such object never starts it unless its calls
+    // pay for it (GRBCUDA_START_RENT)
+    const gcu_settings_t *s = gcu_settings () ;
+    if (s->start_when != GCU_START_DATA || entries < (uint64_t) s->start_entries
+        || gcu_gpu_started () || gcu_mode () == GRBCUDA_MODE_HOST) return ;
+    if (!gcu_gpu_start_pending ())
+        gcu_log ("%s: an object of %llu entries (GRBCUDA_START=data from %lld)",
+            what, (unsigned long long) entries, (long long) s->start_entries) ;
     (void) gcu_gpu_start_async () ;
 }
 

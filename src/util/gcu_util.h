@@ -44,9 +44,24 @@ typedef struct {
     int64_t  spgemm_block;    // GRBCUDA_SPGEMM_BLOCK: bytes of SpGEMM output per row block (0 = auto)
     int64_t  pool_keep;       // GRBCUDA_POOL_KEEP: device bytes the allocation pool keeps between calls (-1 = auto)
     int      device_transpose; // GRBCUDA_DEVICE_TRANSPOSE: a matrix's other orientation made on the device from the one there (default 1)
-    int      start_init;      // GRBCUDA_START=init: CUDA starts in the background at GrB_init (auto and gpu modes; default call: at the first call that wants the GPU)
+    int      start_when;      // GRBCUDA_START: GCU_START_CALL (when the calls have paid for it), GCU_START_INIT (at GrB_init), GCU_START_DATA (at the first build of, or auto call on, an object of start_entries entries; else as CALL)
+    int64_t  start_entries;   // GRBCUDA_START_ENTRIES: GCU_START_DATA's size (default GCU_START_ENTRIES_DEFAULT)
     double   start_rent;      // GRBCUDA_START_RENT: auto mode starts CUDA only once the calls' predicted gains reach this fraction of its start (default GCU_START_RENT_DEFAULT; 0: at the first call predicted faster there; on = 1)
 } gcu_settings_t;
+
+#define GCU_START_CALL 0
+#define GCU_START_INIT 1
+#define GCU_START_DATA 2
+// GRBCUDA_START's default, and GRBCUDA_START_ENTRIES's: 8M entries. On the
+// H100 machine (bench/RESULTS.md, 2026-11-28) the start at the data put
+// LAGraph's SSSP on rmat-20-16 (31.4M entries) at 0.135x SuiteSparse against
+// 0.739x with the start at the calls, and its connected components at 1.54x
+// against 2.1x; grid3d-100 (5.9M) lost with it (SSSP 1.24x against 0.73x:
+// its vector calls settled on the host while their operands came back from
+// the device, 3,723 write-backs a run against 24), so 8M leaves it to the
+// calls' rent
+#define GCU_START_DEFAULT GCU_START_DATA
+#define GCU_START_ENTRIES_DEFAULT ((int64_t) 1 << 23)
 
 // GRBCUDA_START_RENT's default: a fifth of CUDA's start in predicted gains
 #define GCU_START_RENT_DEFAULT 0.2

@@ -55,7 +55,7 @@ static int64_t bytes_setting (const char *name, int64_t dflt)
     else if (*end == 'm' || *end == 'M') { scale = 1024.0 * 1024 ; end++ ; }
     else if (*end == 'g' || *end == 'G') { scale = 1024.0 * 1024 * 1024 ; end++ ; }
     if (errno == 0 && end != e && *end == '\0' && v >= 0 && v * scale < 9e18) return (int64_t) (v * scale) ;
-    fprintf (stderr, "[grbcuda] %s=%s not a size in bytes (e.g. 4096, 64M, 2G); "
+    fprintf (stderr, "[grbcuda] %s=%s not a size (e.g. 4096, 64M, 2G); "
         "using the default\n", name, e) ;
     return dflt ;
 }
@@ -105,10 +105,13 @@ static void settings_read (void)
     const char *jb = getenv ("GRBCUDA_JIT_BACKGROUND") ;
     s->jit_background = (jb == NULL || *jb == '\0') ? 1 : parse_bool (jb) ;
     const char *st = getenv ("GRBCUDA_START") ;
-    s->start_init = 0 ;
-    if (st != NULL && strcmp (st, "init") == 0) s->start_init = 1 ;
-    else if (st != NULL && *st != '\0' && strcmp (st, "call") != 0)
-        fprintf (stderr, "[grbcuda] GRBCUDA_START=%s is neither init nor call; using call\n", st) ;
+    s->start_when = GCU_START_DEFAULT ;
+    if (st != NULL && strcmp (st, "init") == 0) s->start_when = GCU_START_INIT ;
+    else if (st != NULL && strcmp (st, "data") == 0) s->start_when = GCU_START_DATA ;
+    else if (st != NULL && strcmp (st, "call") == 0) s->start_when = GCU_START_CALL ;
+    else if (st != NULL && *st != '\0')
+        fprintf (stderr, "[grbcuda] GRBCUDA_START=%s is not init, data or call; using the default\n", st) ;
+    s->start_entries = bytes_setting ("GRBCUDA_START_ENTRIES", GCU_START_ENTRIES_DEFAULT) ;
     const char *sr = getenv ("GRBCUDA_START_RENT") ;
     // a fraction of the table's cuda_start, or a boolean (on: 1); by
     // default a fifth (bench/RESULTS.md, 2026-11-27 08:30 UTC section: a 15 ms

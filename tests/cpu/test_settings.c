@@ -37,19 +37,15 @@ static bool desc_reason (GrB_Descriptor d, grbcuda_reason r)
     return reason_delta ("GrB_mxm", r, desc_mxm) == 1 ;
 }
 
+static bool started_within (double seconds) ;
+
 // GRBCUDA_START=init (ctest's test_settings_start_init): GrB_init itself
 // begins CUDA's start on the background thread, before any call; it has
 // happened (or failed: no GPU) within a few seconds, with no call made
 static int start_at_init (void)
 {
     OK (GrB_init (GrB_NONBLOCKING)) ;
-    bool started = false ;
-    for (int k = 0 ; k < 600 && !started ; k++)
-    {
-        started = grbcuda_gpu_started () != 0 ;
-        if (!started) { struct timespec ts = { 0, 50000000 } ; nanosleep (&ts, NULL) ; }
-    }
-    CHECK (started, "GRBCUDA_START=init: CUDA not started 30 s after GrB_init") ;
+    CHECK (started_within (30), "GRBCUDA_START=init: CUDA not started 30 s after GrB_init") ;
     grbcuda_op_stats st ;
     grbcuda_stats_get ("GrB_mxm", &st) ;
     CHECK (st.calls == 0, "calls counted before any call") ;
@@ -57,9 +53,73 @@ static int start_at_init (void)
     return gcu_test_report ("test_settings (GRBCUDA_START=init)") ;
 }
 
+// polls grbcuda_gpu_started for up to `seconds` (a start that fails, as
+// on a machine without a GPU, counts: it happened)
+static bool started_within (double seconds)
+{
+    for (int k = 0 ; k < (int) (seconds * 20) ; k++)
+    {
+        if (grbcuda_gpu_started ()) return true ;
+        struct timespec ts = { 0, 50000000 } ;
+        nanosleep (&ts, NULL) ;
+    }
+    return grbcuda_gpu_started () != 0 ;
+}
+
+// an n-by-n matrix with k entries on its first rows, all 1
+static GrB_Matrix entries_matrix (GrB_Index n, GrB_Index k)
+{
+    GrB_Matrix M = NULL ;
+    OK (GrB_Matrix_new (&M, GrB_FP64, n, n)) ;
+    for (GrB_Index p = 0 ; p < k ; p++) OK (GrB_Matrix_setElement_FP64 (M, 1, p / n, p % n)) ;
+    OK (GrB_Matrix_wait (M, GrB_MATERIALIZE)) ;
+    return M ;
+}
+
+// an n-by-n matrix built from k tuples (GrB_Matrix_build) on its first rows
+static GrB_Matrix built_matrix (GrB_Index n, GrB_Index k)
+{
+    GrB_Index *I = malloc (k * sizeof (GrB_Index)), *J = malloc (k * sizeof (GrB_Index)) ;
+    double *X = malloc (k * sizeof (double)) ;
+    for (GrB_Index p = 0 ; p < k ; p++) { I [p] = p / n ; J [p] = p % n ; X [p] = 1 ; }
+    GrB_Matrix M = NULL ;
+    OK (GrB_Matrix_new (&M, GrB_FP64, n, n)) ;
+    OK (GrB_Matrix_build_FP64 (M, I, J, X, k, GrB_PLUS_FP64)) ;
+    free (I) ; free (J) ; free (X) ;
+    return M ;
+}
+
+// GRBCUDA_START=data with GRBCUDA_START_ENTRIES=1000 (ctest's
+// test_settings_start_data_*): a call (`call`: an auto GrB_mxm; `build`:
+// GrB_Matrix_build) on 999 entries leaves CUDA alone (a start begun would
+// have happened, or failed, within the wait), one on 1,000 begins its start
+static int start_at_data (const char *how)
+{
+    const bool build = strcmp (how, "build") == 0 ;
+    OK (GrB_init (GrB_NONBLOCKING)) ;
+    GrB_Matrix S = build ? built_matrix (100, 999) : entries_matrix (100, 999), L = NULL, P = NULL ;
+    OK (GrB_Matrix_new (&P, GrB_FP64, 100, 100)) ;
+    if (!build) OK (GrB_mxm (P, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, S, S, NULL)) ;
+    CHECK (!started_within (2), "GRBCUDA_START=data (%s): 999 entries started CUDA", how) ;
+    L = build ? built_matrix (100, 1000) : entries_matrix (100, 1000) ;
+    if (!build)
+    {
+        CHECK (!started_within (0.5), "GRBCUDA_START=data: setting 1,000 elements started CUDA") ;
+        OK (GrB_mxm (P, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, S, L, NULL)) ;
+    }
+    CHECK (started_within (30), "GRBCUDA_START=data (%s): CUDA not started 30 s after 1,000 entries", how) ;
+    GrB_Matrix_free (&S) ;
+    GrB_Matrix_free (&L) ;
+    GrB_Matrix_free (&P) ;
+    OK (GrB_finalize ()) ;
+    return gcu_test_report ("test_settings (GRBCUDA_START=data)") ;
+}
+
 int main (void)
 {
     if (getenv ("GRBCUDA_TEST_EXPECT_START_INIT") != NULL) return start_at_init () ;
+    const char *data = getenv ("GRBCUDA_TEST_EXPECT_START_DATA") ;
+    if (data != NULL) return start_at_data (data) ;
     const char *expect = getenv ("GRBCUDA_TEST_EXPECT") ;
     OK (GrB_init (GrB_NONBLOCKING)) ;
     CHECK (strlen (grbcuda_version ()) > 0, "version") ;
