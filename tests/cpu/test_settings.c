@@ -37,7 +37,18 @@ static bool desc_reason (GrB_Descriptor d, grbcuda_reason r)
     return reason_delta ("GrB_mxm", r, desc_mxm) == 1 ;
 }
 
-static bool started_within (double seconds) ;
+// polls grbcuda_gpu_started for up to `seconds` (a start that fails, as
+// on a machine without a GPU, counts: it happened)
+static bool started_within (double seconds)
+{
+    for (int k = 0 ; k < (int) (seconds * 20) ; k++)
+    {
+        if (grbcuda_gpu_started ()) return true ;
+        struct timespec ts = { 0, 50000000 } ;
+        nanosleep (&ts, NULL) ;
+    }
+    return grbcuda_gpu_started () != 0 ;
+}
 
 // GRBCUDA_START=init (ctest's test_settings_start_init): GrB_init itself
 // begins CUDA's start on the background thread, before any call; it has
@@ -51,19 +62,6 @@ static int start_at_init (void)
     CHECK (st.calls == 0, "calls counted before any call") ;
     OK (GrB_finalize ()) ;
     return gcu_test_report ("test_settings (GRBCUDA_START=init)") ;
-}
-
-// polls grbcuda_gpu_started for up to `seconds` (a start that fails, as
-// on a machine without a GPU, counts: it happened)
-static bool started_within (double seconds)
-{
-    for (int k = 0 ; k < (int) (seconds * 20) ; k++)
-    {
-        if (grbcuda_gpu_started ()) return true ;
-        struct timespec ts = { 0, 50000000 } ;
-        nanosleep (&ts, NULL) ;
-    }
-    return grbcuda_gpu_started () != 0 ;
 }
 
 // an n-by-n matrix with k entries on its first rows, all 1
