@@ -245,9 +245,10 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
     // (LAGraph's betweenness: 4-by-n frontiers times A, a block a row)
     const double fill = (r->gpu_rows > 0 && in->out_rows > 0 && in->out_rows < r->gpu_rows)
         ? in->out_rows / r->gpu_rows : 1 ;
-    out->gpu_table = r->gpu_fixed + in->work / (r->gpu_rate * fill) + in->up_bytes / t->h2d
-        + in->down_bytes / t->d2h ;
-    out->gpu_s = out->gpu_table * gcu_cost_factor (GCU_SIDE_GPU, in->op, in->family, out->gpu_table) ;
+    const double kernels = in->gpu_kernels > 0 ? in->gpu_kernels : in->work / (r->gpu_rate * fill) ;
+    out->gpu_table = r->gpu_fixed + kernels + in->up_bytes / t->h2d + in->down_bytes / t->d2h ;
+    out->gpu_s = out->gpu_table * (in->gpu_kernels > 0 ? 1
+        : gcu_cost_factor (GCU_SIDE_GPU, in->op, in->family, out->gpu_table)) ;
     out->gpu = out->gpu_s * t->margin < out->host_s ;
 }
 
@@ -455,7 +456,7 @@ void gcu_cost_lineage_credit (const void *made, double seconds)
     pthread_mutex_unlock (&amortize_lock) ;
 }
 
-#define GCU_REPEATS 16
+#define GCU_REPEATS 64
 static struct { uint64_t key ; double seconds ; } repeats [GCU_REPEATS] ;
 static int repeat_next ;
 

@@ -485,6 +485,7 @@ static bool gpu_ran (gcu_call *call)
     call->rent_version = 0 ;
     call->rent_paid = false ;
     call->repeat_key = 0 ;
+    call->kernel_key = 0 ;
     call->rent_gpu_s = call->start_gpu_s = -1 ;
     call->pending = 0 ;
     call->up_bytes = call->down_bytes = 0 ;
@@ -601,7 +602,12 @@ GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
     }
     if (call->reason == GRBCUDA_REASON_GPU && call->gpu_table > 0 && call->t_start >= 0
         && call->jit_loads == gcu_jit_modules_loaded ())
+    {
         gcu_cost_learn (GCU_SIDE_GPU, call->op, (gcu_cost_family) call->cost_family, call->gpu_table, dt) ;
+        // a repeat of this product is predicted with these kernels' time
+        if (call->kernel_key != 0 && call->kernel_seconds > 0)
+            gcu_cost_repeat_put (call->kernel_key, call->kernel_seconds) ;
+    }
     if (call->pending != 0) gcu_stats_pending (call->op, call->pending == GCU_PENDING_JIT) ;
     gcu_stats_count (call->op, call->reason, dt,
         call->reason == GRBCUDA_REASON_GPU ? call->kernel_seconds : -1,

@@ -82,6 +82,9 @@ typedef struct
     double host_measured ;      // > 0: the host's time as a repeat of the call
                                 // measured it (gcu_cost_repeat_get), in place
                                 // of the table's and the learned correction
+    double gpu_kernels ;        // > 0: the GPU's kernels' time as a repeat of
+                                // the call measured it, in place of the
+                                // table's work term and the learned correction
     double rows ;               // a vector result's length (0: a matrix's)
     double out_rows ;           // a matrix result's rows (0: a vector's)
     double full_work ;          // spmspv: the matrix's entries. SuiteSparse
@@ -183,8 +186,10 @@ void gcu_cost_sig_record (uint64_t sig) ;
 // uploaded). The last few such pairs are kept.
 void gcu_cost_lineage_record (const void *made, const void *source, uint64_t version) ;
 void gcu_cost_lineage_credit (const void *made, double seconds) ;
-// The measured host time of a call by its repeat key (gcu_call.repeat_key):
-// put after the host ran it; get: false if none is kept. The last few keys.
+// Measured times by key: a call's host time by its repeat key
+// (gcu_call.repeat_key), put after the host ran it; a product's kernels'
+// time by its kernel key (gcu_call.kernel_key), put after the GPU ran it.
+// get: false if none is kept. The last few keys.
 void gcu_cost_repeat_put (uint64_t key, double seconds) ;
 bool gcu_cost_repeat_get (uint64_t key, double *seconds) ;
 // forgets all (tests)

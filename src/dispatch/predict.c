@@ -57,7 +57,7 @@ static bool resident (const void *obj, bool vector)
 // (sig: a matrix's signature, gcu_cost_sig_paid; 0 for a vector)
 typedef struct { const void *obj ; double bytes ; uint64_t version, sig ; } upload_t ;
 
-// n words in one nonzero key (a matrix's signature, a select's repeat key)
+// n words in one nonzero key (a matrix's signature, a call's repeat and kernel keys)
 static uint64_t key_of (const uint64_t *w, int n)
 {
     uint64_t h = 0x9e3779b97f4a7c15u ;
@@ -126,7 +126,7 @@ static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_in
     // (SSSP's rented assigns left results its host eWiseMult read back)
     const gcu_cost_input there = { .family = in->family, .op = in->op, .work = in->work,
         .rows = in->rows, .out_rows = in->out_rows, .full_work = in->full_work,
-        .down_bytes = chain_bytes, .host_measured = in->host_measured } ;
+        .down_bytes = chain_bytes, .host_measured = in->host_measured, .gpu_kernels = in->gpu_kernels } ;
     gcu_cost_choice ct ;
     gcu_cost_predict (t, &there, &ct) ;
     if (!(ch->host_s > ct.gpu_s * t->margin)) return false ;
@@ -211,6 +211,27 @@ static uint64_t repeat_key (const gcu_call *c)
     return key_of (w, 6) ;
 }
 
+// A product whose kernels' time the matrix's structure decides more than
+// its work does (FastSV's C on rmat-20-16, packed with one entry a column
+// at the column's parent: a root's row holds most of its 1M entries, and
+// the pull's kernels took 14.4 ms where its work predicts 0.05; with the
+// host's transpose for the upload it cost 26-29 ms against the host's 0.9,
+// again after each rent; H100, 2026-11-28): keyed by its operands and their
+// entry counts, the semiring, the mask and the descriptor, so that a
+// repeat of it is predicted with its kernels' measured time (dispatch.c).
+// Not a sparse u's: a BFS's frontier changes its work at every level.
+static uint64_t kernel_key (const gcu_call *c, gcu_cost_family f)
+{
+    if (!(c->op == GCU_OP_MXV || c->op == GCU_OP_VXM || c->op == GCU_OP_MXM) || f == GCU_COST_SPMSPV)
+        return 0 ;
+    const uint64_t flags = (uint64_t) c->tran_a | (uint64_t) c->tran_b << 1
+        | (uint64_t) c->mask_comp << 2 | (uint64_t) c->replace << 3 ;
+    const uint64_t w [8] = { (uint64_t) c->op, (uint64_t) (uintptr_t) c->A, c->a_nvals,
+        (uint64_t) (uintptr_t) c->B, c->b_nvals, (uint64_t) (uintptr_t) c->semiring,
+        (uint64_t) (uintptr_t) c->M, flags } ;
+    return key_of (w, 8) ;
+}
+
 // the choice's predictions kept in the call (the tables' too: the call's
 // time then teaches them, gcu_finish), and the kernels loaded so far (a GPU
 // call that loads one teaches nothing)
@@ -242,6 +263,8 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
     c->cost_family = (int) in.family ;
     c->repeat_key = repeat_key (c) ;
     if (c->repeat_key != 0) (void) gcu_cost_repeat_get (c->repeat_key, &in.host_measured) ;
+    c->kernel_key = kernel_key (c, in.family) ;
+    if (c->kernel_key != 0) (void) gcu_cost_repeat_get (c->kernel_key, &in.gpu_kernels) ;
     // Nothing device newest anywhere (one relaxed load): the host's time has
     // no download, and the GPU's time without any transfer bounds its time
     // from below; where even that loses, the host wins without the operand
@@ -283,5 +306,6 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
     }
     gcu_cost_predict (t, &in, &ch) ;
     keep (c, &ch) ;
+    if (in.gpu_kernels > 0) c->note = "the GPU's time with a repeat's measured kernels" ;
     return ch.gpu || upload_pays (c, t, &in, &ch, &big, chain_bytes, shown) ;
 }

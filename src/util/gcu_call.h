@@ -161,6 +161,10 @@ typedef struct
     // its work does (GrB_Matrix_select: SSSP's AL keeps every entry, AH none),
     // keyed so that a repeat of it is predicted at its measured time (0: none)
     uint64_t repeat_key ;
+    // auto: a product whose kernels' time its structure decides more than its
+    // work does, keyed so that a repeat of it is predicted with its kernels'
+    // measured time (predict.c; 0: none)
+    uint64_t kernel_key ;
     int pending ;               // host while the GPU starts or a kernel compiles
                                 // (GCU_PENDING_*, dispatch.c), else 0
     double t_start ;            // gcu_now () at the start; < 0: not timed (dispatch.c)

@@ -239,8 +239,10 @@ static void repeats_and_lineage (void)
     CHECK (gcu_cost_repeat_get (7, &sec) && sec == 0.00002 && !gcu_cost_repeat_get (0, &sec), "7: %g", sec) ;
     gcu_cost_repeat_put (5, 0.02) ;
     CHECK (gcu_cost_repeat_get (5, &sec) && sec == 0.02, "the latest time: %g", sec) ;
-    for (uint64_t k = 100 ; k < 116 ; k++) gcu_cost_repeat_put (k, 1) ;
-    CHECK (!gcu_cost_repeat_get (5, &sec) && gcu_cost_repeat_get (115, &sec), "16 kept") ;
+    for (uint64_t k = 100 ; k < 162 ; k++) gcu_cost_repeat_put (k, 1) ;
+    CHECK (gcu_cost_repeat_get (5, &sec) && gcu_cost_repeat_get (161, &sec), "64 kept") ;
+    gcu_cost_repeat_put (162, 1) ;
+    CHECK (!gcu_cost_repeat_get (5, &sec) && gcu_cost_repeat_get (7, &sec), "the oldest goes") ;
     // the measured time in place of the table's
     gcu_cost_table t ;
     char *text = table (RATES (1e-4, 1e9, 1e-3, 1e11), "") ;
@@ -254,6 +256,16 @@ static void repeats_and_lineage (void)
     gcu_cost_predict (&t, &in, &ch) ;
     CHECK (ch.host_s == 2e-5 && !ch.gpu && table_host != 2e-5, "measured: host %g (table %g)", ch.host_s,
         table_host) ;
+    // a product's measured kernels in place of the table's work term (and of
+    // the learned correction): 1e8 multiply-adds predict 1 ms of kernels and
+    // the GPU; a repeat that measured 0.5 s keeps it on the host
+    gcu_cost_input mv = { .family = GCU_COST_MXV, .op = GCU_OP_MXV, .work = 1e8 } ;
+    gcu_cost_predict (&t, &mv, &ch) ;
+    CHECK (ch.gpu && fabs (ch.gpu_s - 2e-3) < 1e-9, "table: gpu %g", ch.gpu_s) ;
+    mv.gpu_kernels = 0.5 ;
+    gcu_cost_predict (&t, &mv, &ch) ;
+    CHECK (!ch.gpu && fabs (ch.gpu_s - 0.501) < 1e-9 && fabs (ch.host_s - 0.1001) < 1e-9,
+        "measured kernels: gpu %g host %g", ch.gpu_s, ch.host_s) ;
     // lineage: AL made from A on the host; AL's purchase goes to A's rent
     static int A, AL, other ;
     CHECK (!gcu_cost_amortized (&A, 31, 0.01), "A: nothing lost") ;
