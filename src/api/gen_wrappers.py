@@ -106,8 +106,12 @@ NO_CONTENT = re.compile(
 # Functions that put a counted number of entries into their handle: after a
 # successful call the count is told to GRBCUDA_START=data, which begins
 # CUDA's start once the program holds that much (gcu_gpu_start_for_data).
-SIZED = re.compile(r"^Gr[BX]_(Matrix|Vector)_build(_\w+)?$")
+SIZED = re.compile(r"^G[rx]B_(Matrix|Vector)_build(_\w+)?$")
 SIZED_COUNT = "nvals"
+# Functions that fill their handle with content the program hands over
+# (imports, packs, deserializations): after a successful call the handle's
+# entries are told alike (gcu_gpu_start_for_matrix, _for_vector).
+LOADED = re.compile(r"^G[rx]B_(Matrix|Vector)_(import|pack|deserialize)(_\w+)?$")
 
 # nvals and wait of a device-newest handle: answered from the device entry.
 NVALS = re.compile(r"^GrB_(Matrix|Vector|Scalar)_nvals$")
@@ -421,6 +425,15 @@ def wrapper_code(f, fn_macros, invalidate=True):
             raise SystemExit("gen_wrappers: %s has no parameter %s" % (f.name, SIZED_COUNT))
         after.append("    if (gcu_info_ == GrB_SUCCESS) gcu_gpu_start_for_data (%s, %s) ;"
                      % (c_string(f.name), SIZED_COUNT))
+    if invalidate and LOADED.search(f.name):
+        h = next((p for p in f.params if p.handle in ("GrB_Matrix", "GrB_Vector")
+                  and p.kind in ("ptr", "inout")), None)
+        if h is None:
+            raise SystemExit("gen_wrappers: %s has no matrix or vector it fills" % f.name)
+        obj = ("*" + h.name) if h.kind == "ptr" else h.name
+        guard = (" && %s != NULL" % h.name) if h.kind == "ptr" else ""
+        after.append("    if (gcu_info_ == GrB_SUCCESS%s) gcu_gpu_start_for_%s (%s, %s) ;"
+                     % (guard, h.handle[4:].lower(), c_string(f.name), obj))
     params = ", ".join(p.text for p in f.params)
     lines = []
     note = "   // also a function-like macro in GraphBLAS.h" if f.name in fn_macros else ""

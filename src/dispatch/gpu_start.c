@@ -15,7 +15,12 @@
 // In auto mode the start itself is off the critical path (issue 23): the
 // first call that could use the GPU starts it on a background thread
 // (gcu_gpu_start_async) and runs on the host, as every call does until the
-// GPU is ready; GrB_finalize joins that thread.
+// GPU is ready; GrB_finalize joins that thread. (Calls that wait for the
+// thread's preparation after the start too, the staging pool's pinning and
+// NVRTC's loading, 69 and 32 ms on the H100 machine, met no upload stalled
+// behind the pinning, but came to the GPU later: LAGraph's connected
+// components on rmat-20-16 took 55-99 ms a trial over 8 trials against 27-32
+// without the wait, 2026-11-28. Not kept.)
 #include "gcu_dispatch.h"
 #include "../device/gcu_cuda.h"
 #include "../device/gcu_device.h"
@@ -77,8 +82,12 @@ static void *async_start (void *arg)
     // the buffers already pinned)
     if (gcu_gpu_start ())
     {
+        const double t0 = gcu_now () ;
         gcu_jit_prepare () ;
+        const double t1 = gcu_now () ;
         gcu_staging_prepare () ;
+        gcu_log ("CUDA's start finished off the calls' threads: NVRTC and the kernel sources "
+            "in %.1f ms, the staging buffers pinned in %.1f ms", 1e3 * (t1 - t0), 1e3 * (gcu_now () - t1)) ;
     }
     gcu_thread_background_end () ;
     return NULL ;
@@ -107,23 +116,47 @@ void gcu_gpu_start_at_init (void)
     (void) gcu_gpu_start_async () ;
 }
 
+// GRBCUDA_START=data could still start CUDA (for an object large enough)
+static bool data_start_open (void)
+{
+    return gcu_settings ()->start_when == GCU_START_DATA && !gcu_gpu_started ()
+        && gcu_mode () != GRBCUDA_MODE_HOST ;
+}
+
 void gcu_gpu_start_for_data (const char *what, uint64_t entries)
 {
-    // GRBCUDA_START=data: a matrix or vector built with this many entries
-    // (the generated wrappers of GrB_*_build), or an auto call on an operand
+    // GRBCUDA_START=data: a matrix or vector built, imported, packed or
+    // deserialized with this many entries (the generated wrappers of
+    // GrB_*_build, and gcu_gpu_start_for_matrix and _vector after the
+    // others), or an auto call on an operand
     // this large (dispatch.c), says the program holds data worth the GPU;
     // whatever it does next (the rest of its setup, its first calls)
     // overlaps the start, as GRBCUDA_START=init's setup does, but not the
     // program's own threads before (a generator's, a reader's), and a
     // program that holds no such object never starts it unless its calls
     // pay for it (GRBCUDA_START_RENT)
-    const gcu_settings_t *s = gcu_settings () ;
-    if (s->start_when != GCU_START_DATA || entries < (uint64_t) s->start_entries
-        || gcu_gpu_started () || gcu_mode () == GRBCUDA_MODE_HOST) return ;
+    if (entries < (uint64_t) gcu_settings ()->start_entries || !data_start_open ()) return ;
     if (!gcu_gpu_start_pending ())
-        gcu_log ("%s: an object of %llu entries (GRBCUDA_START=data from %lld)",
-            what, (unsigned long long) entries, (long long) s->start_entries) ;
+        gcu_log ("%s: an object of %llu entries (GRBCUDA_START=data from %lld)", what,
+            (unsigned long long) entries, (long long) gcu_settings ()->start_entries) ;
     (void) gcu_gpu_start_async () ;
+}
+
+// an import, pack or deserialization (the generated wrappers): its entries
+// counted once it holds them (O(1): nothing pending in such an object),
+// only while the start could still follow
+void gcu_gpu_start_for_matrix (const char *what, GrB_Matrix A)
+{
+    GrB_Index n = 0 ;
+    if (A != NULL && data_start_open () && GrB_Matrix_nvals (&n, A) == GrB_SUCCESS)
+        gcu_gpu_start_for_data (what, n) ;
+}
+
+void gcu_gpu_start_for_vector (const char *what, GrB_Vector v)
+{
+    GrB_Index n = 0 ;
+    if (v != NULL && data_start_open () && GrB_Vector_nvals (&n, v) == GrB_SUCCESS)
+        gcu_gpu_start_for_data (what, n) ;
 }
 
 bool gcu_gpu_start_pending (void)

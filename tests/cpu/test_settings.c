@@ -87,12 +87,56 @@ static GrB_Matrix built_matrix (GrB_Index n, GrB_Index k)
     return M ;
 }
 
+// k entries handed over to GraphBLAS: a 1-by-(k+1) matrix imported
+// (GxB_Matrix_import_CSR), or a vector of k+1 packed (GxB_Vector_pack_CSC);
+// freed at once (only CUDA's start is looked at)
+static void loaded (bool pack, GrB_Index k)
+{
+    GrB_Index *Ap = malloc (2 * sizeof (GrB_Index)), *Aj = malloc (k * sizeof (GrB_Index)) ;
+    double *Ax = malloc (k * sizeof (double)) ;
+    Ap [0] = 0 ; Ap [1] = k ;
+    for (GrB_Index p = 0 ; p < k ; p++) { Aj [p] = p ; Ax [p] = 1 ; }
+    const GrB_Index bytes = k * sizeof (GrB_Index) ;
+    if (pack)
+    {
+        GrB_Vector v = NULL ;
+        OK (GrB_Vector_new (&v, GrB_FP64, k + 1)) ;
+        OK (GxB_Vector_pack_CSC (v, &Aj, (void **) &Ax, bytes, bytes, false, k, false, NULL)) ;
+        GrB_Vector_free (&v) ;
+        free (Ap) ;
+    }
+    else
+    {
+        GrB_Matrix A = NULL ;
+        OK (GxB_Matrix_import_CSR (&A, GrB_FP64, 1, k + 1, &Ap, &Aj, (void **) &Ax,
+            2 * sizeof (GrB_Index), bytes, bytes, false, false, NULL)) ;
+        GrB_Matrix_free (&A) ;
+    }
+}
+
+// GRBCUDA_START=data after an import or a pack (ctest's
+// test_settings_start_data_import and _pack), as start_at_data below
+static int start_at_load (bool pack)
+{
+    OK (GrB_init (GrB_NONBLOCKING)) ;
+    loaded (pack, 999) ;
+    CHECK (!started_within (2), "GRBCUDA_START=data (%s): 999 entries started CUDA",
+        pack ? "pack" : "import") ;
+    loaded (pack, 1000) ;
+    CHECK (started_within (30), "GRBCUDA_START=data (%s): CUDA not started 30 s after 1,000 entries",
+        pack ? "pack" : "import") ;
+    OK (GrB_finalize ()) ;
+    return gcu_test_report ("test_settings (GRBCUDA_START=data, loaded)") ;
+}
+
 // GRBCUDA_START=data with GRBCUDA_START_ENTRIES=1000 (ctest's
 // test_settings_start_data_*): a call (`call`: an auto GrB_mxm; `build`:
 // GrB_Matrix_build) on 999 entries leaves CUDA alone (a start begun would
 // have happened, or failed, within the wait), one on 1,000 begins its start
 static int start_at_data (const char *how)
 {
+    if (strcmp (how, "import") == 0 || strcmp (how, "pack") == 0)
+        return start_at_load (strcmp (how, "pack") == 0) ;
     const bool build = strcmp (how, "build") == 0 ;
     OK (GrB_init (GrB_NONBLOCKING)) ;
     GrB_Matrix S = build ? built_matrix (100, 999) : entries_matrix (100, 999), L = NULL, P = NULL ;
