@@ -25,7 +25,8 @@
 //         the highest-degree vertex (before 2026-11-26: vertex 0):
 //         reached vertices, sum of the path lengths
 // --mark writes "lagraph_bench: mark ALGO first|trial K" to stderr before each
-// call, so that a GRBCUDA_VERBOSE log can be split into the calls it timed.
+// call, so that a GRBCUDA_VERBOSE log can be split into the calls it timed,
+// and "lagraph_bench: ALGO trials ms T0 T1 ..." after them, in their order.
 // Output: one line per algorithm,
 //   RESULT workload=W algo=A first_ms=F median_ms=M trials=N check=C
 #define _POSIX_C_SOURCE 200809L
@@ -263,6 +264,13 @@ int main (int argc, char **argv)
                     algos [a].name, k, check, first_check) ;
                 return 1 ;
             }
+        }
+        if (mark)
+        {
+            // the trials in their order: how long auto takes to settle
+            fprintf (stderr, "lagraph_bench: %s trials ms", algos [a].name) ;
+            for (int k = 0 ; k < trials ; k++) fprintf (stderr, " %.2f", 1e3 * t [k]) ;
+            fprintf (stderr, "\n") ;
         }
         qsort (t, (size_t) trials, sizeof (double), cmp_double) ;
         printf ("RESULT workload=%s algo=%s first_ms=%.3f median_ms=%.3f trials=%d check=%s\n",
