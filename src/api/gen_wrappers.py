@@ -110,7 +110,7 @@ SIZED = re.compile(r"^G[rx]B_(Matrix|Vector)_build(_\w+)?$")
 SIZED_COUNT = "nvals"
 # Functions that fill their handle with content the program hands over
 # (imports, packs, deserializations): after a successful call the handle's
-# entries are told alike (gcu_gpu_start_for_matrix, _for_vector).
+# entries are told alike (gcu_gpu_start_for_object).
 LOADED = re.compile(r"^G[rx]B_(Matrix|Vector)_(import|pack|deserialize)(_\w+)?$")
 
 # nvals and wait of a device-newest handle: answered from the device entry.
@@ -432,8 +432,9 @@ def wrapper_code(f, fn_macros, invalidate=True):
             raise SystemExit("gen_wrappers: %s has no matrix or vector it fills" % f.name)
         obj = ("*" + h.name) if h.kind == "ptr" else h.name
         guard = (" && %s != NULL" % h.name) if h.kind == "ptr" else ""
-        after.append("    if (gcu_info_ == GrB_SUCCESS%s) gcu_gpu_start_for_%s (%s, %s) ;"
-                     % (guard, h.handle[4:].lower(), c_string(f.name), obj))
+        after.append("    if (gcu_info_ == GrB_SUCCESS%s) gcu_gpu_start_for_object (%s, %s, %s) ;"
+                     % (guard, c_string(f.name), obj,
+                        "true" if h.handle == "GrB_Vector" else "false"))
     params = ", ".join(p.text for p in f.params)
     lines = []
     note = "   // also a function-like macro in GraphBLAS.h" if f.name in fn_macros else ""

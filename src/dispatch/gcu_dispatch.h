@@ -43,10 +43,9 @@ void gcu_gpu_start_at_init (void) ;
 // builds (the generated wrappers) or, in auto mode, works on (dispatch.c)
 // an object of GRBCUDA_START_ENTRIES entries or more
 void gcu_gpu_start_for_data (const char *what, uint64_t entries) ;
-// the same for a matrix or vector an import, pack or deserialization filled
-// (the generated wrappers): its entries counted
-void gcu_gpu_start_for_matrix (const char *what, GrB_Matrix A) ;
-void gcu_gpu_start_for_vector (const char *what, GrB_Vector v) ;
+// the same for a matrix (vector: a vector) an import, pack or
+// deserialization filled (the generated wrappers): its entries counted
+void gcu_gpu_start_for_object (const char *what, const void *obj, bool vector) ;
 // Ski rental on CUDA's start (dispatch.c, GRBCUDA_START_RENT): a call that
 // lost this many seconds on the host against the GPU's predicted time (with
 // its operands there) before CUDA has started; the gains so far (0 where

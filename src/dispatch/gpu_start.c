@@ -125,11 +125,11 @@ static bool data_start_open (void)
 
 void gcu_gpu_start_for_data (const char *what, uint64_t entries)
 {
-    // GRBCUDA_START=data: a matrix or vector built, imported, packed or
-    // deserialized with this many entries (the generated wrappers of
-    // GrB_*_build, and gcu_gpu_start_for_matrix and _vector after the
-    // others), or an auto call on an operand
-    // this large (dispatch.c), says the program holds data worth the GPU;
+    // GRBCUDA_START=data: a matrix or vector built with this many tuples
+    // (the generated wrappers of GrB_*_build), imported, packed or
+    // deserialized with this many entries (gcu_gpu_start_for_object), or an
+    // auto call on an operand this large (dispatch.c), says the program
+    // holds data worth the GPU;
     // whatever it does next (the rest of its setup, its first calls)
     // overlaps the start, as GRBCUDA_START=init's setup does, but not the
     // program's own threads before (a generator's, a reader's), and a
@@ -145,18 +145,12 @@ void gcu_gpu_start_for_data (const char *what, uint64_t entries)
 // an import, pack or deserialization (the generated wrappers): its entries
 // counted once it holds them (O(1): nothing pending in such an object),
 // only while the start could still follow
-void gcu_gpu_start_for_matrix (const char *what, GrB_Matrix A)
+void gcu_gpu_start_for_object (const char *what, const void *obj, bool vector)
 {
     GrB_Index n = 0 ;
-    if (A != NULL && data_start_open () && GrB_Matrix_nvals (&n, A) == GrB_SUCCESS)
-        gcu_gpu_start_for_data (what, n) ;
-}
-
-void gcu_gpu_start_for_vector (const char *what, GrB_Vector v)
-{
-    GrB_Index n = 0 ;
-    if (v != NULL && data_start_open () && GrB_Vector_nvals (&n, v) == GrB_SUCCESS)
-        gcu_gpu_start_for_data (what, n) ;
+    if (obj == NULL || !data_start_open ()) return ;
+    if ((vector ? GrB_Vector_nvals (&n, (GrB_Vector) obj) : GrB_Matrix_nvals (&n, (GrB_Matrix) obj))
+        == GrB_SUCCESS) gcu_gpu_start_for_data (what, n) ;
 }
 
 bool gcu_gpu_start_pending (void)

@@ -3,6 +3,7 @@
 // already on the device, the rent of uploads — and both predictions
 // (cost.c computes them from the table).
 #include "gcu_dispatch.h"
+#include "../device/gcu_device.h"
 #include "../residency/gcu_residency.h"
 #include "../residency/gcu_operand.h"
 #include "gcu_cost.h"
@@ -263,7 +264,8 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
     c->cost_family = (int) in.family ;
     c->repeat_key = repeat_key (c) ;
     if (c->repeat_key != 0) (void) gcu_cost_repeat_get (c->repeat_key, &in.host_measured) ;
-    c->kernel_key = kernel_key (c, in.family) ;
+    // (only a GPU run keeps a kernel time: before CUDA's start, no lookup)
+    c->kernel_key = gcu_gpu_started () ? kernel_key (c, in.family) : 0 ;
     if (c->kernel_key != 0) (void) gcu_cost_repeat_get (c->kernel_key, &in.gpu_kernels) ;
     // Nothing device newest anywhere (one relaxed load): the host's time has
     // no download, and the GPU's time without any transfer bounds its time
