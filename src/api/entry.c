@@ -111,7 +111,9 @@ static inline bool pass_through (void)
 // real function: the real function f; the pass-through (f, then C's
 // invalidation and one count); else the call recorded (its designated
 // initialisers after OPCODE) and completed by PREP, the GPU tried, and the
-// host otherwise. ARGS: the arguments, in parentheses.
+// host otherwise (run again if it failed on a C it replaces whole, once C's
+// device value is written back: gcu_host_again). ARGS: the arguments, in
+// parentheses.
 #define GCU_ENTRY_BODY(NAME, OPCODE, C, ARGS, PREP, ...)                       \
     static void *_Atomic real ;                                                \
     fn_t f = (fn_t) gcu_real_cached (&real, NAME) ;                            \
@@ -126,7 +128,11 @@ static inline bool pass_through (void)
     }                                                                          \
     gcu_call call = { .op = OPCODE, __VA_ARGS__ } ;                            \
     PREP ;                                                                     \
-    if (!gcu_try_gpu (&call, &info)) info = f ARGS ;                           \
+    if (!gcu_try_gpu (&call, &info))                                           \
+    {                                                                          \
+        info = f ARGS ;                                                        \
+        if (gcu_host_again (&call, info)) info = f ARGS ;                      \
+    }                                                                          \
     return gcu_finish (&call, info) ;
 
 #define GCU_PRODUCT_ENTRY(NAME, OBJ, AOBJ, BOBJ, OPTYPE, FIELD, OPCODE)        \

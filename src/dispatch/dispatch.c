@@ -490,6 +490,7 @@ static bool gpu_ran (gcu_call *call)
     call->pending = 0 ;
     call->up_bytes = call->down_bytes = 0 ;
     call->c_written = false ;
+    call->c_skipped = false ;
     call->final_info = GrB_SUCCESS ;
     const int mode = (int) ((flags & GCU_FLAG_MODE_MASK) >> GCU_FLAG_MODE_SHIFT) ;
     if (mode == GRBCUDA_MODE_HOST)
@@ -531,18 +532,41 @@ static bool gpu_ran (gcu_call *call)
     return ran ;
 }
 
-// The host reads every object of the call (C too: mask, accum, replace):
-// device-newest ones are written into their SuiteSparse objects first.
-static GrB_Info materialize_call (const gcu_call *call)
+bool gcu_c_replaced (const gcu_call *c)
+{
+    return c->checked && c->accum == NULL && (c->M == NULL || c->replace)
+        && (!gcu_op_assign (c->op) || c->I == GrB_ALL)
+        && c->C != c->A && c->C != c->B && c->C != c->M ;
+}
+
+// The host reads every object of the call, C too (mask, accum), unless the
+// call replaces C whole: device-newest ones are written into their
+// SuiteSparse objects first. A device-newest C the call replaces is left
+// unwritten (PageRank's r = teleport over GrB_ALL wrote r's 5.2 MB back at
+// each iteration, 0.43 ms, to be overwritten; H100, 2026-11-28): dropped
+// once the host has succeeded (gcu_finish), written back if it failed
+// (gcu_host_again). A call the mode kept from the check (host) is checked
+// here for it, only when C is device newest.
+static GrB_Info materialize_call (gcu_call *call)
 {
     if (!gcu_residency_any_newest ()) return GrB_SUCCESS ;    // one relaxed load
-    const void *obj [6] = { call->C, call->M, call->A, call->B, call->alpha, call->beta } ;
+    if (gcu_residency_newest_nvals (call->C, NULL)
+        && (call->checked || check (call)) && gcu_c_replaced (call))
+        call->c_skipped = true ;
+    const void *obj [6] = { call->c_skipped ? NULL : call->C, call->M, call->A, call->B,
+        call->alpha, call->beta } ;
     for (int k = 0 ; k < 6 ; k++)
     {
         GrB_Info info = gcu_residency_materialize (obj [k], gcu_op_name (call->op)) ;
         if (info != GrB_SUCCESS) return info ;
     }
     return GrB_SUCCESS ;
+}
+
+bool gcu_host_again (gcu_call *call, GrB_Info info)
+{
+    if (!call->c_skipped || info == GrB_SUCCESS) return false ;
+    return gcu_residency_materialize (call->C, gcu_op_name (call->op)) == GrB_SUCCESS ;
 }
 
 bool gcu_try_gpu (gcu_call *call, GrB_Info *info)
@@ -586,8 +610,12 @@ GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
     // C changed on the host path (even a failed call may have finished C's
     // pending work): its device copy is stale. A GPU family wrote C back
     // through wrapped calls (which invalidate) and may then have published
-    // the result's device copy, which stays.
-    if (call->reason != GRBCUDA_REASON_GPU) gcu_residency_invalidate (call->C) ;
+    // the result's device copy, which stays. A C skipped for a host call
+    // that failed and could not be written back (gcu_host_again) keeps its
+    // device value: SuiteSparse left the stale host object as it was.
+    if (call->reason != GRBCUDA_REASON_GPU
+        && !(call->c_skipped && info != GrB_SUCCESS && gcu_residency_newest_nvals (call->C, NULL)))
+        gcu_residency_invalidate (call->C) ;
     const double dt = call->t_start >= 0 ? gcu_now () - call->t_start : 0 ;
     // auto mode: a call the host ran (whatever kept it there) teaches the
     // cost model what such a call takes here; one the GPU ran, what it takes

@@ -59,6 +59,20 @@ double gcu_start_gain_add (double gain) ;
 // host. call->reason says why. Thread-safe.
 bool gcu_try_gpu (gcu_call *call, GrB_Info *info) ;
 
+// The call's C is not read (no accum, no mask or one with GrB_REPLACE, an
+// assign to the whole of w, C none of its inputs): SuiteSparse replaces C
+// whole, so a device-newest C need not be written back for it. Only for a
+// checked call (step 1).
+bool gcu_c_replaced (const gcu_call *call) ;
+
+// After the host ran a call whose C was skipped (gcu_c_replaced) and
+// failed with info: SuiteSparse left C as it was, its stale host value, so
+// C's device value is written back; true if the caller must run SuiteSparse
+// again (C's value and its GrB_error message then SuiteSparse's). false
+// when there is nothing to do, or the write-back failed (C keeps its
+// device value, and the host's error is the call's).
+bool gcu_host_again (gcu_call *call, GrB_Info info) ;
+
 // Step 5 bookkeeping: counts the call, prints the verbose line, returns info.
 GrB_Info gcu_finish (gcu_call *call, GrB_Info info) ;
 

@@ -287,7 +287,10 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
     operand_cost (c->A, vec && c->op != GCU_OP_MXV, true, c->a_nvals, c->a_rows, &in, &big) ;
     operand_cost (c->B, vec && c->op != GCU_OP_VXM, true, c->b_nvals, c->b_rows, &in, &big) ;
     operand_cost (c->M, vec, true, m_nv, c->c_rows, &in, &big) ;
-    operand_cost (c->C, vec, c_read, c_read ? nvals_of (c->C, vec) : 0, c->c_rows, &in, &big) ;
+    // (a device-newest C the call replaces whole is not written back for
+    // the host: gcu_c_replaced)
+    if (!gcu_c_replaced (c))
+        operand_cost (c->C, vec, c_read, c_read ? nvals_of (c->C, vec) : 0, c->c_rows, &in, &big) ;
     // the result comes back, unless results stay on the device and the call
     // goes on a chain (an operand device newest, or all of them there once
     // rented): then as often as C's earlier device values were written back

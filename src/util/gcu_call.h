@@ -180,6 +180,11 @@ typedef struct
     // longer as it was
     bool c_written ;
     GrB_Info final_info ;
+    // the host path: C was device newest and not written back first, since
+    // the call replaces C whole (gcu_c_replaced); on a host error its
+    // device value is written back and SuiteSparse runs again
+    // (gcu_host_again), on success the value is dropped unwritten
+    bool c_skipped ;
 }
 gcu_call ;
 

@@ -13,6 +13,8 @@
 //    input or mask) write it
 //    back first, once, and the copy stays (both valid);
 //  - mutators (setElement, assign) write it back before changing it;
+//  - a host-path call that replaces it whole drops it unwritten, and one
+//    that fails there keeps it (written back, or left on the device);
 //  - clear and free drop it unwritten;
 //  - a failed materialization returns its error, leaves the object as it was
 //    and the value on the device, and a later read succeeds;
@@ -378,6 +380,118 @@ static void test_vector (uint64_t *st)
     GrB_Vector_free (&v) ; GrB_Vector_free (&r) ; GrB_Matrix_free (&V) ;
 }
 
+// A host-path call that replaces C whole (no accum; no mask, or one with
+// GrB_REPLACE; C none of its inputs) does not write a device-newest C back
+// first: the value is dropped once SuiteSparse has succeeded. One that reads
+// C (accum, a mask without replace, C an input) writes it back. If the host
+// fails, C keeps its value (written back, and SuiteSparse run again for C's
+// error message; or, where the write-back fails, kept on the device).
+typedef GrB_Info (*mxm_fn) (GrB_Matrix, const GrB_Matrix, const GrB_BinaryOp,
+    const GrB_Semiring, const GrB_Matrix, const GrB_Matrix, const GrB_Descriptor) ;
+typedef GrB_Info (*union_fn) (GrB_Matrix, const GrB_Matrix, const GrB_BinaryOp,
+    const GrB_BinaryOp, const GrB_Matrix, const GrB_Scalar, const GrB_Matrix,
+    const GrB_Scalar, const GrB_Descriptor) ;
+
+static void test_replaced (uint64_t *st)
+{
+    const GrB_Index n = 30 ;
+    GrB_Matrix A = rnd (n, n, 0.2, st), M = rnd (n, n, 0.4, st) ;
+    GrB_Matrix C = rnd (n, n, 0.1, st), VC = rnd (n, n, 0.3, st), R = NULL ;
+    mxm_fn real_mxm = (mxm_fn) gcu_test_real ("GrB_mxm") ;
+    const GrB_Semiring sr = GrB_PLUS_TIMES_SEMIRING_INT64 ;
+    // mask, accum, descriptor, C as the first input; whether C is written back
+    struct { bool mask, accum ; GrB_Descriptor d ; bool c_in, written ; const char *what ; } k [] = {
+        { false, false, NULL, false, false, "C = A*A" },
+        { false, false, GrB_DESC_T0, false, false, "C = A'*A" },
+        { true, false, GrB_DESC_R, false, false, "C<M,replace> = A*A" },
+        { true, false, GrB_DESC_RSC, false, false, "C<!struct(M),replace> = A*A" },
+        { true, false, NULL, false, true, "C<M> = A*A" },
+        { false, true, NULL, false, true, "C += A*A" },
+        { false, false, NULL, true, true, "C = C*A" } } ;
+    for (size_t i = 0 ; i < sizeof (k) / sizeof (k [0]) ; i++)
+    {
+        OK (produce (C, VC, false)) ;
+        gcu_res_stats s0, s1 ;
+        stats (&s0) ;
+        const int r0 = mat_runs () ;
+        const GrB_Matrix mask = k [i].mask ? M : NULL ;
+        const GrB_BinaryOp accum = k [i].accum ? GrB_PLUS_INT64 : NULL ;
+        OK (GrB_mxm (C, mask, accum, sr, k [i].c_in ? C : A, A, k [i].d)) ;
+        stats (&s1) ;
+        OK (GrB_Matrix_dup (&R, VC)) ;
+        OK (real_mxm (R, mask, accum, sr, k [i].c_in ? R : A, A, k [i].d)) ;
+        CHECK (same (C, R), "%s over a device-newest C", k [i].what) ;
+        CHECK (mat_runs () == r0 + (k [i].written ? 1 : 0) && s1.newest == 0
+            && s1.discards == s0.discards + (k [i].written ? 0 : 1),
+            "%s: C %s (%d write-backs, %llu discards)", k [i].what,
+            k [i].written ? "written back" : "dropped unwritten", mat_runs () - r0,
+            (unsigned long long) (s1.discards - s0.discards)) ;
+        GrB_Matrix_free (&R) ;
+    }
+
+    // the host fails (eWiseUnion with an empty alpha: GrB_EMPTY_OBJECT) on
+    // a C it would replace: C keeps its value and SuiteSparse's message
+    union_fn real_union = (union_fn) gcu_test_real ("GxB_Matrix_eWiseUnion") ;
+    GrB_Scalar empty = NULL, one = NULL ;
+    OK (GrB_Scalar_new (&empty, GrB_INT64)) ;
+    OK (GrB_Scalar_new (&one, GrB_INT64)) ;
+    OK (GrB_Scalar_setElement_INT64 (one, 1)) ;
+    OK (produce (C, VC, false)) ;
+    int r0 = mat_runs () ;
+    GrB_Info info = GxB_Matrix_eWiseUnion (C, NULL, NULL, GrB_PLUS_INT64, A, empty, A, one, NULL) ;
+    OK (GrB_Matrix_dup (&R, VC)) ;
+    GrB_Info want = real_union (R, NULL, NULL, GrB_PLUS_INT64, A, empty, A, one, NULL) ;
+    const char *msg = NULL, *wmsg = NULL ;
+    OK (GrB_Matrix_error (&msg, C)) ;
+    OK (GrB_Matrix_error (&wmsg, R)) ;
+    CHECK (want != GrB_SUCCESS && info == want && same (C, VC) && mat_runs () == r0 + 1,
+        "a failed host call on a skipped C: %d (SuiteSparse %d), C kept (%d write-backs)",
+        (int) info, (int) want, mat_runs () - r0) ;
+    CHECK (msg != NULL && wmsg != NULL && strcmp (msg, wmsg) == 0, "C's error message is "
+        "SuiteSparse's: \"%s\" against \"%s\"", msg ? msg : "(null)", wmsg ? wmsg : "(null)") ;
+    GrB_Matrix_free (&R) ;
+    // and where the write-back fails too, the value stays on the device
+    OK (produce (C, VC, false)) ;
+    atomic_store (&fail_next, 1) ;
+    info = GxB_Matrix_eWiseUnion (C, NULL, NULL, GrB_PLUS_INT64, A, empty, A, one, NULL) ;
+    gcu_res_stats s ;
+    stats (&s) ;
+    CHECK (info == want && s.newest == 1, "the failed call's write-back failed: %d, C still "
+        "device newest (%llu)", (int) info, (unsigned long long) s.newest) ;
+    CHECK (same (C, VC), "C's device value read later") ;
+    GrB_Scalar_free (&empty) ; GrB_Scalar_free (&one) ;
+
+    // vectors: w = 7 over GrB_ALL and w = -u replace w; w<m> = 7 reads it
+    GrB_Vector w = gcu_test_random_vector (GrB_INT64, n, 0.3, st) ;
+    GrB_Vector u = gcu_test_random_vector (GrB_INT64, n, 0.5, st) ;
+    GrB_Vector m = gcu_test_random_vector (GrB_INT64, n, 0.5, st), r = NULL ;
+    GrB_Matrix V = rnd (n, 1, 0.4, st) ;
+    for (int form = 0 ; form < 3 ; form++)
+    {
+        OK (produce (w, V, true)) ;
+        r0 = mat_runs () ;
+        OK (GrB_Vector_new (&r, GrB_INT64, n)) ;
+        OK (GrB_Col_extract (r, NULL, NULL, V, GrB_ALL, n, 0, NULL)) ;
+        const GrB_Vector mask = form == 2 ? m : NULL ;
+        if (form == 1)
+        {
+            OK (GrB_Vector_apply (w, NULL, NULL, GrB_AINV_INT64, u, NULL)) ;
+            OK (GrB_Vector_apply (r, NULL, NULL, GrB_AINV_INT64, u, NULL)) ;
+        }
+        else
+        {
+            OK (GrB_Vector_assign_INT64 (w, mask, NULL, 7, GrB_ALL, n, NULL)) ;
+            OK (GrB_Vector_assign_INT64 (r, mask, NULL, 7, GrB_ALL, n, NULL)) ;
+        }
+        CHECK (gcu_test_vector_equal (w, r, 0, false, "replaced vector")
+            && mat_runs () == r0 + (form == 2 ? 1 : 0), "vector form %d over a device-newest w "
+            "(%d write-backs)", form, mat_runs () - r0) ;
+        GrB_Vector_free (&r) ;
+    }
+    GrB_Vector_free (&w) ; GrB_Vector_free (&u) ; GrB_Vector_free (&m) ; GrB_Matrix_free (&V) ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&M) ; GrB_Matrix_free (&C) ; GrB_Matrix_free (&VC) ;
+}
+
 typedef struct { GrB_Matrix C ; GrB_Index nv ; bool ok ; } reader_t ;
 
 static void *reader (void *arg)
@@ -507,6 +621,7 @@ int main (void)
     test_failure (&st) ;
     test_eviction (&st) ;
     test_vector (&st) ;
+    test_replaced (&st) ;
     test_threads (&st) ;
     gcu_residency_clear_all () ;
     gcu_res_stats s ;

@@ -17,7 +17,9 @@
 //  (c) fault injection over the materialization: each counted device
 //      operation of a write-back fails in turn; the read returns
 //      GrB_OUT_OF_MEMORY with the value kept on the device, and the next read
-//      gives the right answer; no device memory is left behind.
+//      gives the right answer; no device memory is left behind;
+//  (d) a device-newest C replaced by a host call: dropped unwritten, written
+//      back where the call reads it or fails.
 #include "gcu_test.h"
 #include "grbcuda.h"
 #include "device/gcu_cuda.h"
@@ -424,6 +426,68 @@ static void test_faults (uint64_t *st)
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&R) ;
 }
 
+// (d) a GPU result replaced by a host call (mode host): C = A*A over GrB_ALL
+// drops it unwritten, C += A*A writes it back first, and a host call that
+// fails on it (eWiseUnion with an empty alpha) leaves C holding it, with
+// SuiteSparse's error and message
+typedef GrB_Info (*union_t) (GrB_Matrix, const GrB_Matrix, const GrB_BinaryOp,
+    const GrB_BinaryOp, const GrB_Matrix, const GrB_Scalar, const GrB_Matrix,
+    const GrB_Scalar, const GrB_Descriptor) ;
+
+static void replaced_on_host (uint64_t *st)
+{
+    const GrB_Index n = 200 ;
+    const GrB_Semiring sr = GrB_PLUS_TIMES_SEMIRING_FP64 ;
+    union_t real_union = (union_t) gcu_test_real ("GxB_Matrix_eWiseUnion") ;
+    GrB_Matrix A = gcu_test_random_matrix (GrB_FP64, n, n, 0.05, st) ;
+    GrB_Matrix B = gcu_test_random_matrix (GrB_FP64, n, n, 0.05, st) ;
+    GrB_Scalar empty = NULL, one = NULL ;
+    OK (GrB_Scalar_new (&empty, GrB_FP64)) ;
+    OK (GrB_Scalar_new (&one, GrB_FP64)) ;
+    OK (GrB_Scalar_setElement_FP64 (one, 1)) ;
+    for (int form = 0 ; form < 3 ; form++)
+    {
+        GrB_Matrix C = NULL, R = NULL ;
+        OK (GrB_Matrix_new (&C, GrB_FP64, n, n)) ;
+        OK (GrB_Matrix_new (&R, GrB_FP64, n, n)) ;
+        const uint64_t n0 = newest () ;
+        OK (GrB_mxm (C, NULL, NULL, sr, A, B, NULL)) ;
+        OK (real_mxm (R, NULL, NULL, sr, A, B, NULL)) ;
+        CHECK (newest () == n0 + 1, "form %d: the GPU's C is device newest", form) ;
+        OK (grbcuda_set_mode (GRBCUDA_MODE_HOST)) ;
+        const uint64_t m0 = materializations () ;
+        GrB_Info info = GrB_SUCCESS, want = GrB_SUCCESS ;
+        if (form == 2)
+        {
+            info = GxB_Matrix_eWiseUnion (C, NULL, NULL, GrB_PLUS_FP64, A, empty, B, one, NULL) ;
+            want = real_union (R, NULL, NULL, GrB_PLUS_FP64, A, empty, B, one, NULL) ;
+            const char *msg = NULL, *wmsg = NULL ;
+            OK (GrB_Matrix_error (&msg, C)) ;
+            OK (GrB_Matrix_error (&wmsg, R)) ;
+            CHECK (msg != NULL && wmsg != NULL && strcmp (msg, wmsg) == 0,
+                "the failed host call's message: \"%s\" against \"%s\"", msg ? msg : "(null)",
+                wmsg ? wmsg : "(null)") ;
+        }
+        else
+        {
+            const GrB_BinaryOp accum = form == 1 ? GrB_PLUS_FP64 : NULL ;
+            info = GrB_mxm (C, NULL, accum, sr, A, A, NULL) ;
+            want = real_mxm (R, NULL, accum, sr, A, A, NULL) ;
+        }
+        OK (grbcuda_set_mode (GRBCUDA_MODE_GPU)) ;
+        const uint64_t written = materializations () - m0 ;
+        CHECK (info == want && newest () == n0 && written == (form == 0 ? 0u : 1u),
+            "form %d (%s): info %d (SuiteSparse %d), %llu write-backs", form,
+            form == 0 ? "C = A*A, dropped" : form == 1 ? "C += A*A, written back"
+            : "a failed eWiseUnion, written back", (int) info, (int) want,
+            (unsigned long long) written) ;
+        CHECK (gcu_test_matrix_equal (C, R, 1e-12, false, "replaced"), "form %d: C as SuiteSparse's", form) ;
+        GrB_Matrix_free (&C) ; GrB_Matrix_free (&R) ;
+    }
+    GrB_Scalar_free (&empty) ; GrB_Scalar_free (&one) ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
+}
+
 int main (void)
 {
     OK (GrB_init (GrB_NONBLOCKING)) ;
@@ -444,6 +508,7 @@ int main (void)
     test_eviction (&st) ;
     test_faults (&st) ;
     merge_faults (&st) ;
+    replaced_on_host (&st) ;
     gcu_residency_clear_all () ;
     CHECK (newest () == 0, "nothing newest after clear_all") ;
     GrB_finalize () ;
