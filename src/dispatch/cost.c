@@ -240,7 +240,7 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
         host_work = fmin (host_work, in->full_work / t->fam [GCU_COST_MXV].host_rate) ;
     out->host_table = r->host_fixed + host_work + in->rows * r->host_row + in->newest_bytes / t->d2h ;
     out->host_s = in->host_measured > 0 ? in->host_measured
-        : out->host_table * gcu_cost_factor (GCU_SIDE_HOST, in->op, in->family, out->host_table) ;
+        : out->host_table * gcu_cost_factor (GCU_SIDE_HOST, in->op, in->family, (gcu_cost_mask) in->mask, out->host_table) ;
     // a result of few rows leaves a row-wise kernel most of the GPU idle
     // (LAGraph's betweenness: 4-by-n frontiers times A, a block a row)
     const double fill = (r->gpu_rows > 0 && in->out_rows > 0 && in->out_rows < r->gpu_rows)
@@ -248,7 +248,7 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
     const double kernels = in->gpu_kernels > 0 ? in->gpu_kernels : in->work / (r->gpu_rate * fill) ;
     out->gpu_table = r->gpu_fixed + kernels + in->up_bytes / t->h2d + in->down_bytes / t->d2h ;
     out->gpu_s = out->gpu_table * (in->gpu_kernels > 0 ? 1
-        : gcu_cost_factor (GCU_SIDE_GPU, in->op, in->family, out->gpu_table)) ;
+        : gcu_cost_factor (GCU_SIDE_GPU, in->op, in->family, (gcu_cost_mask) in->mask, out->gpu_table)) ;
     out->gpu = out->gpu_s * t->margin < out->host_s ;
 }
 
@@ -261,14 +261,14 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
 #define GCU_COST_DECADES 6
 #define GCU_COST_LEARN_RATE 0.25
 static pthread_mutex_t learned_lock = PTHREAD_MUTEX_INITIALIZER ;
-// ln(measured / predicted) per side, operation, family and decade (written
+// ln(measured / predicted) per side, operation, family, mask and decade (written
 // under the lock), and its exp, the factor every prediction reads (0:
 // nothing learned, 1). Each auto call reads two factors and teaches one:
 // the factor kept rather than exp'd, and the decade by comparisons rather
 // than log10 and floor, took 6 of the 8 libm calls off a call that stays on
 // the host (a 4x4 GrB_mxm's added time in auto, bench/overhead.sh).
-static double learned [2][GCU_OP_COUNT][GCU_COST_NFAMILIES][GCU_COST_DECADES] ;
-static _Atomic double factor_of [2][GCU_OP_COUNT][GCU_COST_NFAMILIES][GCU_COST_DECADES] ;
+static double learned [2][GCU_OP_COUNT][GCU_COST_NFAMILIES][GCU_MASK_KINDS][GCU_COST_DECADES] ;
+static _Atomic double factor_of [2][GCU_OP_COUNT][GCU_COST_NFAMILIES][GCU_MASK_KINDS][GCU_COST_DECADES] ;
 
 static int decade (double table_s)
 {
@@ -278,29 +278,36 @@ static int decade (double table_s)
     return d ;
 }
 
-static bool learned_kind (gcu_cost_side side, gcu_op op, gcu_cost_family f)
+static bool learned_kind (gcu_cost_side side, gcu_op op, gcu_cost_family f, gcu_cost_mask m)
 {
     return (side == GCU_SIDE_HOST || side == GCU_SIDE_GPU)
-        && (int) op >= 0 && op < GCU_OP_COUNT && (int) f >= 0 && f < GCU_COST_NFAMILIES ;
+        && (int) op >= 0 && op < GCU_OP_COUNT && (int) f >= 0 && f < GCU_COST_NFAMILIES
+        && (int) m >= 0 && m < GCU_MASK_KINDS ;
 }
 
-double gcu_cost_factor (gcu_cost_side side, gcu_op op, gcu_cost_family f, double table_s)
+gcu_cost_mask gcu_cost_mask_of (const gcu_call *c)
 {
-    if (!learned_kind (side, op, f) || !(table_s > 0)) return 1 ;
-    const double x = atomic_load_explicit (&factor_of [side][op][f][decade (table_s)],
+    return c->M == NULL ? GCU_MASK_NONE : c->mask_comp ? GCU_MASK_COMP : GCU_MASK_PLAIN ;
+}
+
+double gcu_cost_factor (gcu_cost_side side, gcu_op op, gcu_cost_family f, gcu_cost_mask m, double table_s)
+{
+    if (!learned_kind (side, op, f, m) || !(table_s > 0)) return 1 ;
+    const double x = atomic_load_explicit (&factor_of [side][op][f][m][decade (table_s)],
         memory_order_relaxed) ;
     return x > 0 ? x : 1 ;
 }
 
-void gcu_cost_learn (gcu_cost_side side, gcu_op op, gcu_cost_family f, double table_s, double s)
+void gcu_cost_learn (gcu_cost_side side, gcu_op op, gcu_cost_family f, gcu_cost_mask m,
+    double table_s, double s)
 {
-    if (!learned_kind (side, op, f) || !(table_s > 0) || !(s > 0)) return ;
+    if (!learned_kind (side, op, f, m) || !(table_s > 0) || !(s > 0)) return ;
     const double r = fmin (fmax (log (s / table_s), -log (64.0)), log (64.0)) ;
     const int d = decade (table_s) ;
     pthread_mutex_lock (&learned_lock) ;
-    double *l = &learned [side][op][f][d] ;
+    double *l = &learned [side][op][f][m][d] ;
     *l += GCU_COST_LEARN_RATE * (r - *l) ;
-    atomic_store_explicit (&factor_of [side][op][f][d], exp (*l), memory_order_relaxed) ;
+    atomic_store_explicit (&factor_of [side][op][f][m][d], exp (*l), memory_order_relaxed) ;
     pthread_mutex_unlock (&learned_lock) ;
 }
 
@@ -308,8 +315,8 @@ void gcu_cost_forget (void)
 {
     pthread_mutex_lock (&learned_lock) ;
     memset (learned, 0, sizeof (learned)) ;
-    _Atomic double *x = &factor_of [0][0][0][0] ;
-    for (size_t k = 0 ; k < sizeof (factor_of) / sizeof (factor_of [0][0][0][0]) ; k++)
+    _Atomic double *x = &factor_of [0][0][0][0][0] ;
+    for (size_t k = 0 ; k < sizeof (factor_of) / sizeof (factor_of [0][0][0][0][0]) ; k++)
         atomic_store_explicit (&x [k], 0, memory_order_relaxed) ;
     pthread_mutex_unlock (&learned_lock) ;
 }

@@ -625,13 +625,15 @@ GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
     if (call->reason != GRBCUDA_REASON_GPU && call->reason != GRBCUDA_REASON_GPU_FAILED
         && call->host_table > 0 && call->t_start >= 0)
     {
-        gcu_cost_learn (GCU_SIDE_HOST, call->op, (gcu_cost_family) call->cost_family, call->host_table, dt) ;
+        gcu_cost_learn (GCU_SIDE_HOST, call->op, (gcu_cost_family) call->cost_family,
+            gcu_cost_mask_of (call), call->host_table, dt) ;
         rent_settle (call, dt) ;
     }
     if (call->reason == GRBCUDA_REASON_GPU && call->gpu_table > 0 && call->t_start >= 0
         && call->jit_loads == gcu_jit_modules_loaded ())
     {
-        gcu_cost_learn (GCU_SIDE_GPU, call->op, (gcu_cost_family) call->cost_family, call->gpu_table, dt) ;
+        gcu_cost_learn (GCU_SIDE_GPU, call->op, (gcu_cost_family) call->cost_family,
+            gcu_cost_mask_of (call), call->gpu_table, dt) ;
         // a repeat of this product is predicted with these kernels' time
         if (call->kernel_key != 0 && call->kernel_seconds > 0)
             gcu_cost_repeat_put (call->kernel_key, call->kernel_seconds) ;

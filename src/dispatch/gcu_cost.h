@@ -73,8 +73,9 @@ GrB_Info gcu_cost_set_text (const char *text) ;
 typedef struct
 {
     gcu_cost_family family ;
-    gcu_op op ;                 // the call's operation: the times learned
-                                // for it (gcu_cost_factor)
+    gcu_op op ;                 // the call's operation and its mask
+    int mask ;                  // (gcu_cost_mask): the times learned for
+                                // them (gcu_cost_factor)
     double work ;
     double up_bytes ;           // operands the GPU would upload
     double down_bytes ;         // what must come back after the GPU
@@ -133,11 +134,17 @@ const char *gcu_cost_family_name (gcu_cost_family f) ;
 // host) and decade of the table's prediction: a running mean of
 // log(measured / predicted), each call's ratio within 1/64..64; 1 before
 // any call of the kind has been measured.
+// And per mask (none, a mask, a complemented one): PageRank's masked
+// scalar assign rsink<sink> = r shared the unmasked r = teleport's factor,
+// predicted 0.02 ms where it took 1.5-1.7 on the host (H100, 2026-11-28).
 typedef enum { GCU_SIDE_HOST = 0, GCU_SIDE_GPU = 1 } gcu_cost_side ;
-double gcu_cost_factor (gcu_cost_side side, gcu_op op, gcu_cost_family f, double table_s) ;
-// A call of op in family f on that side, predicted table_s by the table,
-// took s seconds.
-void gcu_cost_learn (gcu_cost_side side, gcu_op op, gcu_cost_family f, double table_s, double s) ;
+typedef enum { GCU_MASK_NONE = 0, GCU_MASK_PLAIN = 1, GCU_MASK_COMP = 2, GCU_MASK_KINDS = 3 } gcu_cost_mask ;
+gcu_cost_mask gcu_cost_mask_of (const gcu_call *c) ;
+double gcu_cost_factor (gcu_cost_side side, gcu_op op, gcu_cost_family f, gcu_cost_mask m, double table_s) ;
+// A call of op in family f with mask m on that side, predicted table_s by
+// the table, took s seconds.
+void gcu_cost_learn (gcu_cost_side side, gcu_op op, gcu_cost_family f, gcu_cost_mask m,
+    double table_s, double s) ;
 // forgets what was learned (tests)
 void gcu_cost_forget (void) ;
 

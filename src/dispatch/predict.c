@@ -125,7 +125,7 @@ static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_in
     if (big->obj == NULL || !(in->up_bytes > 0)) return false ;
     // there, the call goes on a chain: its result's download as a chain's
     // (SSSP's rented assigns left results its host eWiseMult read back)
-    const gcu_cost_input there = { .family = in->family, .op = in->op, .work = in->work,
+    const gcu_cost_input there = { .family = in->family, .op = in->op, .mask = in->mask, .work = in->work,
         .rows = in->rows, .out_rows = in->out_rows, .full_work = in->full_work,
         .down_bytes = chain_bytes, .host_measured = in->host_measured, .gpu_kernels = in->gpu_kernels } ;
     gcu_cost_choice ct ;
@@ -257,7 +257,7 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
     const bool vec = !gcu_op_matrix (c->op) ;
     const bool spmspv = cost_family (c) == GCU_COST_SPMSPV ;
     if (spmspv) push_work (c) ;
-    gcu_cost_input in = { .family = cost_family (c), .op = c->op, .work = c->work,
+    gcu_cost_input in = { .family = cost_family (c), .op = c->op, .mask = gcu_cost_mask_of (c), .work = c->work,
         .rows = vec ? (double) c->c_rows : 0, .out_rows = vec ? 0 : (double) c->c_rows,
         .full_work = (double) (c->op == GCU_OP_VXM ? c->b_nvals : c->a_nvals) } ;
     gcu_cost_choice ch ;

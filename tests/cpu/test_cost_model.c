@@ -288,21 +288,24 @@ static void repeats_and_lineage (void)
 static void host_learned (void)
 {
     gcu_cost_forget () ;
-    CHECK (gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_MXV, GCU_COST_MXV, 1e-3) == 1, "nothing learned: 1") ;
-    for (int k = 0 ; k < 40 ; k++) gcu_cost_learn (GCU_SIDE_HOST, GCU_OP_MXV, GCU_COST_MXV, 1e-3, 1e-2) ;
-    double f = gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_MXV, GCU_COST_MXV, 2e-3) ;
+    CHECK (gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_MXV, GCU_COST_MXV, GCU_MASK_NONE, 1e-3) == 1, "nothing learned: 1") ;
+    for (int k = 0 ; k < 40 ; k++) gcu_cost_learn (GCU_SIDE_HOST, GCU_OP_MXV, GCU_COST_MXV, GCU_MASK_NONE, 1e-3, 1e-2) ;
+    double f = gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_MXV, GCU_COST_MXV, GCU_MASK_NONE, 2e-3) ;
     CHECK (fabs (f - 10) < 0.01, "10 times slower, learned: %g", f) ;
-    CHECK (gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_MXV, GCU_COST_MXV, 2e-2) == 1 && gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_VXM, GCU_COST_MXV, 1e-3) == 1
-        && gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_MXV, GCU_COST_SPMSPV, 1e-3) == 1,
-        "another decade, operation or family: nothing learned") ;
-    gcu_cost_learn (GCU_SIDE_HOST, GCU_OP_VXM, GCU_COST_MXV, 1e-3, 1e-3 / 1e6) ;
-    f = gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_VXM, GCU_COST_MXV, 1e-3) ;
+    CHECK (gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_MXV, GCU_COST_MXV, GCU_MASK_NONE, 2e-2) == 1
+        && gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_VXM, GCU_COST_MXV, GCU_MASK_NONE, 1e-3) == 1
+        && gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_MXV, GCU_COST_SPMSPV, GCU_MASK_NONE, 1e-3) == 1
+        && gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_MXV, GCU_COST_MXV, GCU_MASK_PLAIN, 1e-3) == 1
+        && gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_MXV, GCU_COST_MXV, GCU_MASK_COMP, 1e-3) == 1,
+        "another decade, operation, family or mask: nothing learned") ;
+    gcu_cost_learn (GCU_SIDE_HOST, GCU_OP_VXM, GCU_COST_MXV, GCU_MASK_NONE, 1e-3, 1e-3 / 1e6) ;
+    f = gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_VXM, GCU_COST_MXV, GCU_MASK_NONE, 1e-3) ;
     CHECK (fabs (log (f) - 0.25 * log (1.0 / 64)) < 1e-9, "one call, a quarter of the way, within 1/64: %g", f) ;
-    gcu_cost_learn (GCU_SIDE_HOST, GCU_OP_VXM, GCU_COST_MXV, 0, 1) ;
-    gcu_cost_learn (GCU_SIDE_HOST, GCU_OP_VXM, GCU_COST_MXV, 1e-3, -1) ;
-    CHECK (gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_VXM, GCU_COST_MXV, 1e-3) == f, "no prediction or no time: nothing learned") ;
+    gcu_cost_learn (GCU_SIDE_HOST, GCU_OP_VXM, GCU_COST_MXV, GCU_MASK_NONE, 0, 1) ;
+    gcu_cost_learn (GCU_SIDE_HOST, GCU_OP_VXM, GCU_COST_MXV, GCU_MASK_NONE, 1e-3, -1) ;
+    CHECK (gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_VXM, GCU_COST_MXV, GCU_MASK_NONE, 1e-3) == f, "no prediction or no time: nothing learned") ;
     gcu_cost_forget () ;
-    CHECK (gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_MXV, GCU_COST_MXV, 1e-3) == 1, "forgotten") ;
+    CHECK (gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_MXV, GCU_COST_MXV, GCU_MASK_NONE, 1e-3) == 1, "forgotten") ;
 }
 
 // the GPU's time learned from GPU calls, on its own side: a kind of call
@@ -317,9 +320,9 @@ static void gpu_learned (void)
     gcu_cost_predict (&t, &in, &ch) ;
     CHECK (ch.gpu && ch.gpu_s == ch.gpu_table && ch.host_s == ch.host_table, "nothing learned: the table's GPU wins") ;
     const double g = ch.gpu_table, h = ch.host_table ;
-    for (int k = 0 ; k < 40 ; k++) gcu_cost_learn (GCU_SIDE_GPU, GCU_OP_MXV, GCU_COST_MXV, g, 10 * g) ;
-    CHECK (fabs (gcu_cost_factor (GCU_SIDE_GPU, GCU_OP_MXV, GCU_COST_MXV, g) - 10) < 0.01
-        && gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_MXV, GCU_COST_MXV, h) == 1, "the GPU's side alone learned") ;
+    for (int k = 0 ; k < 40 ; k++) gcu_cost_learn (GCU_SIDE_GPU, GCU_OP_MXV, GCU_COST_MXV, GCU_MASK_NONE, g, 10 * g) ;
+    CHECK (fabs (gcu_cost_factor (GCU_SIDE_GPU, GCU_OP_MXV, GCU_COST_MXV, GCU_MASK_NONE, g) - 10) < 0.01
+        && gcu_cost_factor (GCU_SIDE_HOST, GCU_OP_MXV, GCU_COST_MXV, GCU_MASK_NONE, h) == 1, "the GPU's side alone learned") ;
     gcu_cost_predict (&t, &in, &ch) ;
     CHECK (!ch.gpu && fabs (ch.gpu_s / ch.gpu_table - 10) < 0.01 && ch.gpu_table == g && ch.host_s == h,
         "10 times slower on the GPU: host (%g against %g)", ch.gpu_s, ch.host_s) ;
