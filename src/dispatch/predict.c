@@ -133,15 +133,6 @@ static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_in
     if (!(ch->host_s > ct.gpu_s * t->margin)) return false ;
     // what the host loses on this call is added once it is measured
     // (gcu_finish, dispatch.c); the rent is paid by the earlier calls' losses
-    // the calls a copy would serve: this one and as many as found the copies
-    // of big's last value (gcu_residency_copy_hits); a purchase whose calls
-    // save less than the upload is not made
-    const double hits = gcu_residency_copy_hits (big->obj) ;
-    if (hits >= 0 && (1 + hits) * (ch->host_s - ct.gpu_s * t->margin) < in->up_bytes / t->h2d)
-    {
-        gcu_residency_copy_blocked (big->obj) ;
-        return false ;
-    }
     c->rent_key = big->obj ;
     c->rent_version = big->version ;
     c->rent_gpu_s = ct.gpu_s * t->margin ;

@@ -153,17 +153,6 @@ bool gcu_residency_newest_nvals_slow (const void *handle, uint64_t *nvals) ;
 // result left on the device this share of its download, predict.c).
 double gcu_residency_writeback_share (const void *handle) ;
 
-// How many later calls found the copies of handle's last value that ended
-// (its uploads, before the object changed, was freed or evicted): -1 when
-// none is known. Auto mode buys an upload only if the calls such a copy
-// serves save more than the upload costs (predict.c). A handle whose copies
-// served none is held back from a purchase at most GCU_LIFE_BLOCKS times
-// (gcu_residency_copy_blocked) before its history is forgotten, so that a
-// new use of the object is found out.
-#define GCU_LIFE_BLOCKS 4
-double gcu_residency_copy_hits (const void *handle) ;
-void gcu_residency_copy_blocked (const void *handle) ;
-
 #ifndef __cplusplus
 // Handles that are device newest now. Private to src/residency.
 extern _Atomic size_t gcu_residency_newest_ ;
