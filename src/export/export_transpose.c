@@ -170,9 +170,14 @@ GrB_Info gcu_export_trans_buckets (const gcu_export_raw *r, gcu_csr *c, bool w32
     for (int64_t b = 0 ; b < nb ; b++)
         if (bstart [b + 1] - bstart [b] > most) most = bstart [b + 1] - bstart [b] ;
     int failed = 0 ;
+    // a bucket's counts: span output vectors, at most nouter (a few entries
+    // into 1M vectors make span 2^26: 512 MB a thread, mapped afresh by
+    // every call, 5-7 ms of page faults where the export of 16K entries
+    // takes 1; 2 cores, 2026-11-28)
+    const int64_t ncnt = span < nouter ? span : nouter ;
     #pragma omp parallel num_threads(T)
     {
-        int64_t *cnt = malloc ((size_t) (span + 1) * sizeof (int64_t)) ;
+        int64_t *cnt = malloc ((size_t) (ncnt + 1) * sizeof (int64_t)) ;
         uint8_t *sidx = malloc ((size_t) most * w + 1) ;
         uint8_t *sval = vals ? malloc ((size_t) most * ts + 1) : NULL ;
         if (cnt == NULL || sidx == NULL || (vals && sval == NULL))
