@@ -240,7 +240,7 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
         host_work = fmin (host_work, in->full_work / t->fam [GCU_COST_MXV].host_rate) ;
     out->host_table = r->host_fixed + host_work + in->rows * r->host_row + in->newest_bytes / t->d2h ;
     out->host_s = in->host_measured > 0 ? in->host_measured
-        : out->host_table * gcu_cost_factor (GCU_SIDE_HOST, in->op, in->family, (gcu_cost_mask) in->mask, out->host_table) ;
+        : out->host_table * gcu_cost_factor (GCU_SIDE_HOST, in->op, in->family, in->mask, out->host_table) ;
     // a result of few rows leaves a row-wise kernel most of the GPU idle
     // (LAGraph's betweenness: 4-by-n frontiers times A, a block a row)
     const double fill = (r->gpu_rows > 0 && in->out_rows > 0 && in->out_rows < r->gpu_rows)
@@ -248,7 +248,7 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
     const double kernels = in->gpu_kernels > 0 ? in->gpu_kernels : in->work / (r->gpu_rate * fill) ;
     out->gpu_table = r->gpu_fixed + kernels + in->up_bytes / t->h2d + in->down_bytes / t->d2h ;
     out->gpu_s = out->gpu_table * (in->gpu_kernels > 0 ? 1
-        : gcu_cost_factor (GCU_SIDE_GPU, in->op, in->family, (gcu_cost_mask) in->mask, out->gpu_table)) ;
+        : gcu_cost_factor (GCU_SIDE_GPU, in->op, in->family, in->mask, out->gpu_table)) ;
     out->gpu = out->gpu_s * t->margin < out->host_s ;
 }
 

@@ -69,13 +69,15 @@ const gcu_cost_table *gcu_cost_current (const char *device) ;
 // GrB_INVALID_VALUE if it does not parse (nothing changes).
 GrB_Info gcu_cost_set_text (const char *text) ;
 
+// A call's mask, as the learned corrections tell calls apart (gcu_cost_factor).
+typedef enum { GCU_MASK_NONE = 0, GCU_MASK_PLAIN = 1, GCU_MASK_COMP = 2, GCU_MASK_KINDS = 3 } gcu_cost_mask ;
+
 // What the model needs of a call, and what it predicts.
 typedef struct
 {
     gcu_cost_family family ;
-    gcu_op op ;                 // the call's operation and its mask
-    int mask ;                  // (gcu_cost_mask): the times learned for
-                                // them (gcu_cost_factor)
+    gcu_op op ;                 // the call's operation and its mask: the
+    gcu_cost_mask mask ;        // times learned for them (gcu_cost_factor)
     double work ;
     double up_bytes ;           // operands the GPU would upload
     double down_bytes ;         // what must come back after the GPU
@@ -138,7 +140,6 @@ const char *gcu_cost_family_name (gcu_cost_family f) ;
 // scalar assign rsink<sink> = r shared the unmasked r = teleport's factor,
 // predicted 0.02 ms where it took 1.5-1.7 on the host (H100, 2026-11-28).
 typedef enum { GCU_SIDE_HOST = 0, GCU_SIDE_GPU = 1 } gcu_cost_side ;
-typedef enum { GCU_MASK_NONE = 0, GCU_MASK_PLAIN = 1, GCU_MASK_COMP = 2, GCU_MASK_KINDS = 3 } gcu_cost_mask ;
 gcu_cost_mask gcu_cost_mask_of (const gcu_call *c) ;
 double gcu_cost_factor (gcu_cost_side side, gcu_op op, gcu_cost_family f, gcu_cost_mask m, double table_s) ;
 // A call of op in family f with mask m on that side, predicted table_s by
