@@ -136,7 +136,13 @@ static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_in
     c->rent_key = big->obj ;
     c->rent_version = big->version ;
     c->rent_gpu_s = ct.gpu_s * t->margin ;
-    const bool like = gcu_cost_sig_paid (big->sig) ;
+    // a matrix like one whose rent paid is bought at once (LAGraph makes
+    // SSSP's AL anew in each call), but not one whose own last copy served
+    // no later call (gcu_residency_copy_hits): LAGraph's connected components
+    // unpacks and packs G->A in each call, and its 165 MB went up again in
+    // every trial for one product the host does in 1-5 ms (cc 55 ms a trial
+    // against SuiteSparse's 20; H200, 2026-11-28). Its rent stands.
+    const bool like = gcu_cost_sig_paid (big->sig) && gcu_residency_copy_hits (big->obj) != 0 ;
     if (!like && !gcu_cost_amortized (big->obj, big->version, in->up_bytes / t->h2d))
         return false ;
     gcu_cost_sig_record (big->sig) ;

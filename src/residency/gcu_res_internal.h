@@ -36,6 +36,10 @@ extern _Thread_local const void *gcu_res_materializing ;   // newest.c
 // not (dropped unwritten, replaced in place). Under the lock (newest.c).
 void gcu_res_fate_note (const void *handle, bool written) ;
 
+// A copy of handle's value gen (not a newest value) ended, found by hits
+// later lookups. Under the lock (newest.c).
+void gcu_res_life_note (const void *handle, uint64_t gen, uint32_t hits) ;
+
 enum { E_BUILDING, E_LIVE, E_DEAD } ;
 
 struct gcu_res_entry
@@ -55,6 +59,7 @@ struct gcu_res_entry
     gcu_res_entry *lru_prev, *lru_next ;
     gcu_res_entry *grave ;      // next in a list of entries to free
     bool newest ;               // the handle's newest value (its slot's newest)
+    uint32_t hits ;             // counted lookups that found it (later calls' uses)
 } ;
 
 typedef struct slot

@@ -153,6 +153,13 @@ bool gcu_residency_newest_nvals_slow (const void *handle, uint64_t *nvals) ;
 // result left on the device this share of its download, predict.c).
 double gcu_residency_writeback_share (const void *handle) ;
 
+// How many later calls found the copies of handle's last value that ended
+// (its uploads, before the object changed, was freed or evicted): -1 when
+// none is known. Auto mode does not buy by its likeness to a paid matrix
+// (gcu_cost_sig_paid) an upload of one whose last copy served none
+// (predict.c).
+double gcu_residency_copy_hits (const void *handle) ;
+
 #ifndef __cplusplus
 // Handles that are device newest now. Private to src/residency.
 extern _Atomic size_t gcu_residency_newest_ ;

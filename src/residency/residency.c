@@ -156,6 +156,7 @@ static void newest_drop (slot *s, gcu_res_entry *e)
 
 void gcu_res_retire (slot *s, gcu_res_entry *e, gcu_res_entry **grave)
 {
+    if (!e->newest) gcu_res_life_note (s->handle, e->gen, e->hits) ;
     newest_drop (s, e) ;
     remove_from_list (&s->entries, e) ;
     lru_unlink (e) ;
@@ -350,7 +351,11 @@ static GrB_Info find_locked (const void *handle, int kind, gcu_res_entry **e, bo
     x->pins++ ;
     lru_unlink (x) ;
     gcu_res_lru_push_front (x) ;
-    if (count) gcu_res_reg.st.hits++ ;
+    if (count)
+    {
+        gcu_res_reg.st.hits++ ;
+        x->hits++ ;
+    }
     *e = x ;
     return GrB_SUCCESS ;
 }

@@ -25,6 +25,8 @@
 //    share (forgotten when a new object is made at its address), the
 //    statistics count each write-back for its reader, and auto's prediction counts that share of a result's download
 //    where the result would stay on the device;
+//  - how many later calls found the copies of an object's last value, and
+//    auto's purchase of an upload by likeness refused where they served none;
 // and every byte the allocator handed out comes back.
 #include "gcu_test.h"
 #include "grbcuda.h"
@@ -605,6 +607,87 @@ static void test_fate (uint64_t *st)
     GrB_Matrix_free (&D) ; GrB_Matrix_free (&V) ; GrB_Matrix_free (&A) ;
 }
 
+// The lives of uploaded copies (gcu_residency_copy_hits) and auto's
+// purchase of an upload by likeness (predict.c): a copy of a matrix's value
+// found by 3 later lookups (its CSC by 1) ended as one life of 3; a matrix
+// like one whose rent paid (same dimensions, entries, type) is bought at
+// once if it is new or its last copy served later calls, but not if that
+// copy served none: that one's rent must pay.
+static void copy_of (GrB_Matrix A, int kind, int lookups)
+{
+    gcu_res_entry *e = NULL ;
+    void *b = NULL ;
+    OK (gcu_residency_begin (A, kind, &e)) ;
+    OK (gcu_residency_alloc (e, 64, &b)) ;
+    OK (gcu_residency_publish (e)) ;
+    gcu_residency_unpin (e) ;
+    for (int k = 0 ; k < lookups ; k++)
+    {
+        OK (gcu_residency_lookup (A, kind, &e)) ;
+        gcu_residency_unpin (e) ;
+    }
+}
+
+// a product C = A*B the GPU wins only with A there (A's upload ~14 ms,
+// the host 10 ms, the GPU 0.6 ms with A there), A's rent paid if rent:
+// bought?
+static bool bought (GrB_Matrix C, GrB_Matrix A, GrB_Matrix B, bool rent)
+{
+    gcu_call c ;
+    memset (&c, 0, sizeof (c)) ;
+    c.op = GCU_OP_MXM ;
+    c.C = C ; c.A = A ; c.B = B ;
+    c.c_rows = c.c_cols = c.a_rows = c.a_cols = c.b_rows = c.b_cols = 4096 ;
+    c.a_nvals = 10000000 ;
+    c.b_nvals = 80 ;
+    c.work = 1.4e6 ;
+    c.checked = true ;
+    c.down_share = -1 ;
+    if (rent)
+    {
+        (void) gcu_cost_amortized (A, c.a_nvals, 1e9) ;
+        gcu_cost_amortize_add (A, c.a_nvals, 1.0) ;
+    }
+    const bool gpu = gcu_predict (&c, gcu_cost_current (NULL)) ;
+    return gpu && c.rent_paid ;
+}
+
+static void test_lives (uint64_t *st)
+{
+    // (A's address may be an earlier object's: its copies' lives are kept)
+    static int never ;
+    CHECK (gcu_residency_copy_hits (&never) == -1, "no copy ended: -1") ;
+    GrB_Matrix A = rnd (20, 20, 0.2, st), G = rnd (20, 20, 0.2, st) ;
+    GrB_Matrix B = rnd (20, 20, 0.2, st), C = rnd (20, 20, 0.2, st) ;
+    // F at an address no copy's life is known for (earlier tests' objects
+    // were freed; the ones refused are held until the end)
+    GrB_Matrix F = NULL, used [16] = { NULL } ;
+    int nused = 0 ;
+    while ((F = rnd (20, 20, 0.2, st)), gcu_residency_copy_hits (F) != -1 && nused < 16) used [nused++] = F ;
+    copy_of (A, GCU_RES_CSR, 3) ;
+    copy_of (A, GCU_RES_CSC, 1) ;
+    gcu_residency_invalidate (A) ;
+    CHECK (gcu_residency_copy_hits (A) == 3, "a value's copies found 3 times: %g",
+        gcu_residency_copy_hits (A)) ;
+    copy_of (G, GCU_RES_CSR, 0) ;
+    gcu_residency_invalidate (G) ;
+    CHECK (gcu_residency_copy_hits (G) == 0, "a copy that served no later call: %g",
+        gcu_residency_copy_hits (G)) ;
+    gcu_cost_forget () ;
+    gcu_cost_amortize_reset () ;
+    CHECK (!bought (C, F, B, false), "no rent paid, no matrix like it: not bought") ;
+    CHECK (bought (C, F, B, true), "its rent paid: bought") ;
+    const double f_hits = gcu_residency_copy_hits (F) ;
+    CHECK (f_hits == -1 && bought (C, F, B, false), "a new matrix like it (%g): bought at once", f_hits) ;
+    CHECK (bought (C, A, B, false), "one like it whose copies served 3 calls: bought at once") ;
+    CHECK (!bought (C, G, B, false), "one like it whose copy served none: not bought by likeness") ;
+    CHECK (bought (C, G, B, true), "its own rent paid: bought") ;
+    gcu_cost_amortize_reset () ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&F) ; GrB_Matrix_free (&G) ;
+    GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ;
+    for (int k = 0 ; k < nused ; k++) GrB_Matrix_free (&used [k]) ;
+}
+
 int main (void)
 {
     OK (GrB_init (GrB_NONBLOCKING)) ;
@@ -622,6 +705,7 @@ int main (void)
     test_eviction (&st) ;
     test_vector (&st) ;
     test_replaced (&st) ;
+    test_lives (&st) ;
     test_threads (&st) ;
     gcu_residency_clear_all () ;
     gcu_res_stats s ;
