@@ -12,7 +12,8 @@
 //   the GPU wins sends it on (here: no usable GPU, or CUDA starting), and
 //   the verbose line prints both predictions. Results equal SuiteSparse's.
 //   The host time learned from host calls moves the host prediction per
-//   operation and decade.
+//   operation and decade. A masked assign without GrB_REPLACE is counted at
+//   its mask's entries.
 #include "gcu_test.h"
 #include "grbcuda.h"
 #include "../../src/dispatch/gcu_cost.h"
@@ -440,6 +441,52 @@ static void through_the_dispatch (void)
     OK (grbcuda_set_cost_model (NULL)) ;
 }
 
+// A masked assign without GrB_REPLACE is counted at its mask's entries
+// (and u's), not at w's length: SuiteSparse does nothing for an empty mask.
+static double assign_work (gcu_op op, GrB_Vector w, GrB_Vector M, GrB_Vector u, bool comp, bool replace)
+{
+    gcu_call c ;
+    memset (&c, 0, sizeof (c)) ;
+    c.op = op ;
+    c.C = w ; c.M = M ; c.A = op == GCU_OP_VECTOR_ASSIGN ? u : NULL ;
+    c.mask_comp = comp ;
+    c.replace = replace ;
+    GrB_Index n = 0, unv = 0 ;
+    OK (GrB_Vector_size (&n, w)) ;
+    OK (GrB_Vector_nvals (&unv, u)) ;
+    c.c_rows = c.a_rows = n ;
+    c.c_cols = c.a_cols = 1 ;
+    c.a_nvals = op == GCU_OP_VECTOR_ASSIGN ? unv : n ;
+    c.work = (double) n ;
+    c.checked = true ;
+    c.down_share = -1 ;
+    (void) gcu_predict (&c, gcu_cost_current (NULL)) ;
+    return c.work ;
+}
+
+static void masked_assign_work (void)
+{
+    GrB_Vector w = NULL, M = NULL, u = NULL ;
+    OK (GrB_Vector_new (&w, GrB_FP64, 100000)) ;
+    OK (GrB_Vector_new (&M, GrB_BOOL, 100000)) ;
+    OK (GrB_Vector_new (&u, GrB_FP64, 100000)) ;
+    for (GrB_Index k = 0 ; k < 5 ; k++) OK (GrB_Vector_setElement_FP64 (u, 1, 7 * k)) ;
+    double x = assign_work (GCU_OP_VECTOR_ASSIGN, w, M, u, false, false) ;
+    CHECK (x == 6, "an empty mask: u's entries and 1 (%g)", x) ;
+    x = assign_work (GCU_OP_VECTOR_ASSIGN_SCALAR, w, M, u, false, false) ;
+    CHECK (x == 1, "a scalar through an empty mask: 1 (%g)", x) ;
+    for (GrB_Index k = 0 ; k < 30 ; k++) OK (GrB_Vector_setElement_BOOL (M, true, 3 * k)) ;
+    x = assign_work (GCU_OP_VECTOR_ASSIGN, w, M, u, false, false) ;
+    CHECK (x == 36, "a mask of 30: 36 (%g)", x) ;
+    x = assign_work (GCU_OP_VECTOR_ASSIGN, w, M, u, true, false) ;
+    CHECK (x == 100000, "a complemented mask: w's length (%g)", x) ;
+    x = assign_work (GCU_OP_VECTOR_ASSIGN, w, M, u, false, true) ;
+    CHECK (x == 100000, "GrB_REPLACE: w's length (%g)", x) ;
+    x = assign_work (GCU_OP_VECTOR_ASSIGN, w, NULL, u, false, false) ;
+    CHECK (x == 100000, "no mask: w's length (%g)", x) ;
+    GrB_Vector_free (&w) ; GrB_Vector_free (&M) ; GrB_Vector_free (&u) ;
+}
+
 int main (void)
 {
     // start_rental below (read at the first use); ctest's other runs set
@@ -459,6 +506,7 @@ int main (void)
     decision_flips () ;
     start_rental (f) ;
     through_the_dispatch () ;
+    masked_assign_work () ;
     OK (GrB_finalize ()) ;
     return gcu_test_report ("test_cost_model") ;
 }
