@@ -223,20 +223,23 @@ static uint64_t repeat_key (const gcu_call *c)
 // at the column's parent: a root's row holds most of its 1M entries, and
 // the pull's kernels took 14.4 ms where its work predicts 0.05; with the
 // host's transpose for the upload it cost 26-29 ms against the host's 0.9,
-// again after each rent; H100, 2026-11-28): keyed by its operands and their
-// entry counts, the semiring, the mask and the descriptor, so that a
-// repeat of it is predicted with its kernels' measured time (dispatch.c).
-// Not a sparse u's: a BFS's frontier changes its work at every level.
-static uint64_t kernel_key (const gcu_call *c, gcu_cost_family f)
+// again after each rent; H100, 2026-11-28): keyed by its operands' shapes
+// and entry counts (not their handles: LAGraph makes that matrix anew in
+// each call, and a rent paid for the new one ran the pull again, 98.6 ms
+// of kernels against the host's 0.7; H200, 2026-11-28), the semiring, the
+// mask and the descriptor, so that a repeat of it is predicted with its
+// kernels' measured time (dispatch.c). Not a sparse u's: a BFS's frontier
+// changes its work at every level.
+uint64_t gcu_cost_kernel_key (const gcu_call *c, gcu_cost_family f)
 {
     if (!(c->op == GCU_OP_MXV || c->op == GCU_OP_VXM || c->op == GCU_OP_MXM) || f == GCU_COST_SPMSPV)
         return 0 ;
     const uint64_t flags = (uint64_t) c->tran_a | (uint64_t) c->tran_b << 1
         | (uint64_t) c->mask_comp << 2 | (uint64_t) c->replace << 3 ;
-    const uint64_t w [8] = { (uint64_t) c->op, (uint64_t) (uintptr_t) c->A, c->a_nvals,
-        (uint64_t) (uintptr_t) c->B, c->b_nvals, (uint64_t) (uintptr_t) c->semiring,
+    const uint64_t w [10] = { (uint64_t) c->op, c->a_rows, c->a_cols, c->a_nvals,
+        c->b_rows, c->b_cols, c->b_nvals, (uint64_t) (uintptr_t) c->semiring,
         (uint64_t) (uintptr_t) c->M, flags } ;
-    return key_of (w, 8) ;
+    return key_of (w, 10) ;
 }
 
 // the choice's predictions kept in the call (the tables' too: the call's
@@ -281,7 +284,7 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
     c->repeat_key = repeat_key (c) ;
     if (c->repeat_key != 0) (void) gcu_cost_repeat_get (c->repeat_key, &in.host_measured) ;
     // (only a GPU run keeps a kernel time: before CUDA's start, no lookup)
-    c->kernel_key = gcu_gpu_started () ? kernel_key (c, in.family) : 0 ;
+    c->kernel_key = gcu_gpu_started () ? gcu_cost_kernel_key (c, in.family) : 0 ;
     if (c->kernel_key != 0) (void) gcu_cost_repeat_get (c->kernel_key, &in.gpu_kernels) ;
     // Nothing device newest anywhere (one relaxed load): the host's time has
     // no download, and the GPU's time without any transfer bounds its time

@@ -287,6 +287,40 @@ static void repeats_and_lineage (void)
     CHECK (!gcu_cost_amortized (&A, 31, 0.01), "reset forgets the lineage") ;
 }
 
+// A product's kernel key: the same for a re-made operand of the same shape
+// and entry count (FastSV's parent matrix, made anew in each call), another
+// for another entry count, mask, semiring, descriptor or operation; none for
+// a sparse u's product or an element-wise call.
+static void kernel_keys (void)
+{
+    static int A1, A2, u1, u2, M ;
+    gcu_call c ;
+    memset (&c, 0, sizeof (c)) ;
+    c.op = GCU_OP_MXV ;
+    c.A = &A1 ; c.B = &u1 ;
+    c.a_rows = c.a_cols = c.b_rows = 1048576 ;
+    c.b_cols = 1 ;
+    c.a_nvals = c.b_nvals = 1048576 ;
+    c.semiring = GrB_MIN_SECOND_SEMIRING_INT64 ;
+    const uint64_t k = gcu_cost_kernel_key (&c, GCU_COST_MXV) ;
+    gcu_call d = c ;
+    d.A = &A2 ; d.B = &u2 ;
+    CHECK (k != 0 && gcu_cost_kernel_key (&d, GCU_COST_MXV) == k, "re-made operands: the same key") ;
+    d.a_nvals = 1961890 ;
+    CHECK (gcu_cost_kernel_key (&d, GCU_COST_MXV) != k, "another entry count: another key") ;
+    d = c ; d.M = &M ;
+    CHECK (gcu_cost_kernel_key (&d, GCU_COST_MXV) != k, "a mask: another key") ;
+    d = c ; d.semiring = GrB_MIN_PLUS_SEMIRING_INT64 ;
+    CHECK (gcu_cost_kernel_key (&d, GCU_COST_MXV) != k, "another semiring: another key") ;
+    d = c ; d.tran_a = true ;
+    CHECK (gcu_cost_kernel_key (&d, GCU_COST_MXV) != k, "A transposed: another key") ;
+    d = c ; d.op = GCU_OP_VXM ;
+    CHECK (gcu_cost_kernel_key (&d, GCU_COST_MXV) != k, "vxm: another key") ;
+    CHECK (gcu_cost_kernel_key (&c, GCU_COST_SPMSPV) == 0, "a sparse u's product: none") ;
+    d = c ; d.op = GCU_OP_VECTOR_ASSIGN ;
+    CHECK (gcu_cost_kernel_key (&d, GCU_COST_EWISE) == 0, "an assign: none") ;
+}
+
 // the host's time learned from host calls: per operation and decade of the
 // table's prediction, a running mean of log ratios, each within 1/64..64
 static void host_learned (void)
@@ -501,6 +535,7 @@ int main (void)
     gpu_rows () ;
     amortized () ;
     repeats_and_lineage () ;
+    kernel_keys () ;
     host_learned () ;
     gpu_learned () ;
     decision_flips () ;
