@@ -199,12 +199,12 @@ void gcu_cost_lineage_credit (const void *made, double seconds) ;
 // time by its kernel key (gcu_call.kernel_key), put after the GPU ran it.
 // get: false if none is kept. The last few keys.
 void gcu_cost_repeat_put (uint64_t key, double seconds) ;
+bool gcu_cost_repeat_get (uint64_t key, double *seconds) ;
 // A product's kernel key: its operation, operands' shapes and entry counts
 // (not their handles: a re-made operand of the same shape finds it), the
 // semiring, the mask and the descriptor's flags; 0 for what has none (not
 // mxm/mxv/vxm, or a sparse u's product). predict.c.
 uint64_t gcu_cost_kernel_key (const gcu_call *c, gcu_cost_family f) ;
-bool gcu_cost_repeat_get (uint64_t key, double *seconds) ;
 // forgets all (tests)
 void gcu_cost_amortize_reset (void) ;
 

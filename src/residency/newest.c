@@ -77,14 +77,12 @@ double gcu_residency_writeback_share (const void *handle)
 //------------------------------------------------------------------------------
 
 // How many later lookups found the copies of a handle's last value that
-// ended: LAGraph's connected components unpacks and packs G->A in each call,
-// so each copy of it served the one product it was bought for; with the
-// signature rule (predict.c) it went up again in every trial, 165 MB and
-// 33 ms for a product the host does in 1-5 ms (cc 55 ms a trial against
-// SuiteSparse's 20; H200, 2026-11-28). The copies of one value (a CSR and
-// a CSC, say) count as one life: the most found. Direct-mapped as the fate
-// table, and kept across a new object at the same address (LAGraph re-makes
-// its objects there; their copies' lives are alike).
+// ended (predict.c's signature rule: LAGraph's connected components unpacks
+// and packs G->A in each call, so each copy of it serves only the product it
+// was bought for). The copies of one value (a CSR and a CSC, say) count as
+// one life: the most found. Direct-mapped as the fate table, and kept across
+// a new object at the same address (LAGraph re-makes its objects there;
+// their copies' lives are alike).
 typedef struct { const void *handle ; uint64_t gen ; uint32_t hits ; } life_t ;
 static life_t life [FATE_SLOTS] ;
 
