@@ -459,12 +459,19 @@ static GrB_Info spec_make (const gcu_call *call, GrB_Matrix A, GrB_Vector u, boo
     gcu_vec_release (&ou, s) ; gcu_operand_release (&om, s) ;           \
     gcu_host_free (Ti) ; gcu_host_free (Tx) ;
 
-// The SpMV variants compute every entry of every row: the ANY and terminal
-// monoids keep the pull kernel, whose rows stop early (the tests and
-// GRBCUDA_SPMV may still force a variant on them)
+// The SpMV variants compute every entry of every row, and split the long
+// ones. ANY and the boolean monoids with a terminal value (LOR, LAND) keep
+// the pull kernel, whose rows stop early: their terminal value is met at
+// once. Other terminal values (MIN's INT64_MIN, TIMES's 0) are rarely met,
+// and pull walks a row with one group of threads: FastSV's MIN_SECOND over
+// its parent matrix, one row holding most of 1M entries, took 14-98 ms of
+// pull on the H200 for a product the host does in 1 ms. The tests and
+// GRBCUDA_SPMV may still force a variant on any monoid.
 static bool spmv_wanted (const gcu_semiring_desc *sr)
 {
-    return !(sr->add.is_any || sr->add.has_terminal) || gcu_mxv_spmv_forced () ;
+    const bool stops_early = sr->add.is_any
+        || (sr->add.has_terminal && sr->add.op.z.code == GCU_T_BOOL) ;
+    return !stops_early || gcu_mxv_spmv_forced () ;
 }
 
 // Nothing of w can change (no position allowed, or no entry of T to

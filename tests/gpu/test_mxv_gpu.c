@@ -7,7 +7,8 @@
 // complemented), replace, accum, w aliased with u; the SpMV variants (u
 // full, no mask: vector, stream, sell, adaptive, sellsort, each with long
 // rows split and not) forced one by one on every shape, and the automatic
-// choice on a power-law matrix (sellsort, split) and on a band matrix of 7
+// choice on a power-law matrix (sellsort, split; and for monoids with a
+// terminal value: MIN and TIMES split, ANY and LOR pull) and on a band matrix of 7
 // diagonals (sell; valued and iso, the slices cached, then rebuilt for a
 // changed matrix);
 // push's split of long rows of P (forced small on the random cases; at its
@@ -310,6 +311,55 @@ static void spmv_auto_test (uint64_t *st)
         GrB_Vector_free (&w1) ;
     }
     GrB_Vector_free (&w2) ; GrB_Vector_free (&u) ; GrB_Matrix_free (&A) ;
+}
+
+// the automatic choice for monoids with a terminal value, on a matrix with
+// two rows far longer than the rest (FastSV's parent matrix has one): MIN
+// (terminal INT64_MIN, also met: u holds it) and TIMES take an SpMV
+// variant, whose long rows are split; ANY and LOR (rows stop at their first
+// entry, or first true) keep pull. Each against SuiteSparse.
+static void spmv_terminal_test (uint64_t *st)
+{
+    const GrB_Index n = 20000 ;
+    GrB_Matrix A = gcu_test_random_matrix (GrB_INT64, n, n, 0.0004, st), B = NULL ;
+    for (GrB_Index k = 0 ; k < n ; k += 2) OK (GrB_Matrix_setElement_INT64 (A, 1 + k % 5, 5, k)) ;
+    for (GrB_Index k = 1 ; k < n ; k += 3) OK (GrB_Matrix_setElement_INT64 (A, 1, 777, k)) ;
+    OK (GrB_Matrix_wait (A, GrB_MATERIALIZE)) ;
+    OK (GrB_Matrix_new (&B, GrB_BOOL, n, n)) ;
+    OK (GrB_Matrix_apply (B, NULL, NULL, GrB_IDENTITY_BOOL, A, NULL)) ;
+    GrB_Vector u = gcu_test_random_vector (GrB_INT64, n, 1.0, st) ;
+    GrB_Vector ub = gcu_test_random_vector (GrB_BOOL, n, 1.0, st) ;
+    for (GrB_Index k = 0 ; k < n ; k += 4999) OK (GrB_Vector_setElement_INT64 (u, INT64_MIN, k)) ;
+    OK (GrB_Vector_wait (u, GrB_MATERIALIZE)) ;
+    const struct { const char *name ; GrB_Semiring s ; bool boolean, any, spmv ; } cases [] = {
+        { "MIN_SECOND_INT64", GxB_MIN_SECOND_INT64, false, false, true },
+        { "MIN_FIRST_INT64", GxB_MIN_FIRST_INT64, false, false, true },
+        { "TIMES_SECOND_INT64", GxB_TIMES_SECOND_INT64, false, false, true },
+        { "ANY_SECOND_INT64", GxB_ANY_SECOND_INT64, false, true, false },
+        { "LOR_LAND_BOOL", GrB_LOR_LAND_SEMIRING_BOOL, true, false, false } } ;
+    for (int c = 0 ; c < (int) (sizeof (cases) / sizeof (cases [0])) ; c++)
+    {
+        const GrB_Type t = cases [c].boolean ? GrB_BOOL : GrB_INT64 ;
+        const GrB_Matrix M = cases [c].boolean ? B : A ;
+        const GrB_Vector x = cases [c].boolean ? ub : u ;
+        GrB_Vector w1 = NULL, w2 = NULL ;
+        OK (GrB_Vector_new (&w1, t, n)) ;
+        OK (GrB_Vector_new (&w2, t, n)) ;
+        OK (real_mxv (w2, NULL, NULL, cases [c].s, M, x, NULL)) ;
+        gcu_mxv_last_spmv_reset () ;
+        OK (GrB_mxv (w1, NULL, NULL, cases [c].s, M, x, NULL)) ;
+        const int ran = gcu_mxv_last_spmv () ;
+        char what [64] ;
+        snprintf (what, sizeof (what), "spmv terminal %s", cases [c].name) ;
+        if (cases [c].spmv)
+            CHECK (ran >= 16 && ran % 16 != GCU_SPMV_PULL, "%s: ran %d, not a split SpMV variant",
+                what, ran) ;
+        else CHECK (ran == GCU_SPMV_PULL, "%s: ran %d, not pull", what, ran) ;
+        CHECK (gcu_test_vector_equal (w1, w2, 0, cases [c].any, what), "%s differs from SuiteSparse",
+            what) ;
+        GrB_Vector_free (&w1) ; GrB_Vector_free (&w2) ;
+    }
+    GrB_Vector_free (&u) ; GrB_Vector_free (&ub) ; GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ;
 }
 
 // the automatic choice on regular rows (a band of 7 diagonals, the shape of
@@ -875,6 +925,7 @@ int main (int argc, char **argv)
                     spmv_trial (&srs [si], &shapes [sh], &st, true, v, split) ;
                 }
     spmv_auto_test (&st) ;
+    spmv_terminal_test (&st) ;
     spmv_sell_test (&st) ;
     spmv_hub_test (&st) ;
     spmv_nan_test (&st) ;
