@@ -238,25 +238,25 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
     double host_work = in->work / r->host_rate ;
     if (in->family == GCU_COST_SPMSPV && in->full_work > 0)
         host_work = fmin (host_work, in->full_work / t->fam [GCU_COST_MXV].host_rate) ;
-    // (the learned factors correct a side's whole table time, which mixes
-    // the work with the transfers; a transfer at the table's bandwidth is a
-    // floor no factor goes under: FastSV's mxv over its new 16.8 MB parent
-    // matrix, 2 ms of upload at h2d, was predicted 0.168 ms on the GPU by a
-    // factor of 0.08 that calls over resident operands had taught, and took
-    // 12.5 ms against the host's 1.4; H200, 2026-11-28)
-    const double host_xfer = in->newest_bytes / t->d2h ;
-    const double gpu_xfer = in->up_bytes / t->h2d + in->down_bytes / t->d2h ;
-    out->host_table = r->host_fixed + host_work + in->rows * r->host_row + host_xfer ;
+    // (the learned factors correct a side's whole table time, transfers
+    // included; a matrix's upload at h2d, the export's rate as measured on
+    // large operands, is a floor no factor goes under: FastSV's mxv over its
+    // new 8.4 MB parent matrix was predicted 0.168 ms on the GPU by a factor
+    // of 0.08 that calls over resident operands had taught, and took 12.5 ms
+    // against the host's 1.4; H200, 2026-11-28. Not a vector's: a dense one
+    // goes up faster than h2d says, and a floor at h2d kept PageRank's
+    // vector calls off its chain, 1.4x its time on the GPU)
+    const double up_floor = in->up_matrix_bytes / t->h2d ;
+    out->host_table = r->host_fixed + host_work + in->rows * r->host_row + in->newest_bytes / t->d2h ;
     out->host_s = in->host_measured > 0 ? in->host_measured
-        : fmax (host_xfer, out->host_table
-            * gcu_cost_factor (GCU_SIDE_HOST, in->op, in->family, in->mask, out->host_table)) ;
+        : out->host_table * gcu_cost_factor (GCU_SIDE_HOST, in->op, in->family, in->mask, out->host_table) ;
     // a result of few rows leaves a row-wise kernel most of the GPU idle
     // (LAGraph's betweenness: 4-by-n frontiers times A, a block a row)
     const double fill = (r->gpu_rows > 0 && in->out_rows > 0 && in->out_rows < r->gpu_rows)
         ? in->out_rows / r->gpu_rows : 1 ;
     const double kernels = in->gpu_kernels > 0 ? in->gpu_kernels : in->work / (r->gpu_rate * fill) ;
-    out->gpu_table = r->gpu_fixed + kernels + gpu_xfer ;
-    out->gpu_s = fmax (gpu_xfer, out->gpu_table * (in->gpu_kernels > 0 ? 1
+    out->gpu_table = r->gpu_fixed + kernels + in->up_bytes / t->h2d + in->down_bytes / t->d2h ;
+    out->gpu_s = fmax (up_floor, out->gpu_table * (in->gpu_kernels > 0 ? 1
         : gcu_cost_factor (GCU_SIDE_GPU, in->op, in->family, in->mask, out->gpu_table))) ;
     out->gpu = out->gpu_s * t->margin < out->host_s ;
 }

@@ -80,6 +80,8 @@ typedef struct
     gcu_cost_mask mask ;        // times learned for them (gcu_cost_factor)
     double work ;
     double up_bytes ;           // operands the GPU would upload
+    double up_matrix_bytes ;    // ... of them, matrices: at h2d, the floor
+                                // of the GPU's time (gcu_cost_predict)
     double down_bytes ;         // what must come back after the GPU
     double newest_bytes ;       // device-newest operands the host must download
     double host_measured ;      // > 0: the host's time as a repeat of the call

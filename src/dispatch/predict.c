@@ -106,6 +106,7 @@ static void operand_cost (const void *obj, bool vector, bool read, uint64_t nval
         const double b = vector ? 12.0 * (double) nvals
             : matrix_upload (obj, nvals, (double) rows, &sig) ;
         in->up_bytes += b ;
+        if (!vector) in->up_matrix_bytes += b ;
         if (b > big->bytes) *big = (upload_t) { obj, b, vector ? 0 : nvals, sig } ;
     }
 }
