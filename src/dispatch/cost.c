@@ -243,9 +243,9 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
     // large operands, is a floor no factor goes under: FastSV's mxv over its
     // new 8.4 MB parent matrix was predicted 0.168 ms on the GPU by a factor
     // of 0.08 that calls over resident operands had taught, and took 12.5 ms
-    // against the host's 1.4; H200, 2026-11-28. Not a vector's: a dense one
-    // goes up faster than h2d says, and a floor at h2d kept PageRank's
-    // vector calls off its chain, 1.4x its time on the GPU)
+    // against the host's 1.4; H200, 2026-11-28. Not a vector's: h2d is the
+    // matrix path's rate, and a dense vector goes up faster, 4.2 MB in 0.29
+    // ms there, which the factor corrects)
     const double up_floor = in->up_matrix_bytes / t->h2d ;
     out->host_table = r->host_fixed + host_work + in->rows * r->host_row + in->newest_bytes / t->d2h ;
     out->host_s = in->host_measured > 0 ? in->host_measured

@@ -462,7 +462,7 @@ static GrB_Info spec_make (const gcu_call *call, GrB_Matrix A, GrB_Vector u, boo
 // The SpMV variants compute every entry of every row, and split the long
 // ones. ANY and the boolean monoids with a terminal value (LOR, LAND) keep
 // the pull kernel, whose rows stop early: their terminal value is met at
-// once. Other terminal values (MIN's INT64_MIN, TIMES's 0) are rarely met,
+// once. Other terminal values (MIN's least value, TIMES's 0) are rarely met,
 // and pull walks a row with one group of threads: FastSV's MIN_SECOND over
 // its parent matrix, one row holding most of 1M entries, took 14-98 ms of
 // pull on the H200 for a product the host does in 1 ms. The tests and
