@@ -116,8 +116,10 @@ if [ $diff = 1 ]; then
     calls=${GRBCUDA_DIFF_CALLS:-20000}
     nsh=8 lim=$(left) dpids=()
     for i in $(seq 0 $((nsh - 1))); do
+      # (--progress: "case K" before each case, so that a shard cut off by
+      # the budget names the case it was in: a slow case or a hang)
       OMP_NUM_THREADS=2 timeout $lim "$dt" --calls "$calls" --seed "$seed" --shard "$i/$nsh" \
-        >"$logs/differential-$i.log" 2>&1 &
+        --progress >"$logs/differential-$i.log" 2>&1 &
       dpids+=($!)
     done
     drc=() dcalls=0 ddiff=0 dpass=0 dfail=0 dskip=0
@@ -143,13 +145,13 @@ if [ $diff = 1 ]; then
       r=${drc[$i]} why= f=$logs/differential-$i.log
       case $r in 0|1|77) ;; 124) why=", timed out" ;; *) [ "$r" -gt 128 ] && why=", killed by signal $((r - 128))" ;; esac
       l=$(grep -E '^differential: .* calls' "$f" | tail -1)
-      summary+=("  shard $i/$nsh (rc $r$why): ${l:-no summary line; last: $(tail -1 "$f")}")
+      summary+=("  shard $i/$nsh (rc $r$why): ${l:-no summary line; $(grep -c '^case [0-9]* (' "$f") cases begun, the last: $(grep '^case [0-9]* (' "$f" | tail -1)}")
       if [ "$r" != 0 ] && [ "$r" != 77 ]; then
         # the tester's replay commands of the failing cases (the first 3)
         while IFS= read -r h; do summary+=("    replay: $h"); done \
           < <(grep -v '^differential:' "$f" | grep -oE 'test_differential --seed [0-9]+ --case [0-9]+( --[a-z]+ [^ ]+)*' | head -3)
-        echo "---- differential shard $i/$nsh (rc $r$why), last 20 lines:"
-        tail -20 "$f"
+        echo "---- differential shard $i/$nsh (rc $r$why), last 20 lines but the progress:"
+        grep -v '^case [0-9]* (' "$f" | tail -20
       fi
     done
     summary+=("  replay: $dt --seed $seed --case K (one case), or --calls $calls --seed $seed --shard I/$nsh (a shard); logs: differential-I.log")

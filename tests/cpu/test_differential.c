@@ -2353,10 +2353,12 @@ static struct
     bool ops [NOPS] ;
     int pool ;
     bool seeded, verbose, self_test, regressions_only, no_regressions, dense_sweep ;
+    bool progress ;             // "case K" before each case (a shard cut off by
+                                // its time limit names the case it was in)
     const char *ops_arg ;
 }
 opt = { 0, -1, -1, 0, 1, 20, { true, true, true, true, true, true, true, true, true }, -1, false, false,
-    false, false, false, false, NULL } ;
+    false, false, false, false, false, NULL } ;
 
 // --dense-sweep: case K is a GrB_mxm over built-in semiring (K / 2) % nsrs
 // with its own types, in SpMM's form (Y full) when K is even, in SDDMM's
@@ -3673,7 +3675,7 @@ static void usage (void)
 {
     fprintf (stderr, "usage: test_differential [--calls N] [--seed S] [--case K] [--shard I/N]\n"
         "    [--ops mxm,mxv,vxm,assign,assign_scalar,ewise_add,ewise_mult,ewise_union,apply]\n"
-        "    [--pool P] [--max-fail F] [--verbose]\n"
+        "    [--pool P] [--max-fail F] [--verbose] [--progress]\n"
         "    [--regressions] [--no-regressions] [--self-test] [--dense-sweep] [--one-based]\n") ;
 }
 
@@ -3713,6 +3715,7 @@ static bool parse_args (int argc, char **argv)
         {
             takes = false ;
             if (strcmp (s, "--verbose") == 0) opt.verbose = true ;
+            else if (strcmp (s, "--progress") == 0) opt.progress = true ;
             else if (strcmp (s, "--self-test") == 0) opt.self_test = true ;
             else if (strcmp (s, "--regressions") == 0) opt.regressions_only = true ;
             else if (strcmp (s, "--no-regressions") == 0) opt.no_regressions = true ;
@@ -3851,6 +3854,11 @@ int main (int argc, char **argv)
         for (long K = first ; K < last && !opt.regressions_only ; K++)
         {
             if (K % opt.shard_n != opt.shard_i && opt.only < 0) continue ;
+            if (opt.progress)
+            {
+                printf ("case %ld (%.1f s)\n", K, gcu_now () - t0) ;
+                fflush (stdout) ;
+            }
             if (!run_case (K) && opt.max_fail > 0 && ++nfail >= opt.max_fail)
             {
                 printf ("stopped after %ld failing cases (--max-fail)\n", nfail) ;
