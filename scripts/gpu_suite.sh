@@ -122,7 +122,7 @@ if [ $diff = 1 ]; then
         --progress >"$logs/differential-$i.log" 2>&1 &
       dpids+=($!)
     done
-    drc=() dcalls=0 ddiff=0 dpass=0 dfail=0 dskip=0
+    drc=() dcalls=0 ddiff=0 dpass=0 dfail=0 dskip=0 prog='^case [0-9]* ('
     for i in $(seq 0 $((nsh - 1))); do
       wait "${dpids[$i]}"; drc[$i]=$?
       f=$logs/differential-$i.log
@@ -145,13 +145,13 @@ if [ $diff = 1 ]; then
       r=${drc[$i]} why= f=$logs/differential-$i.log
       case $r in 0|1|77) ;; 124) why=", timed out" ;; *) [ "$r" -gt 128 ] && why=", killed by signal $((r - 128))" ;; esac
       l=$(grep -E '^differential: .* calls' "$f" | tail -1)
-      summary+=("  shard $i/$nsh (rc $r$why): ${l:-no summary line; $(grep -c '^case [0-9]* (' "$f") cases begun, the last: $(grep '^case [0-9]* (' "$f" | tail -1)}")
+      summary+=("  shard $i/$nsh (rc $r$why): ${l:-no summary line; $(grep -c "$prog" "$f") cases begun, the last: $(grep "$prog" "$f" | tail -1)}")
       if [ "$r" != 0 ] && [ "$r" != 77 ]; then
         # the tester's replay commands of the failing cases (the first 3)
         while IFS= read -r h; do summary+=("    replay: $h"); done \
           < <(grep -v '^differential:' "$f" | grep -oE 'test_differential --seed [0-9]+ --case [0-9]+( --[a-z]+ [^ ]+)*' | head -3)
         echo "---- differential shard $i/$nsh (rc $r$why), last 20 lines but the progress:"
-        grep -v '^case [0-9]* (' "$f" | tail -20
+        grep -v "$prog" "$f" | tail -20
       fi
     done
     summary+=("  replay: $dt --seed $seed --case K (one case), or --calls $calls --seed $seed --shard I/$nsh (a shard); logs: differential-I.log")

@@ -238,15 +238,6 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
     double host_work = in->work / r->host_rate ;
     if (in->family == GCU_COST_SPMSPV && in->full_work > 0)
         host_work = fmin (host_work, in->full_work / t->fam [GCU_COST_MXV].host_rate) ;
-    // (the learned factors correct a side's whole table time, transfers
-    // included; a matrix's upload at h2d, the export's rate as measured on
-    // large operands, is a floor no factor goes under: FastSV's mxv over its
-    // new 8.4 MB parent matrix was predicted 0.168 ms on the GPU by a factor
-    // of 0.08 that calls over resident operands had taught, and took 12.5 ms
-    // against the host's 1.4; H200, 2026-11-28. Not a vector's: h2d is the
-    // matrix path's rate, and a dense vector goes up faster, 4.2 MB in 0.29
-    // ms there, which the factor corrects)
-    const double up_floor = in->up_matrix_bytes / t->h2d ;
     out->host_table = r->host_fixed + host_work + in->rows * r->host_row + in->newest_bytes / t->d2h ;
     out->host_s = in->host_measured > 0 ? in->host_measured
         : out->host_table * gcu_cost_factor (GCU_SIDE_HOST, in->op, in->family, in->mask, out->host_table) ;
@@ -256,6 +247,15 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
         ? in->out_rows / r->gpu_rows : 1 ;
     const double kernels = in->gpu_kernels > 0 ? in->gpu_kernels : in->work / (r->gpu_rate * fill) ;
     out->gpu_table = r->gpu_fixed + kernels + in->up_bytes / t->h2d + in->down_bytes / t->d2h ;
+    // (the learned factors correct a side's whole table time, transfers
+    // included; a matrix's upload at h2d, the export's rate as measured on
+    // large operands, is a floor no factor goes under: FastSV's mxv over its
+    // new 8.4 MB parent matrix was predicted 0.168 ms on the GPU by a factor
+    // of 0.08 that calls over resident operands had taught, and took 12.5 ms
+    // against the host's 1.4; H200, 2026-11-28. Not a vector's: h2d is the
+    // matrix path's rate, and a dense vector goes up faster, 4.2 MB in 0.29
+    // ms there, which the factor corrects)
+    const double up_floor = in->up_matrix_bytes / t->h2d ;
     out->gpu_s = fmax (up_floor, out->gpu_table * (in->gpu_kernels > 0 ? 1
         : gcu_cost_factor (GCU_SIDE_GPU, in->op, in->family, in->mask, out->gpu_table))) ;
     out->gpu = out->gpu_s * t->margin < out->host_s ;
