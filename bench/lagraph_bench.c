@@ -26,7 +26,12 @@
 //         reached vertices, sum of the path lengths
 // --mark writes "lagraph_bench: mark ALGO first|trial K" to stderr before each
 // call, so that a GRBCUDA_VERBOSE log can be split into the calls it timed,
-// and "lagraph_bench: ALGO trials ms T0 T1 ..." after them, in their order.
+// and "lagraph_bench: ALGO trials ms T0 T1 ..." after them, in their order,
+// then the process's resource use in each trial (getrusage, all its threads:
+// CUDA's and the library's too): "ALGO trials cpu_ms" (user + system),
+// "sys_ms", "minflt" (page faults) and "nivcsw" (involuntary switches), to
+// tell a preloaded trial's extra time apart: more work, more faults, or
+// threads taken off their cores.
 // Output: one line per algorithm,
 //   RESULT workload=W algo=A first_ms=F median_ms=M trials=N check=C
 #define _POSIX_C_SOURCE 200809L
@@ -39,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/resource.h>
 
 #define TRY(x) do { int s_ = (x) ; if (s_ < 0) { fprintf (stderr, "lagraph_bench: %s: %d (%s)\n", #x, s_, msg) ; exit (1) ; } } while (0)
 
@@ -52,6 +58,22 @@ typedef struct
     GrB_Index n ;
     GrB_Index src [16] ;    // bfs's sources; src [0] the highest-degree vertex
 } ctx_t ;
+
+// what getrusage counts in a trial (see --mark)
+enum { RU_CPU, RU_SYS, RU_MINFLT, RU_NIVCSW, RU_N } ;
+static const char *const ru_name [RU_N] = { "cpu_ms", "sys_ms", "minflt", "nivcsw" } ;
+
+static void ru_now (double v [RU_N])
+{
+    struct rusage u ;
+    memset (&u, 0, sizeof (u)) ;
+    (void) getrusage (RUSAGE_SELF, &u) ;
+    const double sys = 1e3 * (double) u.ru_stime.tv_sec + 1e-3 * (double) u.ru_stime.tv_usec ;
+    v [RU_CPU] = sys + 1e3 * (double) u.ru_utime.tv_sec + 1e-3 * (double) u.ru_utime.tv_usec ;
+    v [RU_SYS] = sys ;
+    v [RU_MINFLT] = (double) u.ru_minflt ;
+    v [RU_NIVCSW] = (double) u.ru_nivcsw ;
+}
 
 // one call of an algorithm; *check: its checksum (text)
 typedef void (*algo_fn) (ctx_t *c, char *check, size_t size) ;
@@ -240,6 +262,8 @@ int main (int argc, char **argv)
         (unsigned long long) nedges) ;
     fflush (stdout) ;
     double *t = malloc ((size_t) trials * sizeof (double)) ;
+    double (*ru) [RU_N] = malloc ((size_t) trials * sizeof (*ru)) ;
+    if (t == NULL || ru == NULL) { fprintf (stderr, "lagraph_bench: out of memory\n") ; return 1 ; }
     for (size_t a = 0 ; a < sizeof (algos) / sizeof (algos [0]) ; a++)
     {
         const char *p = strstr (which, algos [a].name) ;
@@ -255,9 +279,13 @@ int main (int argc, char **argv)
         for (int k = 0 ; k < trials ; k++)
         {
             if (mark) fprintf (stderr, "lagraph_bench: mark %s trial %d\n", algos [a].name, k) ;
+            double r0 [RU_N] ;
+            ru_now (r0) ;
             t0 = now () ;
             algos [a].fn (&c, check, sizeof (check)) ;
             t [k] = now () - t0 ;
+            ru_now (ru [k]) ;
+            for (int q = 0 ; q < RU_N ; q++) ru [k][q] -= r0 [q] ;
             if (strcmp (check, first_check) != 0)
             {
                 fprintf (stderr, "lagraph_bench: %s: trial %d gave %s, the first call %s\n",
@@ -271,6 +299,12 @@ int main (int argc, char **argv)
             fprintf (stderr, "lagraph_bench: %s trials ms", algos [a].name) ;
             for (int k = 0 ; k < trials ; k++) fprintf (stderr, " %.2f", 1e3 * t [k]) ;
             fprintf (stderr, "\n") ;
+            for (int q = 0 ; q < RU_N ; q++)
+            {
+                fprintf (stderr, "lagraph_bench: %s trials %s", algos [a].name, ru_name [q]) ;
+                for (int k = 0 ; k < trials ; k++) fprintf (stderr, " %.*f", q < RU_MINFLT ? 1 : 0, ru [k][q]) ;
+                fprintf (stderr, "\n") ;
+            }
         }
         qsort (t, (size_t) trials, sizeof (double), cmp_double) ;
         printf ("RESULT workload=%s algo=%s first_ms=%.3f median_ms=%.3f trials=%d check=%s\n",
@@ -278,6 +312,7 @@ int main (int argc, char **argv)
         fflush (stdout) ;
     }
     free (t) ;
+    free (ru) ;
     LAGraph_Delete (&c.G, msg) ;
     LAGraph_Delete (&c.W, msg) ;
     LAGraph_Finalize (msg) ;
