@@ -434,7 +434,10 @@ static bool run_families (gcu_call *call, bool may_defer)
     {
         if (fam [i]->branch (call) != GrB_SUCCESS) continue ;
         gcu_jit_defer_begin (may_defer) ;
+        // a result it leaves device newest is of this call's kind
+        const uint64_t site = gcu_residency_site_swap (gcu_cost_site_key (call)) ;
         GrB_Info info = fam [i]->run (call) ;
+        (void) gcu_residency_site_swap (site) ;
         if (gcu_jit_defer_end () && info != GrB_SUCCESS && !call->c_written)
         {
             call->pending = GCU_PENDING_JIT ;

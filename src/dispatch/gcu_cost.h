@@ -207,6 +207,10 @@ bool gcu_cost_repeat_get (uint64_t key, double *seconds) ;
 // semiring, the mask and the descriptor's flags; 0 for what has none (not
 // mxm/mxv/vxm, or a sparse u's product). predict.c.
 uint64_t gcu_cost_kernel_key (const gcu_call *c, gcu_cost_family f) ;
+// A call's kind, for what becomes of its results (the residency cache's
+// write-back share by kind, gcu_residency_writeback_share): its operation,
+// operators, result's dimensions and mask flags; never 0. predict.c.
+uint64_t gcu_cost_site_key (const gcu_call *c) ;
 // forgets all (tests)
 void gcu_cost_amortize_reset (void) ;
 

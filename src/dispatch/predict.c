@@ -243,6 +243,17 @@ uint64_t gcu_cost_kernel_key (const gcu_call *c, gcu_cost_family f)
     return key_of (w, 10) ;
 }
 
+uint64_t gcu_cost_site_key (const gcu_call *c)
+{
+    const uint64_t flags = (uint64_t) (c->M != NULL) | (uint64_t) c->mask_comp << 1
+        | (uint64_t) c->replace << 2 | (uint64_t) c->tran_a << 3 | (uint64_t) c->tran_b << 4 ;
+    const uint64_t w [10] = { (uint64_t) c->op, (uint64_t) (uintptr_t) c->semiring,
+        (uint64_t) (uintptr_t) c->monoid, (uint64_t) (uintptr_t) c->binop,
+        (uint64_t) (uintptr_t) c->unop, (uint64_t) (uintptr_t) c->idxop,
+        (uint64_t) (uintptr_t) c->accum, c->c_rows, c->c_cols, flags } ;
+    return key_of (w, 10) ;
+}
+
 // the choice's predictions kept in the call (the tables' too: the call's
 // time then teaches them, gcu_finish), and the kernels loaded so far (a GPU
 // call that loads one teaches nothing)
@@ -314,9 +325,9 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
     // the result comes back, unless results stay on the device and the call
     // goes on a chain (an operand device newest, or all of them there once
     // rented): then as often as C's earlier device values were written back
-    // (0 for a C never seen)
+    // (for a C never seen, the values of calls of its kind; else 0)
     const bool stays = gcu_keep_results () ;
-    const double share = stays ? gcu_residency_writeback_share (c->C) : 1 ;
+    const double share = stays ? gcu_residency_writeback_share (c->C, gcu_cost_site_key (c)) : 1 ;
     const double rb = result_bytes (c, m_nv), chain_bytes = share * rb ;
     const double shown = stays ? share : -1 ;     // the verbose log's
     in.down_bytes = rb ;

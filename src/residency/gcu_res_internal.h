@@ -31,10 +31,12 @@
 // object (a materializer runs): the GraphBLAS calls the materializer makes on
 // it neither materialize it again nor invalidate the copy they come from.
 extern _Thread_local const void *gcu_res_materializing ;   // newest.c
+extern _Thread_local uint64_t gcu_res_site ;                // newest.c
 
-// A device-newest value of handle ended: written back into its object, or
-// not (dropped unwritten, replaced in place). Under the lock (newest.c).
-void gcu_res_fate_note (const void *handle, bool written) ;
+// A device-newest value of handle, left by a call of kind site (0: not
+// known), ended: written back into its object, or not (dropped unwritten,
+// replaced in place). Under the lock (newest.c).
+void gcu_res_fate_note (const void *handle, uint64_t site, bool written) ;
 
 // A copy of handle's value gen (not a newest value) ended, found by hits
 // later lookups. Under the lock (newest.c).
@@ -60,6 +62,7 @@ struct gcu_res_entry
     gcu_res_entry *grave ;      // next in a list of entries to free
     bool newest ;               // the handle's newest value (its slot's newest)
     uint32_t hits ;             // counted lookups that found it (later calls' uses)
+    uint64_t site ;             // the kind of call that left it newest (0: not known)
 } ;
 
 typedef struct slot

@@ -148,10 +148,18 @@ bool gcu_residency_newest_nvals_slow (const void *handle, uint64_t *nvals) ;
 
 // The share of handle's device-newest values that were written back into
 // its object (read on the host, evicted) rather than replaced or dropped
-// unwritten: a running mean over their ends, the latest weighing most; 0
-// for a handle none of whose values has ended yet (auto mode charges a
-// result left on the device this share of its download, predict.c).
-double gcu_residency_writeback_share (const void *handle) ;
+// unwritten: a running mean over their ends, the latest weighing most. For
+// a handle none of whose values has ended yet, the same over the values
+// that calls of kind site left (a program that makes its result anew in
+// each call: LAGraph's connected components applies a ramp to a new y that
+// its host mxv reads at once); 0 where neither is known (auto mode charges
+// a result left on the device this share of its download, predict.c).
+double gcu_residency_writeback_share (const void *handle, uint64_t site) ;
+
+// The kind of call (gcu_cost_site_key) whose results the calling thread
+// leaves device newest from now on, until the next swap: the dispatch sets
+// it around a GPU family's run (0: none). Returns the one it replaces.
+uint64_t gcu_residency_site_swap (uint64_t site) ;
 
 // How many later calls found the copies of handle's last value that ended
 // (its uploads, before the object changed, was freed or evicted): -1 when

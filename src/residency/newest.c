@@ -11,6 +11,16 @@
 // The handle a materializer writes in this thread (gcu_res_internal.h).
 _Thread_local const void *gcu_res_materializing = NULL ;
 
+// The kind of call whose results this thread leaves newest (gcu_residency_site_swap).
+_Thread_local uint64_t gcu_res_site = 0 ;
+
+uint64_t gcu_residency_site_swap (uint64_t site)
+{
+    const uint64_t was = gcu_res_site ;
+    gcu_res_site = site ;
+    return was ;
+}
+
 //------------------------------------------------------------------------------
 // the fate of device-newest values (issue 23)
 //------------------------------------------------------------------------------
@@ -28,6 +38,21 @@ _Thread_local const void *gcu_res_materializing = NULL ;
 typedef struct { const void *handle ; float share ; } fate_t ;
 static fate_t fate [FATE_SLOTS] ;
 
+// The same, a kind of call (its operation, operators, result's size and
+// mask: gcu_cost_site_key) over the values its GPU runs left: what a handle
+// never seen is likely to meet. LAGraph's connected components makes y anew
+// in each call, applies a ramp to it and reads it in its host mxv at once:
+// as a new handle its result was counted as staying on the device, and the
+// apply went to the GPU in each trial, its write-back after it (0.65 ms
+// against the host's 0.35; H200, 2026-11-28). Direct-mapped as the handles.
+typedef struct { uint64_t site ; float share ; } site_fate_t ;
+static site_fate_t site_fate [FATE_SLOTS] ;
+
+static site_fate_t *site_fate_at (uint64_t site)
+{
+    return &site_fate [(site * 0x9E3779B97F4A7C15ull >> 40) % FATE_SLOTS] ;
+}
+
 static fate_t *fate_at (const void *handle)
 {
     uintptr_t h = (uintptr_t) handle ;
@@ -40,13 +65,17 @@ static fate_t *fate_at (const void *handle)
 // address's history only while there is one (gcu_residency_born)
 _Atomic size_t gcu_residency_fates_ = 0 ;
 
-void gcu_res_fate_note (const void *handle, bool written)
+void gcu_res_fate_note (const void *handle, uint64_t site, bool written)
 {
     fate_t *f = fate_at (handle) ;
     const float x = written ? 1.0f : 0.0f ;
     if (f->handle == NULL) atomic_fetch_add_explicit (&gcu_residency_fates_, 1, memory_order_relaxed) ;
     if (f->handle != handle) *f = (fate_t) { handle, x } ;
     else f->share += 0.25f * (x - f->share) ;
+    if (site == 0) return ;
+    site_fate_t *g = site_fate_at (site) ;
+    if (g->site != site) *g = (site_fate_t) { site, x } ;
+    else g->share += 0.25f * (x - g->share) ;
 }
 
 void gcu_residency_born_slow (const void *handle)
@@ -62,12 +91,14 @@ void gcu_residency_born_slow (const void *handle)
     pthread_mutex_unlock (&gcu_res_reg.lock) ;
 }
 
-double gcu_residency_writeback_share (const void *handle)
+double gcu_residency_writeback_share (const void *handle, uint64_t site)
 {
     if (handle == NULL) return 0 ;
     pthread_mutex_lock (&gcu_res_reg.lock) ;
     const fate_t *f = fate_at (handle) ;
-    const double share = f->handle == handle ? f->share : 0 ;
+    const site_fate_t *g = site_fate_at (site) ;
+    const double share = f->handle == handle ? f->share
+        : site != 0 && g->site == site ? g->share : 0 ;
     pthread_mutex_unlock (&gcu_res_reg.lock) ;
     return share ;
 }
@@ -143,6 +174,7 @@ GrB_Info gcu_residency_publish_newest (gcu_res_entry *e, gcu_res_materializer fn
     s->newest = e ;
     s->mat = fn ;
     e->newest = true ;
+    e->site = gcu_res_site ;
     gcu_res_reg.st.newest++ ;
     atomic_fetch_add_explicit (&gcu_residency_newest_, 1, memory_order_relaxed) ;
     pthread_mutex_unlock (&gcu_res_reg.lock) ;
@@ -166,7 +198,8 @@ GrB_Info gcu_residency_newest_claim (gcu_res_entry *e)
         // is in flight) could never be published
         s->gen = ++gcu_res_reg.next_gen ;
         e->gen = s->gen ;
-        gcu_res_fate_note (e->handle, false) ;  // the old value, never read
+        gcu_res_fate_note (e->handle, e->site, false) ;     // the old value, never read
+        e->site = gcu_res_site ;
         info = GrB_SUCCESS ;
     }
     pthread_mutex_unlock (&gcu_res_reg.lock) ;
@@ -240,7 +273,7 @@ GrB_Info gcu_residency_materialize_slow (const void *handle, const char *why)
             gcu_res_reg.st.newest-- ;
             atomic_fetch_sub_explicit (&gcu_residency_newest_, 1, memory_order_relaxed) ;
         }
-        gcu_res_fate_note (handle, true) ;
+        gcu_res_fate_note (handle, e->site, true) ;
         reader_count (why ? why : "?", bytes) ;
         gcu_res_reg.st.materializations++ ;
         gcu_res_reg.st.materialized_bytes += bytes ;

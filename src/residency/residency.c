@@ -150,7 +150,7 @@ static void newest_drop (slot *s, gcu_res_entry *e)
     e->newest = false ;
     gcu_res_reg.st.newest-- ;
     gcu_res_reg.st.discards++ ;
-    gcu_res_fate_note (s->handle, false) ;
+    gcu_res_fate_note (s->handle, e->site, false) ;
     atomic_fetch_sub_explicit (&gcu_residency_newest_, 1, memory_order_relaxed) ;
 }
 

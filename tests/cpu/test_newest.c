@@ -551,15 +551,15 @@ static void test_fate (uint64_t *st)
 {
     GrB_Matrix C = rnd (20, 20, 0.2, st), V = rnd (20, 20, 0.2, st), A = rnd (20, 20, 0.2, st) ;
     GrB_Index nv ;
-    CHECK (gcu_residency_writeback_share (C) == 0, "a handle never device newest: share 0") ;
+    CHECK (gcu_residency_writeback_share (C, 0) == 0, "a handle never device newest: share 0") ;
     OK (produce (A, V, false)) ;        // a device-newest operand: the chain's case
     double sh, g0 = predicted_gpu (C, A, V, &sh) ;
     CHECK (sh == 0, "no history: the result's download is not counted (%g)", sh) ;
     // written back: the share is 1, and the download counts in full
     OK (produce (C, V, false)) ;
     OK (GrB_Matrix_extractTuples_INT64 (NULL, NULL, NULL, &nv, C)) ;
-    CHECK (gcu_residency_writeback_share (C) == 1, "read on the host: share %g",
-        gcu_residency_writeback_share (C)) ;
+    CHECK (gcu_residency_writeback_share (C, 0) == 1, "read on the host: share %g",
+        gcu_residency_writeback_share (C, 0)) ;
     // counted for its reader, and printed so
     gcu_res_stats rs ;
     stats (&rs) ;
@@ -584,8 +584,8 @@ static void test_fate (uint64_t *st)
     OK (produce (C, V, false)) ;
     OK (GrB_Matrix_clear (C)) ;
     const double want = 0.75 * 0.75 ;
-    CHECK (fabs (gcu_residency_writeback_share (C) - want) < 1e-6, "two unread values: share %g, want %g",
-        gcu_residency_writeback_share (C), want) ;
+    CHECK (fabs (gcu_residency_writeback_share (C, 0) - want) < 1e-6, "two unread values: share %g, want %g",
+        gcu_residency_writeback_share (C, 0), want) ;
     double g2 = predicted_gpu (C, A, V, &sh) ;
     CHECK (fabs (sh - want) < 1e-6 && g2 > g0 && g2 < g1, "share %g: %g ms between %g and %g",
         sh, 1e3 * g2, 1e3 * g0, 1e3 * g1) ;
@@ -594,17 +594,54 @@ static void test_fate (uint64_t *st)
     // usually does at once), and the creators' hook itself in any case
     const void *old = C ;
     GrB_Matrix_free (&C) ;
-    CHECK (gcu_residency_writeback_share (old) > 0, "a freed object's history stays until one is made there") ;
+    CHECK (gcu_residency_writeback_share (old, 0) > 0, "a freed object's history stays until one is made there") ;
     GrB_Matrix D = NULL ;
     OK (GrB_Matrix_new (&D, GrB_INT64, 20, 20)) ;
     if ((const void *) D == old)
-        CHECK (gcu_residency_writeback_share (D) == 0, "GrB_Matrix_new at a freed object's address: share %g",
-            gcu_residency_writeback_share (D)) ;
+        CHECK (gcu_residency_writeback_share (D, 0) == 0, "GrB_Matrix_new at a freed object's address: share %g",
+            gcu_residency_writeback_share (D, 0)) ;
     else gcu_residency_born (old) ;
-    CHECK (gcu_residency_writeback_share (old) == 0, "born: the address's history forgotten (%s)",
+    CHECK (gcu_residency_writeback_share (old, 0) == 0, "born: the address's history forgotten (%s)",
         (const void *) D == old ? "GrB_Matrix_new reused it" : "called directly") ;
     OK (GrB_Matrix_clear (A)) ;
     GrB_Matrix_free (&D) ; GrB_Matrix_free (&V) ; GrB_Matrix_free (&A) ;
+}
+
+// A handle never seen takes the write-back share of its call's kind (the
+// site the dispatch sets around a GPU run): LAGraph makes some results anew
+// in each call. The handle's own history, once it has one, comes first.
+static void test_site_fate (uint64_t *st)
+{
+    GrB_Matrix C = rnd (20, 20, 0.2, st), D = rnd (20, 20, 0.2, st), V = rnd (20, 20, 0.2, st) ;
+    GrB_Index nv ;
+    const uint64_t site = 0x5eed0001, other = 0x5eed0003 ;
+    CHECK (gcu_residency_writeback_share (D, site) == 0, "a site never seen: share 0") ;
+    // a value of kind `site`, read on the host
+    CHECK (gcu_residency_site_swap (site) == 0, "no site outside a GPU run") ;
+    OK (produce (C, V, false)) ;
+    CHECK (gcu_residency_site_swap (0) == site, "the site swapped back") ;
+    OK (GrB_Matrix_extractTuples_INT64 (NULL, NULL, NULL, &nv, C)) ;
+    CHECK (gcu_residency_writeback_share (D, site) == 1, "a new handle of that kind: share %g",
+        gcu_residency_writeback_share (D, site)) ;
+    CHECK (gcu_residency_writeback_share (D, other) == 0 && gcu_residency_writeback_share (D, 0) == 0,
+        "another kind, or none: share 0") ;
+    // D's own value of that kind, dropped unwritten: D's history wins
+    (void) gcu_residency_site_swap (site) ;
+    OK (produce (D, V, false)) ;
+    (void) gcu_residency_site_swap (0) ;
+    OK (GrB_Matrix_clear (D)) ;
+    CHECK (gcu_residency_writeback_share (D, site) == 0, "D's own history first: share %g",
+        gcu_residency_writeback_share (D, site)) ;
+    // the kind's mean moved by a quarter toward D's end
+    GrB_Matrix E = rnd (20, 20, 0.2, st) ;
+    CHECK (fabs (gcu_residency_writeback_share (E, site) - 0.75) < 1e-6, "the kind's mean: %g, want 0.75",
+        gcu_residency_writeback_share (E, site)) ;
+    // a value published without a site teaches no kind
+    OK (produce (E, V, false)) ;
+    OK (GrB_Matrix_extractTuples_INT64 (NULL, NULL, NULL, &nv, E)) ;
+    CHECK (gcu_residency_writeback_share (V, other) == 0
+        && fabs (gcu_residency_writeback_share (V, site) - 0.75) < 1e-6, "no site: the kinds unchanged") ;
+    GrB_Matrix_free (&C) ; GrB_Matrix_free (&D) ; GrB_Matrix_free (&E) ; GrB_Matrix_free (&V) ;
 }
 
 // The lives of uploaded copies (gcu_residency_copy_hits) and auto's
@@ -697,6 +734,7 @@ int main (void)
     OK (gcu_residency_set_budget (1 << 30)) ;
     uint64_t st = 42 ;
     test_fate (&st) ;
+    test_site_fate (&st) ;
     test_reads (&st) ;
     test_host_path (&st) ;
     test_concat (&st) ;
