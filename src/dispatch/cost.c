@@ -47,7 +47,7 @@ static bool setting (gcu_cost_table *t, const char *key, const char *value)
     struct { const char *name ; double *field ; } keys [] = {
         { "margin", &t->margin }, { "h2d", &t->h2d }, { "d2h", &t->d2h },
         { "cuda_start", &t->cuda_start }, { "jit_compile", &t->jit_compile },
-        { "wait_factor", &t->wait_factor } } ;
+        { "wait_factor", &t->wait_factor }, { "transpose", &t->transpose } } ;
     for (size_t k = 0 ; k < sizeof (keys) / sizeof (keys [0]) ; k++)
         if (strcmp (key, keys [k].name) == 0) return number (value, keys [k].field) ;
     return false ;
@@ -225,6 +225,18 @@ GrB_Info gcu_cost_set_text (const char *text)
 // the predictions
 //------------------------------------------------------------------------------
 
+// The uploads' time: their bytes at h2d (the export and the staged copy, as
+// measured on large operands held in the orientation wanted), and the
+// entries the export transposes at transpose. FastSV's parent matrix, packed
+// by column and wanted by row by the SpMV, took 12.5-13.1 ms to export
+// (1M entries) and 0.85-1.05 to go up, where its bytes predicted 1.0 in all:
+// the rent paid, and its mxv took 15 ms on the GPU against the host's 1.3
+// (H200, 2026-11-28).
+double gcu_cost_upload_s (const gcu_cost_table *t, const gcu_cost_input *in)
+{
+    return in->up_bytes / t->h2d + in->up_transpose * t->transpose ;
+}
+
 void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_cost_choice *out)
 {
     const gcu_cost_rates *r = &t->fam [in->family] ;
@@ -246,7 +258,8 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
     const double fill = (r->gpu_rows > 0 && in->out_rows > 0 && in->out_rows < r->gpu_rows)
         ? in->out_rows / r->gpu_rows : 1 ;
     const double kernels = in->gpu_kernels > 0 ? in->gpu_kernels : in->work / (r->gpu_rate * fill) ;
-    out->gpu_table = r->gpu_fixed + kernels + in->up_bytes / t->h2d + in->down_bytes / t->d2h ;
+    const double up_s = gcu_cost_upload_s (t, in) ;
+    out->gpu_table = r->gpu_fixed + kernels + up_s + in->down_bytes / t->d2h ;
     // (the learned factors correct a side's whole table time, transfers
     // included; a matrix's upload at h2d, the export's rate as measured on
     // large operands, is a floor no factor goes under: FastSV's mxv over its
@@ -254,8 +267,9 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
     // of 0.08 that calls over resident operands had taught, and took 12.5 ms
     // against the host's 1.4; H200, 2026-11-28. Not a vector's: h2d is the
     // matrix path's rate, and a dense vector goes up faster, 4.2 MB in 0.29
-    // ms there, which the factor corrects)
-    const double up_floor = in->up_matrix_bytes / t->h2d ;
+    // ms there, which the factor corrects). A transpose on the way is in
+    // the floor too.
+    const double up_floor = up_s - (in->up_bytes - in->up_matrix_bytes) / t->h2d ;
     out->gpu_s = fmax (up_floor, out->gpu_table * (in->gpu_kernels > 0 ? 1
         : gcu_cost_factor (GCU_SIDE_GPU, in->op, in->family, in->mask, out->gpu_table))) ;
     out->gpu = out->gpu_s * t->margin < out->host_s ;

@@ -52,6 +52,9 @@ typedef struct
     double jit_compile ;        // s, one program
     double wait_factor ;        // a call waits for a start or a compile
                                 // costing at most host time / wait_factor
+    double transpose ;          // s an entry: the host's transpose of a matrix
+                                // uploaded in the orientation it is not held
+                                // in (optional: 0 counts none)
     gcu_cost_rates fam [GCU_COST_NFAMILIES] ;
 }
 gcu_cost_table ;
@@ -82,6 +85,9 @@ typedef struct
     double up_bytes ;           // operands the GPU would upload
     double up_matrix_bytes ;    // ... of them, matrices: at h2d, the floor
                                 // of the GPU's time (gcu_cost_predict)
+    double up_transpose ;       // entries of those matrices that the export
+                                // transposes (held by column, wanted by row,
+                                // or the reverse): at transpose, in the floor
     double down_bytes ;         // what must come back after the GPU
     double newest_bytes ;       // device-newest operands the host must download
     double host_measured ;      // > 0: the host's time as a repeat of the call
@@ -207,6 +213,9 @@ bool gcu_cost_repeat_get (uint64_t key, double *seconds) ;
 // semiring, the mask and the descriptor's flags; 0 for what has none (not
 // mxm/mxv/vxm, or a sparse u's product). predict.c.
 uint64_t gcu_cost_kernel_key (const gcu_call *c, gcu_cost_family f) ;
+// The operands' upload time a GPU call would take (gcu_cost_predict's
+// part for in->up_bytes and in->up_transpose). cost.c.
+double gcu_cost_upload_s (const gcu_cost_table *t, const gcu_cost_input *in) ;
 // A call's kind, for what becomes of its results (the residency cache's
 // write-back share by kind, gcu_residency_writeback_share): its operation,
 // operators, result's dimensions and mask flags; never 0. predict.c.

@@ -90,10 +90,19 @@ static double matrix_upload (const void *A, uint64_t nvals, double rows, uint64_
     return idx * (nv + rows + 1) + (iso ? 0 : (double) size * nv) ;
 }
 
+// whether a matrix is held by column (GxB_FORMAT; false if not known)
+static bool held_by_col (const void *A)
+{
+    int32_t f = GxB_BY_ROW ;
+    return GxB_Matrix_Option_get_INT32 ((GrB_Matrix) A, GxB_FORMAT, &f) == GrB_SUCCESS && f == GxB_BY_COL ;
+}
+
 // one operand's part: device newest, the host downloads it first; not on
-// the device and read by the call, the GPU uploads it
+// the device and read by the call, the GPU uploads it; a matrix wanted by
+// column (want 1) or by row (0) and held the other way is transposed by
+// its export (want -1: either, or not known)
 static void operand_cost (const void *obj, bool vector, bool read, uint64_t nvals,
-    uint64_t rows, gcu_cost_input *in, upload_t *big)
+    uint64_t rows, int want, gcu_cost_input *in, upload_t *big)
 {
     if (obj == NULL) return ;
     uint64_t nv = nvals ;
@@ -107,6 +116,7 @@ static void operand_cost (const void *obj, bool vector, bool read, uint64_t nval
             : matrix_upload (obj, nvals, (double) rows, &sig) ;
         in->up_bytes += b ;
         if (!vector) in->up_matrix_bytes += b ;
+        if (!vector && want >= 0 && held_by_col (obj) != (want == 1)) in->up_transpose += (double) nvals ;
         if (b > big->bytes) *big = (upload_t) { obj, b, vector ? 0 : nvals, sig } ;
     }
 }
@@ -144,7 +154,7 @@ static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_in
     // every trial for one product the host does in 1-5 ms (cc 55 ms a trial
     // against SuiteSparse's 20; H200, 2026-11-28). Its rent stands.
     const bool like = gcu_cost_sig_paid (big->sig) && gcu_residency_copy_hits (big->obj) != 0 ;
-    if (!like && !gcu_cost_amortized (big->obj, big->version, in->up_bytes / t->h2d))
+    if (!like && !gcu_cost_amortized (big->obj, big->version, gcu_cost_upload_s (t, in)))
         return false ;
     gcu_cost_sig_record (big->sig) ;
     c->rent_paid = true ;
@@ -315,13 +325,17 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
     const uint64_t m_nv = nvals_of (c->M, vec) ;
     const bool c_read = c->accum != NULL || (c->M != NULL && !c->replace) ;
     upload_t big = { NULL, 0, 0, 0 } ;
-    operand_cost (c->A, vec && c->op != GCU_OP_MXV, true, c->a_nvals, c->a_rows, &in, &big) ;
-    operand_cost (c->B, vec && c->op != GCU_OP_VXM, true, c->b_nvals, c->b_rows, &in, &big) ;
-    operand_cost (c->M, vec, true, m_nv, c->c_rows, &in, &big) ;
+    // the SpMV (u full) reads op(A) by row: mxv's A, vxm's B'
+    const bool spmv = in.family == GCU_COST_MXV ;
+    const int want_a = spmv && c->op == GCU_OP_MXV ? c->tran_a : -1 ;
+    const int want_b = spmv && c->op == GCU_OP_VXM ? !c->tran_b : -1 ;
+    operand_cost (c->A, vec && c->op != GCU_OP_MXV, true, c->a_nvals, c->a_rows, want_a, &in, &big) ;
+    operand_cost (c->B, vec && c->op != GCU_OP_VXM, true, c->b_nvals, c->b_rows, want_b, &in, &big) ;
+    operand_cost (c->M, vec, true, m_nv, c->c_rows, -1, &in, &big) ;
     // (a device-newest C the call replaces whole is not written back for
     // the host: gcu_c_replaced)
     if (!gcu_c_replaced (c))
-        operand_cost (c->C, vec, c_read, c_read ? nvals_of (c->C, vec) : 0, c->c_rows, &in, &big) ;
+        operand_cost (c->C, vec, c_read, c_read ? nvals_of (c->C, vec) : 0, c->c_rows, -1, &in, &big) ;
     // the result comes back, unless results stay on the device and the call
     // goes on a chain (an operand device newest, or all of them there once
     // rented): then as often as C's earlier device values were written back

@@ -404,6 +404,98 @@ static void transfer_floor (void)
     gcu_cost_forget () ;
 }
 
+// A matrix uploaded in the orientation it is not held in is transposed by
+// its export: the table's transpose an entry, in the GPU's time and its
+// floor (cost.c), counted by the dispatch for the SpMV's matrix held the
+// other way (predict.c: mxv reads A by row, vxm B by column, the
+// descriptor's transpose the reverse)
+static double spmv_gpu_s (const gcu_cost_table *t, gcu_op op, GrB_Matrix A, GrB_Vector u, bool tran)
+{
+    gcu_call c ;
+    memset (&c, 0, sizeof (c)) ;
+    c.op = op ;
+    GrB_Index n = 0, nv = 0 ;
+    OK (GrB_Matrix_nrows (&n, A)) ;
+    OK (GrB_Matrix_nvals (&nv, A)) ;
+    const bool vxm = op == GCU_OP_VXM ;
+    c.A = vxm ? (void *) u : (void *) A ;
+    c.B = vxm ? (void *) A : (void *) u ;
+    c.tran_a = !vxm && tran ;
+    c.tran_b = vxm && tran ;
+    c.c_rows = c.a_rows = c.a_cols = c.b_rows = c.b_cols = n ;
+    c.c_cols = 1 ;
+    if (vxm) { c.a_cols = 1 ; c.a_nvals = n ; c.b_nvals = nv ; }
+    else { c.b_cols = 1 ; c.a_nvals = nv ; c.b_nvals = n ; }
+    c.work = (double) nv ;
+    c.checked = true ;
+    c.down_share = -1 ;
+    (void) gcu_predict (&c, t) ;
+    return c.gpu_s ;
+}
+
+static void transpose_upload (void)
+{
+    gcu_cost_forget () ;
+    gcu_cost_table t ;
+    char *text = table (RATES (1e-4, 1e9, 1e-5, 1e12), "transpose 1e-8\n") ;
+    OK (gcu_cost_parse (text, NULL, &t)) ;
+    free (text) ;
+    CHECK (t.transpose == 1e-8, "the table's transpose: %g", t.transpose) ;
+    gcu_cost_choice ch0, ch1 ;
+    gcu_cost_input in = { .family = GCU_COST_MXV, .op = GCU_OP_MXV, .work = 1e6,
+        .up_bytes = 2e7, .up_matrix_bytes = 2e7 } ;
+    gcu_cost_predict (&t, &in, &ch0) ;
+    in.up_transpose = 1e6 ;
+    gcu_cost_predict (&t, &in, &ch1) ;
+    CHECK (fabs (ch1.gpu_table - ch0.gpu_table - 1e-2) < 1e-9, "1M entries transposed: 10 ms more (%g)",
+        ch1.gpu_table - ch0.gpu_table) ;
+    CHECK (fabs (gcu_cost_upload_s (&t, &in) - (2e7 / t.h2d + 1e-2)) < 1e-12, "the uploads' time") ;
+    // in the floor: a GPU that taught a 64th of its table still pays it
+    for (int k = 0 ; k < 40 ; k++)
+        gcu_cost_learn (GCU_SIDE_GPU, GCU_OP_MXV, GCU_COST_MXV, GCU_MASK_NONE, ch1.gpu_table, ch1.gpu_table / 64) ;
+    gcu_cost_predict (&t, &in, &ch1) ;
+    CHECK (ch1.gpu_s >= 2e7 / t.h2d + 1e-2, "the floor holds the transpose: %g", ch1.gpu_s) ;
+    gcu_cost_forget () ;
+    // the dispatch's count: a matrix held by row and the same by column
+    GrB_Matrix R = NULL, C = NULL ;
+    OK (GrB_Matrix_new (&R, GrB_FP64, 2000, 2000)) ;
+    // 21 entries a row (every 97th column from i mod 7)
+    GrB_Index *I = malloc (2000 * 21 * sizeof (GrB_Index)), *J = malloc (2000 * 21 * sizeof (GrB_Index)), ne = 0 ;
+    CHECK (I != NULL && J != NULL, "memory") ;
+    if (I == NULL || J == NULL) { free (I) ; free (J) ; GrB_Matrix_free (&R) ; return ; }
+    for (GrB_Index i = 0 ; i < 2000 ; i++)
+        for (GrB_Index j = i % 7 ; j < 2000 ; j += 97) { I [ne] = i ; J [ne++] = j ; }
+    GrB_Scalar one = NULL ;
+    OK (GrB_Scalar_new (&one, GrB_FP64)) ;
+    OK (GrB_Scalar_setElement_FP64 (one, 1)) ;
+    OK (GxB_Matrix_build_Scalar (R, I, J, one, ne)) ;
+    GrB_Scalar_free (&one) ;
+    free (I) ; free (J) ;
+    OK (GrB_Matrix_dup (&C, R)) ;
+    OK (GxB_Matrix_Option_set (R, GxB_FORMAT, GxB_BY_ROW)) ;
+    OK (GxB_Matrix_Option_set (C, GxB_FORMAT, GxB_BY_COL)) ;
+    GrB_Index nv = 0 ;
+    OK (GrB_Matrix_nvals (&nv, R)) ;
+    CHECK (nv > 20000, "the matrix: %llu entries", (unsigned long long) nv) ;
+    GrB_Vector u = NULL ;
+    OK (GrB_Vector_new (&u, GrB_FP64, 2000)) ;
+    OK (GrB_Vector_assign_FP64 (u, NULL, NULL, 1, GrB_ALL, 2000, NULL)) ;
+    const double want = (double) nv * 1e-8 ;
+    const struct { gcu_op op ; bool tran ; bool col_pays ; const char *what ; } k [] = {
+        { GCU_OP_MXV, false, true, "mxv: A by row" }, { GCU_OP_MXV, true, false, "mxv, A': A by column" },
+        { GCU_OP_VXM, false, false, "vxm: B by column" }, { GCU_OP_VXM, true, true, "vxm, B': B by row" } } ;
+    for (size_t i = 0 ; i < sizeof (k) / sizeof (k [0]) ; i++)
+    {
+        const double r = spmv_gpu_s (&t, k [i].op, R, u, k [i].tran) ;
+        const double c = spmv_gpu_s (&t, k [i].op, C, u, k [i].tran) ;
+        const double d = k [i].col_pays ? c - r : r - c ;
+        CHECK (r > 0 && c > 0 && fabs (d - want) < 1e-3 * want, "%s: the other orientation %g ms more, want %g",
+            k [i].what, 1e3 * d, 1e3 * want) ;
+    }
+    GrB_Matrix_free (&R) ; GrB_Matrix_free (&C) ; GrB_Vector_free (&u) ;
+    gcu_cost_forget () ;
+}
+
 // GrB_mxm through the dispatch under a table; the reason counted, the
 // verbose output captured, the result compared with SuiteSparse's (what
 // earlier host calls taught the model is forgotten first)
@@ -570,6 +662,7 @@ int main (void)
     host_learned () ;
     gpu_learned () ;
     transfer_floor () ;
+    transpose_upload () ;
     decision_flips () ;
     start_rental (f) ;
     through_the_dispatch () ;
