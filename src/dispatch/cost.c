@@ -232,9 +232,14 @@ GrB_Info gcu_cost_set_text (const char *text)
 // (1M entries) and 0.85-1.05 to go up, where its bytes predicted 1.0 in all:
 // the rent paid, and its mxv took 15 ms on the GPU against the host's 1.3
 // (H200, 2026-11-28).
+static double transposes_s (const gcu_cost_table *t, const gcu_cost_input *in)
+{
+    return in->up_transpose * t->transpose ;
+}
+
 double gcu_cost_upload_s (const gcu_cost_table *t, const gcu_cost_input *in)
 {
-    return in->up_bytes / t->h2d + in->up_transpose * t->transpose ;
+    return in->up_bytes / t->h2d + transposes_s (t, in) ;
 }
 
 void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_cost_choice *out)
@@ -269,7 +274,7 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
     // matrix path's rate, and a dense vector goes up faster, 4.2 MB in 0.29
     // ms there, which the factor corrects). A transpose on the way is in
     // the floor too.
-    const double up_floor = up_s - (in->up_bytes - in->up_matrix_bytes) / t->h2d ;
+    const double up_floor = in->up_matrix_bytes / t->h2d + transposes_s (t, in) ;
     out->gpu_s = fmax (up_floor, out->gpu_table * (in->gpu_kernels > 0 ? 1
         : gcu_cost_factor (GCU_SIDE_GPU, in->op, in->family, in->mask, out->gpu_table))) ;
     out->gpu = out->gpu_s * t->margin < out->host_s ;

@@ -430,12 +430,13 @@ static bool run_families (gcu_call *call, bool may_defer)
     int n = 0 ;
     const gcu_family *const *fam = gcu_families (call->op, &n) ;
     call->reason = GRBCUDA_REASON_NO_KERNEL ;
+    // a result a family leaves device newest is of this call's kind
+    const uint64_t kind = gcu_cost_site_key (call) ;
     for (int i = 0 ; i < n ; i++)
     {
         if (fam [i]->branch (call) != GrB_SUCCESS) continue ;
         gcu_jit_defer_begin (may_defer) ;
-        // a result it leaves device newest is of this call's kind
-        const uint64_t site = gcu_residency_site_swap (gcu_cost_site_key (call)) ;
+        const uint64_t site = gcu_residency_site_swap (kind) ;
         GrB_Info info = fam [i]->run (call) ;
         (void) gcu_residency_site_swap (site) ;
         if (gcu_jit_defer_end () && info != GrB_SUCCESS && !call->c_written)

@@ -34,58 +34,62 @@ uint64_t gcu_residency_site_swap (uint64_t site)
 // on another's place starts again, as a handle never seen (share 0: a
 // result whose operands are device newest goes on on the device); a new
 // object at a freed one's address starts so too (gcu_residency_born).
-#define FATE_SLOTS 512
-typedef struct { const void *handle ; float share ; } fate_t ;
-static fate_t fate [FATE_SLOTS] ;
-
-// The same, a kind of call (its operation, operators, result's size and
-// mask: gcu_cost_site_key) over the values its GPU runs left: what a handle
-// never seen is likely to meet. LAGraph's connected components makes y anew
-// in each call, applies a ramp to it and reads it in its host mxv at once:
-// as a new handle its result was counted as staying on the device, and the
+//
+// The same by the kind of call that left the values (its operation,
+// operators, result's size and mask: gcu_cost_site_key): what a handle never
+// seen is likely to meet. LAGraph's connected components makes y anew in
+// each call, applies a ramp to it and reads it in its host mxv at once: as
+// a new handle its result was counted as staying on the device, and the
 // apply went to the GPU in each trial, its write-back after it (0.65 ms
-// against the host's 0.35; H200, 2026-11-28). Direct-mapped as the handles.
-typedef struct { uint64_t site ; float share ; } site_fate_t ;
-static site_fate_t site_fate [FATE_SLOTS] ;
+// against the host's 0.35; H200, 2026-11-28).
+#define FATE_SLOTS 512
+typedef struct { uint64_t key ; float share ; } fate_t ;     // key 0: empty
+static fate_t fate [FATE_SLOTS] ;       // by handle
+static fate_t kind_fate [FATE_SLOTS] ;  // by kind of call
 
-static site_fate_t *site_fate_at (uint64_t site)
+static fate_t *fate_at (fate_t *table, uint64_t key)
 {
-    return &site_fate [(site * 0x9E3779B97F4A7C15ull >> 40) % FATE_SLOTS] ;
+    key ^= key >> 17 ;
+    key *= 0x9E3779B97F4A7C15ull ;
+    return &table [(key >> 40) % FATE_SLOTS] ;
 }
 
-static fate_t *fate_at (const void *handle)
+static uint64_t handle_key (const void *handle)
 {
-    uintptr_t h = (uintptr_t) handle ;
-    h ^= h >> 17 ;
-    h *= 0x9E3779B97F4A7C15ull ;
-    return &fate [(h >> 40) % FATE_SLOTS] ;
+    return (uint64_t) (uintptr_t) handle ;
 }
 
-// the table's entries in use: a new object's creation looks for its
+// one value's end x (1: written back) in key's slot of table: true if the
+// slot was empty
+static bool fate_add (fate_t *table, uint64_t key, float x)
+{
+    fate_t *f = fate_at (table, key) ;
+    const bool empty = f->key == 0 ;
+    if (f->key != key) *f = (fate_t) { key, x } ;
+    else f->share += 0.25f * (x - f->share) ;
+    return empty ;
+}
+
+// the handle table's entries in use: a new object's creation looks for its
 // address's history only while there is one (gcu_residency_born)
 _Atomic size_t gcu_residency_fates_ = 0 ;
 
 void gcu_res_fate_note (const void *handle, uint64_t site, bool written)
 {
-    fate_t *f = fate_at (handle) ;
     const float x = written ? 1.0f : 0.0f ;
-    if (f->handle == NULL) atomic_fetch_add_explicit (&gcu_residency_fates_, 1, memory_order_relaxed) ;
-    if (f->handle != handle) *f = (fate_t) { handle, x } ;
-    else f->share += 0.25f * (x - f->share) ;
-    if (site == 0) return ;
-    site_fate_t *g = site_fate_at (site) ;
-    if (g->site != site) *g = (site_fate_t) { site, x } ;
-    else g->share += 0.25f * (x - g->share) ;
+    if (fate_add (fate, handle_key (handle), x))
+        atomic_fetch_add_explicit (&gcu_residency_fates_, 1, memory_order_relaxed) ;
+    if (site != 0) (void) fate_add (kind_fate, site, x) ;
 }
 
 void gcu_residency_born_slow (const void *handle)
 {
     if (handle == NULL) return ;
     pthread_mutex_lock (&gcu_res_reg.lock) ;
-    fate_t *f = fate_at (handle) ;
-    if (f->handle == handle)
+    fate_t *f = fate_at (fate, handle_key (handle)) ;
+    if (f->key == handle_key (handle))
     {
-        f->handle = NULL ;
+        f->key = 0 ;
         atomic_fetch_sub_explicit (&gcu_residency_fates_, 1, memory_order_relaxed) ;
     }
     pthread_mutex_unlock (&gcu_res_reg.lock) ;
@@ -95,10 +99,10 @@ double gcu_residency_writeback_share (const void *handle, uint64_t site)
 {
     if (handle == NULL) return 0 ;
     pthread_mutex_lock (&gcu_res_reg.lock) ;
-    const fate_t *f = fate_at (handle) ;
-    const site_fate_t *g = site_fate_at (site) ;
-    const double share = f->handle == handle ? f->share
-        : site != 0 && g->site == site ? g->share : 0 ;
+    const fate_t *f = fate_at (fate, handle_key (handle)) ;
+    const fate_t *g = fate_at (kind_fate, site) ;
+    const double share = f->key == handle_key (handle) ? f->share
+        : site != 0 && g->key == site ? g->share : 0 ;
     pthread_mutex_unlock (&gcu_res_reg.lock) ;
     return share ;
 }
@@ -119,7 +123,7 @@ static life_t life [FATE_SLOTS] ;
 
 static life_t *life_at (const void *handle)
 {
-    return &life [fate_at (handle) - fate] ;
+    return &life [fate_at (fate, handle_key (handle)) - fate] ;
 }
 
 void gcu_res_life_note (const void *handle, uint64_t gen, uint32_t hits)
