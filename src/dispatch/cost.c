@@ -417,35 +417,40 @@ void gcu_cost_amortize_paid (const void *key)
     pthread_mutex_unlock (&amortize_lock) ;
 }
 
-// the signatures of matrices whose rent paid (the last GCU_PAID_SIGS)
+// the signatures of matrices whose rent paid (the last GCU_PAID_SIGS), each
+// with the handle last bought under it (a key only, never read)
 #define GCU_PAID_SIGS 8
-static uint64_t paid_sig [GCU_PAID_SIGS] ;
+static struct { uint64_t sig ; const void *last ; } paid_sig [GCU_PAID_SIGS] ;
 static int paid_next ;
 
-// (amortize_lock held)
-static bool sig_kept (uint64_t sig)
+// (amortize_lock held) sig's place, or -1
+static int sig_kept (uint64_t sig)
 {
-    for (int k = 0 ; k < GCU_PAID_SIGS ; k++) if (sig != 0 && paid_sig [k] == sig) return true ;
-    return false ;
+    for (int k = 0 ; k < GCU_PAID_SIGS ; k++) if (sig != 0 && paid_sig [k].sig == sig) return k ;
+    return -1 ;
 }
 
-bool gcu_cost_sig_paid (uint64_t sig)
+bool gcu_cost_sig_paid (uint64_t sig, const void **last)
 {
     pthread_mutex_lock (&amortize_lock) ;
-    const bool found = sig_kept (sig) ;
+    const int k = sig_kept (sig) ;
+    if (last != NULL) *last = k >= 0 ? paid_sig [k].last : NULL ;
     pthread_mutex_unlock (&amortize_lock) ;
-    return found ;
+    return k >= 0 ;
 }
 
-void gcu_cost_sig_record (uint64_t sig)
+void gcu_cost_sig_record (uint64_t sig, const void *handle)
 {
     if (sig == 0) return ;
     pthread_mutex_lock (&amortize_lock) ;
-    if (!sig_kept (sig))
+    int k = sig_kept (sig) ;
+    if (k < 0)
     {
-        paid_sig [paid_next] = sig ;
+        k = paid_next ;
+        paid_sig [k].sig = sig ;
         paid_next = (paid_next + 1) % GCU_PAID_SIGS ;
     }
+    paid_sig [k].last = handle ;
     pthread_mutex_unlock (&amortize_lock) ;
 }
 
