@@ -11,7 +11,9 @@
 //   background and is remembered (not deferred again, not compiled again);
 //   GrB_finalize while compiles are queued and running returns, leaves
 //   nothing running, and the abandoned programs compile when asked again;
-//   a process that exits while compiling, without GrB_finalize, exits cleanly.
+//   a process that exits while compiling, without GrB_finalize, exits cleanly;
+//   a rented compile (gcu_jit_defer_begin's gain and rent) begins only once
+//   its requests' gains reach the rent.
 #include "gcu_test.h"
 #include "../../src/jit/gcu_jit.h"
 #include "../../src/util/gcu_util.h"
@@ -47,9 +49,19 @@ static gcu_jit_stats stats (void)
 // one request under the deferring policy: its status, and whether deferred
 static GrB_Info deferred_request (const char *src, const gcu_jit_binary **bin, bool *deferred)
 {
-    gcu_jit_defer_begin (true) ;
+    gcu_jit_defer_begin (true, 0, 0) ;
     GrB_Info info = gcu_jit_compile (src, "bg", bin) ;
-    *deferred = gcu_jit_defer_end () ;
+    *deferred = gcu_jit_defer_end (NULL) ;
+    return info ;
+}
+
+// the same under a rent: gain of rent; whether the compile was unpaid
+static GrB_Info rented_request (const char *src, double gain, double rent, const gcu_jit_binary **bin,
+    bool *deferred, bool *unpaid)
+{
+    gcu_jit_defer_begin (true, gain, rent) ;
+    GrB_Info info = gcu_jit_compile (src, "rented", bin) ;
+    *deferred = gcu_jit_defer_end (unpaid) ;
     return info ;
 }
 
@@ -129,9 +141,44 @@ static void deferred_then_cached (void)
     CHECK (bin != NULL && !deferred && stats ().disk_hits == s1.disk_hits + 1, "a disk hit is not deferred") ;
     // without the policy (or after end), requests wait as always
     char *q = program (3) ;
-    gcu_jit_defer_begin (false) ;
+    gcu_jit_defer_begin (false, 0, 0) ;
     OK (gcu_jit_compile (q, "not deferred", &bin)) ;
-    CHECK (bin != NULL && !gcu_jit_defer_end (), "allow false: compiled in the call") ;
+    CHECK (bin != NULL && !gcu_jit_defer_end (NULL), "allow false: compiled in the call") ;
+    free (p) ;
+    free (q) ;
+}
+
+// a rented compile: requests gaining 0.04 s of a 0.1 s rent are deferred
+// unpaid and compile nothing, the third pays and queues it (deferred, not
+// unpaid), then it is a hit; a request that may not defer compiles at once
+// whatever the rent; a disk hit pays no rent
+static void rented_compile (void)
+{
+    char *p = program (4) ;
+    gcu_jit_stats s0 = stats () ;
+    const gcu_jit_binary *bin = NULL ;
+    bool deferred = false, unpaid = false ;
+    for (int k = 0 ; k < 2 ; k++)
+    {
+        CHECK (rented_request (p, 0.04, 0.1, &bin, &deferred, &unpaid) == GCU_NOT_HANDLED && bin == NULL
+            && deferred && unpaid, "request %d, its rent not paid: deferred unpaid", k) ;
+        gcu_jit_background_wait () ;
+        CHECK (stats ().compiles == s0.compiles && gcu_jit_background_pending () == 0,
+            "request %d, its rent not paid: nothing compiled", k) ;
+    }
+    CHECK (rented_request (p, 0.04, 0.1, &bin, &deferred, &unpaid) == GCU_NOT_HANDLED && deferred && !unpaid,
+        "the third pays: compiling in the background") ;
+    gcu_jit_background_wait () ;
+    OK (rented_request (p, 0, 0.1, &bin, &deferred, &unpaid)) ;
+    CHECK (bin != NULL && !deferred && !unpaid && stats ().compiles == s0.compiles + 1,
+        "compiled once, then a memory hit") ;
+    gcu_jit_cache_clear_memory () ;
+    OK (rented_request (p, 0, 0.1, &bin, &deferred, &unpaid)) ;
+    CHECK (bin != NULL && !deferred && !unpaid, "a disk hit pays no rent") ;
+    char *q = program (5) ;
+    gcu_jit_defer_begin (false, 0, 1e9) ;
+    OK (gcu_jit_compile (q, "not deferred", &bin)) ;
+    CHECK (bin != NULL && !gcu_jit_defer_end (&unpaid) && !unpaid, "allow false: compiled in the call, no rent") ;
     free (p) ;
     free (q) ;
 }
@@ -216,6 +263,7 @@ int main (int argc, char **argv)
     gcu_jit_set_cache_dir (dir) ;
 
     deferred_then_cached () ;
+    rented_compile () ;
     same_program_many_threads () ;
     failure_remembered () ;
     finalize_while_compiling () ;
