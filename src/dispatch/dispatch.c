@@ -432,10 +432,10 @@ static bool run_families (gcu_call *call, bool may_defer)
     call->reason = GRBCUDA_REASON_NO_KERNEL ;
     // a result a family leaves device newest is of this call's kind
     const uint64_t kind = gcu_cost_site_key (call) ;
-    // a kernel compiled in the background is rented (gcu_jit_defer_begin):
-    // by what the GPU is predicted to save here (a rented upload's call, on
-    // the GPU's time with its operands there), against jit_compile times
-    // GRBCUDA_JIT_RENT
+    // a kernel compiled in the background is rented by the calls of its kind
+    // (gcu_jit_defer_begin): by what the GPU is predicted to save here (a
+    // rented upload's call, on the GPU's time with its operands there),
+    // against jit_compile times GRBCUDA_JIT_RENT
     double gain = 0, rent = 0 ;
     if (may_defer && call->host_s >= 0)
     {
@@ -446,7 +446,7 @@ static bool run_families (gcu_call *call, bool may_defer)
     for (int i = 0 ; i < n ; i++)
     {
         if (fam [i]->branch (call) != GrB_SUCCESS) continue ;
-        gcu_jit_defer_begin (may_defer, gain, rent) ;
+        gcu_jit_defer_begin (may_defer, gain, rent, kind) ;
         const uint64_t site = gcu_residency_site_swap (kind) ;
         GrB_Info info = fam [i]->run (call) ;
         (void) gcu_residency_site_swap (site) ;

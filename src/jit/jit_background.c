@@ -30,13 +30,15 @@ static pthread_once_t bg_exit_once = PTHREAD_ONCE_INIT ;
 
 static __thread bool tl_defer, tl_deferred, tl_unpaid ;
 static __thread double tl_gain, tl_rent ;
+static __thread uint64_t tl_kind ;
 
-void gcu_jit_defer_begin (bool allow, double gain, double rent)
+void gcu_jit_defer_begin (bool allow, double gain, double rent, uint64_t kind)
 {
     tl_defer = allow ;
     tl_deferred = tl_unpaid = false ;
     tl_gain = gain > 0 ? gain : 0 ;
     tl_rent = rent > 0 ? rent : 0 ;
+    tl_kind = kind ;
 }
 
 bool gcu_jit_defer_end (bool *unpaid)
@@ -45,27 +47,27 @@ bool gcu_jit_defer_end (bool *unpaid)
     if (unpaid != NULL) *unpaid = tl_unpaid ;
     tl_defer = tl_deferred = tl_unpaid = false ;
     tl_gain = tl_rent = 0 ;
+    tl_kind = 0 ;
     return d ;
 }
 
-// the rents of kernels not compiled yet: per key (its first 8 bytes), the
-// gains its requests brought; direct-mapped (a key that lands on another's
-// slot starts again from nothing)
-#define GCU_JIT_RENT_SLOTS 64
-static struct { uint64_t key ; double gain ; } rents [GCU_JIT_RENT_SLOTS] ;
+// the compile rents: per kind of call (or kernel key's first 8 bytes), the
+// gains its requests brought, and whether they paid; direct-mapped (a key
+// that lands on another's slot starts again from nothing)
+#define GCU_JIT_RENT_SLOTS 256
+static struct { uint64_t key ; double gain ; bool paid ; } rents [GCU_JIT_RENT_SLOTS] ;
 
 bool gcu_jit_rent_paid (const uint8_t key [32])
 {
     if (!(tl_rent > 0)) return true ;
-    uint64_t k ;
-    memcpy (&k, key, sizeof (k)) ;
+    uint64_t k = tl_kind ;
+    if (k == 0) memcpy (&k, key, sizeof (k)) ;
     k |= 1 ;                                    // 0 marks an empty slot
     pthread_mutex_lock (&bg_lock) ;
-    const size_t s = (size_t) (k % GCU_JIT_RENT_SLOTS) ;
-    if (rents [s].key != k) { rents [s].key = k ; rents [s].gain = 0 ; }
-    rents [s].gain += tl_gain ;
-    const bool paid = rents [s].gain >= tl_rent ;
-    if (paid) rents [s].key = 0 ;               // (a later compile of it rents again)
+    const size_t s = (size_t) ((k ^ (k >> 29)) % GCU_JIT_RENT_SLOTS) ;
+    if (rents [s].key != k) { rents [s].key = k ; rents [s].gain = 0 ; rents [s].paid = false ; }
+    if (!rents [s].paid) rents [s].gain += tl_gain ;
+    const bool paid = rents [s].paid = rents [s].paid || rents [s].gain >= tl_rent ;
     pthread_mutex_unlock (&bg_lock) ;
     if (!paid) tl_deferred = tl_unpaid = true ;
     return paid ;
