@@ -432,30 +432,17 @@ static bool run_families (gcu_call *call, bool may_defer)
     call->reason = GRBCUDA_REASON_NO_KERNEL ;
     // a result a family leaves device newest is of this call's kind
     const uint64_t kind = gcu_cost_site_key (call) ;
-    // a kernel compiled in the background is rented by the calls of its kind
-    // (gcu_jit_defer_begin): by what the GPU is predicted to save here (a
-    // rented upload's call, on the GPU's time with its operands there),
-    // against jit_compile times GRBCUDA_JIT_RENT
-    double gain = 0, rent = 0 ;
-    if (may_defer && call->host_s >= 0)
-    {
-        const gcu_cost_table *t = gcu_cost_current (started_device ()) ;
-        gain = call->host_s - (call->rent_paid ? call->rent_gpu_s : call->gpu_s) ;
-        rent = gcu_settings ()->jit_rent * t->jit_compile ;
-    }
     for (int i = 0 ; i < n ; i++)
     {
         if (fam [i]->branch (call) != GrB_SUCCESS) continue ;
-        gcu_jit_defer_begin (may_defer, gain, rent, kind) ;
+        gcu_jit_defer_begin (may_defer) ;
         const uint64_t site = gcu_residency_site_swap (kind) ;
         GrB_Info info = fam [i]->run (call) ;
         (void) gcu_residency_site_swap (site) ;
-        bool unpaid ;
-        if (gcu_jit_defer_end (&unpaid) && info != GrB_SUCCESS && !call->c_written)
+        if (gcu_jit_defer_end () && info != GrB_SUCCESS && !call->c_written)
         {
             call->pending = GCU_PENDING_JIT ;
-            call->note = unpaid ? "kernel's compile not paid for yet by the time the GPU would save: host"
-                : "kernel compiling in the background: host this time" ;
+            call->note = "kernel compiling in the background: host this time" ;
             return false ;
         }
         if (info == GrB_SUCCESS)

@@ -125,21 +125,8 @@ GrB_Info gcu_jit_compile_batch (int n, const char *const *sources,
 // begin (or with allow false) every request waits for its program, as
 // always. Background compiles of one key happen once; failures are
 // remembered like any other.
-// A compile is rented (issue 23): gain is what the GPU would save on this
-// call (s, predicted), and a background compile for the calls of kind
-// (nonzero: the dispatch's kind of call; 0: the kernel itself) begins only
-// once the gains of that kind's calls reach rent (s; 0: at once); from then
-// on the kind's kernels compile as they are asked for (a call that needs
-// several asks for the next only once the one before is there: rented one
-// by one, SSSP and PageRank stayed on the host over 7 trials of a first
-// run). Until then its requests return GCU_NOT_HANDLED as a deferred one
-// does, and end sets *unpaid (when not NULL). A compile costs the program more
-// than its own core: NVRTC's 0.25-0.48 s beside LAGraph's connected
-// components, whose OpenMP loops take every core, cost 3-4 trials of 25 ms
-// 35 ms each, for a vector assign that gains 0.3 ms a call (H200,
-// 2026-11-28).
-void gcu_jit_defer_begin (bool allow, double gain, double rent, uint64_t kind) ;
-bool gcu_jit_defer_end (bool *unpaid) ;
+void gcu_jit_defer_begin (bool allow) ;
+bool gcu_jit_defer_end (void) ;
 // GrB_finalize (and exit): queued compiles are dropped (their keys compile
 // again when next asked for), running ones are waited for (NVRTC cannot be
 // interrupted). The JIT stays usable afterwards.

@@ -146,10 +146,6 @@ void gcu_jit_publish (gcu_jit_binary *b, GrB_Info info, void *data, size_t size,
 bool gcu_jit_defer_wanted (void) ;
 // a request of this thread was not served: its kernel compiles elsewhere
 void gcu_jit_note_deferred (void) ;
-// the compile of key may begin: its requests' gains (this one's added, see
-// gcu_jit_defer_begin) have paid its rent; false (noted as deferred and
-// unpaid) otherwise
-bool gcu_jit_rent_paid (const uint8_t key [32]) ;
 // queues a copy of j for a background worker; false (nothing queued, the
 // caller compiles) when out of memory, no worker can start, or the JIT is
 // stopping (gcu_jit_background_stop)

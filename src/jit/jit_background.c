@@ -28,49 +28,19 @@ static int bg_queued, bg_running, bg_workers ;
 static bool bg_stopping ;
 static pthread_once_t bg_exit_once = PTHREAD_ONCE_INIT ;
 
-static __thread bool tl_defer, tl_deferred, tl_unpaid ;
-static __thread double tl_gain, tl_rent ;
-static __thread uint64_t tl_kind ;
+static __thread bool tl_defer, tl_deferred ;
 
-void gcu_jit_defer_begin (bool allow, double gain, double rent, uint64_t kind)
+void gcu_jit_defer_begin (bool allow)
 {
     tl_defer = allow ;
-    tl_deferred = tl_unpaid = false ;
-    tl_gain = gain > 0 ? gain : 0 ;
-    tl_rent = rent > 0 ? rent : 0 ;
-    tl_kind = kind ;
+    tl_deferred = false ;
 }
 
-bool gcu_jit_defer_end (bool *unpaid)
+bool gcu_jit_defer_end (void)
 {
     bool d = tl_deferred ;
-    if (unpaid != NULL) *unpaid = tl_unpaid ;
-    tl_defer = tl_deferred = tl_unpaid = false ;
-    tl_gain = tl_rent = 0 ;
-    tl_kind = 0 ;
+    tl_defer = tl_deferred = false ;
     return d ;
-}
-
-// the compile rents: per kind of call (or kernel key's first 8 bytes), the
-// gains its requests brought, and whether they paid; direct-mapped (a key
-// that lands on another's slot starts again from nothing)
-#define GCU_JIT_RENT_SLOTS 256
-static struct { uint64_t key ; double gain ; bool paid ; } rents [GCU_JIT_RENT_SLOTS] ;
-
-bool gcu_jit_rent_paid (const uint8_t key [32])
-{
-    if (!(tl_rent > 0)) return true ;
-    uint64_t k = tl_kind ;
-    if (k == 0) memcpy (&k, key, sizeof (k)) ;
-    k |= 1 ;                                    // 0 marks an empty slot
-    pthread_mutex_lock (&bg_lock) ;
-    const size_t s = (size_t) ((k ^ (k >> 29)) % GCU_JIT_RENT_SLOTS) ;
-    if (rents [s].key != k) { rents [s].key = k ; rents [s].gain = 0 ; rents [s].paid = false ; }
-    if (!rents [s].paid) rents [s].gain += tl_gain ;
-    const bool paid = rents [s].paid = rents [s].paid || rents [s].gain >= tl_rent ;
-    pthread_mutex_unlock (&bg_lock) ;
-    if (!paid) tl_deferred = tl_unpaid = true ;
-    return paid ;
 }
 
 bool gcu_jit_defer_wanted (void) { return tl_defer ; }

@@ -531,12 +531,6 @@ GrB_Info gcu_jit_compile (const char *source, const char *label,
         gcu_jit_cache_dir (j.dir, sizeof (j.dir)) ;
         if (!gcu_jit_from_disk (&j))
         {
-            if (gcu_jit_defer_wanted () && !gcu_jit_rent_paid (key))
-            {
-                // not compiled this time: the key is free for the next request
-                gcu_jit_publish (j.b, GCU_JIT_ABANDONED, NULL, 0, false) ;
-                return GCU_NOT_HANDLED ;
-            }
             if (gcu_jit_defer_wanted () && gcu_jit_background_take (&j))
             {
                 gcu_jit_note_deferred () ;

@@ -132,9 +132,9 @@ GrB_Info gcu_reduce_matrix_scalar (const char *name, void *c, int ccode,
         // in auto mode a kernel not compiled yet compiles in the background
         // and this call reads A on the host (a download and SuiteSparse's
         // reduce: a fraction of a millisecond against ~0.1 s of NVRTC)
-        gcu_jit_defer_begin (gcu_mode () == GRBCUDA_MODE_AUTO && gcu_jit_background_enabled (), 0, 0, 0) ;
+        gcu_jit_defer_begin (gcu_mode () == GRBCUDA_MODE_AUTO && gcu_jit_background_enabled ()) ;
         info = run (&spec, nvals > 0 ? x : NULL, nvals, c, gcu_types [ccode].size) ;
-        const bool deferred = gcu_jit_defer_end (NULL) ;
+        const bool deferred = gcu_jit_defer_end () ;
         if (info != GrB_SUCCESS)
         {
             why = deferred ? "kernel compiling in the background" : "device path failed or declined" ;

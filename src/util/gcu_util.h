@@ -47,7 +47,6 @@ typedef struct {
     int      start_when;      // GRBCUDA_START: GCU_START_CALL (when the calls have paid for it), GCU_START_INIT (at GrB_init), GCU_START_DATA (at the first build of, or auto call on, an object of start_entries entries; else as CALL)
     int64_t  start_entries;   // GRBCUDA_START_ENTRIES: GCU_START_DATA's size (default GCU_START_ENTRIES_DEFAULT)
     double   start_rent;      // GRBCUDA_START_RENT: auto mode starts CUDA only once the calls' predicted gains reach this fraction of its start (default GCU_START_RENT_DEFAULT; 0: at the first call predicted faster there; on = 1)
-    double   jit_rent;        // GRBCUDA_JIT_RENT: auto mode compiles a kernel in the background only once the gains predicted for the calls that asked for it reach this many times the table's jit_compile (default GCU_JIT_RENT_DEFAULT; 0: at the first such call)
 } gcu_settings_t;
 
 #define GCU_START_CALL 0
@@ -66,8 +65,6 @@ typedef struct {
 
 // GRBCUDA_START_RENT's default: a fifth of CUDA's start in predicted gains
 #define GCU_START_RENT_DEFAULT 0.2
-// GRBCUDA_JIT_RENT's default: a compile in predicted gains
-#define GCU_JIT_RENT_DEFAULT 1.0
 
 const gcu_settings_t *gcu_settings(void);   // never NULL
 int  gcu_mode(void);

@@ -60,18 +60,6 @@ static int64_t bytes_setting (const char *name, int64_t dflt)
     return dflt ;
 }
 
-// A rent from the environment: a multiple of a cost (>= 0), or a boolean
-// (on: 1, off: 0); dflt when unset
-static double rent_setting (const char *name, double dflt)
-{
-    const char *e = getenv (name) ;
-    if (e == NULL || *e == '\0') return dflt ;
-    char *end ;
-    const double v = strtod (e, &end) ;
-    if (end != e && *end == '\0') return v > 0 ? v : 0 ;
-    return parse_bool (e) ? 1 : 0 ;
-}
-
 static void settings_read (void)
 {
     gcu_settings_t *s = &settings ;
@@ -124,12 +112,19 @@ static void settings_read (void)
     else if (st != NULL && *st != '\0')
         fprintf (stderr, "[grbcuda] GRBCUDA_START=%s is not init, data or call; using the default\n", st) ;
     s->start_entries = bytes_setting ("GRBCUDA_START_ENTRIES", GCU_START_ENTRIES_DEFAULT) ;
+    const char *sr = getenv ("GRBCUDA_START_RENT") ;
     // a fraction of the table's cuda_start, or a boolean (on: 1); by
     // default a fifth (bench/RESULTS.md, 2026-11-27 08:30 UTC section: a 15 ms
     // program no longer waits 0.35-0.6 s for a start it never uses, and the
     // showcase BFS pays for the start in its first search)
-    s->start_rent = rent_setting ("GRBCUDA_START_RENT", GCU_START_RENT_DEFAULT) ;
-    s->jit_rent = rent_setting ("GRBCUDA_JIT_RENT", GCU_JIT_RENT_DEFAULT) ;
+    s->start_rent = GCU_START_RENT_DEFAULT ;
+    if (sr != NULL && *sr != '\0')
+    {
+        char *end ;
+        const double v = strtod (sr, &end) ;
+        if (end != sr && *end == '\0') s->start_rent = v > 0 ? v : 0 ;
+        else s->start_rent = parse_bool (sr) ? 1 : 0 ;
+    }
     const char *dt = getenv ("GRBCUDA_DEVICE_TRANSPOSE") ;
     s->device_transpose = (dt == NULL || *dt == '\0') ? 1 : parse_bool (dt) ;
     atomic_store (&a_device_transpose, s->device_transpose) ;

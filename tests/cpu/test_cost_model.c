@@ -672,8 +672,6 @@ int main (void)
     transpose_upload () ;
     decision_flips () ;
     start_rental (f) ;
-    // GRBCUDA_JIT_RENT (unset in every run): a compile in gains by default
-    CHECK (gcu_settings ()->jit_rent == GCU_JIT_RENT_DEFAULT, "jit rent %g", gcu_settings ()->jit_rent) ;
     through_the_dispatch () ;
     masked_assign_work () ;
     OK (GrB_finalize ()) ;

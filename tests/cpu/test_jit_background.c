@@ -11,10 +11,7 @@
 //   background and is remembered (not deferred again, not compiled again);
 //   GrB_finalize while compiles are queued and running returns, leaves
 //   nothing running, and the abandoned programs compile when asked again;
-//   a process that exits while compiling, without GrB_finalize, exits cleanly;
-//   a rented compile (gcu_jit_defer_begin's gain and rent) begins only once
-//   its requests' gains reach the rent, by kernel or by kind of call (a
-//   kind paid compiles its later kernels at once).
+//   a process that exits while compiling, without GrB_finalize, exits cleanly.
 #include "gcu_test.h"
 #include "../../src/jit/gcu_jit.h"
 #include "../../src/util/gcu_util.h"
@@ -50,20 +47,9 @@ static gcu_jit_stats stats (void)
 // one request under the deferring policy: its status, and whether deferred
 static GrB_Info deferred_request (const char *src, const gcu_jit_binary **bin, bool *deferred)
 {
-    gcu_jit_defer_begin (true, 0, 0, 0) ;
+    gcu_jit_defer_begin (true) ;
     GrB_Info info = gcu_jit_compile (src, "bg", bin) ;
-    *deferred = gcu_jit_defer_end (NULL) ;
-    return info ;
-}
-
-// the same under a rent: gain of rent, for calls of kind; whether the
-// compile was unpaid
-static GrB_Info rented_request (const char *src, double gain, double rent, uint64_t kind,
-    const gcu_jit_binary **bin, bool *deferred, bool *unpaid)
-{
-    gcu_jit_defer_begin (true, gain, rent, kind) ;
-    GrB_Info info = gcu_jit_compile (src, "rented", bin) ;
-    *deferred = gcu_jit_defer_end (unpaid) ;
+    *deferred = gcu_jit_defer_end () ;
     return info ;
 }
 
@@ -143,63 +129,11 @@ static void deferred_then_cached (void)
     CHECK (bin != NULL && !deferred && stats ().disk_hits == s1.disk_hits + 1, "a disk hit is not deferred") ;
     // without the policy (or after end), requests wait as always
     char *q = program (3) ;
-    gcu_jit_defer_begin (false, 0, 0, 0) ;
+    gcu_jit_defer_begin (false) ;
     OK (gcu_jit_compile (q, "not deferred", &bin)) ;
-    CHECK (bin != NULL && !gcu_jit_defer_end (NULL), "allow false: compiled in the call") ;
+    CHECK (bin != NULL && !gcu_jit_defer_end (), "allow false: compiled in the call") ;
     free (p) ;
     free (q) ;
-}
-
-// a rented compile: requests gaining 0.04 s of a 0.1 s rent are deferred
-// unpaid and compile nothing, the third pays and queues it (deferred, not
-// unpaid), then it is a hit; a request that may not defer compiles at once
-// whatever the rent; a disk hit pays no rent
-static void rented_compile (void)
-{
-    char *p = program (4) ;
-    gcu_jit_stats s0 = stats () ;
-    const gcu_jit_binary *bin = NULL ;
-    bool deferred = false, unpaid = false ;
-    for (int k = 0 ; k < 2 ; k++)
-    {
-        CHECK (rented_request (p, 0.04, 0.1, 0, &bin, &deferred, &unpaid) == GCU_NOT_HANDLED && bin == NULL
-            && deferred && unpaid, "request %d, its rent not paid: deferred unpaid", k) ;
-        gcu_jit_background_wait () ;
-        CHECK (stats ().compiles == s0.compiles && gcu_jit_background_pending () == 0,
-            "request %d, its rent not paid: nothing compiled", k) ;
-    }
-    CHECK (rented_request (p, 0.04, 0.1, 0, &bin, &deferred, &unpaid) == GCU_NOT_HANDLED && deferred && !unpaid,
-        "the third pays: compiling in the background") ;
-    gcu_jit_background_wait () ;
-    OK (rented_request (p, 0, 0.1, 0, &bin, &deferred, &unpaid)) ;
-    CHECK (bin != NULL && !deferred && !unpaid && stats ().compiles == s0.compiles + 1,
-        "compiled once, then a memory hit") ;
-    gcu_jit_cache_clear_memory () ;
-    OK (rented_request (p, 0, 0.1, 0, &bin, &deferred, &unpaid)) ;
-    CHECK (bin != NULL && !deferred && !unpaid, "a disk hit pays no rent") ;
-    char *q = program (5) ;
-    gcu_jit_defer_begin (false, 0, 1e9, 0) ;
-    OK (gcu_jit_compile (q, "not deferred", &bin)) ;
-    CHECK (bin != NULL && !gcu_jit_defer_end (&unpaid) && !unpaid, "allow false: compiled in the call, no rent") ;
-    free (p) ;
-    free (q) ;
-    // by kind: kind 7's requests pay for program 6 (0.06 + 0.05), then its
-    // program 7 compiles at its first request; kind 8's program 8 rents anew
-    char *p6 = program (6), *p7 = program (7), *p8 = program (8) ;
-    const uint64_t c0 = stats ().compiles ;
-    CHECK (rented_request (p6, 0.06, 0.1, 7, &bin, &deferred, &unpaid) == GCU_NOT_HANDLED && unpaid,
-        "kind 7, 0.06 of 0.1: unpaid") ;
-    CHECK (rented_request (p6, 0.05, 0.1, 7, &bin, &deferred, &unpaid) == GCU_NOT_HANDLED && deferred
-        && !unpaid, "kind 7 paid: compiling") ;
-    gcu_jit_background_wait () ;
-    CHECK (rented_request (p7, 0, 0.1, 7, &bin, &deferred, &unpaid) == GCU_NOT_HANDLED && deferred
-        && !unpaid, "kind 7's next kernel: compiling at once") ;
-    CHECK (rented_request (p8, 0.06, 0.1, 8, &bin, &deferred, &unpaid) == GCU_NOT_HANDLED && unpaid,
-        "kind 8: its own rent") ;
-    gcu_jit_background_wait () ;
-    CHECK (stats ().compiles == c0 + 2, "kind 7's two kernels compiled, kind 8's none: %llu",
-        (unsigned long long) (stats ().compiles - c0)) ;
-    free (p6) ; free (p7) ; free (p8) ;
 }
 
 // a program that does not compile: fails in the background once, remembered
@@ -282,7 +216,6 @@ int main (int argc, char **argv)
     gcu_jit_set_cache_dir (dir) ;
 
     deferred_then_cached () ;
-    rented_compile () ;
     same_program_many_threads () ;
     failure_remembered () ;
     finalize_while_compiling () ;
