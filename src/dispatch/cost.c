@@ -417,40 +417,35 @@ void gcu_cost_amortize_paid (const void *key)
     pthread_mutex_unlock (&amortize_lock) ;
 }
 
-// the signatures of matrices whose rent paid (the last GCU_PAID_SIGS), each
-// with the handle last bought under it (a key only, never read)
+// the signatures of matrices whose rent paid (the last GCU_PAID_SIGS)
 #define GCU_PAID_SIGS 8
-static struct { uint64_t sig ; const void *last ; } paid_sig [GCU_PAID_SIGS] ;
+static uint64_t paid_sig [GCU_PAID_SIGS] ;
 static int paid_next ;
 
-// (amortize_lock held) sig's place, or -1
-static int sig_kept (uint64_t sig)
+// (amortize_lock held)
+static bool sig_kept (uint64_t sig)
 {
-    for (int k = 0 ; k < GCU_PAID_SIGS ; k++) if (sig != 0 && paid_sig [k].sig == sig) return k ;
-    return -1 ;
+    for (int k = 0 ; k < GCU_PAID_SIGS ; k++) if (sig != 0 && paid_sig [k] == sig) return true ;
+    return false ;
 }
 
-bool gcu_cost_sig_paid (uint64_t sig, const void **last)
+bool gcu_cost_sig_paid (uint64_t sig)
 {
     pthread_mutex_lock (&amortize_lock) ;
-    const int k = sig_kept (sig) ;
-    if (last != NULL) *last = k >= 0 ? paid_sig [k].last : NULL ;
+    const bool found = sig_kept (sig) ;
     pthread_mutex_unlock (&amortize_lock) ;
-    return k >= 0 ;
+    return found ;
 }
 
-void gcu_cost_sig_record (uint64_t sig, const void *handle)
+void gcu_cost_sig_record (uint64_t sig)
 {
     if (sig == 0) return ;
     pthread_mutex_lock (&amortize_lock) ;
-    int k = sig_kept (sig) ;
-    if (k < 0)
+    if (!sig_kept (sig))
     {
-        k = paid_next ;
-        paid_sig [k].sig = sig ;
+        paid_sig [paid_next] = sig ;
         paid_next = (paid_next + 1) % GCU_PAID_SIGS ;
     }
-    paid_sig [k].last = handle ;
     pthread_mutex_unlock (&amortize_lock) ;
 }
 

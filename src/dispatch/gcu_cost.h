@@ -192,10 +192,8 @@ void gcu_cost_amortize_paid (const void *key) ;
 // anew in every call) starts each copy's rent from nothing and, when one
 // call's gains barely pay it, never keeps the GPU: a matrix whose signature
 // (dimensions, entries, type) is one whose rent paid before pays at once.
-// *last (when not NULL): the handle last bought under the signature (NULL
-// if none), whose copies' life stands for a new handle's (predict.c).
-bool gcu_cost_sig_paid (uint64_t sig, const void **last) ;
-void gcu_cost_sig_record (uint64_t sig, const void *handle) ;
+bool gcu_cost_sig_paid (uint64_t sig) ;
+void gcu_cost_sig_record (uint64_t sig) ;
 // A matrix the host made from another where a GPU family would have made it
 // on the device from that one (GrB_Matrix_select's C from A: SSSP's AL and
 // AH, made anew from the graph's A in every call): when a later call buys

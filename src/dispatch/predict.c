@@ -152,18 +152,11 @@ static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_in
     // no later call (gcu_residency_copy_hits): LAGraph's connected components
     // unpacks and packs G->A in each call, and its 165 MB went up again in
     // every trial for one product the host does in 1-5 ms (cc 55 ms a trial
-    // against SuiteSparse's 20; H200, 2026-11-28). Its rent stands. A handle
-    // with no life of its own takes the last one bought like it: FastSV's
-    // sampled matrix, made anew in each call at another address, was bought
-    // in each trial for an mxv the host does in 1.2 ms (3.7 on the GPU).
-    const void *last = NULL ;
-    const bool paid = gcu_cost_sig_paid (big->sig, &last) ;
-    double hits = paid ? gcu_residency_copy_hits (big->obj) : -1 ;
-    if (hits < 0 && last != NULL && last != big->obj) hits = gcu_residency_copy_hits (last) ;
-    const bool like = paid && hits != 0 ;
+    // against SuiteSparse's 20; H200, 2026-11-28). Its rent stands.
+    const bool like = gcu_cost_sig_paid (big->sig) && gcu_residency_copy_hits (big->obj) != 0 ;
     if (!like && !gcu_cost_amortized (big->obj, big->version, gcu_cost_upload_s (t, in)))
         return false ;
-    gcu_cost_sig_record (big->sig, big->obj) ;
+    gcu_cost_sig_record (big->sig) ;
     c->rent_paid = true ;
     c->down_share = shown ;
     c->note = like ? "a matrix like one whose upload paid before (its size, entries and type): the GPU"

@@ -164,8 +164,8 @@ uint64_t gcu_residency_site_swap (uint64_t site) ;
 // How many later calls found the copies of handle's last value that ended
 // (its uploads, before the object changed, was freed or evicted): -1 when
 // none is known. Auto mode does not buy by its likeness to a paid matrix
-// (gcu_cost_sig_paid) an upload of one whose last copy served none, or of
-// a new one where the last bought like it served none (predict.c).
+// (gcu_cost_sig_paid) an upload of one whose last copy served none
+// (predict.c).
 double gcu_residency_copy_hits (const void *handle) ;
 
 #ifndef __cplusplus
