@@ -83,6 +83,8 @@ typedef struct
     uint64_t disk_writes ;      // cache files written
     uint64_t disk_rejects ;     // cache files found corrupt or mismatched
     double   compile_seconds ;  // time inside NVRTC, all threads summed
+    uint64_t idle_waits ;       // a background compile's looks for an idle
+                                // core that found none (GRBCUDA_JIT_IDLE)
 }
 gcu_jit_stats ;
 

@@ -15,6 +15,7 @@
 #include "../util/gcu_util.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,30 +53,58 @@ static void job_free (gcu_jit_job *j)
     free (j) ;
 }
 
+// GRBCUDA_JIT_IDLE: a compile waits for a core the program leaves idle (its
+// threads' CPU time over this window), and the worker holds a background
+// thread's place (SuiteSparse a thread fewer) only while it compiles. NVRTC
+// beside LAGraph's connected components, whose own OpenMP loops take every
+// core, cost 3-4 trials 30-45 ms each against 25 (H200, 2026-11-28); a
+// rent on the compile could not tell that program from SSSP, beside whose
+// SuiteSparse calls a compile costs nearly nothing (bench/RESULTS.md).
+#define GCU_JIT_IDLE_WINDOW 0.02
+
 static void *worker (void *arg)
 {
     (void) arg ;
-    gcu_thread_background_begin () ;
+    const bool idle = gcu_settings ()->jit_idle != 0 ;
+    if (!idle) gcu_thread_background_begin () ;
+    double waited = 0 ;
     pthread_mutex_lock (&bg_lock) ;
     while (bg_head != NULL)
     {
+        if (idle)
+        {
+            // (a stop meanwhile empties the queue: the loop ends)
+            pthread_mutex_unlock (&bg_lock) ;
+            const double w0 = gcu_now () ;
+            const bool room = gcu_thread_room (GCU_JIT_IDLE_WINDOW) ;
+            waited += gcu_now () - w0 ;
+            if (!room) gcu_jit_note_idle_wait () ;
+            pthread_mutex_lock (&bg_lock) ;
+            if (!room) continue ;
+        }
+        if (bg_head == NULL) break ;
         gcu_jit_job *j = bg_head ;
         bg_head = j->next ;
         if (bg_head == NULL) bg_tail = NULL ;
         bg_queued-- ;
         bg_running++ ;
         pthread_mutex_unlock (&bg_lock) ;
+        if (idle) gcu_thread_background_begin () ;
         double t0 = gcu_now () ;
         GrB_Info info = gcu_jit_build (j) ;
-        gcu_log ("JIT %s: background compile %s in %.3f s", j->label,
-            info == GrB_SUCCESS ? "done" : "failed", gcu_now () - t0) ;
+        char wait [64] = "" ;
+        if (idle) snprintf (wait, sizeof (wait), " (after %.3f s waiting for an idle core)", waited) ;
+        gcu_log ("JIT %s: background compile %s in %.3f s%s", j->label,
+            info == GrB_SUCCESS ? "done" : "failed", gcu_now () - t0, wait) ;
+        waited = 0 ;
         job_free (j) ;
+        if (idle) gcu_thread_background_end () ;
         pthread_mutex_lock (&bg_lock) ;
         bg_running-- ;
     }
     // SuiteSparse's threads given back before GrB_finalize can see no
     // worker left (gcu_jit_background_stop waits for bg_idle)
-    gcu_thread_background_end () ;
+    if (!idle) gcu_thread_background_end () ;
     bg_workers-- ;
     pthread_cond_broadcast (&bg_idle) ;
     pthread_mutex_unlock (&bg_lock) ;

@@ -47,6 +47,7 @@ typedef struct {
     int      start_when;      // GRBCUDA_START: GCU_START_CALL (when the calls have paid for it), GCU_START_INIT (at GrB_init), GCU_START_DATA (at the first build of, or auto call on, an object of start_entries entries; else as CALL)
     int64_t  start_entries;   // GRBCUDA_START_ENTRIES: GCU_START_DATA's size (default GCU_START_ENTRIES_DEFAULT)
     double   start_rent;      // GRBCUDA_START_RENT: auto mode starts CUDA only once the calls' predicted gains reach this fraction of its start (default GCU_START_RENT_DEFAULT; 0: at the first call predicted faster there; on = 1)
+    int      jit_idle;        // GRBCUDA_JIT_IDLE: a background compile begins only while the program leaves a core idle (gcu_thread_room; default 0)
 } gcu_settings_t;
 
 #define GCU_START_CALL 0
@@ -131,6 +132,10 @@ double gcu_now(void);   // monotonic seconds
 // have one on every core (GxB_NTHREADS; the program's own setting stands).
 void gcu_thread_background_begin(void);
 void gcu_thread_background_end(void);
+// Whether the program leaves a core idle: the CPU time of its threads but
+// the caller's, over window_s seconds the caller sleeps through, comes to at
+// most its cores less one (true where the clocks cannot be read)
+bool gcu_thread_room(double window_s);
 // threads for one of the library's own OpenMP regions on the program's
 // thread: the given count, less the cores background threads hold now
 int gcu_thread_host_count(int threads);

@@ -26,6 +26,7 @@
 #include <stdatomic.h>
 #include <link.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #ifdef _OPENMP
 #include <omp.h>
@@ -127,6 +128,25 @@ void gcu_thread_background_end (void)
     if (active > 0) active-- ;
     adjust () ;
     pthread_mutex_unlock (&reserve_lock) ;
+}
+
+static double seconds (clockid_t id)
+{
+    struct timespec t ;
+    return clock_gettime (id, &t) == 0 ? (double) t.tv_sec + 1e-9 * (double) t.tv_nsec : -1 ;
+}
+
+bool gcu_thread_room (double window_s)
+{
+    const double p0 = seconds (CLOCK_PROCESS_CPUTIME_ID), t0 = seconds (CLOCK_THREAD_CPUTIME_ID) ;
+    const double w0 = seconds (CLOCK_MONOTONIC) ;
+    const struct timespec nap = { (time_t) window_s, (long) (1e9 * (window_s - (double) (time_t) window_s)) } ;
+    (void) nanosleep (&nap, NULL) ;
+    const double p1 = seconds (CLOCK_PROCESS_CPUTIME_ID), t1 = seconds (CLOCK_THREAD_CPUTIME_ID) ;
+    const double w1 = seconds (CLOCK_MONOTONIC) ;
+    if (p0 < 0 || t0 < 0 || w0 < 0 || p1 < 0 || t1 < 0 || !(w1 > w0)) return true ;
+    const double busy = ((p1 - p0) - (t1 - t0)) / (w1 - w0) ;
+    return busy <= (double) cpus () - 1 ;
 }
 
 int gcu_thread_host_count (int threads)

@@ -11,12 +11,19 @@
 //   background and is remembered (not deferred again, not compiled again);
 //   GrB_finalize while compiles are queued and running returns, leaves
 //   nothing running, and the abandoned programs compile when asked again;
-//   a process that exits while compiling, without GrB_finalize, exits cleanly.
+//   a process that exits while compiling, without GrB_finalize, exits cleanly;
+//   with GRBCUDA_JIT_IDLE=1, a compile waits while every core is busy.
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
 #include "gcu_test.h"
 #include "../../src/jit/gcu_jit.h"
 #include "../../src/util/gcu_util.h"
 
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,6 +143,57 @@ static void deferred_then_cached (void)
     free (q) ;
 }
 
+// GRBCUDA_JIT_IDLE=1 (test_jit_background_idle): a compile queued while
+// threads of the process spin on every core (four a core: other processes
+// beside it, ctest's parallel tests, still leave it more than the cores less
+// one) looks for an idle core, finds none and waits, and SuiteSparse keeps
+// its threads meanwhile; once they stop it runs. (The worker runs under
+// SCHED_IDLE, so the spinners alone hold it too: the looks are what the
+// gate adds.)
+static atomic_bool spin_on ;
+
+static void *spinner (void *arg)
+{
+    (void) arg ;
+    volatile uint64_t x = 0 ;
+    while (atomic_load_explicit (&spin_on, memory_order_relaxed)) x++ ;
+    return NULL ;
+}
+
+static void idle_gate (void)
+{
+    if (!gcu_settings ()->jit_idle) return ;
+    cpu_set_t cs ;
+    int n = sched_getaffinity (0, sizeof (cs), &cs) == 0 ? CPU_COUNT (&cs) : 1 ;
+    n = 4 * n > 256 ? 256 : 4 * n ;
+    pthread_t t [256] ;
+    atomic_store (&spin_on, true) ;
+    for (int k = 0 ; k < n ; k++) pthread_create (&t [k], NULL, spinner, NULL) ;
+    usleep (50000) ;
+    int32_t nt0 = 0, nt1 = 0 ;
+    OK (GxB_Global_Option_get_INT32 (GxB_NTHREADS, &nt0)) ;
+    char *p = program (9) ;
+    const gcu_jit_stats s0 = stats () ;
+    const uint64_t c0 = s0.compiles ;
+    const gcu_jit_binary *bin = NULL ;
+    bool deferred = false ;
+    CHECK (deferred_request (p, &bin, &deferred) == GCU_NOT_HANDLED && deferred, "queued") ;
+    usleep (500000) ;
+    OK (GxB_Global_Option_get_INT32 (GxB_NTHREADS, &nt1)) ;
+    CHECK (nt1 == nt0, "SuiteSparse's threads while the compile waits: %d, before %d", (int) nt1, (int) nt0) ;
+    CHECK (stats ().idle_waits > s0.idle_waits, "no idle core found: %llu looks",
+        (unsigned long long) (stats ().idle_waits - s0.idle_waits)) ;
+    CHECK (stats ().compiles == c0 && gcu_jit_background_pending () == 1,
+        "every core busy (%d spinning): not compiled after 0.5 s (%llu compiles, %d pending)", n,
+        (unsigned long long) (stats ().compiles - c0), gcu_jit_background_pending ()) ;
+    atomic_store (&spin_on, false) ;
+    for (int k = 0 ; k < n ; k++) pthread_join (t [k], NULL) ;
+    gcu_jit_background_wait () ;
+    CHECK (stats ().compiles == c0 + 1, "the cores free: compiled") ;
+    printf ("idle gate: held while %d threads spun, compiled after\n", n) ;
+    free (p) ;
+}
+
 // a program that does not compile: fails in the background once, remembered
 static void failure_remembered (void)
 {
@@ -216,6 +274,7 @@ int main (int argc, char **argv)
     gcu_jit_set_cache_dir (dir) ;
 
     deferred_then_cached () ;
+    idle_gate () ;
     same_program_many_threads () ;
     failure_remembered () ;
     finalize_while_compiling () ;
