@@ -12,7 +12,8 @@
 # Environment: TRIALS (default 5), ALGOS (default bfs,bc,tc,pr,cc,sssp),
 # MODES (a mode as GRBCUDA_MODE, or MODE+init: with GRBCUDA_START=init,
 # MODE+start=W: with GRBCUDA_START=W,
-# MODE+rent=F: with GRBCUDA_START_RENT=F, MODE+lib=PATH: preloading another
+# MODE+rent=F: with GRBCUDA_START_RENT=F, MODE+idle: with GRBCUDA_JIT_IDLE=1
+# (background compiles wait for an idle core), MODE+lib=PATH: preloading another
 # build's libgrbcuda.so, such as a baseline commit's, in the same rounds),
 # ROUNDS; SPLIT=1: each algorithm in a process of its own (its first call is
 # then a program's first: CUDA's start, the first uploads and kernel loads),
@@ -49,13 +50,14 @@ for w in "${workloads[@]}"; do
           continue
         fi
         # MODE+init: GRBCUDA_START=init too (MODE+start=W: GRBCUDA_START=W);
-        # MODE+rent=F: GRBCUDA_START_RENT=F;
+        # MODE+rent=F: GRBCUDA_START_RENT=F; MODE+idle: GRBCUDA_JIT_IDLE=1;
         # MODE+lib=PATH: that library preloaded
         env=(GRBCUDA_MODE=${m%%+*}) pre=$lib
         case $m in
           *+init) env+=(GRBCUDA_START=init) ;;
           *+start=*) env+=(GRBCUDA_START=${m#*+start=}) ;;
           *+rent=*) env+=(GRBCUDA_START_RENT=${m#*+rent=}) ;;
+          *+idle) env+=(GRBCUDA_JIT_IDLE=1) ;;
           *+lib=*) pre=$(readlink -f "${m#*+lib=}") ;;
         esac
         env LD_PRELOAD="$pre" "${env[@]}" "$exe" "$w" --trials "$trials" \
