@@ -83,8 +83,6 @@ typedef struct
     uint64_t disk_writes ;      // cache files written
     uint64_t disk_rejects ;     // cache files found corrupt or mismatched
     double   compile_seconds ;  // time inside NVRTC, all threads summed
-    uint64_t idle_waits ;       // a background compile's looks for an idle
-                                // core that found none (GRBCUDA_JIT_IDLE)
 }
 gcu_jit_stats ;
 
@@ -133,6 +131,9 @@ bool gcu_jit_defer_end (void) ;
 // again when next asked for), running ones are waited for (NVRTC cannot be
 // interrupted). The JIT stays usable afterwards.
 void gcu_jit_background_stop (void) ;
+// the background compiles' looks for an idle core that found none
+// (GRBCUDA_JIT_IDLE), since the process began
+uint64_t gcu_jit_background_idle_waits (void) ;
 // programs queued or compiling in the background; and waiting until none
 // (tests, benchmarks)
 int gcu_jit_background_pending (void) ;

@@ -146,8 +146,6 @@ void gcu_jit_publish (gcu_jit_binary *b, GrB_Info info, void *data, size_t size,
 bool gcu_jit_defer_wanted (void) ;
 // a request of this thread was not served: its kernel compiles elsewhere
 void gcu_jit_note_deferred (void) ;
-// a background compile found no idle core (gcu_jit_stats's idle_waits)
-void gcu_jit_note_idle_wait (void) ;
 // queues a copy of j for a background worker; false (nothing queued, the
 // caller compiles) when out of memory, no worker can start, or the JIT is
 // stopping (gcu_jit_background_stop)

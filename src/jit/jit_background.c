@@ -15,6 +15,8 @@
 #include "../util/gcu_util.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +63,12 @@ static void job_free (gcu_jit_job *j)
 // rent on the compile could not tell that program from SSSP, beside whose
 // SuiteSparse calls a compile costs nearly nothing (bench/RESULTS.md).
 #define GCU_JIT_IDLE_WINDOW 0.02
+static _Atomic uint64_t bg_idle_waits ;
+
+uint64_t gcu_jit_background_idle_waits (void)
+{
+    return atomic_load_explicit (&bg_idle_waits, memory_order_relaxed) ;
+}
 
 static void *worker (void *arg)
 {
@@ -78,7 +86,7 @@ static void *worker (void *arg)
             const double w0 = gcu_now () ;
             const bool room = gcu_thread_room (GCU_JIT_IDLE_WINDOW) ;
             waited += gcu_now () - w0 ;
-            if (!room) gcu_jit_note_idle_wait () ;
+            if (!room) atomic_fetch_add_explicit (&bg_idle_waits, 1, memory_order_relaxed) ;
             pthread_mutex_lock (&bg_lock) ;
             if (!room) continue ;
         }

@@ -146,11 +146,6 @@ void gcu_jit_stats_reset (void)
         pthread_mutex_unlock (&gcu_jit_lock) ;              \
     } while (0)
 
-void gcu_jit_note_idle_wait (void)
-{
-    GCU_COUNT (idle_waits, 1) ;
-}
-
 const void *gcu_jit_binary_data (const gcu_jit_binary *bin, size_t *size,
     bool *is_ptx)
 {
