@@ -1665,6 +1665,16 @@ static void nan_rule (const call_t *c, rule_t *r)
     }
 }
 
+// whether the old C had an entry at (i,j) (where an accum meets T's value)
+static bool c_had_entry (const call_t *c, GrB_Index i, GrB_Index j)
+{
+    double v ;
+    GrB_Matrix C0 = build_operand (&c->c) ;
+    const bool had = C0 != NULL && read_entry (c->c.vector, &v, C0, i, c->c.vector ? 0 : j) == GrB_SUCCESS ;
+    obj_free (&C0, c->c.vector) ;
+    return had ;
+}
+
 // an entry that differs only as NaN against the monoid's identity (cast to
 // C's type), whose product terms are all NaN, and where T's value reached C
 // unchanged but for the cast (no accum, or C had no entry there): SuiteSparse
@@ -1676,13 +1686,10 @@ static bool nan_terms_explain (const call_t *c, int t, GrB_Index i, GrB_Index j,
     int nnan ;
     const int n = product_terms (c, i, j, &nnan, NULL, NULL, 0) ;
     if (n == 0 || nnan != n) return false ;
-    double v ;
-    GrB_Matrix C0 = build_operand (&c->c) ;
-    const bool had = C0 != NULL && read_entry (c->c.vector, &v, C0, i, c->c.vector ? 0 : j) == GrB_SUCCESS ;
-    obj_free (&C0, c->c.vector) ;
+    const bool accumulated = c->accum >= 0 && c_had_entry (c, i, j) ;
     rule_t r = { 0, 1, false, 0, false, 0, NULL } ;
     nan_rule (c, &r) ;
-    const bool same = (had && c->accum >= 0) || value_same (t, x, y, &r) ;
+    const bool same = accumulated || value_same (t, x, y, &r) ;
     if (same) nan_term_notes++ ;
     return same ;
 }
@@ -1702,11 +1709,8 @@ static bool sum_terms_explain (const call_t *c, int t, GrB_Index i, GrB_Index j,
     double mags ;
     const int n = product_terms (c, i, j, &nnan, &mags, NULL, 0) ;
     if (n < 2 || nnan > 0 || !isfinite (mags) || mags <= rule->scale) return false ;
-    double v ;
-    GrB_Matrix C0 = build_operand (&c->c) ;
-    const bool had = C0 != NULL && read_entry (c->c.vector, &v, C0, i, c->c.vector ? 0 : j) == GrB_SUCCESS ;
-    obj_free (&C0, c->c.vector) ;
-    if (had && c->accum >= 0) return false ;
+    const bool accumulated = c->accum >= 0 && c_had_entry (c, i, j) ;
+    if (accumulated) return false ;
     rule_t r = *rule ;
     r.scale = mags ;
     const bool same = value_same (t, x, y, &r) ;
