@@ -38,6 +38,7 @@ GrB_Info GrB_init (GrB_Mode mode)
     static void *_Atomic real ;
     init_fn f = (init_fn) gcu_real_cached (&real, "GrB_init") ;
     if (f == NULL) return GrB_PANIC ;
+    gcu_host_malloc_steady () ;
     GrB_Info info = f (mode) ;
     log_init ("GrB_init", info) ;
     if (info == GrB_SUCCESS) gcu_gpu_start_at_init () ;
@@ -50,6 +51,7 @@ GrB_Info GxB_init (GrB_Mode mode, void *(*m) (size_t),
     static void *_Atomic real ;
     xinit_fn f = (xinit_fn) gcu_real_cached (&real, "GxB_init") ;
     if (f == NULL) return GrB_PANIC ;
+    gcu_host_malloc_steady () ;
     GrB_Info info = f (mode, m, c, r, fr) ;
     if (info == GrB_SUCCESS) gcu_host_allocator_set (m, fr) ;
     log_init ("GxB_init", info) ;

@@ -48,6 +48,7 @@ typedef struct {
     int64_t  start_entries;   // GRBCUDA_START_ENTRIES: GCU_START_DATA's size (default GCU_START_ENTRIES_DEFAULT)
     double   start_rent;      // GRBCUDA_START_RENT: auto mode starts CUDA only once the calls' predicted gains reach this fraction of its start (default GCU_START_RENT_DEFAULT; 0: at the first call predicted faster there; on = 1)
     int      jit_idle;        // GRBCUDA_JIT_IDLE: a background compile begins only while the program leaves a core idle (gcu_thread_room; default 0)
+    int      malloc_steady;   // GRBCUDA_MALLOC: GrB_init fixes glibc malloc's thresholds (gcu_host_malloc_steady; default 1)
 } gcu_settings_t;
 
 #define GCU_START_CALL 0
@@ -115,6 +116,10 @@ void gcu_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 // ---- host memory SuiteSparse owns (src/util/hostmem.c) -----------------------
 void  gcu_host_allocator_set (void *(*m) (size_t), void (*f) (void *)) ;
 void *gcu_host_malloc (size_t bytes) ;
+// GrB_init's and GxB_init's first step: glibc malloc's mmap and trim
+// thresholds fixed at the values its dynamic rule reaches at most (hostmem.c
+// says why), unless GRBCUDA_MALLOC=0 or the program's environment sets them
+void  gcu_host_malloc_steady (void) ;
 void  gcu_host_free (void *p) ;
 
 // ---- measurement switches (src/util/settings.c) -----------------------------

@@ -105,6 +105,8 @@ static void settings_read (void)
     const char *jb = getenv ("GRBCUDA_JIT_BACKGROUND") ;
     s->jit_background = (jb == NULL || *jb == '\0') ? 1 : parse_bool (jb) ;
     s->jit_idle = parse_bool (getenv ("GRBCUDA_JIT_IDLE")) ;
+    const char *ma = getenv ("GRBCUDA_MALLOC") ;
+    s->malloc_steady = (ma == NULL || *ma == '\0') ? 1 : parse_bool (ma) ;
     const char *st = getenv ("GRBCUDA_START") ;
     s->start_when = GCU_START_DEFAULT ;
     if (st != NULL && strcmp (st, "init") == 0) s->start_when = GCU_START_INIT ;
