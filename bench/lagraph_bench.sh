@@ -11,6 +11,8 @@
 # GrB_init to the graph made (where GRBCUDA_START=init overlaps the start).
 # Environment: TRIALS (default 5), ALGOS (default bfs,bc,tc,pr,cc,sssp),
 # MODES (a mode as GRBCUDA_MODE, or MODE+init: with GRBCUDA_START=init,
+# plain+malloc: SuiteSparse alone with glibc malloc's thresholds fixed as
+# grbcuda's GrB_init fixes them (GRBCUDA_MALLOC),
 # MODE+start=W: with GRBCUDA_START=W,
 # MODE+rent=F: with GRBCUDA_START_RENT=F, MODE+idle: with GRBCUDA_JIT_IDLE=1
 # (background compiles wait for an idle core), MODE+lib=PATH: preloading another
@@ -34,6 +36,18 @@ source bench/lagraph_prog.sh
 lagraph_prog lagraph_bench "$build" "$lib" -fopenmp || exit 1
 exe=$build/bench/lagraph_bench
 out=$(mktemp -d)
+# plain+malloc: SuiteSparse alone with glibc malloc's thresholds fixed as
+# grbcuda's GrB_init fixes them (GRBCUDA_MALLOC), the allocator's share of a
+# preloaded run's gain or loss set apart
+fixed_malloc=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=67108864
+# a line on stderr as each run ends (its algorithms' medians, first calls in
+# parentheses), so that a run cut short by a time limit still shows what it measured
+progress() {
+  local f="$out/$1.${2//\//_}.$3"
+  echo "lagraph_bench.sh: $1 $2 round $3:$(grep '^RESULT ' "$f" 2>/dev/null \
+    | tail -n "$(echo "$4" | tr ',' '\n' | wc -l)" | grep -v 'algo=setup' \
+    | sed -E 's/.*algo=([a-z]+) first_ms=([0-9.]+) median_ms=([0-9.]+).*/ \1 \3 (\2)/' | tr -d '\n')" >&2
+}
 for w in "${workloads[@]}"; do
   for r in $(seq "$rounds"); do
     # the runs of a round in turn, the order rotated each round: the first
@@ -47,6 +61,13 @@ for w in "${workloads[@]}"; do
       for m in "${order[@]}"; do
         if [ "$m" = plain ]; then
           "$exe" "$w" --trials "$trials" --algos "$g" >> "$out/$w.plain.$r" 2>/dev/null
+          progress "$w" plain "$r" "$g"
+          continue
+        fi
+        if [ "$m" = plain+malloc ]; then
+          GLIBC_TUNABLES=$fixed_malloc "$exe" "$w" --trials "$trials" --algos "$g" \
+            >> "$out/$w.$m.$r" 2>/dev/null
+          progress "$w" "$m" "$r" "$g"
           continue
         fi
         # MODE+init: GRBCUDA_START=init too (MODE+start=W: GRBCUDA_START=W);
@@ -62,6 +83,7 @@ for w in "${workloads[@]}"; do
         esac
         env LD_PRELOAD="$pre" "${env[@]}" "$exe" "$w" --trials "$trials" \
           --algos "$g" >> "$out/$w.${m//\//_}.$r" 2>/dev/null
+        progress "$w" "$m" "$r" "$g"
       done
     done
   done
