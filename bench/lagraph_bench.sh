@@ -59,14 +59,9 @@ for w in "${workloads[@]}"; do
     order=("${order[@]:k}" "${order[@]:0:k}")
     for g in "${groups[@]}"; do
       for m in "${order[@]}"; do
-        if [ "$m" = plain ]; then
-          "$exe" "$w" --trials "$trials" --algos "$g" >> "$out/$w.plain.$r" 2>/dev/null
-          progress "$w" plain "$r" "$g"
-          continue
-        fi
-        if [ "$m" = plain+malloc ]; then
-          GLIBC_TUNABLES=$fixed_malloc "$exe" "$w" --trials "$trials" --algos "$g" \
-            >> "$out/$w.$m.$r" 2>/dev/null
+        if [ "$m" = plain ] || [ "$m" = plain+malloc ]; then
+          env=(); [ "$m" = plain+malloc ] && env=(GLIBC_TUNABLES=$fixed_malloc)
+          env "${env[@]}" "$exe" "$w" --trials "$trials" --algos "$g" >> "$out/$w.$m.$r" 2>/dev/null
           progress "$w" "$m" "$r" "$g"
           continue
         fi
@@ -105,7 +100,7 @@ def load(path):
         r["setup"] = dict(r["setup"], median_ms=ms, first_ms=ms)
     return r
 hdr = "| workload | algorithm | SuiteSparse median ms (first) | " + " | ".join(
-    f"+grbcuda {m} median ms (first) | {m} vs plain" for m in modes) + " | results |"
+    f"{'SuiteSparse' if m.startswith('plain') else '+grbcuda'} {m} median ms (first) | {m} vs plain" for m in modes) + " | results |"
 print(hdr); print("|" + "---|" * (3 + 2 * len(modes) + 1))
 for w in wl:
     runs = {k: [load(f"{out}/{w}.{k.replace('/', '_')}.{r}") for r in range(1, rounds + 1)] for k in ["plain"] + modes}
