@@ -17,7 +17,9 @@
 # MODE+rent=F: with GRBCUDA_START_RENT=F, MODE+idle: with GRBCUDA_JIT_IDLE=1
 # (background compiles wait for an idle core), MODE+lib=PATH: preloading another
 # build's libgrbcuda.so, such as a baseline commit's, in the same rounds),
-# ROUNDS; SPLIT=1: each algorithm in a process of its own (its first call is
+# ROUNDS; RAW=DIR: each run's output kept in DIR (WORKLOAD.MODE.ROUND), read
+# by the table as it is made, so a run cut short keeps what it measured;
+# SPLIT=1: each algorithm in a process of its own (its first call is
 # then a program's first: CUDA's start, the first uploads and kernel loads),
 # else all in one process, in order. --append (last argument): add
 # the table to bench/RESULTS.md.
@@ -35,7 +37,7 @@ groups=("$algos"); [ "$split" = 1 ] && IFS=, read -r -a groups <<< "$algos"
 source bench/lagraph_prog.sh
 lagraph_prog lagraph_bench "$build" "$lib" -fopenmp || exit 1
 exe=$build/bench/lagraph_bench
-out=$(mktemp -d)
+out=${RAW:-$(mktemp -d)}; mkdir -p "$out"
 # plain+malloc: SuiteSparse alone with glibc malloc's thresholds fixed as
 # grbcuda's GrB_init fixes them (GRBCUDA_MALLOC), the allocator's share of a
 # preloaded run's gain or loss set apart
@@ -115,7 +117,7 @@ for w in wl:
         print(f"| {w} | {a} | {p:.2f} ({pf:.2f}) | " + " | ".join(cells) + f" | {'same' if len(checks) == 1 else 'DIFFER: ' + '; '.join(sorted(checks))} |")
 PY
 )
-rm -rf "$out"
+[ -n "${RAW:-}" ] || rm -rf "$out"
 echo "$table"
 echo "(medians over $rounds rounds of each run's median of $trials trials; ratio > 1: slower with grbcuda; $([ "$split" = 1 ] && echo 'a process an algorithm' || echo 'the algorithms in one process'))"
 if [ $append = 1 ]; then
