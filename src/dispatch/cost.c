@@ -4,6 +4,7 @@
 // predictions of a call. The dispatch (dispatch.c) fills the call's work and
 // bytes and decides; bench/calibrate measures the parameters.
 #include "gcu_cost.h"
+#include "gcu_dispatch.h"
 #include "gcu_util.h"
 #include "grbcuda.h"
 #include <stdatomic.h>
@@ -337,6 +338,32 @@ void gcu_cost_learn (gcu_cost_side side, gcu_op op, gcu_cost_family f, gcu_cost_
     *l += GCU_COST_LEARN_RATE * (r - *l) ;
     atomic_store_explicit (&factor_of [side][op][f][m][d], exp (*l), memory_order_relaxed) ;
     pthread_mutex_unlock (&learned_lock) ;
+}
+
+// What was learned, for the statistics (GRBCUDA_STATS): a kind of call that
+// a few slow GPU calls keep on the host shows here with its GPU factor.
+size_t gcu_cost_learned_print (char *buf, size_t cap, const char *prefix)
+{
+    static const char *const side_name [2] = { "host", "gpu" } ;
+    static const char *const mask_name [GCU_MASK_KINDS] = { "no mask", "mask", "complemented mask" } ;
+    static const char *const decade_name [GCU_COST_DECADES] =
+        { "< 0.1 ms", "0.1-1 ms", "1-10 ms", "10-100 ms", "0.1-1 s", "> 1 s" } ;
+    size_t len = 0 ;
+    pthread_mutex_lock (&learned_lock) ;
+    for (int s = 0 ; s < 2 ; s++)
+    for (int op = 0 ; op < GCU_OP_COUNT ; op++)
+    for (int f = 0 ; f < GCU_COST_NFAMILIES ; f++)
+    for (int m = 0 ; m < GCU_MASK_KINDS ; m++)
+    for (int d = 0 ; d < GCU_COST_DECADES ; d++)
+    {
+        const double l = learned [s][op][f][m][d] ;
+        if (fabs (l) < log (2.0) || len + 200 >= cap) continue ;
+        len += (size_t) snprintf (buf + len, cap - len, "%s%s %s, %s, %s, predicted %s: "
+            "%.3gx the table\n", prefix, gcu_op_name ((gcu_op) op), side_name [s],
+            family_names [f], mask_name [m], decade_name [d], exp (l)) ;
+    }
+    pthread_mutex_unlock (&learned_lock) ;
+    return len ;
 }
 
 void gcu_cost_forget (void)

@@ -154,6 +154,9 @@ double gcu_cost_factor (gcu_cost_side side, gcu_op op, gcu_cost_family f, gcu_co
 // the table, took s seconds.
 void gcu_cost_learn (gcu_cost_side side, gcu_op op, gcu_cost_family f, gcu_cost_mask m,
     double table_s, double s) ;
+// Writes a line (prefix first) for each learned correction beyond 2x either
+// way into buf (cap bytes); returns the length written.
+size_t gcu_cost_learned_print (char *buf, size_t cap, const char *prefix) ;
 // forgets what was learned (tests)
 void gcu_cost_forget (void) ;
 

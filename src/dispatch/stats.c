@@ -3,6 +3,7 @@
 // count without a lock, and the table GRBCUDA_STATS=1 prints at GrB_finalize
 // (or at exit).
 #include "gcu_dispatch.h"
+#include "gcu_cost.h"
 #include "../spgemm/gcu_spgemm.h"
 #include "../residency/gcu_residency.h"
 #include <stdatomic.h>
@@ -209,8 +210,11 @@ void grbcuda_stats_print (FILE *f)
         if (r.other_n > 0 && len < sizeof (buf))
             len += (size_t) snprintf (buf + len, sizeof (buf) - len, " others %llu (%.1f MB);",
                 (unsigned long long) r.other_n, (double) r.other_bytes / 1e6) ;
-        if (len < sizeof (buf)) snprintf (buf + len, sizeof (buf) - len, "\n") ;
+        if (len < sizeof (buf)) len += (size_t) snprintf (buf + len, sizeof (buf) - len, "\n") ;
     }
+    // what auto's calls taught the model (beyond 2x either way)
+    if (len < sizeof (buf) - 1) len += gcu_cost_learned_print (buf + len, sizeof (buf) - len,
+        "[grbcuda] statistics: learned: ") ;
     fputs (buf, f) ;
     fflush (f) ;
 }

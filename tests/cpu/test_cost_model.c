@@ -373,6 +373,27 @@ static void gpu_learned (void)
     CHECK (ch.gpu, "forgotten: the GPU again") ;
 }
 
+// The statistics list what auto's calls taught the model beyond 2x either
+// way (GRBCUDA_STATS): per operation, side, family, mask and decade.
+static void learned_listed (void)
+{
+    gcu_cost_forget () ;
+    char text [4096] ;
+    CHECK (gcu_cost_learned_print (text, sizeof (text), "| ") == 0, "nothing learned: nothing listed") ;
+    const double g = 2e-3 ;
+    for (int k = 0 ; k < 2 ; k++) gcu_cost_learn (GCU_SIDE_GPU, GCU_OP_MXV, GCU_COST_MXV, GCU_MASK_NONE, g, 64 * g) ;
+    gcu_cost_learn (GCU_SIDE_GPU, GCU_OP_VXM, GCU_COST_MXV, GCU_MASK_COMP, g, g / 64) ;
+    gcu_cost_learn (GCU_SIDE_HOST, GCU_OP_VXM, GCU_COST_MXV, GCU_MASK_NONE, g, 1.5 * g) ;
+    const size_t len = gcu_cost_learned_print (text, sizeof (text), "| ") ;
+    CHECK (len == strlen (text) && strstr (text, "| GrB_mxv gpu, ") != NULL
+        && strstr (text, "| GrB_vxm gpu, ") != NULL && strstr (text, "complemented mask") != NULL
+        && strstr (text, "1-10 ms") != NULL && strstr (text, "host,") == NULL
+        && strstr (text, "6.17x") != NULL,
+        "the two beyond 2x listed, the host's 1.1x not: %s", text) ;
+    CHECK (gcu_cost_learned_print (text, 150, "| ") == 0, "no room for a line: nothing written") ;
+    gcu_cost_forget () ;
+}
+
 // A learned factor corrects the GPU's table time, but never takes it under
 // its matrices' uploads at h2d: a GPU taught that its calls take a 64th of
 // the table (calls over resident operands) still prices a matrix's upload
@@ -661,6 +682,7 @@ int main (void)
     kernel_keys () ;
     host_learned () ;
     gpu_learned () ;
+    learned_listed () ;
     transfer_floor () ;
     transpose_upload () ;
     decision_flips () ;
