@@ -118,8 +118,11 @@ if [ $diff = 1 ]; then
     for i in $(seq 0 $((nsh - 1))); do
       # (--progress: "case K" before each case, so that a shard cut off by
       # the budget names the case it was in: a slow case or a hang)
+      # (--seconds: a shard stops drawing cases 20 s before the budget's
+      # end and prints its summary; timeout stops a case that hangs)
+      sec=(); [ "$lim" -gt 40 ] && sec=(--seconds $(( lim - 20 )))
       OMP_NUM_THREADS=2 timeout $lim "$dt" --calls "$calls" --seed "$seed" --shard "$i/$nsh" \
-        --progress >"$logs/differential-$i.log" 2>&1 &
+        "${sec[@]}" --progress >"$logs/differential-$i.log" 2>&1 &
       dpids+=($!)
     done
     drc=() dcalls=0 ddiff=0 dpass=0 dfail=0 dskip=0 prog='^case [0-9]* ('

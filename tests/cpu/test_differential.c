@@ -65,7 +65,7 @@
 // two ways (avoid_suitesparse_bugs; no -0 in a valued mask: draw_value).
 //
 // Usage: test_differential [--calls N] [--seed S] [--case K] [--shard I/N]
-//        [--ops LIST] [--pool P] [--max-fail F] [--verbose]
+//        [--ops LIST] [--pool P] [--max-fail F] [--seconds S] [--verbose]
 //        [--no-regressions] [--regressions] [--self-test]
 //   --calls N   cases (default $GRBCUDA_DIFF_CALLS, else 3000 without a GPU,
 //               400 with one)
@@ -80,6 +80,8 @@
 //               else 64; 0: every semiring with its own types, as CI runs it,
 //               and an element-wise operator drawn afresh each case)
 //   --max-fail F   stop after F failing cases (default 20; 0: never)
+//   --seconds S    begin no case after S seconds, and print the summary of
+//               those run (a shard within a time budget: gpu_suite.sh)
 //   --regressions  only the fixed regression cases (which otherwise run first,
 //               in shard 0, not counted in --calls); --no-regressions: skip them
 //   --self-test    show that the comparison catches perturbed results
@@ -2405,9 +2407,10 @@ static struct
     bool progress ;             // "case K" before each case (a shard cut off by
                                 // its time limit names the case it was in)
     const char *ops_arg ;
+    double seconds ;            // no case begins after this (0: no limit)
 }
 opt = { 0, -1, -1, 0, 1, 20, { true, true, true, true, true, true, true, true, true }, -1, false, false,
-    false, false, false, false, false, NULL } ;
+    false, false, false, false, false, NULL, 0 } ;
 
 // --dense-sweep: case K is a GrB_mxm over built-in semiring (K / 2) % nsrs
 // with its own types, in SpMM's form (Y full) when K is even, in SDDMM's
@@ -3747,7 +3750,7 @@ static void usage (void)
 {
     fprintf (stderr, "usage: test_differential [--calls N] [--seed S] [--case K] [--shard I/N]\n"
         "    [--ops mxm,mxv,vxm,assign,assign_scalar,ewise_add,ewise_mult,ewise_union,apply]\n"
-        "    [--pool P] [--max-fail F] [--verbose] [--progress]\n"
+        "    [--pool P] [--max-fail F] [--seconds S] [--verbose] [--progress]\n"
         "    [--regressions] [--no-regressions] [--self-test] [--dense-sweep] [--one-based]\n") ;
 }
 
@@ -3783,6 +3786,7 @@ static bool parse_args (int argc, char **argv)
         else if (strcmp (s, "--ops") == 0 && v) ok = parse_ops (v) ;
         else if (strcmp (s, "--pool") == 0 && v) opt.pool = atoi (v) ;
         else if (strcmp (s, "--max-fail") == 0 && v) opt.max_fail = strtol (v, NULL, 0) ;
+        else if (strcmp (s, "--seconds") == 0 && v) ok = (opt.seconds = strtod (v, NULL)) > 0 ;
         else
         {
             takes = false ;
@@ -3929,6 +3933,11 @@ int main (int argc, char **argv)
         for (long K = first ; K < last && !opt.regressions_only ; K++)
         {
             if (K % opt.shard_n != opt.shard_i && opt.only < 0) continue ;
+            if (opt.seconds > 0 && gcu_now () - t0 >= opt.seconds)
+            {
+                printf ("stopped at case %ld of %ld: --seconds %g reached\n", K, last, opt.seconds) ;
+                break ;
+            }
             if (opt.progress)
             {
                 printf ("case %ld (%.1f s)\n", K, gcu_now () - t0) ;
