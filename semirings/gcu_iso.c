@@ -1,0 +1,136 @@
+// gcu_iso.c — the iso status SuiteSparse 7.4 gives a product (gcu_iso.h).
+#include "gcu_iso.h"
+#include <string.h>
+
+GrB_Info gcu_iso_operand_of (GrB_Matrix A, void *buf, gcu_iso_operand *o)
+{
+    memset (o, 0, sizeof (*o)) ;
+    GrB_Index nr = 0, nc = 0 ;
+    int status = 0 ;
+    GrB_Info info = GxB_Matrix_type (&o->type, A) ;
+    if (info == GrB_SUCCESS) info = GrB_Matrix_nvals (&o->nvals, A) ;
+    if (info == GrB_SUCCESS) info = GxB_Matrix_iso (&o->iso, A) ;
+    if (info == GrB_SUCCESS) info = GxB_Matrix_Option_get (A, GxB_SPARSITY_STATUS, &status) ;
+    if (info == GrB_SUCCESS) info = GrB_Matrix_nrows (&nr, A) ;
+    if (info == GrB_SUCCESS) info = GrB_Matrix_ncols (&nc, A) ;
+    if (info != GrB_SUCCESS) return info ;
+    o->bitmap = status == GxB_BITMAP ;
+    o->held_full = status == GxB_FULL ;
+    o->full = nr > 0 && nc > 0 && o->nvals == nr * nc ;
+    const gcu_type_info *t = gcu_type_builtin (o->type) ;
+    if (o->nvals == 0 || t == NULL) return GrB_SUCCESS ;
+    // a value: any entry (all alike where it matters: iso, or one entry)
+    GrB_Monoid any = gcu_monoid_of (GCU_OP_ANY, t->code) ;
+    GrB_Scalar s = NULL ;
+    info = GrB_Scalar_new (&s, o->type) ;
+    if (info == GrB_SUCCESS) info = GrB_Matrix_reduce_Monoid_Scalar (s, NULL, any, A, NULL) ;
+    if (info == GrB_SUCCESS) info = gcu_scalar_get_builtin (buf, t->code, s) ;
+    if (info == GrB_SUCCESS) o->x = buf ;
+    GrB_Scalar_free (&s) ;
+    return info ;
+}
+
+// SuiteSparse's opcode as it decides (GB_boolean_rename for boolean operands)
+static gcu_opcode renamed (gcu_opcode op, gcu_type_code t, bool monoid)
+{
+    if (t != GCU_T_BOOL) return op ;
+    switch (op)
+    {
+        case GCU_OP_DIV:  return monoid ? op : GCU_OP_FIRST ;
+        case GCU_OP_RDIV: return monoid ? op : GCU_OP_SECOND ;
+        case GCU_OP_MIN: case GCU_OP_TIMES: return GCU_OP_LAND ;
+        case GCU_OP_MAX: case GCU_OP_PLUS:  return GCU_OP_LOR ;
+        case GCU_OP_ISEQ: case GCU_OP_LXNOR: return GCU_OP_EQ ;
+        default: return op ;
+    }
+}
+
+// z = (to) v, v of type from: SuiteSparse's cast
+static bool cast (void *z, const gcu_type_desc *to, const void *v, GrB_Type from)
+{
+    const gcu_type_info *f = gcu_type_builtin (from) ;
+    if (f == NULL || to->code == GCU_T_UDT || v == NULL) return false ;
+    GrB_Scalar s = NULL ;
+    bool ok = GrB_Scalar_new (&s, from) == GrB_SUCCESS
+        && gcu_scalar_set_builtin (s, f->code, v) == GrB_SUCCESS
+        && gcu_scalar_get_builtin (z, to->code, s) == GrB_SUCCESS ;
+    GrB_Scalar_free (&s) ;
+    return ok ;
+}
+
+// z = mult ((x) a, (y) b) through SuiteSparse on two one-entry vectors
+static bool apply_mult (void *z, const gcu_semiring_desc *sr, const gcu_iso_operand *A,
+    const gcu_iso_operand *B)
+{
+    uint8_t x [GCU_VALUE_MAX], y [GCU_VALUE_MAX] ;
+    if (!cast (x, &sr->mult.x, A->x, A->type) || !cast (y, &sr->mult.y, B->x, B->type)) return false ;
+    GrB_Vector u = NULL, v = NULL, w = NULL ;
+    GrB_Scalar s = NULL ;
+    GrB_Scalar sx = NULL, sy = NULL ;
+    bool ok = GrB_Vector_new (&u, sr->mult.x.handle, 1) == GrB_SUCCESS
+        && GrB_Vector_new (&v, sr->mult.y.handle, 1) == GrB_SUCCESS
+        && GrB_Vector_new (&w, sr->mult.z.handle, 1) == GrB_SUCCESS
+        && GrB_Scalar_new (&sx, sr->mult.x.handle) == GrB_SUCCESS
+        && GrB_Scalar_new (&sy, sr->mult.y.handle) == GrB_SUCCESS
+        && GrB_Scalar_new (&s, sr->mult.z.handle) == GrB_SUCCESS
+        && gcu_scalar_set_builtin (sx, sr->mult.x.code, x) == GrB_SUCCESS
+        && gcu_scalar_set_builtin (sy, sr->mult.y.code, y) == GrB_SUCCESS
+        && GrB_Vector_setElement_Scalar (u, sx, 0) == GrB_SUCCESS
+        && GrB_Vector_setElement_Scalar (v, sy, 0) == GrB_SUCCESS
+        && GrB_Vector_eWiseMult_BinaryOp (w, NULL, NULL, sr->mult.handle, u, v, NULL) == GrB_SUCCESS
+        && GrB_Vector_extractElement_Scalar (s, w, 0) == GrB_SUCCESS
+        && gcu_scalar_get_builtin (z, sr->add.op.z.code, s) == GrB_SUCCESS ;
+    GrB_Vector_free (&u) ; GrB_Vector_free (&v) ; GrB_Vector_free (&w) ;
+    GrB_Scalar_free (&s) ; GrB_Scalar_free (&sx) ; GrB_Scalar_free (&sy) ;
+    return ok ;
+}
+
+bool gcu_iso_scaled (const gcu_iso_operand *A, bool a_diagonal,
+    const gcu_iso_operand *B, bool b_diagonal)
+{
+    return (a_diagonal && !A->bitmap && !A->held_full && !B->bitmap)
+        || (b_diagonal && !B->bitmap && !B->held_full && !A->bitmap) ;
+}
+
+int gcu_iso_product (const gcu_semiring_desc *sr, const gcu_iso_operand *A,
+    const gcu_iso_operand *B, bool scaled, void *z)
+{
+    if (sr->mult.flags & GCU_OPF_POSITIONAL) return 0 ;
+    if (sr->mult.op == GCU_OP_USER || sr->add.op.op == GCU_OP_USER) return -1 ;
+    const gcu_opcode add = renamed (sr->add.op.op, sr->add.op.z.code, true) ;
+    const gcu_opcode mult = renamed (sr->mult.op, sr->mult.x.code, false) ;
+    // monoids that reduce copies of one value to that value
+    const bool nice = scaled || add == GCU_OP_ANY || add == GCU_OP_LAND || add == GCU_OP_LOR
+        || add == GCU_OP_BAND || add == GCU_OP_BOR || add == GCU_OP_MAX || add == GCU_OP_MIN ;
+    const bool nice_with_pair = nice || add == GCU_OP_EQ || add == GCU_OP_TIMES ;
+    const bool first = mult == GCU_OP_ANY || mult == GCU_OP_FIRST ;
+    const bool second = mult == GCU_OP_ANY || mult == GCU_OP_SECOND ;
+    // one entry held sparse counts as iso
+    const bool a_iso = A->iso || (A->nvals == 1 && !A->bitmap) ;
+    const bool b_iso = B->iso || (B->nvals == 1 && !B->bitmap) ;
+    if (nice_with_pair && mult == GCU_OP_PAIR)
+    {
+        const uint8_t one = 1 ;
+        return cast (z, &sr->add.op.z, &one, GrB_BOOL) ? 1 : -1 ;
+    }
+    if (b_iso && nice && second)
+    {
+        uint8_t y [GCU_VALUE_MAX] ;
+        return (B->nvals == 0 && B->x == NULL) ? -1
+            : (cast (y, &sr->mult.y, B->x, B->type)
+               && cast (z, &sr->add.op.z, y, sr->mult.y.handle)) ? 1 : -1 ;
+    }
+    if (a_iso && nice && first)
+    {
+        uint8_t x [GCU_VALUE_MAX] ;
+        return (A->nvals == 0 && A->x == NULL) ? -1
+            : (cast (x, &sr->mult.x, A->x, A->type)
+               && cast (z, &sr->add.op.z, x, sr->mult.x.handle)) ? 1 : -1 ;
+    }
+    if (a_iso && b_iso && nice) return apply_mult (z, sr, A, B) ? 1 : -1 ;
+    // both full, each iso or unread by the multiply: C is iso with the
+    // reduction of n copies of one term, not computed here
+    if (A->full && B->full && (a_iso || (sr->mult.flags & GCU_OPF_NO_X))
+        && (b_iso || (sr->mult.flags & GCU_OPF_NO_Y))) return -1 ;
+    return 0 ;
+}

@@ -1,0 +1,47 @@
+// gcu_iso.h — the iso status SuiteSparse 7.4 gives a result, so that a
+// result a GPU family leaves on the device is written back as SuiteSparse
+// would have held it. The status is observable: GxB_*_iso, an unpack's
+// single value, and SuiteSparse's own mask handling, which turns a valued
+// mask that is iso with a zero value into no mask with the complement
+// flipped before it checks the mask's size or the indices (GB_get_mask;
+// differential tester seed 13502880242177317083, cases 3672 and 6288).
+// Internal header, never installed.
+#ifndef GCU_ISO_H
+#define GCU_ISO_H
+
+#include "gcu_semiring.h"
+
+// An operand as SuiteSparse holds it.
+typedef struct
+{
+    GrB_Type type ;
+    GrB_Index nvals ;
+    bool iso ;
+    bool bitmap ;           // held as a bitmap
+    bool held_full ;        // held full
+    bool full ;             // every entry present (as if full)
+    const void *x ;         // a value of it (its iso value; NULL if no entry)
+}
+gcu_iso_operand ;
+
+// The operand A (a host object, not device newest) as SuiteSparse holds it;
+// x points into buf (GCU_VALUE_MAX bytes).
+GrB_Info gcu_iso_operand_of (GrB_Matrix A, void *buf, gcu_iso_operand *o) ;
+
+// Whether SuiteSparse 7.4 computes A*B (no mask) by scaling with a diagonal
+// operand (its monoid then unused): A diagonal (square, its whole diagonal
+// and nothing else) and held sparse or hypersparse, B not held as a bitmap;
+// or the same with B and A exchanged. Found against SuiteSparse itself
+// (tests/cpu/test_iso_rule.c).
+bool gcu_iso_scaled (const gcu_iso_operand *A, bool a_diagonal,
+    const gcu_iso_operand *B, bool b_diagonal) ;
+
+// T = A*B over sr, as SuiteSparse computes it without a mask or accum
+// (GB_AxB_iso): 1 if T is iso, its value written to z (the monoid's type);
+// 0 if not; -1 if it cannot be said here (a user type, a product of two iso
+// full operands whose value reduces n copies). scaled: SuiteSparse scales by
+// a diagonal operand (GB_rowscale, GB_colscale), where the monoid is unused.
+int gcu_iso_product (const gcu_semiring_desc *sr, const gcu_iso_operand *A,
+    const gcu_iso_operand *B, bool scaled, void *z) ;
+
+#endif

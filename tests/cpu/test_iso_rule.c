@@ -1,0 +1,140 @@
+// GRBCUDA_TEST_INTERNAL
+// test_iso_rule.c — gcu_iso_product (semirings/gcu_iso.h) against SuiteSparse
+// itself: for every semiring GraphBLAS.h declares (positional ones too) and
+// random small operands (iso or not, one entry, empty, diagonal; sparse,
+// hypersparse, bitmap or full), C = A*B computed by SuiteSparse alone
+// (GrB_mxm, no mask, no accum, C new) is iso exactly where the rule says,
+// with the value it says. Cases the rule cannot decide (-1) are counted.
+#include "gcu_test.h"
+#include "gcu_iso.h"
+#include <stdlib.h>
+#include <string.h>
+
+typedef GrB_Info (*mxm_t) (GrB_Matrix, const GrB_Matrix, const GrB_BinaryOp,
+    const GrB_Semiring, const GrB_Matrix, const GrB_Matrix, const GrB_Descriptor) ;
+static mxm_t real_mxm ;
+static uint64_t rng = 88172645463325252ull ;
+static uint64_t next (void) { rng ^= rng << 13 ; rng ^= rng >> 7 ; rng ^= rng << 17 ; return rng ; }
+
+// a random operand of type t: kind 0 iso, 1 values, 2 one entry, 3 empty,
+// 4 the diagonal (square), 5 every entry present and iso
+static GrB_Matrix operand (const gcu_type_info *t, GrB_Index m, GrB_Index n, int kind)
+{
+    GrB_Matrix A = NULL ;
+    if (GrB_Matrix_new (&A, *t->handle, m, n) != GrB_SUCCESS) return NULL ;
+    GrB_Scalar s = NULL ;
+    (void) GrB_Scalar_new (&s, GrB_INT64) ;
+    const int64_t iso_v = (int64_t) (next () % 3) ;     // 0 among them: a zero iso value
+    const GrB_Index cap = m * n ;
+    GrB_Index count = kind == 2 ? 1 : kind == 3 ? 0 : kind == 4 ? (m < n ? m : n) : kind == 5 ? cap : 1 + next () % cap ;
+    for (GrB_Index e = 0 ; e < count ; e++)
+    {
+        GrB_Index i = next () % m, j = next () % n ;
+        if (kind == 4) i = j = e ;
+        if (kind == 5) { i = e / n ; j = e % n ; }
+        const int64_t v = (kind == 0 || kind == 5) ? iso_v : (int64_t) (next () % 5) - 1 ;
+        (void) GrB_Scalar_setElement_INT64 (s, v) ;
+        (void) GrB_Matrix_setElement_Scalar (A, s, i, j) ;
+    }
+    (void) GrB_Matrix_wait (A, GrB_MATERIALIZE) ;
+    static const int sp [4] = { GxB_SPARSE, GxB_HYPERSPARSE, GxB_BITMAP, GxB_FULL } ;
+    (void) GxB_Matrix_Option_set (A, GxB_SPARSITY_CONTROL, sp [next () % 4]) ;
+    GrB_Scalar_free (&s) ;
+    return A ;
+}
+
+// A square with its whole diagonal and nothing else (GB_is_diagonal)
+static bool is_diagonal (GrB_Matrix A)
+{
+    GrB_Index m = 0, n = 0, nv = 0 ;
+    (void) GrB_Matrix_nrows (&m, A) ; (void) GrB_Matrix_ncols (&n, A) ; (void) GrB_Matrix_nvals (&nv, A) ;
+    if (m != n || nv != n) return false ;
+    GrB_Index I [8], J [8], k = 8 ;
+    if (n > 8 || GrB_Matrix_extractTuples_BOOL (I, J, NULL, &k, A) != GrB_SUCCESS) return false ;
+    for (GrB_Index e = 0 ; e < k ; e++) if (I [e] != J [e]) return false ;
+    return true ;
+}
+
+// a value of C (ANY), as its type's bytes
+static bool value_of (GrB_Matrix C, void *v)
+{
+    gcu_iso_operand o ;
+    return gcu_iso_operand_of (C, v, &o) == GrB_SUCCESS && o.x != NULL ;
+}
+
+int main (void)
+{
+    const char *seed = getenv ("GRBCUDA_ISO_SEED") ;       // another draw
+    if (seed != NULL && strtoull (seed, NULL, 0) != 0) rng = strtoull (seed, NULL, 0) ;
+    OK (GrB_init (GrB_NONBLOCKING)) ;
+    real_mxm = (mxm_t) gcu_test_real ("GrB_mxm") ;
+    char path [1024] ;
+    char *h = gcu_test_graphblas_h (GCU_GRAPHBLAS_H, path, sizeof (path)) ;
+    CHECK (h != NULL && real_mxm != NULL, "GraphBLAS.h or SuiteSparse's GrB_mxm not found") ;
+    if (h == NULL || real_mxm == NULL) return gcu_test_report ("test_iso_rule") ;
+    gcu_test_strip_comments (h) ;
+    void **objs ;
+    char **names ;
+    const int n = gcu_test_declared_objects (h, "GrB_Semiring", &objs, &names) ;
+    long cases = 0, iso = 0, undecided = 0, wrong = 0 ;
+    for (int k = 0 ; k < n ; k++)
+    {
+        gcu_semiring_desc sr ;
+        if (gcu_semiring_identify ((GrB_Semiring) objs [k], &sr) != GrB_SUCCESS) continue ;
+        for (int c = 0 ; c < 24 ; c++)
+        {
+            const gcu_type_info *ta = &gcu_types [next () % GCU_NTYPES] ;
+            const gcu_type_info *tb = &gcu_types [next () % GCU_NTYPES] ;
+            // complex operands only where the multiply takes complex ones
+            if ((ta->tclass == GCU_CLASS_COMPLEX) != (sr.mult.x.code == GCU_T_FC32 || sr.mult.x.code == GCU_T_FC64)) ta = gcu_types + sr.mult.x.code ;
+            if ((tb->tclass == GCU_CLASS_COMPLEX) != (sr.mult.y.code == GCU_T_FC32 || sr.mult.y.code == GCU_T_FC64)) tb = gcu_types + sr.mult.y.code ;
+            int ka = (int) (next () % 6), kb = (int) (next () % 6) ;
+            GrB_Index m = 1 + next () % 5, kk = 1 + next () % 5, nn = 1 + next () % 5 ;
+            if (ka == 4) m = kk ;
+            if (kb == 4) nn = kk ;
+            GrB_Matrix A = operand (ta, m, kk, ka), B = operand (tb, kk, nn, kb), C = NULL ;
+            OK (GrB_Matrix_new (&C, sr.add.op.z.handle, m, nn)) ;
+            GrB_Info info = real_mxm (C, NULL, NULL, (GrB_Semiring) objs [k], A, B, NULL) ;
+            if (info != GrB_SUCCESS) { GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ; continue ; }
+            uint8_t abuf [GCU_VALUE_MAX], bbuf [GCU_VALUE_MAX], z [GCU_VALUE_MAX], cv [GCU_VALUE_MAX] ;
+            gcu_iso_operand oa, ob ;
+            OK (gcu_iso_operand_of (A, abuf, &oa)) ;
+            OK (gcu_iso_operand_of (B, bbuf, &ob)) ;
+            // SuiteSparse scales by a diagonal operand (the identity's pattern)
+            const bool scaled = gcu_iso_scaled (&oa, is_diagonal (A), &ob, is_diagonal (B)) ;
+            memset (z, 0, sizeof (z)) ;
+            const int rule = gcu_iso_product (&sr, &oa, &ob, scaled, z) ;
+            bool c_iso = false ;
+            OK (GxB_Matrix_iso (&c_iso, C)) ;
+            GrB_Index cn = 0 ;
+            OK (GrB_Matrix_nvals (&cn, C)) ;
+            cases++ ;
+            if (rule < 0) undecided++ ;
+            else
+            {
+                bool same = (rule == 1) == c_iso ;
+                if (same && c_iso && cn > 0)
+                {
+                    memset (cv, 0, sizeof (cv)) ;
+                    same = value_of (C, cv) && memcmp (cv, z, sr.add.op.z.size) == 0 ;
+                }
+                iso += c_iso ;
+                if (!same && wrong++ < 30)
+                    CHECK (false, "%s: A %s %llux%llu kind %d (iso %d, %llu entries, bitmap %d, full %d), "
+                        "B %s %llux%llu kind %d (iso %d, %llu entries, bitmap %d, full %d), scaled %d: rule %d, "
+                        "SuiteSparse's C iso %d (%llu entries)", names [k], ta->name, (unsigned long long) m,
+                        (unsigned long long) kk, ka, oa.iso, (unsigned long long) oa.nvals, oa.bitmap, oa.held_full,
+                        tb->name, (unsigned long long) kk, (unsigned long long) nn, kb, ob.iso,
+                        (unsigned long long) ob.nvals, ob.bitmap, ob.held_full, scaled, rule, c_iso,
+                        (unsigned long long) cn) ;
+                else if (same) gcu_test_passed++ ;
+            }
+            GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ;
+        }
+    }
+    printf ("test_iso_rule: %d semirings, %ld products, %ld iso, %ld undecided, %ld wrong\n",
+        n, cases, iso, undecided, wrong) ;
+    CHECK (cases > 1000 && iso > 100, "too few cases (%ld, %ld iso)", cases, iso) ;
+    OK (GrB_finalize ()) ;
+    return gcu_test_report ("test_iso_rule") ;
+}
