@@ -5,7 +5,9 @@
 // mask that is iso with a zero value into no mask with the complement
 // flipped before it checks the mask's size or the indices (GB_get_mask;
 // differential tester seed 13502880242177317083, cases 3672 and 6288).
-// Internal header, never installed.
+// Not yet used by the GPU families (2026-11-28): the product's rule comes
+// first, checked against SuiteSparse itself; the mask and accumulator's stage
+// and the write-back follow. Internal header, never installed.
 #ifndef GCU_ISO_H
 #define GCU_ISO_H
 
