@@ -46,4 +46,15 @@ bool gcu_iso_scaled (const gcu_iso_operand *A, bool a_diagonal,
 int gcu_iso_product (const gcu_semiring_desc *sr, const gcu_iso_operand *A,
     const gcu_iso_operand *B, bool scaled, void *z) ;
 
+// C<M> = T without an accumulator, as SuiteSparse 7.4 leaves C: t_iso is
+// T's status (gcu_iso_product: 1, 0 or -1) and t_value its value; C and M as
+// SuiteSparse holds them before the call (M NULL: no mask). 1 with the value
+// in z, 0 or -1 as gcu_iso_product. Decided: no mask (C = T); a valued iso
+// mask whose value is zero, or a NULL one, complemented without GrB_REPLACE
+// (C as it was). Not yet: any other mask (SuiteSparse's masked methods give
+// MIN_MIN of two iso operands under a mask with GrB_REPLACE not iso), and C
+// cleared by GrB_REPLACE under a complemented NULL mask (seen both ways).
+int gcu_iso_masked (int t_iso, const void *t_value, size_t zsize, const gcu_iso_operand *C,
+    const gcu_iso_operand *M, bool structural, bool complement, bool replace, void *z) ;
+
 #endif

@@ -4,7 +4,9 @@
 // random small operands (iso or not, one entry, empty, diagonal; sparse,
 // hypersparse, bitmap or full), C = A*B computed by SuiteSparse alone
 // (GrB_mxm, no mask, no accum, C new) is iso exactly where the rule says,
-// with the value it says. Cases the rule cannot decide (-1) are counted.
+// with the value it says; then C<M> = A*B into a drawn C (gcu_iso_masked).
+// Cases the rules cannot decide (-1) are counted. GRBCUDA_ISO_SEED: another
+// draw.
 #include "gcu_test.h"
 #include "gcu_iso.h"
 #include <stdlib.h>
@@ -60,6 +62,66 @@ static bool value_of (GrB_Matrix C, void *v)
 {
     gcu_iso_operand o ;
     return gcu_iso_operand_of (C, v, &o) == GrB_SUCCESS && o.x != NULL ;
+}
+
+// C<M> = A*B (no accum) by SuiteSparse, C and M drawn (iso or not, one
+// entry, empty; M of any type, valued or structural, complemented or not,
+// GrB_REPLACE or not; a fifth with no mask) against gcu_iso_masked on T's
+// status. The rule decides the calls without a mask, those whose valued iso
+// mask is zero (no mask, complemented), and leaves the others undecided.
+static long mcases, miso, mundecided, mwrong ;
+static void masked_case (const gcu_semiring_desc *sr, GrB_Semiring s, const char *name,
+    GrB_Matrix A, GrB_Matrix B, int t_rule, const void *t_value)
+{
+    GrB_Index m = 0, n = 0 ;
+    (void) GrB_Matrix_nrows (&m, A) ; (void) GrB_Matrix_ncols (&n, B) ;
+    const gcu_type_info *tz = gcu_type_builtin (sr->add.op.z.handle) ;
+    const gcu_type_info *tm = (next () % 2) ? &gcu_types [GCU_T_BOOL] : &gcu_types [next () % GCU_NTYPES] ;
+    if (tz == NULL) return ;
+    const int kc = (int) (next () % 6), km = (int) (next () % 6) ;
+    GrB_Matrix C = operand (tz, m, n, kc == 4 ? 1 : kc), M = operand (tm, m, n, km == 4 ? 0 : km) ;
+    const bool st = next () % 3 == 0, comp = next () % 2, repl = next () % 2, no_mask = next () % 5 == 0 ;
+    GrB_Descriptor d = NULL ;
+    OK (GrB_Descriptor_new (&d)) ;
+    if (st) OK (GrB_Descriptor_set (d, GrB_MASK, GrB_STRUCTURE)) ;
+    if (comp) OK (GrB_Descriptor_set (d, GrB_MASK, GrB_COMP)) ;
+    if (repl) OK (GrB_Descriptor_set (d, GrB_OUTP, GrB_REPLACE)) ;
+    uint8_t cbuf [GCU_VALUE_MAX], mbuf [GCU_VALUE_MAX], z [GCU_VALUE_MAX], cv [GCU_VALUE_MAX] ;
+    gcu_iso_operand oc, om ;
+    OK (gcu_iso_operand_of (C, cbuf, &oc)) ;
+    OK (gcu_iso_operand_of (M, mbuf, &om)) ;
+    const GrB_Info info = real_mxm (C, no_mask ? NULL : M, NULL, s, A, B, d) ;
+    if (info == GrB_SUCCESS)
+    {
+        memset (z, 0, sizeof (z)) ;
+        const int rule = gcu_iso_masked (t_rule, t_value, tz->size, &oc, no_mask ? NULL : &om, st, comp, repl, z) ;
+        bool c_iso = false ;
+        GrB_Index cn = 0 ;
+        OK (GxB_Matrix_iso (&c_iso, C)) ;
+        OK (GrB_Matrix_nvals (&cn, C)) ;
+        mcases++ ;
+        if (rule < 0) mundecided++ ;
+        else
+        {
+            bool same = (rule == 1) == c_iso ;
+            if (same && c_iso && cn > 0)
+            {
+                memset (cv, 0, sizeof (cv)) ;
+                same = value_of (C, cv) && memcmp (cv, z, tz->size) == 0 ;
+            }
+            miso += c_iso ;
+            if (!same && mwrong++ < 30)
+                CHECK (false, "%s masked: T rule %d, C before %s kind %d (iso %d, %llu entries), M %s kind %d "
+                    "(iso %d, %llu entries)%s, struct %d comp %d replace %d: rule %d, SuiteSparse's C iso %d "
+                    "(%llu entries)", name, t_rule, tz->name, kc, oc.iso, (unsigned long long) oc.nvals,
+                    tm->name, km, om.iso, (unsigned long long) om.nvals, no_mask ? " (no mask)" : "", st,
+                    comp, repl, rule, c_iso, (unsigned long long) cn) ;
+            else if (same) gcu_test_passed++ ;
+        }
+    }
+    GrB_Descriptor_free (&d) ;
+    GrB_Matrix_free (&C) ;
+    GrB_Matrix_free (&M) ;
 }
 
 int main (void)
@@ -129,9 +191,13 @@ int main (void)
                         (unsigned long long) cn) ;
                 else if (same) gcu_test_passed++ ;
             }
+            if (rule >= 0) masked_case (&sr, (GrB_Semiring) objs [k], names [k], A, B, rule, z) ;
             GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ;
         }
     }
+    printf ("test_iso_rule: masked: %ld products, %ld iso, %ld undecided, %ld wrong\n",
+        mcases, miso, mundecided, mwrong) ;
+    CHECK (mcases > 1000 && miso > 100, "too few masked cases (%ld, %ld iso)", mcases, miso) ;
     printf ("test_iso_rule: %d semirings, %ld products, %ld iso, %ld undecided, %ld wrong\n",
         n, cases, iso, undecided, wrong) ;
     CHECK (cases > 1000 && iso > 100, "too few cases (%ld, %ld iso)", cases, iso) ;
