@@ -64,6 +64,25 @@ static bool value_of (GrB_Matrix C, void *v)
     return gcu_iso_operand_of (C, v, &o) == GrB_SUCCESS && o.x != NULL ;
 }
 
+// C's status against a rule's (1 iso with value z, 0 not, -1 undecided):
+// -1 undecided, 1 the same (the value too), 0 not
+static int agrees (GrB_Matrix C, int rule, const void *z, size_t zsize, bool *c_iso, GrB_Index *cn)
+{
+    uint8_t cv [GCU_VALUE_MAX] ;
+    *c_iso = false ;
+    *cn = 0 ;
+    OK (GxB_Matrix_iso (c_iso, C)) ;
+    OK (GrB_Matrix_nvals (cn, C)) ;
+    if (rule < 0) return -1 ;
+    bool same = (rule == 1) == *c_iso ;
+    if (same && *c_iso && *cn > 0)
+    {
+        memset (cv, 0, sizeof (cv)) ;
+        same = value_of (C, cv) && memcmp (cv, z, zsize) == 0 ;
+    }
+    return same ;
+}
+
 // C<M> = A*B (no accum) by SuiteSparse, C and M drawn (iso or not, one
 // entry, empty; M of any type, valued or structural, complemented or not,
 // GrB_REPLACE or not; a fifth with no mask) against gcu_iso_masked on T's
@@ -86,7 +105,7 @@ static void masked_case (const gcu_semiring_desc *sr, GrB_Semiring s, const char
     if (st) OK (GrB_Descriptor_set (d, GrB_MASK, GrB_STRUCTURE)) ;
     if (comp) OK (GrB_Descriptor_set (d, GrB_MASK, GrB_COMP)) ;
     if (repl) OK (GrB_Descriptor_set (d, GrB_OUTP, GrB_REPLACE)) ;
-    uint8_t cbuf [GCU_VALUE_MAX], mbuf [GCU_VALUE_MAX], z [GCU_VALUE_MAX], cv [GCU_VALUE_MAX] ;
+    uint8_t cbuf [GCU_VALUE_MAX], mbuf [GCU_VALUE_MAX], z [GCU_VALUE_MAX] ;
     gcu_iso_operand oc, om ;
     OK (gcu_iso_operand_of (C, cbuf, &oc)) ;
     OK (gcu_iso_operand_of (M, mbuf, &om)) ;
@@ -95,20 +114,13 @@ static void masked_case (const gcu_semiring_desc *sr, GrB_Semiring s, const char
     {
         memset (z, 0, sizeof (z)) ;
         const int rule = gcu_iso_masked (t_rule, t_value, tz->size, &oc, no_mask ? NULL : &om, st, comp, repl, z) ;
-        bool c_iso = false ;
-        GrB_Index cn = 0 ;
-        OK (GxB_Matrix_iso (&c_iso, C)) ;
-        OK (GrB_Matrix_nvals (&cn, C)) ;
+        bool c_iso ;
+        GrB_Index cn ;
+        const int same = agrees (C, rule, z, tz->size, &c_iso, &cn) ;
         mcases++ ;
-        if (rule < 0) mundecided++ ;
+        if (same < 0) mundecided++ ;
         else
         {
-            bool same = (rule == 1) == c_iso ;
-            if (same && c_iso && cn > 0)
-            {
-                memset (cv, 0, sizeof (cv)) ;
-                same = value_of (C, cv) && memcmp (cv, z, tz->size) == 0 ;
-            }
             miso += c_iso ;
             if (!same && mwrong++ < 30)
                 CHECK (false, "%s masked: T rule %d, C before %s kind %d (iso %d, %llu entries), M %s kind %d "
@@ -196,7 +208,7 @@ int main (void)
             OK (GrB_Matrix_new (&C, sr.add.op.z.handle, m, nn)) ;
             GrB_Info info = real_mxm (C, NULL, NULL, (GrB_Semiring) objs [k], A, B, NULL) ;
             if (info != GrB_SUCCESS) { GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ; continue ; }
-            uint8_t abuf [GCU_VALUE_MAX], bbuf [GCU_VALUE_MAX], z [GCU_VALUE_MAX], cv [GCU_VALUE_MAX] ;
+            uint8_t abuf [GCU_VALUE_MAX], bbuf [GCU_VALUE_MAX], z [GCU_VALUE_MAX] ;
             gcu_iso_operand oa, ob ;
             OK (gcu_iso_operand_of (A, abuf, &oa)) ;
             OK (gcu_iso_operand_of (B, bbuf, &ob)) ;
@@ -204,20 +216,13 @@ int main (void)
             const bool scaled = gcu_iso_scaled (&oa, is_diagonal (A), &ob, is_diagonal (B)) ;
             memset (z, 0, sizeof (z)) ;
             const int rule = gcu_iso_product (&sr, &oa, &ob, scaled, z) ;
-            bool c_iso = false ;
-            OK (GxB_Matrix_iso (&c_iso, C)) ;
-            GrB_Index cn = 0 ;
-            OK (GrB_Matrix_nvals (&cn, C)) ;
+            bool c_iso ;
+            GrB_Index cn ;
+            const int same = agrees (C, rule, z, sr.add.op.z.size, &c_iso, &cn) ;
             cases++ ;
-            if (rule < 0) undecided++ ;
+            if (same < 0) undecided++ ;
             else
             {
-                bool same = (rule == 1) == c_iso ;
-                if (same && c_iso && cn > 0)
-                {
-                    memset (cv, 0, sizeof (cv)) ;
-                    same = value_of (C, cv) && memcmp (cv, z, sr.add.op.z.size) == 0 ;
-                }
                 iso += c_iso ;
                 if (!same && wrong++ < 30)
                     CHECK (false, "%s: A %s %llux%llu kind %d (iso %d, %llu entries, bitmap %d, full %d), "
