@@ -136,7 +136,8 @@ int gcu_iso_product (const gcu_semiring_desc *sr, const gcu_iso_operand *A,
 }
 
 int gcu_iso_masked (int t_iso, const void *t_value, size_t zsize, const gcu_iso_operand *C,
-    const gcu_iso_operand *M, bool structural, bool complement, bool replace, void *z)
+    const gcu_iso_operand *M, bool structural, bool complement, bool replace,
+    int64_t result_nvals, void *z)
 {
     // a valued iso mask: structural if its value is nonzero, else no mask
     // with the complement flipped (GB_get_mask)
@@ -158,10 +159,14 @@ int gcu_iso_masked (int t_iso, const void *t_value, size_t zsize, const gcu_iso_
         if (C->iso) { if (C->x == NULL) return -1 ; memcpy (z, C->x, zsize) ; return 1 ; }
         return 0 ;
     }
-    // a mask: SuiteSparse's masked methods and its masker decide otherwise
-    // (MIN_MIN of two iso operands under a mask with GrB_REPLACE is not iso);
-    // not worked out yet
-    if (!no_mask || t_iso < 0) return -1 ;
+    // a mask and T not iso: a result with entries is not iso, unless C was
+    // iso and kept its entries (no GrB_REPLACE); an empty one was seen both
+    // ways. T iso: SuiteSparse's masked methods decide otherwise at times
+    // (MIN_MIN of two iso operands under a mask with GrB_REPLACE is not
+    // iso); not worked out yet
+    if (!no_mask)
+        return (t_iso == 0 && result_nvals > 0 && (replace || C->nvals == 0 || !C->iso)) ? 0 : -1 ;
+    if (t_iso < 0) return -1 ;
     if (t_iso == 1) memcpy (z, t_value, zsize) ;
     return t_iso ;
 }

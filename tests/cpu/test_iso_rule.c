@@ -113,9 +113,11 @@ static void masked_case (const gcu_semiring_desc *sr, GrB_Semiring s, const char
     if (info == GrB_SUCCESS)
     {
         memset (z, 0, sizeof (z)) ;
-        const int rule = gcu_iso_masked (t_rule, t_value, tz->size, &oc, no_mask ? NULL : &om, st, comp, repl, z) ;
+        GrB_Index cn = 0 ;
+        OK (GrB_Matrix_nvals (&cn, C)) ;
+        const int rule = gcu_iso_masked (t_rule, t_value, tz->size, &oc, no_mask ? NULL : &om, st, comp,
+            repl, (int64_t) cn, z) ;
         bool c_iso ;
-        GrB_Index cn ;
         const int same = agrees (C, rule, z, tz->size, &c_iso, &cn) ;
         mcases++ ;
         if (same < 0) mundecided++ ;
