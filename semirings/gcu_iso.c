@@ -159,14 +159,30 @@ int gcu_iso_masked (int t_iso, const void *t_value, size_t zsize, const gcu_iso_
         if (C->iso) { if (C->x == NULL) return -1 ; memcpy (z, C->x, zsize) ; return 1 ; }
         return 0 ;
     }
-    // a mask and T not iso: a result with entries is not iso, unless C was
-    // iso and kept its entries (no GrB_REPLACE); an empty one was seen both
-    // ways. T iso: SuiteSparse's masked methods decide otherwise at times
-    // (MIN_MIN of two iso operands under a mask with GrB_REPLACE is not
-    // iso); not worked out yet
+    // a mask (t_iso from gcu_iso_product_masked): T not iso, a result with
+    // entries is not iso unless C was iso and kept its entries (no
+    // GrB_REPLACE); T iso, a result with entries into an empty C is T's. An
+    // empty result was seen both ways, and an iso T into a C with entries
+    // (replaced or not) too
     if (!no_mask)
-        return (t_iso == 0 && result_nvals > 0 && (replace || C->nvals == 0 || !C->iso)) ? 0 : -1 ;
+    {
+        if (t_iso < 0 || result_nvals <= 0) return -1 ;
+        if (t_iso == 0) return (replace || C->nvals == 0 || !C->iso) ? 0 : -1 ;
+        if (C->nvals != 0) return -1 ;
+        memcpy (z, t_value, zsize) ;
+        return 1 ;
+    }
     if (t_iso < 0) return -1 ;
     if (t_iso == 1) memcpy (z, t_value, zsize) ;
     return t_iso ;
+}
+
+int gcu_iso_product_masked (const gcu_semiring_desc *sr, const gcu_iso_operand *A,
+    const gcu_iso_operand *B, bool scaled, void *z)
+{
+    uint8_t z2 [GCU_VALUE_MAX] ;
+    const int plain = gcu_iso_product (sr, A, B, false, z) ;
+    if (!scaled || plain < 0) return plain ;
+    const int s = gcu_iso_product (sr, A, B, true, z2) ;
+    return (s == plain && (plain == 0 || memcmp (z, z2, sr->add.op.z.size) == 0)) ? plain : -1 ;
 }

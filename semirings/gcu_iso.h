@@ -46,17 +46,23 @@ bool gcu_iso_scaled (const gcu_iso_operand *A, bool a_diagonal,
 int gcu_iso_product (const gcu_semiring_desc *sr, const gcu_iso_operand *A,
     const gcu_iso_operand *B, bool scaled, void *z) ;
 
+// T = A*B under a mask: SuiteSparse scales by a diagonal operand in some of
+// its masked methods and not in others (seen both ways), so T's status is
+// known only where both agree (else -1). scaled: gcu_iso_scaled's answer.
+int gcu_iso_product_masked (const gcu_semiring_desc *sr, const gcu_iso_operand *A,
+    const gcu_iso_operand *B, bool scaled, void *z) ;
+
 // C<M> = T without an accumulator, as SuiteSparse 7.4 leaves C: t_iso is
 // T's status (gcu_iso_product: 1, 0 or -1) and t_value its value; C and M as
 // SuiteSparse holds them before the call (M NULL: no mask). 1 with the value
 // in z, 0 or -1 as gcu_iso_product; result_nvals: the entries C ends with
 // (-1: not known). Decided: no mask (C = T); a valued iso mask whose value is
-// zero, or a NULL one, complemented without GrB_REPLACE (C as it was); a
-// mask with T not iso and a result with entries, C replaced, empty or not iso
-// before (not iso: a GPU result written back as it is now). Not yet: a mask
-// with T iso (SuiteSparse's masked methods give MIN_MIN of two iso operands
-// under a mask with GrB_REPLACE not iso), empty results (seen both ways), C
-// iso before and kept.
+// zero, or a NULL one, complemented without GrB_REPLACE (C as it was); under
+// a mask (t_iso then from gcu_iso_product_masked) a result with entries: T
+// not iso, C replaced, empty or not iso before: not iso (a GPU result written
+// back as it is now); T iso into an empty C: T's. Not yet: under a mask, an
+// empty result (seen both ways), T iso into a C with entries (MIN_MIN of two
+// iso operands with GrB_REPLACE was not iso), an iso C kept.
 int gcu_iso_masked (int t_iso, const void *t_value, size_t zsize, const gcu_iso_operand *C,
     const gcu_iso_operand *M, bool structural, bool complement, bool replace,
     int64_t result_nvals, void *z) ;

@@ -90,7 +90,7 @@ static int agrees (GrB_Matrix C, int rule, const void *z, size_t zsize, bool *c_
 // mask is zero (no mask, complemented), and leaves the others undecided.
 static long mcases, miso, mundecided, mwrong ;
 static void masked_case (const gcu_semiring_desc *sr, GrB_Semiring s, const char *name,
-    GrB_Matrix A, GrB_Matrix B, int t_rule, const void *t_value)
+    GrB_Matrix A, GrB_Matrix B, int t_plain, const void *v_plain, int t_masked, const void *v_masked)
 {
     GrB_Index m = 0, n = 0 ;
     (void) GrB_Matrix_nrows (&m, A) ; (void) GrB_Matrix_ncols (&n, B) ;
@@ -100,6 +100,8 @@ static void masked_case (const gcu_semiring_desc *sr, GrB_Semiring s, const char
     const int kc = (int) (next () % 6), km = (int) (next () % 6) ;
     GrB_Matrix C = operand (tz, m, n, kc == 4 ? 1 : kc), M = operand (tm, m, n, km == 4 ? 0 : km) ;
     const bool st = next () % 3 == 0, comp = next () % 2, repl = next () % 2, no_mask = next () % 5 == 0 ;
+    const int t_rule = no_mask ? t_plain : t_masked ;
+    const void *t_value = no_mask ? v_plain : v_masked ;
     GrB_Descriptor d = NULL ;
     OK (GrB_Descriptor_new (&d)) ;
     if (st) OK (GrB_Descriptor_set (d, GrB_MASK, GrB_STRUCTURE)) ;
@@ -236,7 +238,11 @@ int main (void)
                         (unsigned long long) cn) ;
                 else if (same) gcu_test_passed++ ;
             }
-            if (rule >= 0) masked_case (&sr, (GrB_Semiring) objs [k], names [k], A, B, rule, z) ;
+            // under a mask (and a fifth of the time without one)
+            uint8_t zm [GCU_VALUE_MAX] ;
+            memset (zm, 0, sizeof (zm)) ;
+            const int rule_m = gcu_iso_product_masked (&sr, &oa, &ob, scaled, zm) ;
+            masked_case (&sr, (GrB_Semiring) objs [k], names [k], A, B, rule, z, rule_m, zm) ;
             GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ;
         }
     }
