@@ -45,43 +45,44 @@ static gcu_opcode renamed (gcu_opcode op, gcu_type_code t, bool monoid)
     }
 }
 
+// a new GrB_Scalar of built-in type t holding v (NULL if it cannot be made)
+static GrB_Scalar scalar_of (GrB_Type t, const void *v)
+{
+    const gcu_type_info *f = gcu_type_builtin (t) ;
+    GrB_Scalar s = NULL ;
+    if (f == NULL || v == NULL || GrB_Scalar_new (&s, t) != GrB_SUCCESS) return NULL ;
+    if (gcu_scalar_set_builtin (s, f->code, v) != GrB_SUCCESS) GrB_Scalar_free (&s) ;
+    return s ;
+}
+
 // z = (to) v, v of type from: SuiteSparse's cast
 static bool cast (void *z, const gcu_type_desc *to, const void *v, GrB_Type from)
 {
-    const gcu_type_info *f = gcu_type_builtin (from) ;
-    if (f == NULL || to->code == GCU_T_UDT || v == NULL) return false ;
-    GrB_Scalar s = NULL ;
-    bool ok = GrB_Scalar_new (&s, from) == GrB_SUCCESS
-        && gcu_scalar_set_builtin (s, f->code, v) == GrB_SUCCESS
-        && gcu_scalar_get_builtin (z, to->code, s) == GrB_SUCCESS ;
+    GrB_Scalar s = to->code == GCU_T_UDT ? NULL : scalar_of (from, v) ;
+    const bool ok = s != NULL && gcu_scalar_get_builtin (z, to->code, s) == GrB_SUCCESS ;
     GrB_Scalar_free (&s) ;
     return ok ;
 }
 
-// z = mult ((x) a, (y) b) through SuiteSparse on two one-entry vectors
+// z = mult ((x) a, (y) b) through SuiteSparse on two one-entry vectors (of
+// the multiply's x and y types: setting their entries casts a and b)
 static bool apply_mult (void *z, const gcu_semiring_desc *sr, const gcu_iso_operand *A,
     const gcu_iso_operand *B)
 {
-    uint8_t x [GCU_VALUE_MAX], y [GCU_VALUE_MAX] ;
-    if (!cast (x, &sr->mult.x, A->x, A->type) || !cast (y, &sr->mult.y, B->x, B->type)) return false ;
+    GrB_Scalar sa = scalar_of (A->type, A->x), sb = scalar_of (B->type, B->x), s = NULL ;
     GrB_Vector u = NULL, v = NULL, w = NULL ;
-    GrB_Scalar s = NULL ;
-    GrB_Scalar sx = NULL, sy = NULL ;
-    bool ok = GrB_Vector_new (&u, sr->mult.x.handle, 1) == GrB_SUCCESS
+    const bool ok = sa != NULL && sb != NULL && sr->add.op.z.code != GCU_T_UDT
+        && GrB_Vector_new (&u, sr->mult.x.handle, 1) == GrB_SUCCESS
         && GrB_Vector_new (&v, sr->mult.y.handle, 1) == GrB_SUCCESS
         && GrB_Vector_new (&w, sr->mult.z.handle, 1) == GrB_SUCCESS
-        && GrB_Scalar_new (&sx, sr->mult.x.handle) == GrB_SUCCESS
-        && GrB_Scalar_new (&sy, sr->mult.y.handle) == GrB_SUCCESS
         && GrB_Scalar_new (&s, sr->mult.z.handle) == GrB_SUCCESS
-        && gcu_scalar_set_builtin (sx, sr->mult.x.code, x) == GrB_SUCCESS
-        && gcu_scalar_set_builtin (sy, sr->mult.y.code, y) == GrB_SUCCESS
-        && GrB_Vector_setElement_Scalar (u, sx, 0) == GrB_SUCCESS
-        && GrB_Vector_setElement_Scalar (v, sy, 0) == GrB_SUCCESS
+        && GrB_Vector_setElement_Scalar (u, sa, 0) == GrB_SUCCESS
+        && GrB_Vector_setElement_Scalar (v, sb, 0) == GrB_SUCCESS
         && GrB_Vector_eWiseMult_BinaryOp (w, NULL, NULL, sr->mult.handle, u, v, NULL) == GrB_SUCCESS
         && GrB_Vector_extractElement_Scalar (s, w, 0) == GrB_SUCCESS
         && gcu_scalar_get_builtin (z, sr->add.op.z.code, s) == GrB_SUCCESS ;
     GrB_Vector_free (&u) ; GrB_Vector_free (&v) ; GrB_Vector_free (&w) ;
-    GrB_Scalar_free (&s) ; GrB_Scalar_free (&sx) ; GrB_Scalar_free (&sy) ;
+    GrB_Scalar_free (&s) ; GrB_Scalar_free (&sa) ; GrB_Scalar_free (&sb) ;
     return ok ;
 }
 

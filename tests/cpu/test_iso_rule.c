@@ -16,7 +16,7 @@ typedef GrB_Info (*mxm_t) (GrB_Matrix, const GrB_Matrix, const GrB_BinaryOp,
     const GrB_Semiring, const GrB_Matrix, const GrB_Matrix, const GrB_Descriptor) ;
 static mxm_t real_mxm ;
 static uint64_t rng = 88172645463325252ull ;
-static uint64_t next (void) { rng ^= rng << 13 ; rng ^= rng >> 7 ; rng ^= rng << 17 ; return rng ; }
+static uint64_t next (void) { return gcu_rand (&rng) ; }
 
 // a random operand of type t: kind 0 iso, 1 values, 2 one entry, 3 empty,
 // 4 the diagonal (square), 5 every entry present and iso
