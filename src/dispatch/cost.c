@@ -342,6 +342,31 @@ void gcu_cost_learn (gcu_cost_side side, gcu_op op, gcu_cost_family f, gcu_cost_
 
 // What was learned, for the statistics (GRBCUDA_STATS): a kind of call that
 // a few slow GPU calls keep on the host shows here with its GPU factor.
+// A GPU factor above 1 is measured again only by a call the GPU runs, and
+// a kind it keeps on the host runs none: a few slow GPU calls (the first
+// ones after CUDA's start take 70-110 ms, RESULTS 2026-11-28 00:20) could
+// keep a kind on the host for the rest of the process. So each call of the
+// kind that the host ran because the host was predicted faster takes the
+// GPU's learned slowdown a step back toward the table; when the GPU is
+// predicted faster again it runs a call, which measures it anew. (LAGraph's
+// BFS on rmat-20-16 in auto: 450-610 ms a search in one process of five, 65-100
+// in the others; its vxm and mxv all on the host, "host predicted faster";
+// H200, 2026-11-28.)
+#define GCU_COST_DOUBT_RATE (1.0 / 32)
+void gcu_cost_doubt (gcu_op op, gcu_cost_family f, gcu_cost_mask m, double gpu_table_s)
+{
+    if (!learned_kind (GCU_SIDE_GPU, op, f, m) || !(gpu_table_s > 0)) return ;
+    const int d = decade (gpu_table_s) ;
+    pthread_mutex_lock (&learned_lock) ;
+    double *l = &learned [GCU_SIDE_GPU][op][f][m][d] ;
+    if (*l > 0)
+    {
+        *l -= GCU_COST_DOUBT_RATE * *l ;
+        atomic_store_explicit (&factor_of [GCU_SIDE_GPU][op][f][m][d], exp (*l), memory_order_relaxed) ;
+    }
+    pthread_mutex_unlock (&learned_lock) ;
+}
+
 size_t gcu_cost_learned_print (char *buf, size_t cap, const char *prefix)
 {
     static const char *const side_name [2] = { "host", "gpu" } ;

@@ -632,6 +632,9 @@ GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
         gcu_cost_learn (GCU_SIDE_HOST, call->op, (gcu_cost_family) call->cost_family,
             gcu_cost_mask_of (call), call->host_table, dt) ;
         rent_settle (call, dt) ;
+        if (call->reason == GRBCUDA_REASON_SMALL && call->gpu_table > 0)
+            gcu_cost_doubt (call->op, (gcu_cost_family) call->cost_family,
+                gcu_cost_mask_of (call), call->gpu_table) ;
     }
     if (call->reason == GRBCUDA_REASON_GPU && call->gpu_table > 0 && call->t_start >= 0
         && call->jit_loads == gcu_jit_modules_loaded ())

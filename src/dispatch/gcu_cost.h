@@ -156,6 +156,10 @@ void gcu_cost_learn (gcu_cost_side side, gcu_op op, gcu_cost_family f, gcu_cost_
     double table_s, double s) ;
 // Writes a line (prefix first) for each learned correction beyond 2x either
 // way into buf (cap bytes); returns the length written.
+// A call of the kind the host ran because the host was predicted faster,
+// the GPU predicted gpu_table_s by the table: the GPU's learned slowdown for
+// the kind (a factor above 1) steps back toward the table.
+void gcu_cost_doubt (gcu_op op, gcu_cost_family f, gcu_cost_mask m, double gpu_table_s) ;
 size_t gcu_cost_learned_print (char *buf, size_t cap, const char *prefix) ;
 // forgets what was learned (tests)
 void gcu_cost_forget (void) ;

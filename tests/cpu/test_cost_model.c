@@ -665,6 +665,52 @@ static void masked_assign_work (void)
     GrB_Vector_free (&w) ; GrB_Vector_free (&M) ; GrB_Vector_free (&u) ;
 }
 
+// A kind of call that a few slow GPU calls sent to the host is tried on the
+// GPU again: each call the host ran because it was predicted faster takes the
+// GPU's learned slowdown a step back (gcu_cost_doubt), until the GPU is
+// predicted faster and runs one; a GPU truly slower learns it again at once.
+// A learned speed-up and other kinds stay as they were; the statistics list
+// what was learned beyond 2x.
+static void gpu_doubted (void)
+{
+    gcu_cost_forget () ;
+    gcu_cost_table t ;
+    crossing_table (&t) ;
+    gcu_cost_choice ch ;
+    gcu_cost_input in = { .family = GCU_COST_MXV, .op = GCU_OP_MXV, .work = 3 * CROSS } ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    const double g = ch.gpu_table ;
+    // two calls 64 times over the table (the first after CUDA's start)
+    for (int k = 0 ; k < 2 ; k++) gcu_cost_learn (GCU_SIDE_GPU, GCU_OP_MXV, GCU_COST_MXV, GCU_MASK_NONE, g, 64 * g) ;
+    gcu_cost_learn (GCU_SIDE_GPU, GCU_OP_VXM, GCU_COST_MXV, GCU_MASK_NONE, g, 64 * g) ;
+    gcu_cost_learn (GCU_SIDE_GPU, GCU_OP_MXV, GCU_COST_MXV, GCU_MASK_COMP, g, g / 64) ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    CHECK (!ch.gpu, "two slow GPU calls: the host (%g against %g)", ch.gpu_s, ch.host_s) ;
+    char text [4096] ;
+    size_t len = gcu_cost_learned_print (text, sizeof (text), "| ") ;
+    CHECK (len == strlen (text) && strstr (text, "| GrB_mxv gpu, ") != NULL && strstr (text, "| GrB_vxm gpu, ") != NULL
+        && strstr (text, "complemented mask") != NULL && strstr (text, "host,") == NULL,
+        "the learned factors listed: %s", text) ;
+    int calls = 0 ;
+    while (!ch.gpu && calls < 1000)
+    {
+        gcu_cost_doubt (GCU_OP_MXV, GCU_COST_MXV, GCU_MASK_NONE, ch.gpu_table) ;
+        gcu_cost_predict (&t, &in, &ch) ;
+        calls++ ;
+    }
+    CHECK (ch.gpu && calls > 4 && calls < 200, "the GPU tried again after %d host calls", calls) ;
+    CHECK (gcu_cost_factor (GCU_SIDE_GPU, GCU_OP_VXM, GCU_COST_MXV, GCU_MASK_NONE, g) > 2
+        && gcu_cost_factor (GCU_SIDE_GPU, GCU_OP_MXV, GCU_COST_MXV, GCU_MASK_COMP, g) < 0.5,
+        "another kind, and a learned speed-up: as they were") ;
+    // the GPU measured slow again: the host at once
+    gcu_cost_learn (GCU_SIDE_GPU, GCU_OP_MXV, GCU_COST_MXV, GCU_MASK_NONE, g, 64 * g) ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    CHECK (!ch.gpu, "slow again: the host") ;
+    gcu_cost_forget () ;
+    len = gcu_cost_learned_print (text, sizeof (text), "| ") ;
+    CHECK (len == 0, "forgotten: nothing listed") ;
+}
+
 int main (void)
 {
     // start_rental below (read at the first use); ctest's other runs set
@@ -682,6 +728,7 @@ int main (void)
     kernel_keys () ;
     host_learned () ;
     gpu_learned () ;
+    gpu_doubted () ;
     learned_listed () ;
     transfer_floor () ;
     transpose_upload () ;
