@@ -18,7 +18,8 @@ GrB_Info gcu_iso_operand_of (GrB_Matrix A, void *buf, gcu_iso_operand *o)
     o->held_full = status == GxB_FULL ;
     o->full = nr > 0 && nc > 0 && o->nvals == nr * nc ;
     const gcu_type_info *t = gcu_type_builtin (o->type) ;
-    if (o->nvals == 0 || t == NULL) return GrB_SUCCESS ;
+    // (a value is read only where the operand is iso or has one entry)
+    if (o->nvals == 0 || t == NULL || (!o->iso && o->nvals != 1)) return GrB_SUCCESS ;
     // a value: any entry (all alike where it matters: iso, or one entry)
     GrB_Monoid any = gcu_monoid_of (GCU_OP_ANY, t->code) ;
     GrB_Scalar s = NULL ;

@@ -5,9 +5,9 @@
 // mask that is iso with a zero value into no mask with the complement
 // flipped before it checks the mask's size or the indices (GB_get_mask;
 // differential tester seed 13502880242177317083, cases 3672 and 6288).
-// Not yet used by the GPU families (2026-11-28): the product's rule comes
-// first, checked against SuiteSparse itself; the mask and accumulator's stage
-// and the write-back follow. Internal header, never installed.
+// Used by the product families through src/residency/iso_status.c, which
+// applies them to a call's objects (a result whose status cannot be told
+// here is computed on the host). Internal header, never installed.
 #ifndef GCU_ISO_H
 #define GCU_ISO_H
 
@@ -27,7 +27,8 @@ typedef struct
 gcu_iso_operand ;
 
 // The operand A (a host object, not device newest) as SuiteSparse holds it;
-// x points into buf (GCU_VALUE_MAX bytes).
+// x points into buf (GCU_VALUE_MAX bytes) where A is iso or has one entry
+// (the only operands whose value the rules read), else NULL.
 GrB_Info gcu_iso_operand_of (GrB_Matrix A, void *buf, gcu_iso_operand *o) ;
 
 // Whether SuiteSparse 7.4 computes A*B (no mask) by scaling with a diagonal

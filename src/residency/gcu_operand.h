@@ -10,6 +10,7 @@
 
 #include "gcu_residency.h"
 #include "gcu_call.h"
+#include "gcu_semiring.h"
 #include "../device/gcu_cuda.h"
 #include "../export/gcu_export.h"
 
@@ -148,6 +149,29 @@ GrB_Info gcu_writeback_mask (const gcu_call *call, void **Mtmp) ;
 // The mask's kind from the descriptor (GrB_MASK): structural, complemented;
 // false if the descriptor cannot be read.
 bool gcu_mask_kind (GrB_Descriptor desc, bool *structural, bool *complement) ;
+
+// The iso status SuiteSparse 7.4 would give the product T of a call (mxm,
+// mxv, vxm over sr; before its mask and accum): 1 iso (its value in
+// call->t_iso_value), 0 not, -1 not known. The operands as SuiteSparse holds
+// them; a device-newest one as its write-back will hold it, where every way
+// it could be held must give the same status (iso_status.c). Once a call.
+int gcu_iso_call_product (gcu_call *call, const gcu_semiring_desc *sr) ;
+
+// The status of C after C<M> = accum (C, T) (a result written whole or left
+// on the device; with an accum only T and C not iso are decided), result_nvals its entries (1 where not yet known), T's
+// status from gcu_iso_call_product, zsize T's type's size: 1 (value in z),
+// 0, or -1 (not known: the host computes the call). An empty result under a
+// mask is taken as not iso (SuiteSparse's own methods differ there).
+int gcu_iso_call_result (gcu_call *call, size_t zsize, int64_t result_nvals, void *z) ;
+
+// A family leaves the call to the host for that: its note, and the count
+// gcu_iso_declined (gcu_residency.h), once a call
+void gcu_iso_decline (gcu_call *call) ;
+
+// Whether the call's result is not iso in SuiteSparse (a family that writes
+// its result not iso: GrB_mxv, GrB_vxm); false, and the call declined,
+// where it would be iso or that is not known
+bool gcu_iso_call_not_iso (gcu_call *call, const gcu_semiring_desc *sr) ;
 
 // The binary operator of an element-wise call (eWiseAdd, eWiseMult): the
 // BinaryOp, the monoid's, or the semiring's add (eWiseAdd) or multiply

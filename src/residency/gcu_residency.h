@@ -281,6 +281,11 @@ typedef struct
     size_t type_size ;
     GrB_Type type ;
     bool iso ;
+    // a result left on the device: the iso status SuiteSparse would have
+    // given it (gcu_iso_call_result); its materializer writes it back iso,
+    // with suite_value (of type, at most 16 bytes), where suite_iso is true
+    bool suite_iso ;
+    uint64_t suite_value [2] ;
     int layout ;                        // free for the builder
     // optional host-side data, freed with the entry (e.g. an SpMV choice)
     void *host ;
@@ -308,6 +313,12 @@ typedef enum
 gcu_operand_how ;
 
 gcu_res_data *gcu_residency_data (gcu_res_entry *e) ;
+// If `handle` is device newest: true and *d a copy of its newest value's
+// description (its buffers not to be read: the entry is not pinned).
+bool gcu_residency_newest_data (const void *handle, gcu_res_data *d) ;
+// The calls that GPU families left to the host because SuiteSparse's iso
+// status of the result was not known there (iso_status.c; tests)
+uint64_t gcu_iso_declined (void) ;
 const void *gcu_residency_handle (const gcu_res_entry *e) ;
 
 // Hit: GrB_SUCCESS and *e pinned (and now the most recently used).

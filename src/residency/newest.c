@@ -308,6 +308,19 @@ bool gcu_residency_newest_nvals_slow (const void *handle, uint64_t *nvals)
     return newest ;
 }
 
+bool gcu_residency_newest_data (const void *handle, gcu_res_data *d)
+{
+    if (atomic_load_explicit (&gcu_residency_newest_, memory_order_relaxed) == 0
+        || handle == NULL || handle == gcu_res_materializing)
+        return false ;
+    pthread_mutex_lock (&gcu_res_reg.lock) ;
+    slot *s = gcu_res_slot_find (handle) ;
+    const bool newest = s != NULL && s->newest != NULL ;
+    if (newest) *d = s->newest->d ;
+    pthread_mutex_unlock (&gcu_res_reg.lock) ;
+    return newest ;
+}
+
 //------------------------------------------------------------------------------
 // statistics
 //------------------------------------------------------------------------------

@@ -185,6 +185,15 @@ typedef struct
     // device value is written back and SuiteSparse runs again
     // (gcu_host_again), on success the value is dropped unwritten
     bool c_skipped ;
+    // the iso status SuiteSparse would give the product T of this call
+    // (before its mask and accum; gcu_iso_call_product, src/residency):
+    // 1 iso with the value t_iso_value, 0 not, -1 not known; valid when
+    // t_iso_done (a call's families ask once)
+    bool t_iso_done ;
+    int8_t t_iso ;
+    uint64_t t_iso_value [2] ;
+    GrB_Type t_iso_type ;       // the value's type (the semiring's monoid's)
+    bool iso_declined ;         // a family declined it for that (gcu_iso_decline)
 }
 gcu_call ;
 

@@ -1,0 +1,165 @@
+// iso_status.c — the iso status SuiteSparse 7.4 would give a product call's
+// result (gcu_operand.h), from the rules of semirings/gcu_iso.c over the
+// call's objects: a host object as SuiteSparse holds it, a device-newest one
+// as its write-back will hold it. Where how it would be held decides the
+// rule (one entry, held bitmap or not; a diagonal operand that SuiteSparse
+// scales by), every way it could be held must give the same status, else
+// the status is not known and the call stays on the host. (Differential
+// tester seed 13502880242177317083, cases 3672 and 6288: a mask made on the
+// GPU as D*X with X iso was written back not iso; SuiteSparse then checked
+// its size, where SuiteSparse's own iso-false mask is no mask at all.)
+#include "gcu_operand.h"
+#include "gcu_iso.h"
+#include "gcu_util.h"
+#include <stdatomic.h>
+#include <string.h>
+
+static _Atomic uint64_t declined ;
+uint64_t gcu_iso_declined (void) { return atomic_load (&declined) ; }
+
+void gcu_iso_decline (gcu_call *call)
+{
+    call->note = "SuiteSparse's iso status of the result not known here: host" ;
+    if (!call->iso_declined) atomic_fetch_add (&declined, 1) ;
+    call->iso_declined = true ;
+}
+
+// An operand as far as it is known: o, and whether how it is held (sparse,
+// bitmap or full) and whether it is diagonal are open
+typedef struct
+{
+    gcu_iso_operand o ;
+    bool diag ;             // square, its whole diagonal and nothing else
+    bool held_open ;        // device newest: its held storage is open
+    bool diag_open ;        // device newest, square with n entries
+    uint8_t x [GCU_VALUE_MAX] ;
+}
+described ;
+
+// whether host object A (nvals n, square) is diagonal: its diagonal full
+static bool host_diagonal (GrB_Matrix A, GrB_Type t, GrB_Index n)
+{
+    GrB_Vector d = NULL ;
+    GrB_Index dn = 0 ;
+    const bool ok = GrB_Vector_new (&d, t, n) == GrB_SUCCESS
+        && GxB_Vector_diag (d, A, 0, NULL) == GrB_SUCCESS
+        && GrB_Vector_nvals (&dn, d) == GrB_SUCCESS && dn == n ;
+    GrB_Vector_free (&d) ;
+    return ok ;
+}
+
+// product: h is an operand of the product, where one entry held other than
+// as a bitmap counts as iso (a device-newest one: not known); else C or the
+// mask, where only the iso status and value are read
+static bool describe (const void *h, bool product, described *s)
+{
+    memset (s, 0, sizeof (*s)) ;
+    gcu_res_data d ;
+    GrB_Index nr = 0, nc = 0 ;
+    if (gcu_residency_newest_data (h, &d))
+    {
+        if (d.type == NULL || d.type_size > sizeof (d.suite_value)) return false ;
+        s->o.type = d.type ;
+        s->o.nvals = d.nvals ;
+        s->o.iso = d.suite_iso ;
+        nr = d.nrows ; nc = d.ncols ;
+        s->o.full = nr > 0 && nc > 0 && d.nvals == nr * nc ;
+        if (d.suite_iso) { memcpy (s->x, d.suite_value, d.type_size) ; s->o.x = s->x ; }
+        s->held_open = true ;
+        s->diag = nr == nc && d.nvals == nr && nr == 1 ;
+        s->diag_open = nr == nc && d.nvals == nr && nr > 1 ;
+        // an operand of one entry, its value not kept: not known
+        return !(product && d.nvals == 1 && !d.suite_iso) ;
+    }
+    if (gcu_iso_operand_of ((GrB_Matrix) h, s->x, &s->o) != GrB_SUCCESS
+        || GrB_Matrix_nrows (&nr, (GrB_Matrix) h) != GrB_SUCCESS
+        || GrB_Matrix_ncols (&nc, (GrB_Matrix) h) != GrB_SUCCESS) return false ;
+    s->diag = product && nr == nc && s->o.nvals == nr && nr > 0
+        && (nr == 1 || host_diagonal ((GrB_Matrix) h, s->o.type, nr)) ;
+    return true ;
+}
+
+// the ways an operand could be held: 1 if known, else sparse, bitmap, full
+static int ways (const described *s) { return s->held_open ? (s->o.full ? 3 : 2) : 1 ; }
+static void held_as (described *s, int w)
+{
+    if (!s->held_open) return ;
+    s->o.bitmap = w == 1 ;
+    s->o.held_full = w == 2 ;
+}
+
+int gcu_iso_call_product (gcu_call *call, const gcu_semiring_desc *sr)
+{
+    if (call->t_iso_done) return call->t_iso ;
+    call->t_iso_done = true ;
+    call->t_iso = -1 ;
+    call->t_iso_type = sr->add.op.z.handle ;
+    // a positional multiply: never iso, whatever the operands (BFS's
+    // frontier of one entry, device newest, need not be described)
+    if (sr->mult.flags & GCU_OPF_POSITIONAL) return (call->t_iso = 0) ;
+    // the product's first and second operands (vxm: u*A, A is the matrix)
+    const void *first = call->op == GCU_OP_VXM ? call->B : call->A ;
+    const void *second = call->op == GCU_OP_VXM ? call->A : call->B ;
+    described a, b ;
+    if (!describe (first, true, &a) || !describe (second, true, &b)) return -1 ;
+    const bool masked = call->M != NULL ;
+    // the inner dimension (mxv, vxm: u's length)
+    const GrB_Index inner = call->op == GCU_OP_MXM ? (call->tran_a ? call->a_rows : call->a_cols)
+        : call->op == GCU_OP_MXV ? call->b_rows : call->a_rows ;
+    uint8_t z [GCU_VALUE_MAX], z0 [GCU_VALUE_MAX] ;
+    int t = -2 ;
+    for (int wa = 0 ; wa < ways (&a) ; wa++)
+    for (int da = 0 ; da <= (int) a.diag_open ; da++)
+    for (int wb = 0 ; wb < ways (&b) ; wb++)
+    for (int db = 0 ; db <= (int) b.diag_open ; db++)
+    {
+        held_as (&a, wa) ;
+        held_as (&b, wb) ;
+        const bool scaled = gcu_iso_scaled (&a.o, a.diag || da, &b.o, b.diag || db) ;
+        int r = masked ? gcu_iso_product_masked (sr, &a.o, &b.o, scaled, z)
+                       : gcu_iso_product (sr, &a.o, &b.o, scaled, z) ;
+        // two iso operands, both full, over a monoid that changes copies of
+        // a value: C is iso with n copies of the term reduced; n = 1 is the
+        // term itself, which the rule gives where the monoid is unused
+        if (r < 0 && inner == 1 && a.o.full && b.o.full)
+            r = gcu_iso_product (sr, &a.o, &b.o, true, z) ;
+        if (r < 0 || (t >= 0 && (r != t || (r == 1 && memcmp (z, z0, sr->add.op.z.size) != 0))))
+            return -1 ;
+        if (t < 0 && r == 1) memcpy (z0, z, sr->add.op.z.size) ;
+        t = r ;
+    }
+    if (t == 1)
+    {
+        if (sr->add.op.z.size > sizeof (call->t_iso_value)) return -1 ;
+        memcpy (call->t_iso_value, z0, sr->add.op.z.size) ;
+    }
+    call->t_iso = (int8_t) t ;
+    return t ;
+}
+
+int gcu_iso_call_result (gcu_call *call, size_t zsize, int64_t result_nvals, void *z)
+{
+    if (!call->t_iso_done || call->t_iso < 0 || zsize > sizeof (call->t_iso_value)) return -1 ;
+    described c, m ;
+    bool structural = false, complement = false ;
+    if (!describe (call->C, false, &c) || !gcu_mask_kind (call->desc, &structural, &complement)) return -1 ;
+    // an accum: T and C not iso make a C not iso (C = accum (C, T) has T's
+    // entries, or is C as it was); otherwise not decided here
+    if (call->accum != NULL) return (call->t_iso == 0 && !c.o.iso) ? 0 : -1 ;
+    if (call->M != NULL && !describe (call->M, false, &m)) return -1 ;
+    // an empty result under a mask: SuiteSparse's methods give it either
+    // status (tests/cpu/test_iso_rule.c); it is written not iso (README,
+    // "Known divergence")
+    if (call->M != NULL && result_nvals == 0) return 0 ;
+    return gcu_iso_masked (call->t_iso, call->t_iso_value, zsize, &c.o,
+        call->M != NULL ? &m.o : NULL, structural, complement, call->replace, result_nvals, z) ;
+}
+
+bool gcu_iso_call_not_iso (gcu_call *call, const gcu_semiring_desc *sr)
+{
+    uint64_t z [2] ;
+    if (gcu_iso_call_product (call, sr) >= 0 && gcu_iso_call_result (call, sr->add.op.z.size, 1, z) == 0)
+        return true ;
+    gcu_iso_decline (call) ;
+    return false ;
+}
