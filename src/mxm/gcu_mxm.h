@@ -106,8 +106,17 @@ bool gcu_mxm_result_open (const gcu_call *call, gcu_mxm_result *r) ;
 // The entry (row pointers and column indices, uint64 when idx64 else uint32,
 // values) becomes C's newest value: C's old copies go; reading C later
 // writes it into C.
-GrB_Info gcu_mxm_result_publish (gcu_mxm_result *r, GrB_Type ztype,
+// A product call (call->t_iso_done) gives the value the iso status
+// SuiteSparse would (gcu_iso_call_result; GCU_NOT_HANDLED, nothing
+// published, where it is not known); other calls' values are iso where the
+// entry holds one value (r->iso).
+GrB_Info gcu_mxm_result_publish (gcu_call *call, gcu_mxm_result *r, GrB_Type ztype,
     size_t zsize, GrB_Index m, GrB_Index n, GrB_Index nvals, bool idx64) ;
+
+// Before a product family computes: GCU_NOT_HANDLED (with the call's note)
+// where SuiteSparse's iso status of the result is not known here, so that
+// the host computes the call (iso_status.c)
+GrB_Info gcu_mxm_iso_check (gcu_call *call, const gcu_semiring_desc *sr) ;
 // Gives the entry up (the result went to the host after all); r may be zeros.
 void gcu_mxm_result_end (gcu_mxm_result *r) ;
 

@@ -263,41 +263,57 @@ static GrB_Info pack_into (GrB_Matrix C, GrB_Index m, GrB_Index **Tp,
     return info ;
 }
 
-static GrB_Info write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
-    GrB_Index n, GrB_Index **Tp, GrB_Index **Tj, void **Tx, GrB_Index nvals,
-    size_t zsize, bool t_in_mask)
+// C's status after a product call (call->t_iso_done): 1 (value in z), 0, -1
+static int result_status (gcu_call *call, GrB_Index nvals, void *z)
+{
+    GrB_Type ctype = NULL ;
+    size_t zsize = 0 ;
+    if (GxB_Type_size (&zsize, call->t_iso_type) != GrB_SUCCESS) return -1 ;
+    const int st = gcu_iso_call_result (call, zsize, (int64_t) nvals, z) ;
+    // an iso value is of T's type: C of another type is not decided here
+    if (st == 1 && (GxB_Matrix_type (&ctype, (GrB_Matrix) call->C) != GrB_SUCCESS
+        || ctype != call->t_iso_type)) return -1 ;
+    return st ;
+}
+
+// Whether C<M> = accum (C, T) is C = T itself (T's arrays handed to C): no
+// accum, C of T's type and by row, and no mask, or T already inside the
+// mask's true entries (t_in_mask) where C has nothing to keep: C empty
+// (triangle counting's C<L>), or GrB_REPLACE (C's entries outside the mask
+// go; inside, T's replace them or, where T has none, they go too)
+static GrB_Info direct_of (const gcu_call *call, GrB_Type ztype, bool t_in_mask, bool *direct)
 {
     GrB_Matrix C = (GrB_Matrix) call->C ;
     GrB_Type ctype = NULL ;
     GxB_Format_Value fmt = GxB_BY_ROW ;
+    *direct = false ;
     GrB_Info info = GxB_Matrix_type (&ctype, C) ;
     if (info == GrB_SUCCESS) info = GxB_Matrix_Option_get (C, GxB_FORMAT, &fmt) ;
-    if (info != GrB_SUCCESS) return info ;
+    if (info != GrB_SUCCESS || call->accum != NULL || ctype != ztype || fmt != GxB_BY_ROW) return info ;
+    GrB_Index cnvals = 1 ;
+    if (call->M != NULL && t_in_mask && !call->replace) info = GrB_Matrix_nvals (&cnvals, C) ;
+    *direct = call->M == NULL || (t_in_mask && (call->replace || cnvals == 0)) ;
+    return info ;
+}
+
+// C = T (direct) or C<M> = accum (C, T) through SuiteSparse; iso: T (or,
+// direct, C) is iso as SuiteSparse would have it, its value z
+static GrB_Info write_back (gcu_call *call, bool direct, GrB_Type ztype, GrB_Index m,
+    GrB_Index n, GrB_Index **Tp, GrB_Index **Tj, void **Tx, GrB_Index nvals,
+    size_t zsize, bool iso, const void *z)
+{
+    GrB_Matrix C = (GrB_Matrix) call->C ;
+    if (iso) memcpy (*Tx, z, zsize) ;
+    // C = T: hand T's arrays to C without a copy
+    if (direct) return pack_into (C, m, Tp, Tj, Tx, nvals, zsize, iso) ;
     const GrB_Index psize = (m + 1) * sizeof (GrB_Index) ;
     const GrB_Index jsize = (nvals + 1) * sizeof (GrB_Index) ;
     const GrB_Index xsize = (nvals + 1) * zsize ;
-    bool direct = call->M == NULL ;
-    if (!direct && t_in_mask && call->accum == NULL && ctype == ztype && fmt == GxB_BY_ROW)
-    {
-        // C<M> = T with T already inside the mask's true entries is T
-        // itself where C has nothing to keep: C empty (triangle counting's
-        // C<L>), or GrB_REPLACE (C's entries outside the mask go; inside,
-        // T's replace them or, where T has none, they go too)
-        GrB_Index cnvals = 1 ;
-        if (!call->replace) info = GrB_Matrix_nvals (&cnvals, C) ;
-        if (info != GrB_SUCCESS) return info ;
-        direct = call->replace || cnvals == 0 ;
-    }
-    if (direct && call->accum == NULL && ctype == ztype && fmt == GxB_BY_ROW)
-    {
-        // C = T: hand T's arrays to C without a copy
-        return pack_into (C, m, Tp, Tj, Tx, nvals, zsize, false) ;
-    }
     GrB_Matrix T = NULL ;
     GrB_Descriptor d = NULL ;
-    info = GrB_Matrix_new (&T, ztype, m, n) ;
+    GrB_Info info = GrB_Matrix_new (&T, ztype, m, n) ;
     if (info == GrB_SUCCESS)
-        info = GxB_Matrix_pack_CSR (T, Tp, Tj, Tx, psize, jsize, xsize, false, false, NULL) ;
+        info = GxB_Matrix_pack_CSR (T, Tp, Tj, Tx, psize, jsize, xsize, iso, false, NULL) ;
     if (info == GrB_SUCCESS) info = gcu_writeback_desc (call->desc, &d) ;
     GrB_Matrix Mtmp = NULL ;
     if (info == GrB_SUCCESS) info = gcu_writeback_mask (call, (void **) &Mtmp) ;
@@ -320,8 +336,27 @@ GrB_Info gcu_mxm_write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     GrB_Index n, GrB_Index **Tp, GrB_Index **Tj, void **Tx, GrB_Index nvals,
     size_t zsize, bool t_in_mask)
 {
+    // the iso status SuiteSparse would give C (direct) or T (its own accum
+    // and mask stage then gives C's), decided before C is touched
+    bool direct = false ;
+    uint64_t z [2] = { 0, 0 } ;
+    GrB_Info info = direct_of (call, ztype, t_in_mask, &direct) ;
+    if (info != GrB_SUCCESS) return info ;
+    int st = 0 ;
+    if (call->t_iso_done && direct) st = result_status (call, nvals, z) ;
+    else if (call->t_iso_done)
+    {
+        st = call->t_iso ;
+        if (st == 1 && call->t_iso_type == ztype && zsize <= sizeof (z)) memcpy (z, call->t_iso_value, zsize) ;
+        else if (st == 1) st = -1 ;
+    }
+    if (st < 0)
+    {
+        gcu_iso_decline (call) ;
+        return GCU_NOT_HANDLED ;
+    }
     call->c_written = true ;
-    GrB_Info info = write_back (call, ztype, m, n, Tp, Tj, Tx, nvals, zsize, t_in_mask) ;
+    info = write_back (call, direct, ztype, m, n, Tp, Tj, Tx, nvals, zsize, st == 1, z) ;
     // C was written (or may have been, if the write-back failed half-way):
     // its device copies are stale. The write-back's GraphBLAS calls are
     // grbcuda's invalidating wrappers already; this says it where it
@@ -352,13 +387,16 @@ static GrB_Info materialize_csr (const void *handle, gcu_res_entry *e)
     const double t0 = gcu_now () ;
     // the three arrays in one pipeline of the staging buffers (indices
     // widened to the host's 64 bits, values as bytes)
+    // (iso as SuiteSparse would have it: its value, none downloaded)
     const gcu_d2h_seg seg [3] = {
         { Tp, d->buf [0], (size_t) m + 1, w, 8 },
         { Tj, d->buf [1], (size_t) nvals, w, 8 },
-        { Tx, d->buf [2], (d->iso ? 1 : (size_t) nvals) * zsize, 1, 1 } } ;
+        { Tx, d->buf [2], d->suite_iso ? 0 : (d->iso ? 1 : (size_t) nvals) * zsize, 1, 1 } } ;
+    if (info == GrB_SUCCESS && d->suite_iso) memcpy (Tx, d->suite_value, zsize) ;
     if (info == GrB_SUCCESS) info = gcu_d2h_staged_segs (seg, 3, s) ;
     const double t1 = gcu_now () ;
-    if (info == GrB_SUCCESS) info = pack_into ((GrB_Matrix) handle, m, &Tp, &Tj, &Tx, nvals, zsize, d->iso) ;
+    if (info == GrB_SUCCESS)
+        info = pack_into ((GrB_Matrix) handle, m, &Tp, &Tj, &Tx, nvals, zsize, d->iso || d->suite_iso) ;
     gcu_log ("residency: %p: %llu x %llu, %llu entries: download %.3f ms, into SuiteSparse %.3f ms",
         handle, (unsigned long long) m, (unsigned long long) d->ncols, (unsigned long long) nvals,
         1e3 * (t1 - t0), 1e3 * (gcu_now () - t1)) ;
@@ -401,10 +439,28 @@ bool gcu_mxm_result_open (const gcu_call *call, gcu_mxm_result *r)
     return true ;
 }
 
-GrB_Info gcu_mxm_result_publish (gcu_mxm_result *r, GrB_Type ztype,
+GrB_Info gcu_mxm_iso_check (gcu_call *call, const gcu_semiring_desc *sr)
+{
+    uint64_t z [2] ;
+    if (gcu_iso_call_product (call, sr) >= 0
+        && gcu_iso_call_result (call, sr->add.op.z.size, 1, z) >= 0) return GrB_SUCCESS ;
+    gcu_iso_decline (call) ;
+    return GCU_NOT_HANDLED ;
+}
+
+GrB_Info gcu_mxm_result_publish (gcu_call *call, gcu_mxm_result *r, GrB_Type ztype,
     size_t zsize, GrB_Index m, GrB_Index n, GrB_Index nvals, bool idx64)
 {
     gcu_res_data *d = gcu_residency_data (r->e) ;
+    int st = r->iso ? 1 : 0 ;
+    if (call->t_iso_done) st = result_status (call, nvals, d->suite_value) ;
+    if (st < 0 || (st == 1 && zsize > sizeof (d->suite_value)))
+    {
+        gcu_mxm_result_end (r) ;
+        gcu_iso_decline (call) ;
+        return GCU_NOT_HANDLED ;
+    }
+    d->suite_iso = st == 1 && call->t_iso_done ;
     d->nrows = m ;
     d->ncols = n ;
     d->nvals = nvals ;

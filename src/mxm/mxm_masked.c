@@ -464,6 +464,7 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
     (void) mask_complemented (call->desc, &j.structural) ;
     double t0 = gcu_now () ;
     GCU_TRY (masked_operands (call, &j)) ;
+    GCU_TRY (gcu_mxm_iso_check (call, &j.spec.sr)) ;
     double t1 = gcu_now () ;
     GCU_TRY (masked_products (call, &j)) ;
     // (synchronised here only so that the log below can tell the kernel's
@@ -509,7 +510,7 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
     // calls, or replaced as a whole by the newest value)
     GrB_Index nvals = j.nvals ;
     const GrB_Index tnvals = nvals ;
-    if (j.kept) GCU_TRY (gcu_mxm_result_publish (&j.res, ztype, zsize, m, n, nvals, idx64)) ;
+    if (j.kept) GCU_TRY (gcu_mxm_result_publish (call, &j.res, ztype, zsize, m, n, nvals, idx64)) ;
     else if (j.merged)
     {
         GCU_TRY (gcu_mxm_merge_into_c (call, ztype, zsize, m, n, j.scr.p [0],

@@ -120,7 +120,7 @@ GrB_Info gcu_mxm_merge_into_c (gcu_call *call, GrB_Type ztype, size_t zsize,
     call->up_bytes += om.up_bytes + oc.up_bytes ;
     gcu_operand_release (&oc, s) ;
     gcu_operand_release (&om, s) ;
-    GCU_TRY (gcu_mxm_result_publish (&res, ctype, cd.size, m, n, *nvals, true)) ;
+    GCU_TRY (gcu_mxm_result_publish (call, &res, ctype, cd.size, m, n, *nvals, true)) ;
     gcu_log ("GrB_mxm write-back on the device: C<%s%s%s%s>%s= T%s, %s, %s; %llu entries, %.3f ms",
         complement ? "!" : "", structural ? "struct " : "", masked ? "M" : "no mask",
         call->replace ? ",replace" : "", accum ? " accum " : " ",

@@ -64,6 +64,7 @@ static GrB_Info saxpy_run (gcu_call *call)
     memset (&res, 0, sizeof (res)) ;
     double t0 = gcu_now () ;
     GCU_TRY (gcu_semiring_identify (call->semiring, &sr)) ;
+    GCU_TRY (gcu_mxm_iso_check (call, &sr)) ;
     GCU_TRY (GxB_Matrix_type (&at, (GrB_Matrix) call->A)) ;
     GCU_TRY (GxB_Matrix_type (&bt, (GrB_Matrix) call->B)) ;
     GCU_TRY (gcu_type_identify (at, &ops.a)) ;
@@ -139,7 +140,7 @@ static GrB_Info saxpy_run (gcu_call *call)
     }
     else if (T.on_device)
     {
-        GCU_TRY (gcu_mxm_result_publish (&res, sr.mult.z.handle, zsize, m, n, nvals, false)) ;
+        GCU_TRY (gcu_mxm_result_publish (call, &res, sr.mult.z.handle, zsize, m, n, nvals, false)) ;
     }
     else
     {

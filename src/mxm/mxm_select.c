@@ -128,7 +128,7 @@ static GrB_Info select_run (gcu_call *call)
     // A is read (C may be A: its new value is published next)
     GCU_TRY (gcu_sync (s)) ;
     const double t2 = gcu_now () ;
-    GCU_TRY (gcu_mxm_result_publish (&res, at, ad.size, m, n, cn, oa.idx64)) ;
+    GCU_TRY (gcu_mxm_result_publish (call, &res, at, ad.size, m, n, cn, oa.idx64)) ;
     call->up_bytes = oa.up_bytes ;
     call->down_bytes = 0 ;
     call->kernel_seconds = t2 - t1 ;

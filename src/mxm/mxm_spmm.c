@@ -167,6 +167,7 @@ static GrB_Info spmm_run (gcu_call *call)
     GrB_Info info = spmm_operands (call, &j, &xrs, &xcs) ;
     if (info == GCU_NOT_HANDLED) gcu_log ("GrB_mxm spmm: B is not held full; the SpGEMM families take it") ;
     GCU_TRY (info) ;
+    GCU_TRY (gcu_mxm_iso_check (call, &j.spec.sr)) ;
     gcu_spmm_keep keep ;
     if (!spmm_target (call, &j, &keep))
     {
@@ -188,7 +189,7 @@ static GrB_Info spmm_run (gcu_call *call)
     const GrB_Type ztype = j.spec.sr.mult.z.handle ;
     const size_t zsize = j.spec.sr.mult.z.size ;
     GrB_Index nvals = j.out.nvals ;
-    if (j.kept) GCU_TRY (gcu_mxm_result_publish (&j.res, ztype, zsize, m, n, nvals, j.out.idx64)) ;
+    if (j.kept) GCU_TRY (gcu_mxm_result_publish (call, &j.res, ztype, zsize, m, n, nvals, j.out.idx64)) ;
     else GCU_TRY (gcu_mxm_merge_into_c (call, ztype, zsize, m, n, j.out.Cp, j.out.Cj,
         j.out.Cx, j.out.idx64, &nvals, s)) ;
     spmm_log (call, &j, nvals, t1 - t0, gcu_now () - t2) ;
