@@ -104,6 +104,7 @@ static GrB_Matrix special (GrB_Type t, GrB_Index r, GrB_Index c, int kind, bool 
 }
 
 static int gpu_runs ;
+static int iso_hosted ;     // calls left to the host for the result's iso status
 
 static void trial (const sr_t *sr, const shape_t *sh, uint64_t *st, bool masked)
 {
@@ -141,8 +142,15 @@ static void trial (const sr_t *sr, const shape_t *sh, uint64_t *st, bool masked)
     GrB_Matrix_dup (&C2, C0) ;
     grbcuda_op_stats s0, s1 ;
     grbcuda_stats_get ("GrB_mxm", &s0) ;
+    const uint64_t iso0 = gcu_iso_declined () ;
     GrB_Info i1 = GrB_mxm (C1, M, accum, sr->s, A, B, d) ;
     grbcuda_stats_get ("GrB_mxm", &s1) ;
+    // a result whose iso status in SuiteSparse grbcuda cannot tell stays on
+    // the host (src/residency/iso_status.c; the result is compared below)
+    // (one family may decline it and the next run it: C of another type
+    // than T's iso value is written by SuiteSparse's own stage)
+    const bool iso_host = gcu_iso_declined () != iso0 && s1.gpu == s0.gpu ;
+    iso_hosted += iso_host ;
     // The oracle for the widest case uses SuiteSparse's dot method: its
     // saxpy (GB_AxB_saxpy3) never returns on some of these inputs in
     // SuiteSparse 7.4 (e.g. MAX_PLUS_FP64, C += A*B, reproduced with plain
@@ -172,7 +180,7 @@ static void trial (const sr_t *sr, const shape_t *sh, uint64_t *st, bool masked)
         (unsigned long long) m, (unsigned long long) k, (unsigned long long) n, (int) i1, (int) i2) ;
     // a product with an empty dimension is SuiteSparse's (src/dispatch: it
     // misjudges some; nothing to compute)
-    const uint64_t want = (m > 0 && k > 0 && n > 0) ? 1 : 0 ;
+    const uint64_t want = (m > 0 && k > 0 && n > 0 && !iso_host) ? 1 : 0 ;
     CHECK (s1.gpu == s0.gpu + want, "%s %llux%llux%llu: not where expected (reason counts: failed %llu no-kernel %llu)",
         sr->name, (unsigned long long) m, (unsigned long long) k, (unsigned long long) n,
         (unsigned long long) (s1.reason [GRBCUDA_REASON_GPU_FAILED] - s0.reason [GRBCUDA_REASON_GPU_FAILED]),
@@ -323,7 +331,7 @@ int main (int argc, char **argv)
                 if (getenv ("GCU_TEST_TRACE")) printf ("  shape %d done (%.1f s)\n", sh, gcu_now () - t_start) ;
             }
         }
-    printf ("%d products computed on the GPU\n", gpu_runs) ;
+    printf ("%d products computed on the GPU, %d left to the host for their iso status\n", gpu_runs, iso_hosted) ;
     const char *families [3] = { "spgemm saxpy", "masked saxpy", "masked dot" } ;
     for (int f = 0 ; f < 3 ; f++)
     {
