@@ -297,15 +297,10 @@ GrB_Info gcu_residency_materialize_slow (const void *handle, const char *why)
 
 bool gcu_residency_newest_nvals_slow (const void *handle, uint64_t *nvals)
 {
-    if (atomic_load_explicit (&gcu_residency_newest_, memory_order_relaxed) == 0
-        || handle == NULL || handle == gcu_res_materializing)
-        return false ;
-    pthread_mutex_lock (&gcu_res_reg.lock) ;
-    slot *s = gcu_res_slot_find (handle) ;
-    const bool newest = s != NULL && s->newest != NULL ;
-    if (newest && nvals != NULL) *nvals = s->newest->d.nvals ;
-    pthread_mutex_unlock (&gcu_res_reg.lock) ;
-    return newest ;
+    gcu_res_data d ;
+    if (!gcu_residency_newest_data (handle, &d)) return false ;
+    if (nvals != NULL) *nvals = d.nvals ;
+    return true ;
 }
 
 bool gcu_residency_newest_data (const void *handle, gcu_res_data *d)

@@ -347,15 +347,22 @@ static void host_learned (void)
 }
 
 // the GPU's time learned from GPU calls, on its own side: a kind of call
+// nothing learned; an mxv past the crossing table's crossing, predicted
+static void mxv_past_crossing (gcu_cost_table *t, gcu_cost_input *in, gcu_cost_choice *ch)
+{
+    gcu_cost_forget () ;
+    crossing_table (t) ;
+    *in = (gcu_cost_input) { .family = GCU_COST_MXV, .op = GCU_OP_MXV, .work = 3 * CROSS } ;
+    gcu_cost_predict (t, in, ch) ;
+}
+
 // the GPU takes 10 times longer than its table says goes back to the host
 static void gpu_learned (void)
 {
-    gcu_cost_forget () ;
     gcu_cost_table t ;
-    crossing_table (&t) ;
     gcu_cost_choice ch ;
-    gcu_cost_input in = { .family = GCU_COST_MXV, .op = GCU_OP_MXV, .work = 3 * CROSS } ;
-    gcu_cost_predict (&t, &in, &ch) ;
+    gcu_cost_input in ;
+    mxv_past_crossing (&t, &in, &ch) ;
     CHECK (ch.gpu && ch.gpu_s == ch.gpu_table && ch.host_s == ch.host_table, "nothing learned: the table's GPU wins") ;
     const double g = ch.gpu_table, h = ch.host_table ;
     for (int k = 0 ; k < 40 ; k++) gcu_cost_learn (GCU_SIDE_GPU, GCU_OP_MXV, GCU_COST_MXV, GCU_MASK_NONE, g, 10 * g) ;
@@ -673,12 +680,10 @@ static void masked_assign_work (void)
 // what was learned beyond 2x.
 static void gpu_doubted (void)
 {
-    gcu_cost_forget () ;
     gcu_cost_table t ;
-    crossing_table (&t) ;
     gcu_cost_choice ch ;
-    gcu_cost_input in = { .family = GCU_COST_MXV, .op = GCU_OP_MXV, .work = 3 * CROSS } ;
-    gcu_cost_predict (&t, &in, &ch) ;
+    gcu_cost_input in ;
+    mxv_past_crossing (&t, &in, &ch) ;
     const double g = ch.gpu_table ;
     // two calls 64 times over the table (the first after CUDA's start)
     for (int k = 0 ; k < 2 ; k++) gcu_cost_learn (GCU_SIDE_GPU, GCU_OP_MXV, GCU_COST_MXV, GCU_MASK_NONE, g, 64 * g) ;
