@@ -137,6 +137,18 @@ int gcu_iso_product (const gcu_semiring_desc *sr, const gcu_iso_operand *A,
     return 0 ;
 }
 
+static bool as_iso (const gcu_iso_operand *o) { return o->iso || (o->nvals == 1 && !o->bitmap) ; }
+
+int gcu_iso_product_n (const gcu_semiring_desc *sr, const gcu_iso_operand *A,
+    const gcu_iso_operand *B, bool scaled, uint64_t n, void *z)
+{
+    const int r = gcu_iso_product (sr, A, B, scaled, z) ;
+    // the term itself: what the rule gives where the monoid is unused
+    if (r < 0 && n == 1 && A->full && B->full && as_iso (A) && as_iso (B))
+        return gcu_iso_product (sr, A, B, true, z) ;
+    return r ;
+}
+
 int gcu_iso_masked (int t_iso, const void *t_value, size_t zsize, const gcu_iso_operand *C,
     const gcu_iso_operand *M, bool structural, bool complement, bool replace,
     int64_t result_nvals, void *z)

@@ -47,6 +47,13 @@ bool gcu_iso_scaled (const gcu_iso_operand *A, bool a_diagonal,
 int gcu_iso_product (const gcu_semiring_desc *sr, const gcu_iso_operand *A,
     const gcu_iso_operand *B, bool scaled, void *z) ;
 
+// gcu_iso_product knowing the inner dimension n: two iso operands (one
+// entry held other than as a bitmap counts), both full, over a monoid that
+// changes copies of a value (PLUS) make C iso with n copies of their term
+// reduced; for n = 1 that is the term itself (else -1 as before).
+int gcu_iso_product_n (const gcu_semiring_desc *sr, const gcu_iso_operand *A,
+    const gcu_iso_operand *B, bool scaled, uint64_t n, void *z) ;
+
 // T = A*B under a mask: SuiteSparse scales by a diagonal operand in some of
 // its masked methods and not in others (seen both ways), so T's status is
 // known only where both agree (else -1). scaled: gcu_iso_scaled's answer.

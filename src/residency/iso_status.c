@@ -117,12 +117,7 @@ int gcu_iso_call_product (gcu_call *call, const gcu_semiring_desc *sr)
         held_as (&b, wb) ;
         const bool scaled = gcu_iso_scaled (&a.o, a.diag || da, &b.o, b.diag || db) ;
         int r = masked ? gcu_iso_product_masked (sr, &a.o, &b.o, scaled, z)
-                       : gcu_iso_product (sr, &a.o, &b.o, scaled, z) ;
-        // two iso operands, both full, over a monoid that changes copies of
-        // a value: C is iso with n copies of the term reduced; n = 1 is the
-        // term itself, which the rule gives where the monoid is unused
-        if (r < 0 && inner == 1 && a.o.full && b.o.full)
-            r = gcu_iso_product (sr, &a.o, &b.o, true, z) ;
+                       : gcu_iso_product_n (sr, &a.o, &b.o, scaled, inner, z) ;
         if (r < 0 || (t >= 0 && (r != t || (r == 1 && memcmp (z, z0, sr->add.op.z.size) != 0))))
             return -1 ;
         if (t < 0 && r == 1) memcpy (z0, z, sr->add.op.z.size) ;
@@ -149,7 +144,7 @@ int gcu_iso_call_result (gcu_call *call, size_t zsize, int64_t result_nvals, voi
     if (call->M != NULL && !describe (call->M, false, &m)) return -1 ;
     // an empty result under a mask: SuiteSparse's methods give it either
     // status (tests/cpu/test_iso_rule.c); it is written not iso (README,
-    // "Known divergence")
+    // "Iso status")
     if (call->M != NULL && result_nvals == 0) return 0 ;
     return gcu_iso_masked (call->t_iso, call->t_iso_value, zsize, &c.o,
         call->M != NULL ? &m.o : NULL, structural, complement, call->replace, result_nvals, z) ;

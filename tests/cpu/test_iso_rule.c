@@ -4,7 +4,9 @@
 // random small operands (iso or not, one entry, empty, diagonal; sparse,
 // hypersparse, bitmap or full), C = A*B computed by SuiteSparse alone
 // (GrB_mxm, no mask, no accum, C new) is iso exactly where the rule says,
-// with the value it says; then C<M> = A*B into a drawn C (gcu_iso_masked).
+// with the value it says (gcu_iso_product_n: with the inner dimension, which
+// decides two full iso operands when it is 1); then C<M> = A*B into a
+// drawn C (gcu_iso_masked).
 // Cases the rules cannot decide (-1) are counted. GRBCUDA_ISO_SEED: another
 // draw.
 #include "gcu_test.h"
@@ -192,7 +194,7 @@ int main (void)
     void **objs ;
     char **names ;
     const int n = gcu_test_declared_objects (h, "GrB_Semiring", &objs, &names) ;
-    long cases = 0, iso = 0, undecided = 0, wrong = 0 ;
+    long cases = 0, iso = 0, undecided = 0, wrong = 0, inner1 = 0 ;
     for (int k = 0 ; k < n ; k++)
     {
         gcu_semiring_desc sr ;
@@ -212,14 +214,16 @@ int main (void)
             OK (GrB_Matrix_new (&C, sr.add.op.z.handle, m, nn)) ;
             GrB_Info info = real_mxm (C, NULL, NULL, (GrB_Semiring) objs [k], A, B, NULL) ;
             if (info != GrB_SUCCESS) { GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ; continue ; }
-            uint8_t abuf [GCU_VALUE_MAX], bbuf [GCU_VALUE_MAX], z [GCU_VALUE_MAX] ;
+            uint8_t abuf [GCU_VALUE_MAX], bbuf [GCU_VALUE_MAX], z [GCU_VALUE_MAX], zm0 [GCU_VALUE_MAX] ;
             gcu_iso_operand oa, ob ;
             OK (gcu_iso_operand_of (A, abuf, &oa)) ;
             OK (gcu_iso_operand_of (B, bbuf, &ob)) ;
             // SuiteSparse scales by a diagonal operand (the identity's pattern)
             const bool scaled = gcu_iso_scaled (&oa, is_diagonal (A), &ob, is_diagonal (B)) ;
             memset (z, 0, sizeof (z)) ;
-            const int rule = gcu_iso_product (&sr, &oa, &ob, scaled, z) ;
+            const int rule = gcu_iso_product_n (&sr, &oa, &ob, scaled, kk, z) ;
+            // (decided only by the inner dimension of 1: counted)
+            inner1 += rule >= 0 && gcu_iso_product (&sr, &oa, &ob, scaled, zm0) < 0 ;
             bool c_iso ;
             GrB_Index cn ;
             const int same = agrees (C, rule, z, sr.add.op.z.size, &c_iso, &cn) ;
@@ -249,9 +253,10 @@ int main (void)
     printf ("test_iso_rule: masked: %ld products, %ld iso, %ld undecided, %ld wrong\n",
         mcases, miso, mundecided, mwrong) ;
     CHECK (mcases > 1000 && miso > 100, "too few masked cases (%ld, %ld iso)", mcases, miso) ;
-    printf ("test_iso_rule: %d semirings, %ld products, %ld iso, %ld undecided, %ld wrong\n",
-        n, cases, iso, undecided, wrong) ;
-    CHECK (cases > 1000 && iso > 100, "too few cases (%ld, %ld iso)", cases, iso) ;
+    printf ("test_iso_rule: %d semirings, %ld products, %ld iso, %ld undecided, %ld wrong "
+        "(%ld decided by the inner dimension of 1)\n", n, cases, iso, undecided, wrong, inner1) ;
+    CHECK (cases > 1000 && iso > 100 && inner1 > 20, "too few cases (%ld, %ld iso, %ld of inner "
+        "dimension 1)", cases, iso, inner1) ;
     OK (GrB_finalize ()) ;
     return gcu_test_report ("test_iso_rule") ;
 }
