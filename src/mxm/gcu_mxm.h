@@ -112,11 +112,6 @@ bool gcu_mxm_result_open (const gcu_call *call, gcu_mxm_result *r) ;
 // entry holds one value (r->iso).
 GrB_Info gcu_mxm_result_publish (gcu_call *call, gcu_mxm_result *r, GrB_Type ztype,
     size_t zsize, GrB_Index m, GrB_Index n, GrB_Index nvals, bool idx64) ;
-
-// Before a product family computes: GCU_NOT_HANDLED (with the call's note)
-// where SuiteSparse's iso status of the result is not known here, so that
-// the host computes the call (iso_status.c)
-GrB_Info gcu_mxm_iso_check (gcu_call *call, const gcu_semiring_desc *sr) ;
 // Gives the entry up (the result went to the host after all); r may be zeros.
 void gcu_mxm_result_end (gcu_mxm_result *r) ;
 

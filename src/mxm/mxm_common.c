@@ -439,28 +439,19 @@ bool gcu_mxm_result_open (const gcu_call *call, gcu_mxm_result *r)
     return true ;
 }
 
-GrB_Info gcu_mxm_iso_check (gcu_call *call, const gcu_semiring_desc *sr)
-{
-    uint64_t z [2] ;
-    if (gcu_iso_call_product (call, sr) >= 0
-        && gcu_iso_call_result (call, sr->add.op.z.size, 1, z) >= 0) return GrB_SUCCESS ;
-    gcu_iso_decline (call) ;
-    return GCU_NOT_HANDLED ;
-}
-
 GrB_Info gcu_mxm_result_publish (gcu_call *call, gcu_mxm_result *r, GrB_Type ztype,
     size_t zsize, GrB_Index m, GrB_Index n, GrB_Index nvals, bool idx64)
 {
     gcu_res_data *d = gcu_residency_data (r->e) ;
-    int st = r->iso ? 1 : 0 ;
-    if (call->t_iso_done) st = result_status (call, nvals, d->suite_value) ;
-    if (st < 0 || (st == 1 && zsize > sizeof (d->suite_value)))
+    // (select's one-value entry is iso through d->iso, below)
+    const int st = call->t_iso_done ? result_status (call, nvals, d->suite_value) : 0 ;
+    if (st < 0)
     {
         gcu_mxm_result_end (r) ;
         gcu_iso_decline (call) ;
         return GCU_NOT_HANDLED ;
     }
-    d->suite_iso = st == 1 && call->t_iso_done ;
+    d->suite_iso = st == 1 ;
     d->nrows = m ;
     d->ncols = n ;
     d->nvals = nvals ;

@@ -556,7 +556,7 @@ static GrB_Info mxv_run (gcu_call *call)
     gcu_type_desc mdesc, udesc ;
     GCU_TRY (spec_make (call, A, u, vxm, &spec, &mdesc, &udesc)) ;
     const size_t zsize = spec.sr.mult.z.size ;
-    if (!gcu_iso_call_not_iso (call, &spec.sr)) GCU_TRY (GCU_NOT_HANDLED) ;
+    if (!gcu_iso_call_check (call, &spec.sr, false)) GCU_TRY (GCU_NOT_HANDLED) ;
 
     // the mask's allowed entries, on the device
     gcu_vec_wb wb ;

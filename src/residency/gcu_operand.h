@@ -168,10 +168,11 @@ int gcu_iso_call_result (gcu_call *call, size_t zsize, int64_t result_nvals, voi
 // gcu_iso_declined (gcu_residency.h), once a call
 void gcu_iso_decline (gcu_call *call) ;
 
-// Whether the call's result is not iso in SuiteSparse (a family that writes
-// its result not iso: GrB_mxv, GrB_vxm); false, and the call declined,
-// where it would be iso or that is not known
-bool gcu_iso_call_not_iso (gcu_call *call, const gcu_semiring_desc *sr) ;
+// Before a product family computes: whether SuiteSparse's status of the
+// result (with entries) is known here, and not iso unless iso_ok (a family
+// that writes its result iso: GrB_mxm; GrB_mxv, GrB_vxm do not yet); false,
+// and the call declined (the host computes it), otherwise
+bool gcu_iso_call_check (gcu_call *call, const gcu_semiring_desc *sr, bool iso_ok) ;
 
 // The binary operator of an element-wise call (eWiseAdd, eWiseMult): the
 // BinaryOp, the monoid's, or the semiring's add (eWiseAdd) or multiply

@@ -150,11 +150,11 @@ int gcu_iso_call_result (gcu_call *call, size_t zsize, int64_t result_nvals, voi
         call->M != NULL ? &m.o : NULL, structural, complement, call->replace, result_nvals, z) ;
 }
 
-bool gcu_iso_call_not_iso (gcu_call *call, const gcu_semiring_desc *sr)
+bool gcu_iso_call_check (gcu_call *call, const gcu_semiring_desc *sr, bool iso_ok)
 {
     uint64_t z [2] ;
-    if (gcu_iso_call_product (call, sr) >= 0 && gcu_iso_call_result (call, sr->add.op.z.size, 1, z) == 0)
-        return true ;
+    const int st = gcu_iso_call_product (call, sr) < 0 ? -1 : gcu_iso_call_result (call, sr->add.op.z.size, 1, z) ;
+    if (st == 0 || (st == 1 && iso_ok)) return true ;
     gcu_iso_decline (call) ;
     return false ;
 }
