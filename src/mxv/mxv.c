@@ -191,16 +191,18 @@ static GrB_Info write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     if (info != GrB_SUCCESS) return info ;
     const GrB_Index isize = (nvals + 1) * sizeof (GrB_Index) ;
     const GrB_Index xsize = (nvals + 1) * zsize ;
-    if (call->M == NULL && call->accum == NULL && wtype == ztype)
-    {
-        // w = T: T's arrays become w's (gcu_vec_pack)
-        return gcu_vec_pack (w, Ti, Tx, nvals, zsize) ;
-    }
+    // w = T: T's arrays become w's (gcu_vec_pack), iso as SuiteSparse's w
+    // (gcu_iso_call_vector); else T iso as SuiteSparse's T, and its own
+    // mask and accum stage gives w's status
+    const bool direct = call->M == NULL && call->accum == NULL && wtype == ztype ;
+    const bool iso = direct ? call->c_iso [nvals > 0] == 1 : (call->t_iso == 1 && call->t_iso_type == ztype) ;
+    if (iso) memcpy (*Tx, direct ? call->c_iso_value : call->t_iso_value, zsize) ;
+    if (direct) return gcu_vec_pack (w, Ti, Tx, nvals, zsize, iso) ;
     GrB_Vector T = NULL ;
     GrB_Descriptor d = NULL ;
     info = GrB_Vector_new (&T, ztype, m) ;
     if (info == GrB_SUCCESS)
-        info = GxB_Vector_pack_CSC (T, Ti, Tx, isize, xsize, false, nvals, false, NULL) ;
+        info = GxB_Vector_pack_CSC (T, Ti, Tx, isize, xsize, iso, nvals, false, NULL) ;
     if (info == GrB_SUCCESS) info = gcu_writeback_desc (call->desc, &d) ;
     GrB_Vector Mtmp = NULL ;
     if (info == GrB_SUCCESS) info = gcu_writeback_mask (call, (void **) &Mtmp) ;
@@ -556,7 +558,7 @@ static GrB_Info mxv_run (gcu_call *call)
     gcu_type_desc mdesc, udesc ;
     GCU_TRY (spec_make (call, A, u, vxm, &spec, &mdesc, &udesc)) ;
     const size_t zsize = spec.sr.mult.z.size ;
-    if (!gcu_iso_call_check (call, &spec.sr, false)) GCU_TRY (GCU_NOT_HANDLED) ;
+    if (!gcu_iso_call_vector (call, &spec.sr)) GCU_TRY (GCU_NOT_HANDLED) ;
 
     // the mask's allowed entries, on the device
     gcu_vec_wb wb ;

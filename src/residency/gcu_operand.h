@@ -174,6 +174,11 @@ void gcu_iso_decline (gcu_call *call) ;
 // and the call declined (the host computes it), otherwise
 bool gcu_iso_call_check (gcu_call *call, const gcu_semiring_desc *sr, bool iso_ok) ;
 
+// GrB_mxv, GrB_vxm: the status SuiteSparse gives w with entries and with
+// none (call->c_iso, c_iso_value); false, and the call declined, where one
+// is not known here (or iso with a w of another type than T's)
+bool gcu_iso_call_vector (gcu_call *call, const gcu_semiring_desc *sr) ;
+
 // The binary operator of an element-wise call (eWiseAdd, eWiseMult): the
 // BinaryOp, the monoid's, or the semiring's add (eWiseAdd) or multiply
 // (mult: eWiseMult); NULL if it cannot be read.

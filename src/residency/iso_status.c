@@ -97,11 +97,11 @@ int gcu_iso_call_product (gcu_call *call, const gcu_semiring_desc *sr)
     // a positional multiply: never iso, whatever the operands (BFS's
     // frontier of one entry, device newest, need not be described)
     if (sr->mult.flags & GCU_OPF_POSITIONAL) return (call->t_iso = 0) ;
-    // the product's first and second operands (vxm: u*A, A is the matrix)
-    const void *first = call->op == GCU_OP_VXM ? call->B : call->A ;
-    const void *second = call->op == GCU_OP_VXM ? call->A : call->B ;
+    // the product's first and second operands: the GraphBLAS arguments'
+    // order, which call->A and call->B keep (vxm: u, then the matrix;
+    // SuiteSparse computes A'*u with the multiply's operands flipped back)
     described a, b ;
-    if (!describe (first, true, &a) || !describe (second, true, &b)) return -1 ;
+    if (!describe (call->A, true, &a) || !describe (call->B, true, &b)) return -1 ;
     const bool masked = call->M != NULL ;
     // the inner dimension (mxv, vxm: u's length)
     const GrB_Index inner = call->op == GCU_OP_MXM ? (call->tran_a ? call->a_rows : call->a_cols)
@@ -157,4 +157,22 @@ bool gcu_iso_call_check (gcu_call *call, const gcu_semiring_desc *sr, bool iso_o
     if (st == 0 || (st == 1 && iso_ok)) return true ;
     gcu_iso_decline (call) ;
     return false ;
+}
+
+bool gcu_iso_call_vector (gcu_call *call, const gcu_semiring_desc *sr)
+{
+    described c ;
+    uint64_t z [2] = { 0, 0 } ;
+    const size_t zsize = sr->add.op.z.size ;
+    bool ok = gcu_iso_call_product (call, sr) >= 0 && describe (call->C, false, &c) ;
+    for (int k = 0 ; ok && k < 2 ; k++)
+    {
+        const int st = gcu_iso_call_result (call, zsize, k, z) ;
+        // an iso value is of T's type: a w of another type is not decided
+        ok = st >= 0 && (st == 0 || (c.o.type == call->t_iso_type && zsize <= sizeof (z))) ;
+        call->c_iso [k] = (int8_t) (ok ? st : 0) ;
+        if (ok && st == 1) memcpy (call->c_iso_value, z, zsize) ;
+    }
+    if (!ok) gcu_iso_decline (call) ;
+    return ok ;
 }

@@ -66,6 +66,11 @@ typedef struct
     GrB_Vector M ;              // NULL: none
     bool structural, complement, replace ;
     GrB_BinaryOp accum ;        // NULL: none
+    // the iso status SuiteSparse gives the result (1 iso, with iso_value of
+    // w's type; 0 not), where it has entries (iso [1]) or none (iso [0]);
+    // zeros (not iso) unless the caller sets them (GrB_mxv, GrB_vxm)
+    int8_t iso [2] ;
+    uint64_t iso_value [2] ;
 }
 gcu_vec_wb ;
 
@@ -112,7 +117,7 @@ uint64_t gcu_vec_inplace_count (void) ;
 // they are w's): w's old content goes, and w takes the storage SuiteSparse
 // would give a result of its own (its sparsity control set again).
 GrB_Info gcu_vec_pack (GrB_Vector w, GrB_Index **Ti, void **Tx, GrB_Index nvals,
-    size_t zsize) ;
+    size_t zsize, bool iso) ;
 
 // v(i) of a device-newest v read from the device: GrB_SUCCESS with the value
 // (of *type, built-in, at most 16 bytes), GrB_NO_VALUE if v has no entry

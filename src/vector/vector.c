@@ -59,7 +59,8 @@ bool gcu_vec_call_wb (const gcu_call *call, gcu_vec_wb *wb)
     bool structural, comp ;
     if (!gcu_mask_kind (call->desc, &structural, &comp)) return false ;
     *wb = (gcu_vec_wb) { (GrB_Vector) call->C, (GrB_Vector) call->M, structural, comp,
-        call->replace, call->accum } ;
+        call->replace, call->accum, { call->c_iso [0], call->c_iso [1] },
+        { call->c_iso_value [0], call->c_iso_value [1] } } ;
     return true ;
 }
 
@@ -443,14 +444,14 @@ GrB_Info gcu_vec_allow (const gcu_vec_wb *wb, GrB_Index n, int8_t **allow,
 // would give a result of its own (a pack leaves w sparse; setting the
 // sparsity control again conforms it)
 GrB_Info gcu_vec_pack (GrB_Vector w, GrB_Index **Ti, void **Tx, GrB_Index nvals,
-    size_t zsize)
+    size_t zsize, bool iso)
 {
     int control = GxB_AUTO_SPARSITY ;
     GrB_Info info = GxB_Vector_Option_get (w, GxB_SPARSITY_CONTROL, &control) ;
     if (info == GrB_SUCCESS) info = GrB_Vector_clear (w) ;
     if (info == GrB_SUCCESS)
         info = GxB_Vector_pack_CSC (w, Ti, Tx, (nvals + 1) * sizeof (GrB_Index),
-            (nvals + 1) * zsize, false, nvals, false, NULL) ;
+            (nvals + 1) * zsize, iso, nvals, false, NULL) ;
     if (info == GrB_SUCCESS) info = GxB_Vector_Option_set (w, GxB_SPARSITY_CONTROL, control) ;
     return info ;
 }
@@ -480,14 +481,17 @@ static GrB_Info materialize_run (const void *handle, gcu_res_entry *e)
     int control = GxB_AUTO_SPARSITY ;
     GCU_TRY (GxB_Vector_Option_get (w, GxB_SPARSITY_CONTROL, &control)) ;
     const double t0 = gcu_now () ;
+    // (iso as SuiteSparse would have it: its value, none downloaded)
+    const bool iso = d->suite_iso && z <= sizeof (d->suite_value) ;
     const gcu_d2h_seg seg [2] = {
         { Wb, d->buf [0], full ? 0 : (size_t) n, 1, 1 },
-        { Wx, d->buf [1], (size_t) n * z, 1, 1 } } ;
+        { Wx, d->buf [1], iso ? 0 : (size_t) n * z, 1, 1 } } ;
+    if (iso) memcpy (Wx, d->suite_value, z) ;
     GCU_TRY (gcu_d2h_staged_segs (seg, 2, s)) ;
     const double t1 = gcu_now () ;
     GrB_Info info = full
-        ? GxB_Vector_pack_Full (w, &Wx, (n + 1) * z, false, NULL)
-        : GxB_Vector_pack_Bitmap (w, &Wb, &Wx, n + 1, (n + 1) * z, false, nv, NULL) ;
+        ? GxB_Vector_pack_Full (w, &Wx, (n + 1) * z, iso, NULL)
+        : GxB_Vector_pack_Bitmap (w, &Wb, &Wx, n + 1, (n + 1) * z, iso, nv, NULL) ;
     if (info == GrB_SUCCESS) info = GxB_Vector_Option_set (w, GxB_SPARSITY_CONTROL, control) ;
     gcu_log ("residency: vector %p: length %llu, %llu entries: download %.3f ms, into "
         "SuiteSparse %.3f ms", handle, (unsigned long long) n, (unsigned long long) nv,
@@ -624,9 +628,13 @@ GrB_Info gcu_vec_write_back (const gcu_vec_wb *wb, GrB_Type ztype, size_t zsize,
         gcu_residency_newest_set_nvals (e, hcnt) ;
         atomic_fetch_add_explicit (&inplace_done, 1, memory_order_relaxed) ;
     }
-    else
+    else describe_image (e, n, hcnt, csize, wtype) ;
+    // the status SuiteSparse gives the result (its value of w's type)
+    gcu_res_data *dr = gcu_residency_data (e) ;
+    dr->suite_iso = wb->iso [hcnt > 0] == 1 && csize <= sizeof (dr->suite_value) ;
+    if (dr->suite_iso) memcpy (dr->suite_value, wb->iso_value, csize) ;
+    if (!inplace)
     {
-        describe_image (e, n, hcnt, csize, wtype) ;
         // w's old images (cw among them) go: pinned ones at their last unpin
         GCU_TRY (gcu_residency_publish_newest (e, materialize_vec)) ;
     }
