@@ -65,26 +65,33 @@ static bool cast (void *z, const gcu_type_desc *to, const void *v, GrB_Type from
     return ok ;
 }
 
-// z = mult ((x) a, (y) b) through SuiteSparse on two one-entry vectors (of
-// the multiply's x and y types: setting their entries casts a and b)
-static bool apply_mult (void *z, const gcu_semiring_desc *sr, const gcu_iso_operand *A,
-    const gcu_iso_operand *B)
+// z = op ((x) a, (y) b), cast to zcode, through SuiteSparse on two one-entry
+// vectors (of op's x and y types: setting their entries casts a and b)
+static bool apply_op (void *z, const gcu_binop_desc *op, gcu_type_code zcode, GrB_Type ta,
+    const void *a, GrB_Type tb, const void *b)
 {
-    GrB_Scalar sa = scalar_of (A->type, A->x), sb = scalar_of (B->type, B->x), s = NULL ;
+    GrB_Scalar sa = scalar_of (ta, a), sb = scalar_of (tb, b), s = NULL ;
     GrB_Vector u = NULL, v = NULL, w = NULL ;
-    const bool ok = sa != NULL && sb != NULL && sr->add.op.z.code != GCU_T_UDT
-        && GrB_Vector_new (&u, sr->mult.x.handle, 1) == GrB_SUCCESS
-        && GrB_Vector_new (&v, sr->mult.y.handle, 1) == GrB_SUCCESS
-        && GrB_Vector_new (&w, sr->mult.z.handle, 1) == GrB_SUCCESS
-        && GrB_Scalar_new (&s, sr->mult.z.handle) == GrB_SUCCESS
+    const bool ok = sa != NULL && sb != NULL && zcode != GCU_T_UDT
+        && GrB_Vector_new (&u, op->x.handle, 1) == GrB_SUCCESS
+        && GrB_Vector_new (&v, op->y.handle, 1) == GrB_SUCCESS
+        && GrB_Vector_new (&w, op->z.handle, 1) == GrB_SUCCESS
+        && GrB_Scalar_new (&s, op->z.handle) == GrB_SUCCESS
         && GrB_Vector_setElement_Scalar (u, sa, 0) == GrB_SUCCESS
         && GrB_Vector_setElement_Scalar (v, sb, 0) == GrB_SUCCESS
-        && GrB_Vector_eWiseMult_BinaryOp (w, NULL, NULL, sr->mult.handle, u, v, NULL) == GrB_SUCCESS
+        && GrB_Vector_eWiseMult_BinaryOp (w, NULL, NULL, op->handle, u, v, NULL) == GrB_SUCCESS
         && GrB_Vector_extractElement_Scalar (s, w, 0) == GrB_SUCCESS
-        && gcu_scalar_get_builtin (z, sr->add.op.z.code, s) == GrB_SUCCESS ;
+        && gcu_scalar_get_builtin (z, zcode, s) == GrB_SUCCESS ;
     GrB_Vector_free (&u) ; GrB_Vector_free (&v) ; GrB_Vector_free (&w) ;
     GrB_Scalar_free (&s) ; GrB_Scalar_free (&sa) ; GrB_Scalar_free (&sb) ;
     return ok ;
+}
+
+// the semiring's multiply of A's and B's values, as the monoid's type
+static bool apply_mult (void *z, const gcu_semiring_desc *sr, const gcu_iso_operand *A,
+    const gcu_iso_operand *B)
+{
+    return apply_op (z, &sr->mult, sr->add.op.z.code, A->type, A->x, B->type, B->x) ;
 }
 
 bool gcu_iso_scaled (const gcu_iso_operand *A, bool a_diagonal,
@@ -199,4 +206,125 @@ int gcu_iso_product_masked (const gcu_semiring_desc *sr, const gcu_iso_operand *
     if (!scaled || plain < 0) return plain ;
     const int s = gcu_iso_product (sr, A, B, true, z2) ;
     return (s == plain && (plain == 0 || memcmp (z, z2, sr->add.op.z.size) == 0)) ? plain : -1 ;
+}
+
+//------------------------------------------------------------------------------
+// element-wise results
+//------------------------------------------------------------------------------
+
+// T = A .* B as GB_iso_emult decides it (also eWiseAdd and eWiseUnion of two
+// as-if-full operands). any_second: ANY taken as SECOND (SuiteSparse's
+// method for one sparse operand against a bitmap or full one, GB_emult_02,
+// so that its result does not depend on which is which).
+static int emult_rule (const gcu_binop_desc *op, const gcu_iso_operand *A,
+    const gcu_iso_operand *B, bool any_second, void *z)
+{
+    if (op->flags & GCU_OPF_POSITIONAL) return 0 ;
+    const gcu_opcode o = op->op ;
+    uint8_t v [GCU_VALUE_MAX] ;
+    if (o == GCU_OP_PAIR)
+    {
+        const uint8_t one = 1 ;
+        return cast (z, &op->z, &one, GrB_BOOL) ? 1 : -1 ;
+    }
+    if (B->iso && (o == GCU_OP_SECOND || o == GCU_OP_ANY))
+        return (B->x != NULL && cast (v, &op->y, B->x, B->type) && cast (z, &op->z, v, op->y.handle)) ? 1 : -1 ;
+    if (A->iso && (o == GCU_OP_FIRST || (o == GCU_OP_ANY && !any_second)))
+        return (A->x != NULL && cast (v, &op->x, A->x, A->type) && cast (z, &op->z, v, op->x.handle)) ? 1 : -1 ;
+    if (A->iso && B->iso)
+        return (A->x != NULL && B->x != NULL && apply_op (z, op, op->z.code, A->type, A->x, B->type, B->x)) ? 1 : -1 ;
+    return 0 ;
+}
+
+// eWiseUnion of operands not both as-if-full (GB_iso_add): each entry in
+// one operand only meets alpha or beta
+static int union_rule (const gcu_binop_desc *op, const gcu_iso_operand *A,
+    const gcu_iso_operand *B, const void *alpha, const void *beta, void *z)
+{
+    const gcu_opcode o = op->op ;
+    uint8_t v [GCU_VALUE_MAX], t [GCU_VALUE_MAX] ;
+    if (o == GCU_OP_PAIR)
+    {
+        const uint8_t one = 1 ;
+        return cast (z, &op->z, &one, GrB_BOOL) ? 1 : -1 ;
+    }
+    if (B->iso && (o == GCU_OP_SECOND || o == GCU_OP_ANY))
+    {
+        // iso where B's value (as y) is beta: that value
+        if (B->x == NULL || !cast (v, &op->y, B->x, B->type)) return -1 ;
+        if (memcmp (v, beta, op->y.size) != 0) return 0 ;
+        memcpy (z, v, op->y.size) ;
+        return 1 ;
+    }
+    if (A->iso && (o == GCU_OP_FIRST || o == GCU_OP_ANY))
+    {
+        if (A->x == NULL || !cast (v, &op->x, A->x, A->type)) return -1 ;
+        if (memcmp (v, alpha, op->x.size) != 0) return 0 ;
+        memcpy (z, v, op->x.size) ;
+        return 1 ;
+    }
+    if (!A->iso || !B->iso) return 0 ;
+    // op (a, b), op (a, beta) and op (alpha, b) all alike
+    if (A->x == NULL || B->x == NULL || !apply_op (z, op, op->z.code, A->type, A->x, B->type, B->x)) return -1 ;
+    if (!apply_op (t, op, op->z.code, A->type, A->x, op->y.handle, beta)) return -1 ;
+    if (memcmp (z, t, op->z.size) != 0) return 0 ;
+    if (!apply_op (t, op, op->z.code, op->x.handle, alpha, B->type, B->x)) return -1 ;
+    return memcmp (z, t, op->z.size) == 0 ? 1 : 0 ;
+}
+
+// GB_flip_binop's operators: commutative, or with a flipped twin. Another
+// (POW, ATAN2, FMOD, BSET, ...) stays flipped in GB_emult_02, whose iso value
+// is then op (b, a) (SuiteSparse 7.4), not decided here
+static bool flips (gcu_opcode o)
+{
+    switch (o)
+    {
+        case GCU_OP_FIRST: case GCU_OP_SECOND: case GCU_OP_PAIR: case GCU_OP_ANY:
+        case GCU_OP_PLUS: case GCU_OP_TIMES: case GCU_OP_MIN: case GCU_OP_MAX:
+        case GCU_OP_MINUS: case GCU_OP_RMINUS: case GCU_OP_DIV: case GCU_OP_RDIV:
+        case GCU_OP_ISEQ: case GCU_OP_ISNE: case GCU_OP_ISGT: case GCU_OP_ISLT:
+        case GCU_OP_ISGE: case GCU_OP_ISLE: case GCU_OP_EQ: case GCU_OP_NE:
+        case GCU_OP_GT: case GCU_OP_LT: case GCU_OP_GE: case GCU_OP_LE:
+        case GCU_OP_LOR: case GCU_OP_LAND: case GCU_OP_LXOR: case GCU_OP_LXNOR:
+        case GCU_OP_BOR: case GCU_OP_BAND: case GCU_OP_BXOR: case GCU_OP_BXNOR:
+            return true ;
+        default:
+            return false ;
+    }
+}
+
+int gcu_iso_ewise (gcu_iso_ewise_kind kind, const gcu_binop_desc *op, const gcu_iso_operand *A,
+    const gcu_iso_operand *B, const gcu_iso_operand *C, const void *alpha, const void *beta,
+    bool masked, void *z)
+{
+    if (op->op == GCU_OP_USER || op->x.code >= GCU_NTYPES || op->y.code >= GCU_NTYPES
+        || op->z.code >= GCU_NTYPES || op->z.size > GCU_VALUE_MAX) return -1 ;
+    const bool positional = op->flags & GCU_OPF_POSITIONAL ;
+    // two as-if-full operands, neither iso, no cast, no mask, none held as a
+    // bitmap: SuiteSparse's dense kernel computes every value (GB_ewise);
+    // into a full iso C it was seen to leave C iso (values all alike?)
+    if (!masked && A->full && B->full && !A->iso && !B->iso && !positional
+        && A->type == op->x.handle && B->type == op->y.handle && C->type == op->z.handle
+        && !A->bitmap && !B->bitmap && !C->bitmap) return (C->iso && C->full) ? -1 : 0 ;
+    if (kind == GCU_ISO_EMULT)
+    {
+        // the method by how A and B are held: one sparse (or hypersparse)
+        // against one bitmap or full is GB_emult_02, which takes ANY as
+        // SECOND; with A the bitmap or full one it flips the operands
+        const bool a_sparse = !A->bitmap && !A->held_full, b_sparse = !B->bitmap && !B->held_full ;
+        const bool m02 = a_sparse != b_sparse ;
+        if (masked && op->op == GCU_OP_ANY && A->iso && !B->iso) return -1 ;
+        if (m02 && b_sparse && A->iso && B->iso && !flips (op->op) && !positional) return -1 ;
+        return emult_rule (op, A, B, m02, z) ;
+    }
+    if (A->full && B->full) return emult_rule (op, A, B, false, z) ;
+    if (positional) return 0 ;
+    if (kind == GCU_ISO_UNION) return union_rule (op, A, B, alpha, beta, z) ;
+    // eWiseAdd: both iso, their values alike as z, and op of them that value
+    if (!A->iso || !B->iso) return 0 ;
+    uint8_t a [GCU_VALUE_MAX], b [GCU_VALUE_MAX] ;
+    if (A->x == NULL || B->x == NULL || !cast (a, &op->z, A->x, A->type) || !cast (b, &op->z, B->x, B->type)) return -1 ;
+    if (memcmp (a, b, op->z.size) != 0) return 0 ;
+    if (!apply_op (z, op, op->z.code, A->type, A->x, B->type, B->x)) return -1 ;
+    return memcmp (z, a, op->z.size) == 0 ? 1 : 0 ;
 }

@@ -75,4 +75,24 @@ int gcu_iso_masked (int t_iso, const void *t_value, size_t zsize, const gcu_iso_
     const gcu_iso_operand *M, bool structural, bool complement, bool replace,
     int64_t result_nvals, void *z) ;
 
+// The element-wise kinds (GrB_eWiseMult, GrB_eWiseAdd, GxB_eWiseUnion).
+typedef enum { GCU_ISO_EMULT = 0, GCU_ISO_ADD, GCU_ISO_UNION } gcu_iso_ewise_kind ;
+
+// T = A (op) B element-wise, as SuiteSparse 7.4 computes it (GB_ewise,
+// GB_add, GB_emult; T of op's z type), no accum, into C (as held before the
+// call: its type and whether it is a bitmap decide SuiteSparse's dense
+// kernel); masked: under a mask (SuiteSparse's methods then differ where the
+// rule depends on them: -1). 1 if T is iso, its value written to z (op's z
+// type); 0 if not; -1 if it cannot be said here (a user type or operator;
+// GB_emult_02's flipped operands under an operator it cannot flip, whose iso
+// value it computes as op (b, a)). Unlike a product's, one entry does not
+// make an operand iso here (GB_iso_add, GB_iso_emult read A->iso). alpha,
+// beta: eWiseUnion's scalars, of op's x and y types (else unused). Both
+// operands transposed by the descriptor is not modelled. Found against
+// SuiteSparse itself (tests/cpu/test_iso_ewise_rule.c); not used by the
+// element-wise families yet.
+int gcu_iso_ewise (gcu_iso_ewise_kind kind, const gcu_binop_desc *op, const gcu_iso_operand *A,
+    const gcu_iso_operand *B, const gcu_iso_operand *C, const void *alpha, const void *beta,
+    bool masked, void *z) ;
+
 #endif

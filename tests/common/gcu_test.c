@@ -460,3 +460,36 @@ int gcu_test_declared_objects (const char *h, const char *type, void ***objs,
     free (all) ;
     return k ;
 }
+
+void *gcu_test_iso_operand (GrB_Type t, GrB_Index m, GrB_Index n, int kind, bool vec,
+    uint64_t *state)
+{
+    GrB_Matrix A = NULL ;
+    GrB_Vector v = NULL ;
+    if (vec ? GrB_Vector_new (&v, t, m) : GrB_Matrix_new (&A, t, m, n)) return NULL ;
+    GrB_Scalar s = NULL ;
+    (void) GrB_Scalar_new (&s, GrB_INT64) ;
+    const int64_t iso_v = (int64_t) (gcu_rand (state) % 3) ;
+    const GrB_Index cap = m * n ;
+    const GrB_Index count = kind == 2 ? 1 : kind == 3 ? 0 : kind >= 4 ? cap : 1 + gcu_rand (state) % cap ;
+    for (GrB_Index e = 0 ; e < count ; e++)
+    {
+        GrB_Index i = gcu_rand (state) % m, j = gcu_rand (state) % n ;
+        if (kind >= 4) { i = e / n ; j = e % n ; }
+        const bool same = kind == 0 || kind == 4 ;
+        (void) GrB_Scalar_setElement_INT64 (s, same ? iso_v : (int64_t) (gcu_rand (state) % 5) - 1) ;
+        if (vec) (void) GrB_Vector_setElement_Scalar (v, s, i) ;
+        else (void) GrB_Matrix_setElement_Scalar (A, s, i, j) ;
+    }
+    GrB_Scalar_free (&s) ;
+    static const int sp [4] = { GxB_SPARSE, GxB_HYPERSPARSE, GxB_BITMAP, GxB_FULL } ;
+    if (vec)
+    {
+        (void) GrB_Vector_wait (v, GrB_MATERIALIZE) ;
+        (void) GxB_Vector_Option_set (v, GxB_SPARSITY_CONTROL, sp [gcu_rand (state) % 4 == 0 ? 2 : 0]) ;
+        return v ;
+    }
+    (void) GrB_Matrix_wait (A, GrB_MATERIALIZE) ;
+    (void) GxB_Matrix_Option_set (A, GxB_SPARSITY_CONTROL, sp [gcu_rand (state) % 4]) ;
+    return A ;
+}

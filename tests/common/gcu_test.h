@@ -72,6 +72,15 @@ GrB_Matrix gcu_test_random_matrix (GrB_Type t, GrB_Index nrows,
 GrB_Vector gcu_test_random_vector (GrB_Type t, GrB_Index n, double density,
     uint64_t *state) ;
 
+// A small operand for the iso-status tests: an m-by-n matrix of type t (a
+// vector of length m if vec), by kind: 0 iso (values 0, 1 or 2), 1 values
+// (-1 to 3), 2 one entry, 3 empty, 4 every entry present and iso, 5 every
+// entry present with values; held sparse, hypersparse, bitmap or full at
+// random (a vector sparse or bitmap). Built with the functions this program
+// links (SuiteSparse's, or grbcuda's passing them through).
+void *gcu_test_iso_operand (GrB_Type t, GrB_Index m, GrB_Index n, int kind, bool vec,
+    uint64_t *state) ;
+
 // Equality of two matrices (or vectors): same type, dimensions, pattern, and
 // values (exact for integers and bool; relative tol for floating point;
 // pattern_only for ANY-monoid results, whose values SuiteSparse may pick

@@ -23,37 +23,11 @@ typedef GrB_Info (*product_t) (void *, const void *, const GrB_BinaryOp,
 static uint64_t rng = 6329851337ull ;
 static uint64_t next (void) { return gcu_rand (&rng) ; }
 
-// a random m-by-n operand of type t (a vector if vec: n is 1): kind 0 iso,
-// 1 values, 2 one entry, 3 empty, 4 every entry present and iso
+// a random m-by-n operand of type t (a vector if vec: n is 1): kinds 0-4 of
+// gcu_test_iso_operand
 static void *operand (const gcu_type_info *t, GrB_Index m, GrB_Index n, int kind, bool vec)
 {
-    GrB_Matrix A = NULL ;
-    GrB_Vector v = NULL ;
-    if (vec ? GrB_Vector_new (&v, *t->handle, m) : GrB_Matrix_new (&A, *t->handle, m, n)) return NULL ;
-    GrB_Scalar s = NULL ;
-    (void) GrB_Scalar_new (&s, GrB_INT64) ;
-    const int64_t iso_v = (int64_t) (next () % 3) ;
-    const GrB_Index cap = m * n ;
-    const GrB_Index count = kind == 2 ? 1 : kind == 3 ? 0 : kind == 4 ? cap : 1 + next () % cap ;
-    for (GrB_Index e = 0 ; e < count ; e++)
-    {
-        GrB_Index i = next () % m, j = next () % n ;
-        if (kind == 4) { i = e / n ; j = e % n ; }
-        (void) GrB_Scalar_setElement_INT64 (s, (kind == 0 || kind == 4) ? iso_v : (int64_t) (next () % 5) - 1) ;
-        if (vec) (void) GrB_Vector_setElement_Scalar (v, s, i) ;
-        else (void) GrB_Matrix_setElement_Scalar (A, s, i, j) ;
-    }
-    GrB_Scalar_free (&s) ;
-    static const int sp [4] = { GxB_SPARSE, GxB_HYPERSPARSE, GxB_BITMAP, GxB_FULL } ;
-    if (vec)
-    {
-        (void) GrB_Vector_wait (v, GrB_MATERIALIZE) ;
-        (void) GxB_Vector_Option_set (v, GxB_SPARSITY_CONTROL, sp [next () % 4 == 0 ? 2 : 0]) ;
-        return v ;
-    }
-    (void) GrB_Matrix_wait (A, GrB_MATERIALIZE) ;
-    (void) GxB_Matrix_Option_set (A, GxB_SPARSITY_CONTROL, sp [next () % 4]) ;
-    return A ;
+    return gcu_test_iso_operand (*t->handle, m, n, kind, vec, &rng) ;
 }
 
 static void obj_free (void **x, bool vec)
