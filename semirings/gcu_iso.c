@@ -272,27 +272,6 @@ static int union_rule (const gcu_binop_desc *op, const gcu_iso_operand *A,
     return memcmp (z, t, op->z.size) == 0 ? 1 : 0 ;
 }
 
-// GB_flip_binop's operators: commutative, or with a flipped twin. Another
-// (POW, ATAN2, FMOD, BSET, ...) stays flipped in GB_emult_02, whose iso value
-// is then op (b, a) (SuiteSparse 7.4), not decided here
-static bool flips (gcu_opcode o)
-{
-    switch (o)
-    {
-        case GCU_OP_FIRST: case GCU_OP_SECOND: case GCU_OP_PAIR: case GCU_OP_ANY:
-        case GCU_OP_PLUS: case GCU_OP_TIMES: case GCU_OP_MIN: case GCU_OP_MAX:
-        case GCU_OP_MINUS: case GCU_OP_RMINUS: case GCU_OP_DIV: case GCU_OP_RDIV:
-        case GCU_OP_ISEQ: case GCU_OP_ISNE: case GCU_OP_ISGT: case GCU_OP_ISLT:
-        case GCU_OP_ISGE: case GCU_OP_ISLE: case GCU_OP_EQ: case GCU_OP_NE:
-        case GCU_OP_GT: case GCU_OP_LT: case GCU_OP_GE: case GCU_OP_LE:
-        case GCU_OP_LOR: case GCU_OP_LAND: case GCU_OP_LXOR: case GCU_OP_LXNOR:
-        case GCU_OP_BOR: case GCU_OP_BAND: case GCU_OP_BXOR: case GCU_OP_BXNOR:
-            return true ;
-        default:
-            return false ;
-    }
-}
-
 int gcu_iso_ewise (gcu_iso_ewise_kind kind, const gcu_binop_desc *op, const gcu_iso_operand *A,
     const gcu_iso_operand *B, const gcu_iso_operand *C, const void *alpha, const void *beta,
     bool masked, void *z)
@@ -314,7 +293,9 @@ int gcu_iso_ewise (gcu_iso_ewise_kind kind, const gcu_binop_desc *op, const gcu_
         const bool a_sparse = !A->bitmap && !A->held_full, b_sparse = !B->bitmap && !B->held_full ;
         const bool m02 = a_sparse != b_sparse ;
         if (masked && op->op == GCU_OP_ANY && A->iso && !B->iso) return -1 ;
-        if (m02 && b_sparse && A->iso && B->iso && !flips (op->op) && !positional) return -1 ;
+        // (an operator GB_flip_binop cannot flip stays flipped there, and the
+        // iso value is op (b, a): gcu_op_emult_flips)
+        if (m02 && b_sparse && A->iso && B->iso && gcu_op_emult_flips (op->op)) return -1 ;
         return emult_rule (op, A, B, m02, z) ;
     }
     if (A->full && B->full) return emult_rule (op, A, B, false, z) ;
