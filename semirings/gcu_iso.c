@@ -280,8 +280,11 @@ int gcu_iso_ewise (gcu_iso_ewise_kind kind, const gcu_binop_desc *op, const gcu_
         || op->z.code >= GCU_NTYPES || op->z.size > GCU_VALUE_MAX) return -1 ;
     const bool positional = op->flags & GCU_OPF_POSITIONAL ;
     // two as-if-full operands, neither iso, no cast, no mask, none held as a
-    // bitmap: SuiteSparse's dense kernel computes every value (GB_ewise);
-    // into a full iso C it was seen to leave C iso (values all alike?)
+    // bitmap: SuiteSparse's dense kernel computes every value (GB_ewise).
+    // Into an as-if-full iso C, SuiteSparse 7.4 writes them all into C's one
+    // iso value and leaves C iso (GB_dense_ewise3_noaccum keeps such a C: a
+    // heap overflow, reproduced with SuiteSparse alone, bench/RESULTS.md
+    // 2026-11-29): not decided here
     if (!masked && A->full && B->full && !A->iso && !B->iso && !positional
         && A->type == op->x.handle && B->type == op->y.handle && C->type == op->z.handle
         && !A->bitmap && !B->bitmap && !C->bitmap) return (C->iso && C->full) ? -1 : 0 ;

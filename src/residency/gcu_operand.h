@@ -11,6 +11,7 @@
 #include "gcu_residency.h"
 #include "gcu_call.h"
 #include "gcu_semiring.h"
+#include "gcu_iso.h"
 #include "../device/gcu_cuda.h"
 #include "../export/gcu_export.h"
 
@@ -178,6 +179,14 @@ bool gcu_iso_call_check (gcu_call *call, const gcu_semiring_desc *sr, bool iso_o
 // none (call->c_iso, c_iso_value); false, and the call declined, where one
 // is not known here (or iso with a w of another type than T's)
 bool gcu_iso_call_vector (gcu_call *call, const gcu_semiring_desc *sr) ;
+
+// The status SuiteSparse gives T = A op B of an element-wise call (op its
+// operator; kind eWiseMult, eWiseAdd or eWiseUnion, alpha and beta the
+// latter's scalars of op's x and y types): as gcu_iso_call_product, from
+// gcu_iso_ewise over the call's objects (every way a device-newest or
+// transposed operand could be held must agree).
+int gcu_iso_call_ewise (gcu_call *call, const gcu_binop_desc *op, gcu_iso_ewise_kind kind,
+    const void *alpha, const void *beta) ;
 
 // The binary operator of an element-wise call (eWiseAdd, eWiseMult): the
 // BinaryOp, the monoid's, or the semiring's add (eWiseAdd) or multiply

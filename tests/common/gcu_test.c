@@ -493,3 +493,12 @@ void *gcu_test_iso_operand (GrB_Type t, GrB_Index m, GrB_Index n, int kind, bool
     (void) GxB_Matrix_Option_set (A, GxB_SPARSITY_CONTROL, sp [gcu_rand (state) % 4]) ;
     return A ;
 }
+
+void gcu_test_ewise_safe_c (GrB_Matrix C)
+{
+    GrB_Index m = 0, n = 0, nv = 0 ;
+    bool iso = false ;
+    if (GrB_Matrix_nrows (&m, C) == GrB_SUCCESS && GrB_Matrix_ncols (&n, C) == GrB_SUCCESS
+        && GrB_Matrix_nvals (&nv, C) == GrB_SUCCESS && GxB_Matrix_iso (&iso, C) == GrB_SUCCESS
+        && iso && nv == m * n) (void) GrB_Matrix_clear (C) ;
+}

@@ -81,6 +81,11 @@ GrB_Vector gcu_test_random_vector (GrB_Type t, GrB_Index n, double density,
 void *gcu_test_iso_operand (GrB_Type t, GrB_Index m, GrB_Index n, int kind, bool vec,
     uint64_t *state) ;
 
+// A C for an element-wise call that SuiteSparse 7.4 can take: an as-if-full
+// iso C is cleared (its dense element-wise kernel writes every value into
+// such a C's one iso value: a heap overflow, bench/RESULTS.md 2026-11-29)
+void gcu_test_ewise_safe_c (GrB_Matrix C) ;
+
 // Equality of two matrices (or vectors): same type, dimensions, pattern, and
 // values (exact for integers and bool; relative tol for floating point;
 // pattern_only for ANY-monoid results, whose values SuiteSparse may pick

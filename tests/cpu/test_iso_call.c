@@ -139,6 +139,83 @@ static void one_case (int op, product_t f, GrB_Semiring s, const gcu_semiring_de
     obj_free (&C, vec) ; obj_free (&M, vec) ;
 }
 
+// an element-wise call over sr's multiply (GrB_Matrix_eWiseMult_BinaryOp,
+// GrB_Matrix_eWiseAdd_BinaryOp, GxB_Matrix_eWiseUnion): the status
+// gcu_iso_call_ewise and gcu_iso_call_result give C against SuiteSparse's
+static long ew_cases, ew_decided, ew_iso, ew_wrong ;
+static void ewise_case (int kind, const gcu_semiring_desc *sr, const char *name)
+{
+    const gcu_binop_desc *op = &sr->mult ;
+    if (op->flags & GCU_OPF_POSITIONAL) return ;
+    const gcu_type_info *tx = gcu_types + op->x.code, *ty = gcu_types + op->y.code, *tz = gcu_types + op->z.code ;
+    const bool cplx = tx->tclass == GCU_CLASS_COMPLEX || ty->tclass == GCU_CLASS_COMPLEX ;
+    if (kind == GCU_ISO_ADD && cplx && tz->tclass != GCU_CLASS_COMPLEX) return ;
+    const GrB_Index m = 1 + next () % 4, n = 1 + next () % 4 ;
+    const bool ta = next () % 4 == 0, tb = next () % 4 == 0 ;
+    const int kx = (int) (next () % 6), ky = (int) (next () % 6), kc = (int) (next () % 6), km = (int) (next () % 6) ;
+    GrB_Matrix x = gcu_test_iso_operand (*tx->handle, ta ? n : m, ta ? m : n, kx, false, &rng) ;
+    GrB_Matrix y = gcu_test_iso_operand (*ty->handle, tb ? n : m, tb ? m : n, ky, false, &rng) ;
+    GrB_Matrix C = gcu_test_iso_operand (*tz->handle, m, n, kc, false, &rng), M = NULL ;
+    gcu_test_ewise_safe_c (C) ;
+    if (next () % 2) M = gcu_test_iso_operand (next () % 2 ? GrB_BOOL : *gcu_types [next () % GCU_T_FC32].handle, m, n, km, false, &rng) ;
+    const bool st = next () % 3 == 0, comp = next () % 2, repl = next () % 2 ;
+    GrB_Descriptor d = NULL ;
+    OK (GrB_Descriptor_new (&d)) ;
+    if (st) OK (GrB_Descriptor_set (d, GrB_MASK, GrB_STRUCTURE)) ;
+    if (comp) OK (GrB_Descriptor_set (d, GrB_MASK, GrB_COMP)) ;
+    if (repl) OK (GrB_Descriptor_set (d, GrB_OUTP, GrB_REPLACE)) ;
+    if (ta) OK (GrB_Descriptor_set (d, GrB_INP0, GrB_TRAN)) ;
+    if (tb) OK (GrB_Descriptor_set (d, GrB_INP1, GrB_TRAN)) ;
+    GrB_Scalar alpha = NULL, beta = NULL ;
+    OK (GrB_Scalar_new (&alpha, op->x.handle)) ; OK (GrB_Scalar_new (&beta, op->y.handle)) ;
+    OK (GrB_Scalar_setElement_INT64 (alpha, (int64_t) (next () % 3))) ;
+    OK (GrB_Scalar_setElement_INT64 (beta, (int64_t) (next () % 3))) ;
+    static const gcu_op code [3] = { GCU_OP_MATRIX_EWISEMULT_BINARYOP, GCU_OP_MATRIX_EWISEADD_BINARYOP,
+        GCU_OP_MATRIX_EWISEUNION } ;
+    gcu_call call = { .op = code [kind], .C = C, .M = M, .binop = op->handle, .A = x, .B = y,
+        .alpha = alpha, .beta = beta, .desc = d, .replace = repl, .mask_comp = comp, .tran_a = ta, .tran_b = tb } ;
+    uint64_t av [2] = { 0, 0 }, bv [2] = { 0, 0 } ;
+    const bool decided = (kind != GCU_ISO_UNION || gcu_ewise_union_scalars (&call, op->handle, av, bv) == GrB_SUCCESS)
+        && gcu_iso_call_ewise (&call, op, kind, av, bv) >= 0 ;
+    GrB_Info info = kind == GCU_ISO_EMULT ? GrB_Matrix_eWiseMult_BinaryOp (C, M, NULL, op->handle, x, y, d)
+        : kind == GCU_ISO_ADD ? GrB_Matrix_eWiseAdd_BinaryOp (C, M, NULL, op->handle, x, y, d)
+        : GxB_Matrix_eWiseUnion (C, M, NULL, op->handle, x, alpha, y, beta, d) ;
+    if (info == GrB_SUCCESS)
+    {
+        GrB_Index cn = 0 ;
+        bool c_iso = false ;
+        uint64_t z [2] = { 0, 0 } ;
+        OK (GrB_Matrix_nvals (&cn, C)) ;
+        OK (GxB_Matrix_iso (&c_iso, C)) ;
+        const int rule = decided ? gcu_iso_call_result (&call, tz->size, (int64_t) cn, z) : -1 ;
+        ew_cases++ ;
+        if (rule >= 0)
+        {
+            ew_decided++ ;
+            ew_iso += c_iso ;
+            uint8_t cv [GCU_VALUE_MAX] ;
+            gcu_iso_operand o ;
+            memset (cv, 0, sizeof (cv)) ;
+            bool same = (rule == 1) == c_iso ;
+            if (same && c_iso && cn > 0)
+                same = gcu_iso_operand_of (C, cv, &o) == GrB_SUCCESS && memcmp (cv, z, tz->size) == 0 ;
+            // (an empty result under a mask: either status, as for products)
+            if (!same && M != NULL && cn == 0 && rule == 0) same = true ;
+            if (!same && ew_wrong++ < 30)
+                CHECK (false, "%s over %s: %llux%llu, A kind %d tran %d (status %d), B kind %d tran %d "
+                    "(status %d); C kind %d, mask %s kind %d struct %d comp %d replace %d: rule %d, "
+                    "SuiteSparse's iso %d (%llu entries)", kind == 0 ? "eWiseMult" : kind == 1 ? "eWiseAdd"
+                    : "eWiseUnion", name, (unsigned long long) m, (unsigned long long) n, kx, ta,
+                    status_of (x), ky, tb, status_of (y), kc, M ? "yes" : "none", km, st, comp, repl,
+                    rule, c_iso, (unsigned long long) cn) ;
+            else if (same) gcu_test_passed++ ;
+        }
+    }
+    GrB_Descriptor_free (&d) ;
+    GrB_Scalar_free (&alpha) ; GrB_Scalar_free (&beta) ;
+    GrB_Matrix_free (&x) ; GrB_Matrix_free (&y) ; GrB_Matrix_free (&C) ; GrB_Matrix_free (&M) ;
+}
+
 int main (void)
 {
     const char *seed = getenv ("GRBCUDA_ISO_SEED") ;
@@ -169,11 +246,15 @@ int main (void)
             one_case (c % 3, f [c % 3], (GrB_Semiring) objs [s], &sr, names [s]) ;
             per [c % 3] += (cases - undecided) - before ;
         }
+        for (int c = 0 ; c < 6 ; c++) ewise_case (c % 3, &sr, names [s]) ;
     }
     printf ("test_iso_call: %d semirings, %ld calls, %ld decided (mxv %ld, vxm %ld, mxm %ld), "
         "%ld iso, %ld wrong; results of another status in SuiteSparse (not a failure): "
         "%ld empty under a mask, %ld empty of A'*B or of one masked entry\n", n, cases, cases - undecided, per [0], per [1], per [2],
         iso, wrong, empty_masked, empty_dot) ;
+    printf ("test_iso_call: element-wise over the semirings' multiplies: %ld calls, %ld decided, %ld iso, "
+        "%ld wrong\n", ew_cases, ew_decided, ew_iso, ew_wrong) ;
+    CHECK (ew_decided > 1000 && ew_iso > 100, "too few element-wise calls decided (%ld, %ld iso)", ew_decided, ew_iso) ;
     CHECK (per [0] > 500 && per [1] > 500 && per [2] > 500 && iso > 300,
         "too few decided calls (%ld, %ld, %ld; %ld iso)", per [0], per [1], per [2], iso) ;
     OK (GrB_finalize ()) ;

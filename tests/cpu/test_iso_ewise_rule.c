@@ -116,6 +116,7 @@ static void one_case (int kind, GrB_BinaryOp h, const gcu_binop_desc *op, const 
     const int kc = (int) (next () % 6), km = (int) (next () % 6) ;
     const gcu_type_info *tm = next () % 2 ? &gcu_types [GCU_T_BOOL] : &gcu_types [next () % GCU_T_FC32] ;
     C = gcu_test_iso_operand (op->z.handle, m, n, kc, false, &rng) ;
+    gcu_test_ewise_safe_c (C) ;
     M = gcu_test_iso_operand (*tm->handle, m, n, km, false, &rng) ;
     const bool st = next () % 3 == 0, comp = next () % 2, repl = next () % 2 ;
     GrB_Descriptor d = NULL ;
