@@ -502,3 +502,16 @@ void gcu_test_ewise_safe_c (GrB_Matrix C)
         && GrB_Matrix_nvals (&nv, C) == GrB_SUCCESS && GxB_Matrix_iso (&iso, C) == GrB_SUCCESS
         && iso && nv == m * n) (void) GrB_Matrix_clear (C) ;
 }
+
+GrB_Descriptor gcu_test_desc (bool structural, bool comp, bool replace, bool tran0, bool tran1)
+{
+    GrB_Descriptor d = NULL ;
+    GrB_Info info = GrB_Descriptor_new (&d) ;
+    if (info == GrB_SUCCESS && structural) info = GrB_Descriptor_set (d, GrB_MASK, GrB_STRUCTURE) ;
+    if (info == GrB_SUCCESS && comp) info = GrB_Descriptor_set (d, GrB_MASK, GrB_COMP) ;
+    if (info == GrB_SUCCESS && replace) info = GrB_Descriptor_set (d, GrB_OUTP, GrB_REPLACE) ;
+    if (info == GrB_SUCCESS && tran0) info = GrB_Descriptor_set (d, GrB_INP0, GrB_TRAN) ;
+    if (info == GrB_SUCCESS && tran1) info = GrB_Descriptor_set (d, GrB_INP1, GrB_TRAN) ;
+    if (info != GrB_SUCCESS) GrB_Descriptor_free (&d) ;
+    return d ;
+}

@@ -81,6 +81,11 @@ GrB_Vector gcu_test_random_vector (GrB_Type t, GrB_Index n, double density,
 void *gcu_test_iso_operand (GrB_Type t, GrB_Index m, GrB_Index n, int kind, bool vec,
     uint64_t *state) ;
 
+// A new descriptor with the mask structural and/or complemented, GrB_REPLACE,
+// and the first and/or second input transposed, as asked (NULL if it cannot
+// be made)
+GrB_Descriptor gcu_test_desc (bool structural, bool comp, bool replace, bool tran0, bool tran1) ;
+
 // A C for an element-wise call that SuiteSparse 7.4 can take: an as-if-full
 // iso C is cleared (its dense element-wise kernel writes every value into
 // such a C's one iso value: a heap overflow, bench/RESULTS.md 2026-11-29)

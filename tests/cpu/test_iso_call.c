@@ -72,12 +72,8 @@ static void one_case (int op, product_t f, GrB_Semiring s, const gcu_semiring_de
     void *C = operand (tc, m, n, kc, vec), *M = NULL ;
     if (next () % 3) M = operand (next () % 2 ? &gcu_types [GCU_T_BOOL] : &gcu_types [next () % GCU_T_FC32], m, n, km, vec) ;
     const bool st = next () % 3 == 0, comp = next () % 2, repl = next () % 2 ;
-    GrB_Descriptor d = NULL ;
-    OK (GrB_Descriptor_new (&d)) ;
-    if (st) OK (GrB_Descriptor_set (d, GrB_MASK, GrB_STRUCTURE)) ;
-    if (comp) OK (GrB_Descriptor_set (d, GrB_MASK, GrB_COMP)) ;
-    if (repl) OK (GrB_Descriptor_set (d, GrB_OUTP, GrB_REPLACE)) ;
-    if (tran) OK (GrB_Descriptor_set (d, op == 1 ? GrB_INP1 : GrB_INP0, GrB_TRAN)) ;
+    GrB_Descriptor d = gcu_test_desc (st, comp, repl, tran && op != 1, tran && op == 1) ;
+    CHECK (d != NULL, "no descriptor") ;
     // the call as the entry point and the check fill it (vxm: A is u)
     gcu_call call = { .op = op == 0 ? GCU_OP_MXV : op == 1 ? GCU_OP_VXM : GCU_OP_MXM, .C = C, .M = M,
         .semiring = s, .A = x, .B = y, .desc = d, .replace = repl, .mask_comp = comp } ;
@@ -159,13 +155,8 @@ static void ewise_case (int kind, const gcu_semiring_desc *sr, const char *name)
     gcu_test_ewise_safe_c (C) ;
     if (next () % 2) M = gcu_test_iso_operand (next () % 2 ? GrB_BOOL : *gcu_types [next () % GCU_T_FC32].handle, m, n, km, false, &rng) ;
     const bool st = next () % 3 == 0, comp = next () % 2, repl = next () % 2 ;
-    GrB_Descriptor d = NULL ;
-    OK (GrB_Descriptor_new (&d)) ;
-    if (st) OK (GrB_Descriptor_set (d, GrB_MASK, GrB_STRUCTURE)) ;
-    if (comp) OK (GrB_Descriptor_set (d, GrB_MASK, GrB_COMP)) ;
-    if (repl) OK (GrB_Descriptor_set (d, GrB_OUTP, GrB_REPLACE)) ;
-    if (ta) OK (GrB_Descriptor_set (d, GrB_INP0, GrB_TRAN)) ;
-    if (tb) OK (GrB_Descriptor_set (d, GrB_INP1, GrB_TRAN)) ;
+    GrB_Descriptor d = gcu_test_desc (st, comp, repl, ta, tb) ;
+    CHECK (d != NULL, "no descriptor") ;
     GrB_Scalar alpha = NULL, beta = NULL ;
     OK (GrB_Scalar_new (&alpha, op->x.handle)) ; OK (GrB_Scalar_new (&beta, op->y.handle)) ;
     OK (GrB_Scalar_setElement_INT64 (alpha, (int64_t) (next () % 3))) ;

@@ -10,7 +10,7 @@
 // another draw. (The element-wise families do not use the rule yet: their
 // results left on the device are written back not iso, README "Iso status".)
 #include "gcu_test.h"
-#include "gcu_iso.h"
+#include "gcu_test_iso.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,23 +27,6 @@ static uint64_t next (void) { return gcu_rand (&rng) ; }
 static const char *kind_name [3] = { "eWiseMult", "eWiseAdd", "eWiseUnion" } ;
 static long cases [2], iso [2], undecided [2], wrong [2], one_masked ;
 
-// C's status against a rule's (1 iso with value z, 0 not, -1 undecided):
-// -1 undecided, 1 the same (the value too), 0 not
-static int agrees (GrB_Matrix C, int rule, const void *z, size_t zsize, bool *c_iso, GrB_Index *cn)
-{
-    uint8_t cv [GCU_VALUE_MAX] ;
-    gcu_iso_operand o ;
-    OK (GxB_Matrix_iso (c_iso, C)) ;
-    OK (GrB_Matrix_nvals (cn, C)) ;
-    if (rule < 0) return -1 ;
-    bool same = (rule == 1) == *c_iso ;
-    if (same && *c_iso && *cn > 0)
-    {
-        memset (cv, 0, sizeof (cv)) ;
-        same = gcu_iso_operand_of (C, cv, &o) == GrB_SUCCESS && memcmp (cv, z, zsize) == 0 ;
-    }
-    return same ;
-}
 
 static GrB_Info run (int kind, GrB_Matrix C, GrB_Matrix M, GrB_BinaryOp op, GrB_Matrix A,
     GrB_Scalar alpha, GrB_Matrix B, GrB_Scalar beta, GrB_Descriptor d)
@@ -105,7 +88,7 @@ static void one_case (int kind, GrB_BinaryOp h, const gcu_binop_desc *op, const 
     {
         bool c_iso ;
         GrB_Index cn ;
-        const int same = agrees (C, rule, z, tz->size, &c_iso, &cn) ;
+        const int same = gcu_test_iso_agrees (C, rule, z, tz->size, &c_iso, &cn) ;
         cases [0]++ ;
         if (same < 0) undecided [0]++ ;
         else if (!same) report (0, kind, name, op, ka, kb, &oa, &ob, rule, c_iso, cn, "") ;
@@ -119,11 +102,8 @@ static void one_case (int kind, GrB_BinaryOp h, const gcu_binop_desc *op, const 
     gcu_test_ewise_safe_c (C) ;
     M = gcu_test_iso_operand (*tm->handle, m, n, km, false, &rng) ;
     const bool st = next () % 3 == 0, comp = next () % 2, repl = next () % 2 ;
-    GrB_Descriptor d = NULL ;
-    OK (GrB_Descriptor_new (&d)) ;
-    if (st) OK (GrB_Descriptor_set (d, GrB_MASK, GrB_STRUCTURE)) ;
-    if (comp) OK (GrB_Descriptor_set (d, GrB_MASK, GrB_COMP)) ;
-    if (repl) OK (GrB_Descriptor_set (d, GrB_OUTP, GrB_REPLACE)) ;
+    GrB_Descriptor d = gcu_test_desc (st, comp, repl, false, false) ;
+    CHECK (d != NULL, "no descriptor") ;
     uint8_t cbuf [GCU_VALUE_MAX], mbuf [GCU_VALUE_MAX], zc [GCU_VALUE_MAX] ;
     gcu_iso_operand oc, om ;
     OK (gcu_iso_operand_of (C, cbuf, &oc)) ;
@@ -139,7 +119,7 @@ static void one_case (int kind, GrB_BinaryOp h, const gcu_binop_desc *op, const 
         OK (GrB_Matrix_nvals (&cn, C)) ;
         memset (zc, 0, sizeof (zc)) ;
         const int r = gcu_iso_masked (rule_m, zm, tz->size, &oc, &om, st, comp, repl, (int64_t) cn, zc) ;
-        const int same = agrees (C, r, zc, tz->size, &c_iso, &cn) ;
+        const int same = gcu_test_iso_agrees (C, r, zc, tz->size, &c_iso, &cn) ;
         cases [1]++ ;
         if (same < 0) undecided [1]++ ;
         // one entry under a mask: some of SuiteSparse's methods mark it iso

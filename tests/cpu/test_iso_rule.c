@@ -10,7 +10,7 @@
 // Cases the rules cannot decide (-1) are counted. GRBCUDA_ISO_SEED: another
 // draw.
 #include "gcu_test.h"
-#include "gcu_iso.h"
+#include "gcu_test_iso.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,31 +59,6 @@ static bool is_diagonal (GrB_Matrix A)
     return true ;
 }
 
-// a value of C (ANY), as its type's bytes
-static bool value_of (GrB_Matrix C, void *v)
-{
-    gcu_iso_operand o ;
-    return gcu_iso_operand_of (C, v, &o) == GrB_SUCCESS && o.x != NULL ;
-}
-
-// C's status against a rule's (1 iso with value z, 0 not, -1 undecided):
-// -1 undecided, 1 the same (the value too), 0 not
-static int agrees (GrB_Matrix C, int rule, const void *z, size_t zsize, bool *c_iso, GrB_Index *cn)
-{
-    uint8_t cv [GCU_VALUE_MAX] ;
-    *c_iso = false ;
-    *cn = 0 ;
-    OK (GxB_Matrix_iso (c_iso, C)) ;
-    OK (GrB_Matrix_nvals (cn, C)) ;
-    if (rule < 0) return -1 ;
-    bool same = (rule == 1) == *c_iso ;
-    if (same && *c_iso && *cn > 0)
-    {
-        memset (cv, 0, sizeof (cv)) ;
-        same = value_of (C, cv) && memcmp (cv, z, zsize) == 0 ;
-    }
-    return same ;
-}
 
 // C<M> = A*B (no accum) by SuiteSparse, C and M drawn (iso or not, one
 // entry, empty; M of any type, valued or structural, complemented or not,
@@ -104,11 +79,8 @@ static void masked_case (const gcu_semiring_desc *sr, GrB_Semiring s, const char
     const bool st = next () % 3 == 0, comp = next () % 2, repl = next () % 2, no_mask = next () % 5 == 0 ;
     const int t_rule = no_mask ? t_plain : t_masked ;
     const void *t_value = no_mask ? v_plain : v_masked ;
-    GrB_Descriptor d = NULL ;
-    OK (GrB_Descriptor_new (&d)) ;
-    if (st) OK (GrB_Descriptor_set (d, GrB_MASK, GrB_STRUCTURE)) ;
-    if (comp) OK (GrB_Descriptor_set (d, GrB_MASK, GrB_COMP)) ;
-    if (repl) OK (GrB_Descriptor_set (d, GrB_OUTP, GrB_REPLACE)) ;
+    GrB_Descriptor d = gcu_test_desc (st, comp, repl, false, false) ;
+    CHECK (d != NULL, "no descriptor") ;
     uint8_t cbuf [GCU_VALUE_MAX], mbuf [GCU_VALUE_MAX], z [GCU_VALUE_MAX] ;
     gcu_iso_operand oc, om ;
     OK (gcu_iso_operand_of (C, cbuf, &oc)) ;
@@ -122,7 +94,7 @@ static void masked_case (const gcu_semiring_desc *sr, GrB_Semiring s, const char
         const int rule = gcu_iso_masked (t_rule, t_value, tz->size, &oc, no_mask ? NULL : &om, st, comp,
             repl, (int64_t) cn, z) ;
         bool c_iso ;
-        const int same = agrees (C, rule, z, tz->size, &c_iso, &cn) ;
+        const int same = gcu_test_iso_agrees (C, rule, z, tz->size, &c_iso, &cn) ;
         mcases++ ;
         if (same < 0) mundecided++ ;
         else
@@ -226,7 +198,7 @@ int main (void)
             inner1 += rule >= 0 && gcu_iso_product (&sr, &oa, &ob, scaled, zm0) < 0 ;
             bool c_iso ;
             GrB_Index cn ;
-            const int same = agrees (C, rule, z, sr.add.op.z.size, &c_iso, &cn) ;
+            const int same = gcu_test_iso_agrees (C, rule, z, sr.add.op.z.size, &c_iso, &cn) ;
             cases++ ;
             if (same < 0) undecided++ ;
             else
