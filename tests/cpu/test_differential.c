@@ -1448,6 +1448,7 @@ static void diff_add (diff_t *d, const char *fmt, ...)
 }
 
 static int iso_notes ;          // C's iso status differs: counted, not a failure
+static int iso_notes_c [NOPS] ; // ... of which the call's result, by operation
 static int status_notes ;       // C's sparsity status differs: counted, not a
                                 // failure (see compare_meta)
 static char status_example [256] ;
@@ -2388,6 +2389,7 @@ static void compare_sides (diff_t *d, const call_t *c, side_t *s1, side_t *s2,
     snap_take (&c2, s2->C) ;
     ijp_t at ;
     const bool meta = compare_meta (d, "C", &c1, &c2, true) ;
+    if (c1.ok && c2.ok && c1.iso != c2.iso) iso_notes_c [c->op]++ ;
     if (meta && !compare_pattern (d, "C", &c1, &c2, &at)) entry_context (d, c, s2->M, &at) ;
     else if (meta)
     {
@@ -3919,7 +3921,18 @@ static void summary (double seconds)
         h += snprintf (host + h, sizeof (host) - h, "%s%s: %llu", h ? ", " : "",
             r > 0 ? grbcuda_reason_name ((grbcuda_reason) r) : "uncounted", (unsigned long long) reason_calls [r]) ;
     }
-    if (iso_notes > 0) printf ("note: %d objects differ in iso status only (not a failure)\n", iso_notes) ;
+    if (iso_notes > 0)
+    {
+        // (which operations' results: the element-wise, apply and assign
+        // families do not write the status yet, README "Iso status")
+        char by [400] = "" ;
+        int b = 0 ;
+        for (int k = 0 ; k < NOPS ; k++)
+            if (iso_notes_c [k] > 0 && b < (int) sizeof (by) - 40)
+                b += snprintf (by + b, sizeof (by) - b, "%s%s %d", b ? ", " : "", op_token [k], iso_notes_c [k]) ;
+        printf ("note: %d objects differ in iso status only (not a failure); results of %s\n", iso_notes,
+            b ? by : "none") ;
+    }
     if (nan_term_notes > 0)
         printf ("note: %ld entries of MIN/MAX products whose terms are all NaN read as NaN or the identity (not a failure)\n",
             nan_term_notes) ;
