@@ -2629,6 +2629,11 @@ static void avoid_suitesparse_bugs (call_t *c)
 {
     if (c->op == OP_ASSIGN_SCALAR) c->c.pending = false ;
     avoid_add_cast_orientation (c) ;
+    // an element-wise call into a C with every entry present and iso, its
+    // operands dense: SuiteSparse 7.4's dense kernel writes every value into
+    // C's one iso value (a heap overflow, reproduced with SuiteSparse alone,
+    // bench/RESULTS.md 2026-11-29): such a C is drawn not iso
+    if (is_ewise (c->op) && c->c.density >= 1) c->c.iso = false ;
     if (!c->mk.present) return ;
     recipe_t *u = &c->x ;
     if (c->op == OP_ASSIGN && c->accum >= 0 && (u->sparsity == GxB_FULL
