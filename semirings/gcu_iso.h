@@ -95,4 +95,29 @@ int gcu_iso_ewise (gcu_iso_ewise_kind kind, const gcu_binop_desc *op, const gcu_
     const gcu_iso_operand *B, const gcu_iso_operand *C, const void *alpha, const void *beta,
     bool masked, void *z) ;
 
+// The operator of a GrB_apply call: a unary operator; a binary one with a
+// bound scalar s (first if bind1st, else second); or an index unary one with
+// its scalar s. One of unop, binop, idxop is set. tran: A transposed by the
+// descriptor.
+typedef struct
+{
+    GrB_UnaryOp unop ;
+    GrB_BinaryOp binop ;
+    bool bind1st ;
+    GrB_IndexUnaryOp idxop ;
+    GrB_Scalar s ;
+    bool tran ;
+}
+gcu_iso_apply_op ;
+
+// T = op (A) of GrB_apply as SuiteSparse 7.4 computes it (GB_apply,
+// GB_iso_unop_code), T of op's z type ztype: 1 if T is iso, its value (of
+// ztype, computed by SuiteSparse on one entry of A's value) in z; 0 if not;
+// -1 if it cannot be said here (a user type). Iso always under ONE, PAIR,
+// ANY, FIRST bound first, SECOND bound second; never under a positional
+// operator or an index unary operator other than the VALUE* comparisons;
+// otherwise iso where A is. Found against SuiteSparse itself
+// (tests/cpu/test_iso_apply_rule.c); not used by the apply family yet.
+int gcu_iso_apply (const gcu_iso_apply_op *op, GrB_Type ztype, const gcu_iso_operand *A, void *z) ;
+
 #endif

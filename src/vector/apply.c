@@ -27,6 +27,7 @@
 // positional select operators (TRIL, ROWLE, ...) and user ones stay
 // SuiteSparse's.
 #include "gcu_vector.h"
+#include "gcu_handles.h"
 #include "../../cuda/apply/gcu_vapply_policy.h"
 #include "../residency/gcu_operand.h"
 #include "../jit/gcu_jit.h"
@@ -132,16 +133,6 @@ apply_plan ;
 //   BNOT      BXNOR (u, 0)                   z = ~x
 // and GxB_POSITIONI/I1/J/J1 as an index (a vector's column j is 0).
 typedef enum { U_IDENTITY, U_AINV, U_MINV, U_LNOT, U_ONE, U_ABS, U_BNOT, U_NKINDS } unary_kind ;
-
-#define GCU_U13(P, N) { &P##_##N##_BOOL, &P##_##N##_INT8, &P##_##N##_INT16, &P##_##N##_INT32,  \
-    &P##_##N##_INT64, &P##_##N##_UINT8, &P##_##N##_UINT16, &P##_##N##_UINT32, &P##_##N##_UINT64, \
-    &P##_##N##_FP32, &P##_##N##_FP64, &GxB_##N##_FC32, &GxB_##N##_FC64 }
-#define GCU_U11(P, N) { &P##_##N##_BOOL, &P##_##N##_INT8, &P##_##N##_INT16, &P##_##N##_INT32,  \
-    &P##_##N##_INT64, &P##_##N##_UINT8, &P##_##N##_UINT16, &P##_##N##_UINT32, &P##_##N##_UINT64, \
-    &P##_##N##_FP32, &P##_##N##_FP64, NULL, NULL }
-#define GCU_U8(P, N) { NULL, &P##_##N##_INT8, &P##_##N##_INT16, &P##_##N##_INT32,              \
-    &P##_##N##_INT64, &P##_##N##_UINT8, &P##_##N##_UINT16, &P##_##N##_UINT32, &P##_##N##_UINT64, \
-    NULL, NULL, NULL, NULL }
 
 // the handles of each kind, by the type code of their x (gcu_type_code order)
 static GrB_UnaryOp *const unary_handles [U_NKINDS][GCU_NTYPES] =
