@@ -65,6 +65,21 @@ static bool cast (void *z, const gcu_type_desc *to, const void *v, GrB_Type from
     return ok ;
 }
 
+// z = (to) ((mid) v): an operand's value through the operator's input type;
+// 1 if it could be cast, else -1 (a rule's answer)
+static int cast_via (void *z, const gcu_type_desc *to, const gcu_type_desc *mid, const void *v, GrB_Type from)
+{
+    uint8_t m [GCU_VALUE_MAX] ;
+    return (v != NULL && cast (m, mid, v, from) && cast (z, to, m, mid->handle)) ? 1 : -1 ;
+}
+
+// z = 1 of type to (ONE, PAIR): 1, else -1 (a rule's answer)
+static int iso_one (void *z, const gcu_type_desc *to)
+{
+    const uint8_t one = 1 ;
+    return cast (z, to, &one, GrB_BOOL) ? 1 : -1 ;
+}
+
 // z = op ((x) a, (y) b), cast to zcode, through SuiteSparse on two one-entry
 // vectors (of op's x and y types: setting their entries casts a and b)
 static bool apply_op (void *z, const gcu_binop_desc *op, gcu_type_code zcode, GrB_Type ta,
@@ -117,25 +132,9 @@ int gcu_iso_product (const gcu_semiring_desc *sr, const gcu_iso_operand *A,
     // one entry held sparse counts as iso
     const bool a_iso = A->iso || (A->nvals == 1 && !A->bitmap) ;
     const bool b_iso = B->iso || (B->nvals == 1 && !B->bitmap) ;
-    if (nice_with_pair && mult == GCU_OP_PAIR)
-    {
-        const uint8_t one = 1 ;
-        return cast (z, &sr->add.op.z, &one, GrB_BOOL) ? 1 : -1 ;
-    }
-    if (b_iso && nice && second)
-    {
-        uint8_t y [GCU_VALUE_MAX] ;
-        return (B->nvals == 0 && B->x == NULL) ? -1
-            : (cast (y, &sr->mult.y, B->x, B->type)
-               && cast (z, &sr->add.op.z, y, sr->mult.y.handle)) ? 1 : -1 ;
-    }
-    if (a_iso && nice && first)
-    {
-        uint8_t x [GCU_VALUE_MAX] ;
-        return (A->nvals == 0 && A->x == NULL) ? -1
-            : (cast (x, &sr->mult.x, A->x, A->type)
-               && cast (z, &sr->add.op.z, x, sr->mult.x.handle)) ? 1 : -1 ;
-    }
+    if (nice_with_pair && mult == GCU_OP_PAIR) return iso_one (z, &sr->add.op.z) ;
+    if (b_iso && nice && second) return cast_via (z, &sr->add.op.z, &sr->mult.y, B->x, B->type) ;
+    if (a_iso && nice && first) return cast_via (z, &sr->add.op.z, &sr->mult.x, A->x, A->type) ;
     if (a_iso && b_iso && nice) return apply_mult (z, sr, A, B) ? 1 : -1 ;
     // both full, each iso or unread by the multiply: C is iso with the
     // reduction of n copies of one term, not computed here
@@ -156,6 +155,15 @@ int gcu_iso_product_n (const gcu_semiring_desc *sr, const gcu_iso_operand *A,
     return r ;
 }
 
+int gcu_iso_mask_none (const gcu_iso_operand *M, bool structural)
+{
+    if (structural || !M->iso) return 0 ;
+    const gcu_type_info *mt = gcu_type_builtin (M->type) ;
+    if (mt == NULL || M->x == NULL) return -1 ;
+    for (size_t b = 0 ; b < mt->size ; b++) if (((const uint8_t *) M->x) [b] != 0) return 0 ;
+    return 1 ;
+}
+
 int gcu_iso_masked (int t_iso, const void *t_value, size_t zsize, const gcu_iso_operand *C,
     const gcu_iso_operand *M, bool structural, bool complement, bool replace,
     int64_t result_nvals, void *z)
@@ -163,15 +171,9 @@ int gcu_iso_masked (int t_iso, const void *t_value, size_t zsize, const gcu_iso_
     // a valued iso mask: structural if its value is nonzero, else no mask
     // with the complement flipped (GB_get_mask)
     bool no_mask = M == NULL ;
-    if (!no_mask && M->iso && !structural)
-    {
-        const gcu_type_info *mt = gcu_type_builtin (M->type) ;
-        if (mt == NULL || M->x == NULL) return -1 ;
-        bool zero = true ;
-        for (size_t b = 0 ; b < mt->size ; b++)
-            zero = zero && ((const uint8_t *) M->x) [b] == 0 ;
-        if (zero) { no_mask = true ; complement = !complement ; }
-    }
+    const int none = no_mask ? 0 : gcu_iso_mask_none (M, structural) ;
+    if (none < 0) return -1 ;
+    if (none) { no_mask = true ; complement = !complement ; }
     if (no_mask && complement)
     {
         // nothing computed: C as it was; cleared, its status depends on
@@ -221,16 +223,10 @@ static int emult_rule (const gcu_binop_desc *op, const gcu_iso_operand *A,
 {
     if (op->flags & GCU_OPF_POSITIONAL) return 0 ;
     const gcu_opcode o = op->op ;
-    uint8_t v [GCU_VALUE_MAX] ;
-    if (o == GCU_OP_PAIR)
-    {
-        const uint8_t one = 1 ;
-        return cast (z, &op->z, &one, GrB_BOOL) ? 1 : -1 ;
-    }
-    if (B->iso && (o == GCU_OP_SECOND || o == GCU_OP_ANY))
-        return (B->x != NULL && cast (v, &op->y, B->x, B->type) && cast (z, &op->z, v, op->y.handle)) ? 1 : -1 ;
+    if (o == GCU_OP_PAIR) return iso_one (z, &op->z) ;
+    if (B->iso && (o == GCU_OP_SECOND || o == GCU_OP_ANY)) return cast_via (z, &op->z, &op->y, B->x, B->type) ;
     if (A->iso && (o == GCU_OP_FIRST || (o == GCU_OP_ANY && !any_second)))
-        return (A->x != NULL && cast (v, &op->x, A->x, A->type) && cast (z, &op->z, v, op->x.handle)) ? 1 : -1 ;
+        return cast_via (z, &op->z, &op->x, A->x, A->type) ;
     if (A->iso && B->iso)
         return (A->x != NULL && B->x != NULL && apply_op (z, op, op->z.code, A->type, A->x, B->type, B->x)) ? 1 : -1 ;
     return 0 ;
@@ -243,11 +239,7 @@ static int union_rule (const gcu_binop_desc *op, const gcu_iso_operand *A,
 {
     const gcu_opcode o = op->op ;
     uint8_t v [GCU_VALUE_MAX], t [GCU_VALUE_MAX] ;
-    if (o == GCU_OP_PAIR)
-    {
-        const uint8_t one = 1 ;
-        return cast (z, &op->z, &one, GrB_BOOL) ? 1 : -1 ;
-    }
+    if (o == GCU_OP_PAIR) return iso_one (z, &op->z) ;
     if (B->iso && (o == GCU_OP_SECOND || o == GCU_OP_ANY))
     {
         // iso where B's value (as y) is beta: that value

@@ -60,6 +60,11 @@ int gcu_iso_product_n (const gcu_semiring_desc *sr, const gcu_iso_operand *A,
 int gcu_iso_product_masked (const gcu_semiring_desc *sr, const gcu_iso_operand *A,
     const gcu_iso_operand *B, bool scaled, void *z) ;
 
+// Whether SuiteSparse takes mask M (as held) for no mask (GB_get_mask: a
+// valued mask iso with a zero value, its complement then flipped): 1 if it
+// does, 0 if not, -1 if M's value cannot be read here.
+int gcu_iso_mask_none (const gcu_iso_operand *M, bool structural) ;
+
 // C<M> = T without an accumulator, as SuiteSparse 7.4 leaves C: t_iso is
 // T's status (gcu_iso_product: 1, 0 or -1) and t_value its value; C and M as
 // SuiteSparse holds them before the call (M NULL: no mask). 1 with the value

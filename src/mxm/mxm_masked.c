@@ -464,7 +464,7 @@ static GrB_Info masked_run (gcu_call *call, bool saxpy)
     (void) mask_complemented (call->desc, &j.structural) ;
     double t0 = gcu_now () ;
     GCU_TRY (masked_operands (call, &j)) ;
-    if (!gcu_iso_call_check (call, &j.spec.sr, true)) GCU_TRY (GCU_NOT_HANDLED) ;
+    if (!gcu_iso_call_check (call, &j.spec.sr)) GCU_TRY (GCU_NOT_HANDLED) ;
     double t1 = gcu_now () ;
     GCU_TRY (masked_products (call, &j)) ;
     // (synchronised here only so that the log below can tell the kernel's

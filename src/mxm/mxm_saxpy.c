@@ -64,7 +64,7 @@ static GrB_Info saxpy_run (gcu_call *call)
     memset (&res, 0, sizeof (res)) ;
     double t0 = gcu_now () ;
     GCU_TRY (gcu_semiring_identify (call->semiring, &sr)) ;
-    if (!gcu_iso_call_check (call, &sr, true)) GCU_TRY (GCU_NOT_HANDLED) ;
+    if (!gcu_iso_call_check (call, &sr)) GCU_TRY (GCU_NOT_HANDLED) ;
     GCU_TRY (GxB_Matrix_type (&at, (GrB_Matrix) call->A)) ;
     GCU_TRY (GxB_Matrix_type (&bt, (GrB_Matrix) call->B)) ;
     GCU_TRY (gcu_type_identify (at, &ops.a)) ;

@@ -167,7 +167,7 @@ static GrB_Info spmm_run (gcu_call *call)
     GrB_Info info = spmm_operands (call, &j, &xrs, &xcs) ;
     if (info == GCU_NOT_HANDLED) gcu_log ("GrB_mxm spmm: B is not held full; the SpGEMM families take it") ;
     GCU_TRY (info) ;
-    if (!gcu_iso_call_check (call, &j.spec.sr, true)) GCU_TRY (GCU_NOT_HANDLED) ;
+    if (!gcu_iso_call_check (call, &j.spec.sr)) GCU_TRY (GCU_NOT_HANDLED) ;
     gcu_spmm_keep keep ;
     if (!spmm_target (call, &j, &keep))
     {

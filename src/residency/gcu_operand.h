@@ -169,11 +169,10 @@ int gcu_iso_call_result (gcu_call *call, size_t zsize, int64_t result_nvals, voi
 // gcu_iso_declined (gcu_residency.h), once a call
 void gcu_iso_decline (gcu_call *call) ;
 
-// Before a product family computes: whether SuiteSparse's status of the
-// result (with entries) is known here, and not iso unless iso_ok (a family
-// that writes its result iso: GrB_mxm; GrB_mxv, GrB_vxm do not yet); false,
-// and the call declined (the host computes it), otherwise
-bool gcu_iso_call_check (gcu_call *call, const gcu_semiring_desc *sr, bool iso_ok) ;
+// Before a GrB_mxm family computes: whether SuiteSparse's status of the
+// result (with entries) is known here; false, and the call declined (the
+// host computes it), otherwise. (GrB_mxv, GrB_vxm: gcu_iso_call_vector.)
+bool gcu_iso_call_check (gcu_call *call, const gcu_semiring_desc *sr) ;
 
 // GrB_mxv, GrB_vxm: the status SuiteSparse gives w with entries and with
 // none (call->c_iso, c_iso_value); false, and the call declined, where one

@@ -88,6 +88,26 @@ static void held_as (described *s, int w)
     s->o.held_full = w == 2 ;
 }
 
+// The status of T over every way its operands could be held: each way's
+// answer r (value z) folded into *t (-2 before the first; value z0); false
+// where two ways disagree or one is not known
+static bool agree (int *t, int r, const uint8_t *z, uint8_t *z0, size_t zsize)
+{
+    if (r < 0 || (*t >= 0 && (r != *t || (r == 1 && memcmp (z, z0, zsize) != 0)))) return false ;
+    if (*t < 0 && r == 1) memcpy (z0, z, zsize) ;
+    *t = r ;
+    return true ;
+}
+
+// T's status recorded in the call (once a call): t, its value z0 of ztype
+static int t_status (gcu_call *call, int t, const uint8_t *z0, size_t zsize)
+{
+    if (t == 1 && zsize > sizeof (call->t_iso_value)) t = -1 ;
+    if (t == 1) memcpy (call->t_iso_value, z0, zsize) ;
+    call->t_iso = (int8_t) t ;
+    return t ;
+}
+
 int gcu_iso_call_product (gcu_call *call, const gcu_semiring_desc *sr)
 {
     if (call->t_iso_done) return call->t_iso ;
@@ -116,29 +136,11 @@ int gcu_iso_call_product (gcu_call *call, const gcu_semiring_desc *sr)
         held_as (&a, wa) ;
         held_as (&b, wb) ;
         const bool scaled = gcu_iso_scaled (&a.o, a.diag || da, &b.o, b.diag || db) ;
-        int r = masked ? gcu_iso_product_masked (sr, &a.o, &b.o, scaled, z)
-                       : gcu_iso_product_n (sr, &a.o, &b.o, scaled, inner, z) ;
-        if (r < 0 || (t >= 0 && (r != t || (r == 1 && memcmp (z, z0, sr->add.op.z.size) != 0))))
-            return -1 ;
-        if (t < 0 && r == 1) memcpy (z0, z, sr->add.op.z.size) ;
-        t = r ;
+        const int r = masked ? gcu_iso_product_masked (sr, &a.o, &b.o, scaled, z)
+                             : gcu_iso_product_n (sr, &a.o, &b.o, scaled, inner, z) ;
+        if (!agree (&t, r, z, z0, sr->add.op.z.size)) return -1 ;
     }
-    if (t == 1)
-    {
-        if (sr->add.op.z.size > sizeof (call->t_iso_value)) return -1 ;
-        memcpy (call->t_iso_value, z0, sr->add.op.z.size) ;
-    }
-    call->t_iso = (int8_t) t ;
-    return t ;
-}
-
-// a valued mask iso with a zero value: no mask to SuiteSparse (GB_get_mask)
-static bool mask_is_none (const described *m, bool structural)
-{
-    const gcu_type_info *t = gcu_type_builtin (m->o.type) ;
-    if (structural || !m->o.iso || m->o.x == NULL || t == NULL) return false ;
-    for (size_t b = 0 ; b < t->size ; b++) if (((const uint8_t *) m->o.x) [b] != 0) return false ;
-    return true ;
+    return t_status (call, t, z0, sr->add.op.z.size) ;
 }
 
 int gcu_iso_call_ewise (gcu_call *call, const gcu_binop_desc *op, gcu_iso_ewise_kind kind,
@@ -148,13 +150,14 @@ int gcu_iso_call_ewise (gcu_call *call, const gcu_binop_desc *op, gcu_iso_ewise_
     call->t_iso_done = true ;
     call->t_iso = -1 ;
     call->t_iso_type = op->z.handle ;
-    if (op->z.size > sizeof (call->t_iso_value) || (call->tran_a && call->tran_b)) return -1 ;
+    if (call->tran_a && call->tran_b) return -1 ;
     described a, b, c, m ;
     bool structural = false, complement = false ;
     if (!describe (call->A, false, &a) || !describe (call->B, false, &b) || !describe (call->C, false, &c)
         || !gcu_mask_kind (call->desc, &structural, &complement)) return -1 ;
     if (call->M != NULL && !describe (call->M, false, &m)) return -1 ;
-    const bool masked = call->M != NULL && !mask_is_none (&m, structural) ;
+    // (a valued mask iso zero is no mask to SuiteSparse: T then unmasked)
+    const bool masked = call->M != NULL && gcu_iso_mask_none (&m.o, structural) != 1 ;
     // a transposed operand is transposed first: how the copy is held is open
     a.held_open = a.held_open || call->tran_a ;
     b.held_open = b.held_open || call->tran_b ;
@@ -166,13 +169,9 @@ int gcu_iso_call_ewise (gcu_call *call, const gcu_binop_desc *op, gcu_iso_ewise_
     {
         held_as (&a, wa) ; held_as (&b, wb) ; held_as (&c, wc) ;
         const int r = gcu_iso_ewise (kind, op, &a.o, &b.o, &c.o, alpha, beta, masked, z) ;
-        if (r < 0 || (t >= 0 && (r != t || (r == 1 && memcmp (z, z0, op->z.size) != 0)))) return -1 ;
-        if (t < 0 && r == 1) memcpy (z0, z, op->z.size) ;
-        t = r ;
+        if (!agree (&t, r, z, z0, op->z.size)) return -1 ;
     }
-    if (t == 1) memcpy (call->t_iso_value, z0, op->z.size) ;
-    call->t_iso = (int8_t) t ;
-    return t ;
+    return t_status (call, t, z0, op->z.size) ;
 }
 
 int gcu_iso_call_result (gcu_call *call, size_t zsize, int64_t result_nvals, void *z)
@@ -196,11 +195,11 @@ int gcu_iso_call_result (gcu_call *call, size_t zsize, int64_t result_nvals, voi
         call->M != NULL ? &m.o : NULL, structural, complement, call->replace, result_nvals, z) ;
 }
 
-bool gcu_iso_call_check (gcu_call *call, const gcu_semiring_desc *sr, bool iso_ok)
+bool gcu_iso_call_check (gcu_call *call, const gcu_semiring_desc *sr)
 {
     uint64_t z [2] ;
     const int st = gcu_iso_call_product (call, sr) < 0 ? -1 : gcu_iso_call_result (call, sr->add.op.z.size, 1, z) ;
-    if (st == 0 || (st == 1 && iso_ok)) return true ;
+    if (st >= 0) return true ;
     gcu_iso_decline (call) ;
     return false ;
 }

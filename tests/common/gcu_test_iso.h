@@ -1,5 +1,6 @@
 // gcu_test_iso.h — for the internal tests of the iso-status rules
-// (test_iso_rule, test_iso_ewise_rule): a result's status against a rule's.
+// (test_iso_rule, test_iso_ewise_rule, test_iso_apply_rule, test_iso_call):
+// a result's status against a rule's.
 // Header only: it calls gcu_iso_operand_of, which only the static library
 // has (GRBCUDA_TEST_INTERNAL tests).
 #ifndef GCU_TEST_ISO_H

@@ -109,9 +109,7 @@ static void one_case (int kind, GrB_BinaryOp h, const gcu_binop_desc *op, const 
     OK (gcu_iso_operand_of (C, cbuf, &oc)) ;
     OK (gcu_iso_operand_of (M, mbuf, &om)) ;
     // (a valued mask iso zero is no mask to SuiteSparse: T then as unmasked)
-    bool zero_mask = !st && om.iso && om.x != NULL ;
-    for (size_t b = 0 ; zero_mask && b < tm->size ; b++) zero_mask = ((const uint8_t *) om.x) [b] == 0 ;
-    const int rule_m = gcu_iso_ewise (kind, op, &oa, &ob, &oc, av, bv, !zero_mask, zm) ;
+    const int rule_m = gcu_iso_ewise (kind, op, &oa, &ob, &oc, av, bv, gcu_iso_mask_none (&om, st) != 1, zm) ;
     if (run (kind, C, M, h, A, alpha, B, beta, d) == GrB_SUCCESS)
     {
         GrB_Index cn = 0 ;
