@@ -104,6 +104,17 @@ static GrB_Info ewise_run (gcu_call *call)
     GCU_TRY (gcu_binop_identify (op, &bd)) ;
     GrB_Type at = builtin_type (call->A, &ad), bt = builtin_type (call->B, &bd_) ;
     if (at == NULL || bt == NULL) GCU_TRY (GCU_NOT_HANDLED) ;
+    // T's and C's iso status as SuiteSparse's, decided before any work (the
+    // publish leaves C iso where it is)
+    uint64_t alpha [2] = { 0, 0 }, beta [2] = { 0, 0 }, z [2] ;
+    if (gcu_op_union (call->op)) GCU_TRY (gcu_ewise_union_scalars (call, op, alpha, beta)) ;
+    const gcu_iso_ewise_kind kind = mult ? GCU_ISO_EMULT : gcu_op_union (call->op) ? GCU_ISO_UNION : GCU_ISO_ADD ;
+    if (gcu_iso_call_ewise (call, &bd, kind, alpha, beta) < 0
+        || gcu_iso_call_result (call, bd.z.size, 2, z) < 0)
+    {
+        gcu_iso_decline (call) ;
+        GCU_TRY (GCU_NOT_HANDLED) ;
+    }
     void *fill = NULL ;
     GCU_TRY (gcu_mxm_merge_kernel (at, bt, bd.z.handle, op, &fill)) ;
 
