@@ -1,5 +1,6 @@
 // gcu_iso.c — the iso status SuiteSparse 7.4 gives a product (gcu_iso.h).
 #include "gcu_iso.h"
+#include "gcu_real.h"
 #include <string.h>
 
 GrB_Info gcu_iso_operand_of (GrB_Matrix A, void *buf, gcu_iso_operand *o)
@@ -24,7 +25,7 @@ GrB_Info gcu_iso_operand_of (GrB_Matrix A, void *buf, gcu_iso_operand *o)
     GrB_Monoid any = gcu_monoid_of (GCU_OP_ANY, t->code) ;
     GrB_Scalar s = NULL ;
     info = GrB_Scalar_new (&s, o->type) ;
-    if (info == GrB_SUCCESS) info = GrB_Matrix_reduce_Monoid_Scalar (s, NULL, any, A, NULL) ;
+    if (info == GrB_SUCCESS) info = GCU_SUITE (GrB_Matrix_reduce_Monoid_Scalar) (s, NULL, any, A, NULL) ;
     if (info == GrB_SUCCESS) info = gcu_scalar_get_builtin (buf, t->code, s) ;
     if (info == GrB_SUCCESS) o->x = buf ;
     GrB_Scalar_free (&s) ;
@@ -94,7 +95,7 @@ static bool apply_op (void *z, const gcu_binop_desc *op, gcu_type_code zcode, Gr
         && GrB_Scalar_new (&s, op->z.handle) == GrB_SUCCESS
         && GrB_Vector_setElement_Scalar (u, sa, 0) == GrB_SUCCESS
         && GrB_Vector_setElement_Scalar (v, sb, 0) == GrB_SUCCESS
-        && GrB_Vector_eWiseMult_BinaryOp (w, NULL, NULL, op->handle, u, v, NULL) == GrB_SUCCESS
+        && GCU_SUITE (GrB_Vector_eWiseMult_BinaryOp) (w, NULL, NULL, op->handle, u, v, NULL) == GrB_SUCCESS
         && GrB_Vector_extractElement_Scalar (s, w, 0) == GrB_SUCCESS
         && gcu_scalar_get_builtin (z, zcode, s) == GrB_SUCCESS ;
     GrB_Vector_free (&u) ; GrB_Vector_free (&v) ; GrB_Vector_free (&w) ;

@@ -2,6 +2,7 @@
 // (gcu_iso.h).
 #include "gcu_iso.h"
 #include "gcu_handles.h"
+#include "gcu_real.h"
 #include <string.h>
 
 // GxB_ONE_T: iso, 1
@@ -61,11 +62,11 @@ static bool apply_one (void *z, const gcu_iso_apply_op *op, GrB_Type ztype, GrB_
         && GrB_Scalar_new (&sz, ztype) == GrB_SUCCESS
         && GrB_Vector_setElement_Scalar (u, sa, 0) == GrB_SUCCESS ;
     GrB_Info info = GrB_PANIC ;
-    if (ok && op->unop != NULL) info = GrB_Vector_apply (w, NULL, NULL, op->unop, u, NULL) ;
+    if (ok && op->unop != NULL) info = GCU_SUITE (GrB_Vector_apply) (w, NULL, NULL, op->unop, u, NULL) ;
     else if (ok && op->binop != NULL && op->bind1st)
-        info = GrB_Vector_apply_BinaryOp1st_Scalar (w, NULL, NULL, op->binop, op->s, u, NULL) ;
-    else if (ok && op->binop != NULL) info = GrB_Vector_apply_BinaryOp2nd_Scalar (w, NULL, NULL, op->binop, u, op->s, NULL) ;
-    else if (ok && op->idxop != NULL) info = GrB_Vector_apply_IndexOp_Scalar (w, NULL, NULL, op->idxop, u, op->s, NULL) ;
+        info = GCU_SUITE (GrB_Vector_apply_BinaryOp1st_Scalar) (w, NULL, NULL, op->binop, op->s, u, NULL) ;
+    else if (ok && op->binop != NULL) info = GCU_SUITE (GrB_Vector_apply_BinaryOp2nd_Scalar) (w, NULL, NULL, op->binop, u, op->s, NULL) ;
+    else if (ok && op->idxop != NULL) info = GCU_SUITE (GrB_Vector_apply_IndexOp_Scalar) (w, NULL, NULL, op->idxop, u, op->s, NULL) ;
     ok = info == GrB_SUCCESS && GrB_Vector_extractElement_Scalar (sz, w, 0) == GrB_SUCCESS
         && gcu_scalar_get_builtin (z, tz->code, sz) == GrB_SUCCESS ;
     GrB_Vector_free (&u) ; GrB_Vector_free (&w) ;

@@ -505,7 +505,7 @@ def main():
     out.append("#include <GraphBLAS.h>")
     out.append("#include <stddef.h>")
     out.append("#include <stdint.h>")
-    out.append('#include "api/gcu_real.h"')
+    out.append('#include "gcu_real.h"')
     out.append('#include "residency/gcu_residency.h"')
     out.append('#include "dispatch/gcu_dispatch.h"')
     out.append('#include "api/gcu_wrappers.h"')

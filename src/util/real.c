@@ -1,4 +1,6 @@
-// real.c — symbol resolution for the interposed entry points (gcu_real.h).
+// real.c — symbol resolution for the interposed entry points (gcu_real.h): in
+// src/util, so that the layers below the entry points (the iso rules of
+// semirings/) reach SuiteSparse's own functions too.
 #include "gcu_real.h"
 #include "gcu_util.h"
 #include <dlfcn.h>

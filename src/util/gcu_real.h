@@ -26,4 +26,14 @@ static inline __attribute__ ((always_inline)) void *gcu_real_cached (void *_Atom
     return p ;
 }
 
+// SuiteSparse's own fn (a function GraphBLAS.h declares), for the library's
+// own calls on objects it made itself: the iso rules compute a one-entry
+// result through SuiteSparse (semirings/gcu_iso.c), and a GPU family that
+// evaluates a rule would otherwise run that call through itself again
+// (and every such call would count in the statistics as the program's).
+// fn itself where the lookup fails.
+#define GCU_SUITE(fn) ({ static void *_Atomic gcu_suite_ ;                   \
+    void *p_ = gcu_real_cached (&gcu_suite_, #fn) ;                          \
+    p_ != NULL ? (__typeof__ (&fn)) p_ : &fn ; })
+
 #endif
