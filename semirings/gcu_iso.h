@@ -5,7 +5,8 @@
 // mask that is iso with a zero value into no mask with the complement
 // flipped before it checks the mask's size or the indices (GB_get_mask;
 // differential tester seed 13502880242177317083, cases 3672 and 6288).
-// Used by the product families through src/residency/iso_status.c, which
+// Used by the product, element-wise and vector apply families through
+// src/residency/iso_status.c, which
 // applies them to a call's objects (a result whose status cannot be told
 // here is computed on the host). Internal header, never installed.
 #ifndef GCU_ISO_H
@@ -94,8 +95,7 @@ typedef enum { GCU_ISO_EMULT = 0, GCU_ISO_ADD, GCU_ISO_UNION } gcu_iso_ewise_kin
 // make an operand iso here (GB_iso_add, GB_iso_emult read A->iso). alpha,
 // beta: eWiseUnion's scalars, of op's x and y types (else unused). Both
 // operands transposed by the descriptor is not modelled. Found against
-// SuiteSparse itself (tests/cpu/test_iso_ewise_rule.c); not used by the
-// element-wise families yet.
+// SuiteSparse itself (tests/cpu/test_iso_ewise_rule.c).
 int gcu_iso_ewise (gcu_iso_ewise_kind kind, const gcu_binop_desc *op, const gcu_iso_operand *A,
     const gcu_iso_operand *B, const gcu_iso_operand *C, const void *alpha, const void *beta,
     bool masked, void *z) ;
@@ -122,7 +122,7 @@ gcu_iso_apply_op ;
 // ANY, FIRST bound first, SECOND bound second; never under a positional
 // operator or an index unary operator other than the VALUE* comparisons;
 // otherwise iso where A is. Found against SuiteSparse itself
-// (tests/cpu/test_iso_apply_rule.c); not used by the apply family yet.
+// (tests/cpu/test_iso_apply_rule.c).
 int gcu_iso_apply (const gcu_iso_apply_op *op, GrB_Type ztype, const gcu_iso_operand *A, void *z) ;
 
 #endif

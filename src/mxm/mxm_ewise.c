@@ -25,10 +25,6 @@
 
 #if GRBCUDA_HAVE_CUDA
 
-static bool is_mult (gcu_op op)
-{
-    return op >= GCU_OP_MATRIX_EWISEMULT_SEMIRING && op <= GCU_OP_MATRIX_EWISEMULT_BINARYOP ;
-}
 
 // a matrix's type, built in (not user-defined): NULL otherwise
 static GrB_Type builtin_type (const void *A, gcu_type_desc *d)
@@ -64,7 +60,7 @@ static GrB_Info ewise_branch (const gcu_call *call)
 {
     gcu_binop_desc bd ;
     gcu_type_desc d ;
-    GrB_BinaryOp op = gcu_ewise_op (call, is_mult (call->op)) ;
+    GrB_BinaryOp op = gcu_ewise_op (call, gcu_op_mult (call->op)) ;
     if (op == NULL || gcu_binop_identify (op, &bd) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
     if (bd.z.code >= GCU_NTYPES || bd.z.code == GCU_T_UDT) return GCU_NOT_HANDLED ;
     // every object of a built-in type: SuiteSparse judges the rest
@@ -72,7 +68,7 @@ static GrB_Info ewise_branch (const gcu_call *call)
     GrB_Type ct = builtin_type (call->C, &d) ;
     if (at == NULL || bt == NULL || ct == NULL) return GCU_NOT_HANDLED ;
     if (!gcu_jit_writeback_expressible (at, bt, op)) return GCU_NOT_HANDLED ;
-    if (is_mult (call->op) && host_flips (call, bd.op)) return GCU_NOT_HANDLED ;
+    if (gcu_op_mult (call->op) && host_flips (call, bd.op)) return GCU_NOT_HANDLED ;
     uint64_t alpha [2], beta [2] ;
     if (gcu_op_union (call->op) && gcu_ewise_union_scalars (call, op, alpha, beta) != GrB_SUCCESS)
         return GCU_NOT_HANDLED ;
@@ -95,7 +91,7 @@ static GrB_Info ewise_run (gcu_call *call)
     memset (&ob, 0, sizeof (ob)) ;
     gcu_mxm_scratch_init (&scr, s) ;
     const double t0 = gcu_now () ;
-    const bool mult = is_mult (call->op) ;
+    const bool mult = gcu_op_mult (call->op) ;
     const GrB_Index m = call->c_rows, n = call->c_cols ;
     GrB_BinaryOp op = gcu_ewise_op (call, mult) ;
     gcu_binop_desc bd ;
@@ -108,8 +104,7 @@ static GrB_Info ewise_run (gcu_call *call)
     // publish leaves C iso where it is)
     uint64_t alpha [2] = { 0, 0 }, beta [2] = { 0, 0 }, z [2] ;
     if (gcu_op_union (call->op)) GCU_TRY (gcu_ewise_union_scalars (call, op, alpha, beta)) ;
-    const gcu_iso_ewise_kind kind = mult ? GCU_ISO_EMULT : gcu_op_union (call->op) ? GCU_ISO_UNION : GCU_ISO_ADD ;
-    if (gcu_iso_call_ewise (call, &bd, kind, alpha, beta) < 0
+    if (gcu_iso_call_ewise (call, &bd, alpha, beta) < 0
         || gcu_iso_call_result (call, bd.z.size, 2, z) < 0)
     {
         gcu_iso_decline (call) ;

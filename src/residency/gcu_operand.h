@@ -180,12 +180,24 @@ bool gcu_iso_call_check (gcu_call *call, const gcu_semiring_desc *sr) ;
 bool gcu_iso_call_vector (gcu_call *call, const gcu_semiring_desc *sr) ;
 
 // The status SuiteSparse gives T = A op B of an element-wise call (op its
-// operator; kind eWiseMult, eWiseAdd or eWiseUnion, alpha and beta the
-// latter's scalars of op's x and y types): as gcu_iso_call_product, from
-// gcu_iso_ewise over the call's objects (every way a device-newest or
+// operator; eWiseMult, eWiseAdd or eWiseUnion by call->op, alpha and beta
+// the latter's scalars of op's x and y types): as gcu_iso_call_product,
+// from gcu_iso_ewise over the call's objects (every way a device-newest or
 // transposed operand could be held must agree).
-int gcu_iso_call_ewise (gcu_call *call, const gcu_binop_desc *op, gcu_iso_ewise_kind kind,
-    const void *alpha, const void *beta) ;
+int gcu_iso_call_ewise (gcu_call *call, const gcu_binop_desc *op, const void *alpha, const void *beta) ;
+
+// The status SuiteSparse gives T = op (A) of a GrB_apply call (T of type
+// ztype): as gcu_iso_call_product, from gcu_iso_apply over A (every way a
+// device-newest or transposed A could be held must agree).
+int gcu_iso_call_apply (gcu_call *call, const gcu_iso_apply_op *op, GrB_Type ztype) ;
+
+// The vector element-wise and apply calls: as gcu_iso_call_vector, T's
+// status from gcu_iso_call_ewise or gcu_iso_call_apply. (One entry of an
+// element-wise result under a mask, which SuiteSparse's methods mark iso or
+// not, is written as a result of more entries would be.)
+bool gcu_iso_call_vector_ewise (gcu_call *call, const gcu_binop_desc *op, const void *alpha,
+    const void *beta) ;
+bool gcu_iso_call_vector_apply (gcu_call *call, const gcu_iso_apply_op *op, GrB_Type ztype) ;
 
 // The binary operator of an element-wise call (eWiseAdd, eWiseMult): the
 // BinaryOp, the monoid's, or the semiring's add (eWiseAdd) or multiply

@@ -143,9 +143,10 @@ int gcu_iso_call_product (gcu_call *call, const gcu_semiring_desc *sr)
     return t_status (call, t, z0, sr->add.op.z.size) ;
 }
 
-int gcu_iso_call_ewise (gcu_call *call, const gcu_binop_desc *op, gcu_iso_ewise_kind kind,
-    const void *alpha, const void *beta)
+int gcu_iso_call_ewise (gcu_call *call, const gcu_binop_desc *op, const void *alpha, const void *beta)
 {
+    const gcu_iso_ewise_kind kind = gcu_op_mult (call->op) ? GCU_ISO_EMULT
+        : gcu_op_union (call->op) ? GCU_ISO_UNION : GCU_ISO_ADD ;
     if (call->t_iso_done) return call->t_iso ;
     call->t_iso_done = true ;
     call->t_iso = -1 ;
@@ -204,15 +205,40 @@ bool gcu_iso_call_check (gcu_call *call, const gcu_semiring_desc *sr)
     return false ;
 }
 
-bool gcu_iso_call_vector (gcu_call *call, const gcu_semiring_desc *sr)
+int gcu_iso_call_apply (gcu_call *call, const gcu_iso_apply_op *op, GrB_Type ztype)
+{
+    if (call->t_iso_done) return call->t_iso ;
+    call->t_iso_done = true ;
+    call->t_iso = -1 ;
+    call->t_iso_type = ztype ;
+    const gcu_type_info *tz = gcu_type_builtin (ztype) ;
+    described a ;
+    if (tz == NULL || !describe (call->A, false, &a)) return -1 ;
+    // (a transposed A is transposed first: how the copy is held is open)
+    a.held_open = a.held_open || op->tran ;
+    uint8_t z [GCU_VALUE_MAX], z0 [GCU_VALUE_MAX] ;
+    int t = -2 ;
+    for (int wa = 0 ; wa < ways (&a) ; wa++)
+    {
+        held_as (&a, wa) ;
+        if (!agree (&t, gcu_iso_apply (op, ztype, &a.o, z), z, z0, tz->size)) return -1 ;
+    }
+    return t_status (call, t, z0, tz->size) ;
+}
+
+// w's status with entries ([1]) and with none ([0]) from T's, into
+// call->c_iso; false, and the call declined, where one is not known here
+static bool vector_w (gcu_call *call, bool t_known, size_t zsize)
 {
     described c ;
     uint64_t z [2] = { 0, 0 } ;
-    const size_t zsize = sr->add.op.z.size ;
-    bool ok = gcu_iso_call_product (call, sr) >= 0 && describe (call->C, false, &c) ;
+    bool ok = t_known && describe (call->C, false, &c) ;
     for (int k = 0 ; ok && k < 2 ; k++)
     {
-        const int st = gcu_iso_call_result (call, zsize, k, z) ;
+        // (entries: two stand for any number; one entry of an element-wise
+        // result under a mask, which SuiteSparse's methods mark iso or not,
+        // is written as two would be: README, "Iso status")
+        const int st = gcu_iso_call_result (call, zsize, 2 * k, z) ;
         // an iso value is of T's type: a w of another type is not decided
         ok = st >= 0 && (st == 0 || (c.o.type == call->t_iso_type && zsize <= sizeof (z))) ;
         call->c_iso [k] = (int8_t) (ok ? st : 0) ;
@@ -220,4 +246,21 @@ bool gcu_iso_call_vector (gcu_call *call, const gcu_semiring_desc *sr)
     }
     if (!ok) gcu_iso_decline (call) ;
     return ok ;
+}
+
+bool gcu_iso_call_vector (gcu_call *call, const gcu_semiring_desc *sr)
+{
+    return vector_w (call, gcu_iso_call_product (call, sr) >= 0, sr->add.op.z.size) ;
+}
+
+bool gcu_iso_call_vector_ewise (gcu_call *call, const gcu_binop_desc *op, const void *alpha,
+    const void *beta)
+{
+    return vector_w (call, gcu_iso_call_ewise (call, op, alpha, beta) >= 0, op->z.size) ;
+}
+
+bool gcu_iso_call_vector_apply (gcu_call *call, const gcu_iso_apply_op *op, GrB_Type ztype)
+{
+    const gcu_type_info *tz = gcu_type_builtin (ztype) ;
+    return vector_w (call, tz != NULL && gcu_iso_call_apply (call, op, ztype) >= 0, tz != NULL ? tz->size : 0) ;
 }

@@ -66,6 +66,13 @@ static inline bool gcu_op_ewise (gcu_op op)
         || (op >= GCU_OP_VECTOR_EWISEMULT_SEMIRING && op <= GCU_OP_VECTOR_EWISEUNION) ;
 }
 
+// eWiseMult (any operator kind) of a matrix or a vector
+static inline bool gcu_op_mult (gcu_op op)
+{
+    return (op >= GCU_OP_MATRIX_EWISEMULT_SEMIRING && op <= GCU_OP_MATRIX_EWISEMULT_BINARYOP)
+        || (op >= GCU_OP_VECTOR_EWISEMULT_SEMIRING && op <= GCU_OP_VECTOR_EWISEMULT_BINARYOP) ;
+}
+
 // eWiseUnion of a matrix or a vector
 static inline bool gcu_op_union (gcu_op op)
 {

@@ -338,6 +338,32 @@ static GrB_Info plan_of (const gcu_call *call, GrB_Type ut, apply_plan *p)
 
 #if GRBCUDA_HAVE_CUDA
 
+// w's iso status as SuiteSparse's (gcu_iso_call_vector_apply; false: the
+// call declined): the call's operator, its bound scalar as a GrB_Scalar (one
+// made here for the typed forms)
+static bool iso_status (gcu_call *call, const apply_plan *p)
+{
+    const bool bound = call->op == GCU_OP_VECTOR_APPLY_BINOP1ST || call->op == GCU_OP_VECTOR_APPLY_BINOP2ND ;
+    gcu_iso_apply_op op = { .unop = call->op == GCU_OP_VECTOR_APPLY ? call->unop : NULL,
+        .binop = bound ? call->binop : NULL, .bind1st = call->op == GCU_OP_VECTOR_APPLY_BINOP1ST,
+        .idxop = call->op == GCU_OP_VECTOR_APPLY_INDEXOP ? call->idxop : NULL, .s = call->alpha } ;
+    GrB_Scalar own = NULL ;
+    gcu_type_desc d ;
+    if (op.unop == NULL && op.s == NULL
+        && (call->scalar_type == NULL || gcu_type_identify (call->scalar_type, &d) != GrB_SUCCESS
+            || d.code >= GCU_NTYPES || GrB_Scalar_new (&own, call->scalar_type) != GrB_SUCCESS
+            || gcu_scalar_set_builtin (own, d.code, call->scalar) != GrB_SUCCESS))
+    {
+        GrB_Scalar_free (&own) ;
+        gcu_iso_decline (call) ;
+        return false ;
+    }
+    if (own != NULL) op.s = own ;
+    const bool ok = gcu_iso_call_vector_apply (call, &op, p->ztype) ;
+    GrB_Scalar_free (&own) ;
+    return ok ;
+}
+
 //------------------------------------------------------------------------------
 // the family
 //------------------------------------------------------------------------------
@@ -387,9 +413,12 @@ static GrB_Info apply_run (gcu_call *call)
     GrB_Type ut ;
     GCU_TRY (GxB_Vector_type (&ut, (GrB_Vector) call->A)) ;
     GCU_TRY (gcu_type_identify (ut, &ud)) ;
+    GCU_TRY (plan_of (call, ut, &p)) ;
+    // w's iso status as SuiteSparse's, decided before any work (select's:
+    // not modelled, written not iso)
+    if (!p.select && !iso_status (call, &p)) GCU_TRY (GCU_NOT_HANDLED) ;
     gcu_vec_wb wb ;
     if (!gcu_vec_call_wb (call, &wb)) GCU_TRY (GCU_NOT_HANDLED) ;
-    GCU_TRY (plan_of (call, ut, &p)) ;
     GCU_TRY (gcu_type_identify (p.ztype, &zd)) ;
     void *typed = NULL ;
     if (p.op != NULL)

@@ -25,15 +25,10 @@
 
 #if GRBCUDA_HAVE_CUDA
 
-static bool is_mult (gcu_op op)
-{
-    return op >= GCU_OP_VECTOR_EWISEMULT_SEMIRING && op <= GCU_OP_VECTOR_EWISEMULT_BINARYOP ;
-}
-
 static GrB_Info ewise_branch (const gcu_call *call)
 {
     gcu_binop_desc bd ;
-    GrB_BinaryOp op = gcu_ewise_op (call, is_mult (call->op)) ;
+    GrB_BinaryOp op = gcu_ewise_op (call, gcu_op_mult (call->op)) ;
     if (op == NULL || gcu_binop_identify (op, &bd) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
     if (bd.z.code >= GCU_NTYPES || bd.z.code == GCU_T_UDT) return GCU_NOT_HANDLED ;
     // every object of a built-in type: SuiteSparse judges the rest
@@ -65,9 +60,9 @@ static GrB_Info ewise_run (gcu_call *call)
     memset (&ou, 0, sizeof (ou)) ;
     memset (&ov, 0, sizeof (ov)) ;
     const double t0 = gcu_now () ;
-    const bool mult = is_mult (call->op) ;
+    const bool mult = gcu_op_mult (call->op) ;
     const GrB_Index n = call->c_rows ;
-    GrB_BinaryOp op = gcu_ewise_op (call, is_mult (call->op)) ;
+    GrB_BinaryOp op = gcu_ewise_op (call, gcu_op_mult (call->op)) ;
     gcu_binop_desc bd ;
     gcu_type_desc ud, vd ;
     GrB_Type ut, vt ;
@@ -77,6 +72,11 @@ static GrB_Info ewise_run (gcu_call *call)
     GCU_TRY (GxB_Vector_type (&vt, (GrB_Vector) call->B)) ;
     GCU_TRY (gcu_type_identify (ut, &ud)) ;
     GCU_TRY (gcu_type_identify (vt, &vd)) ;
+    // w's iso status as SuiteSparse's, decided before any work (the
+    // write-back leaves it in w's image)
+    uint64_t alpha [2] = { 0, 0 }, beta [2] = { 0, 0 } ;
+    if (gcu_op_union (call->op)) GCU_TRY (gcu_ewise_union_scalars (call, op, alpha, beta)) ;
+    if (!gcu_iso_call_vector_ewise (call, &bd, alpha, beta)) GCU_TRY (GCU_NOT_HANDLED) ;
     gcu_vec_wb wb ;
     if (!gcu_vec_call_wb (call, &wb)) GCU_TRY (GCU_NOT_HANDLED) ;
     void *typed = NULL ;
@@ -105,7 +105,8 @@ static GrB_Info ewise_run (gcu_call *call)
     a.Tb = (const int8_t *) ov.b ;      // (NULL only when v is full)
     a.v.intersect = mult ;
     a.v.union_ab = gcu_op_union (call->op) ;
-    if (a.v.union_ab) GCU_TRY (gcu_ewise_union_scalars (call, op, a.v.alpha, a.v.beta)) ;
+    memcpy (a.v.alpha, alpha, sizeof (alpha)) ;
+    memcpy (a.v.beta, beta, sizeof (beta)) ;
     a.Ob = Tb ;
     a.Ox = Tx ;
     a.count = cnt ;

@@ -14,6 +14,7 @@
 // draw.
 #include "gcu_test_iso.h"
 #include "residency/gcu_operand.h"
+#include "gcu_handles.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -135,24 +136,30 @@ static void one_case (int op, product_t f, GrB_Semiring s, const gcu_semiring_de
 }
 
 // an element-wise call over sr's multiply (GrB_Matrix_eWiseMult_BinaryOp,
-// GrB_Matrix_eWiseAdd_BinaryOp, GxB_Matrix_eWiseUnion): the status
-// gcu_iso_call_ewise and gcu_iso_call_result give C against SuiteSparse's
-static long ew_cases, ew_decided, ew_iso, ew_wrong ;
-static void ewise_case (int kind, const gcu_semiring_desc *sr, const char *name)
+// GrB_Matrix_eWiseAdd_BinaryOp, GxB_Matrix_eWiseUnion, or their vector forms
+// where vec): the status gcu_iso_call_ewise and gcu_iso_call_result give C
+// (vectors: gcu_iso_call_vector_ewise) against SuiteSparse's
+typedef GrB_Info (*ewise_t) (void *, const void *, const void *, const GrB_BinaryOp, const void *,
+    const void *, const void *) ;
+typedef GrB_Info (*union_t) (void *, const void *, const void *, const GrB_BinaryOp, const void *,
+    const GrB_Scalar, const void *, const GrB_Scalar, const void *) ;
+static void *ewise_fn [2][3] ;          // [vec][kind]: SuiteSparse's own
+static long ew_cases [2], ew_decided [2], ew_iso [2], ew_wrong, ew_one ;
+static void ewise_case (int kind, bool vec, const gcu_semiring_desc *sr, const char *name)
 {
     const gcu_binop_desc *op = &sr->mult ;
     if (op->flags & GCU_OPF_POSITIONAL) return ;
     const gcu_type_info *tx = gcu_types + op->x.code, *ty = gcu_types + op->y.code, *tz = gcu_types + op->z.code ;
     const bool cplx = tx->tclass == GCU_CLASS_COMPLEX || ty->tclass == GCU_CLASS_COMPLEX ;
     if (kind == GCU_ISO_ADD && cplx && tz->tclass != GCU_CLASS_COMPLEX) return ;
-    const GrB_Index m = 1 + next () % 4, n = 1 + next () % 4 ;
-    const bool ta = next () % 4 == 0, tb = next () % 4 == 0 ;
+    const GrB_Index m = 1 + next () % 4, n = vec ? 1 : 1 + next () % 4 ;
+    const bool ta = !vec && next () % 4 == 0, tb = !vec && next () % 4 == 0 ;
     const int kx = (int) (next () % 6), ky = (int) (next () % 6), kc = (int) (next () % 6), km = (int) (next () % 6) ;
-    GrB_Matrix x = gcu_test_iso_operand (*tx->handle, ta ? n : m, ta ? m : n, kx, false, &rng) ;
-    GrB_Matrix y = gcu_test_iso_operand (*ty->handle, tb ? n : m, tb ? m : n, ky, false, &rng) ;
-    GrB_Matrix C = gcu_test_iso_operand (*tz->handle, m, n, kc, false, &rng), M = NULL ;
-    gcu_test_ewise_safe_c (C) ;
-    if (next () % 2) M = gcu_test_iso_operand (next () % 2 ? GrB_BOOL : *gcu_types [next () % GCU_T_FC32].handle, m, n, km, false, &rng) ;
+    void *x = gcu_test_iso_operand (*tx->handle, ta ? n : m, ta ? m : n, kx, vec, &rng) ;
+    void *y = gcu_test_iso_operand (*ty->handle, tb ? n : m, tb ? m : n, ky, vec, &rng) ;
+    void *C = gcu_test_iso_operand (*tz->handle, m, n, kc, vec, &rng), *M = NULL ;
+    gcu_test_ewise_safe_c ((GrB_Matrix) C) ;
+    if (next () % 2) M = gcu_test_iso_operand (next () % 2 ? GrB_BOOL : *gcu_types [next () % GCU_T_FC32].handle, m, n, km, vec, &rng) ;
     const bool st = next () % 3 == 0, comp = next () % 2, repl = next () % 2 ;
     GrB_Descriptor d = gcu_test_desc (st, comp, repl, ta, tb) ;
     CHECK (d != NULL, "no descriptor") ;
@@ -160,44 +167,140 @@ static void ewise_case (int kind, const gcu_semiring_desc *sr, const char *name)
     OK (GrB_Scalar_new (&alpha, op->x.handle)) ; OK (GrB_Scalar_new (&beta, op->y.handle)) ;
     OK (GrB_Scalar_setElement_INT64 (alpha, (int64_t) (next () % 3))) ;
     OK (GrB_Scalar_setElement_INT64 (beta, (int64_t) (next () % 3))) ;
-    static const gcu_op code [3] = { GCU_OP_MATRIX_EWISEMULT_BINARYOP, GCU_OP_MATRIX_EWISEADD_BINARYOP,
-        GCU_OP_MATRIX_EWISEUNION } ;
-    gcu_call call = { .op = code [kind], .C = C, .M = M, .binop = op->handle, .A = x, .B = y,
+    static const gcu_op code [2][3] = { { GCU_OP_MATRIX_EWISEMULT_BINARYOP, GCU_OP_MATRIX_EWISEADD_BINARYOP,
+        GCU_OP_MATRIX_EWISEUNION }, { GCU_OP_VECTOR_EWISEMULT_BINARYOP, GCU_OP_VECTOR_EWISEADD_BINARYOP,
+        GCU_OP_VECTOR_EWISEUNION } } ;
+    gcu_call call = { .op = code [vec][kind], .C = C, .M = M, .binop = op->handle, .A = x, .B = y,
         .alpha = alpha, .beta = beta, .desc = d, .replace = repl, .mask_comp = comp, .tran_a = ta, .tran_b = tb } ;
     uint64_t av [2] = { 0, 0 }, bv [2] = { 0, 0 } ;
-    const bool decided = (kind != GCU_ISO_UNION || gcu_ewise_union_scalars (&call, op->handle, av, bv) == GrB_SUCCESS)
-        && gcu_iso_call_ewise (&call, op, kind, av, bv) >= 0 ;
-    GrB_Info info = kind == GCU_ISO_EMULT ? GrB_Matrix_eWiseMult_BinaryOp (C, M, NULL, op->handle, x, y, d)
-        : kind == GCU_ISO_ADD ? GrB_Matrix_eWiseAdd_BinaryOp (C, M, NULL, op->handle, x, y, d)
-        : GxB_Matrix_eWiseUnion (C, M, NULL, op->handle, x, alpha, y, beta, d) ;
+    bool decided = kind != GCU_ISO_UNION || gcu_ewise_union_scalars (&call, op->handle, av, bv) == GrB_SUCCESS ;
+    decided = decided && (vec ? gcu_iso_call_vector_ewise (&call, op, av, bv) : gcu_iso_call_ewise (&call, op, av, bv) >= 0) ;
+    GrB_Info info = kind == GCU_ISO_UNION
+        ? ((union_t) ewise_fn [vec][kind]) (C, M, NULL, op->handle, x, alpha, y, beta, d)
+        : ((ewise_t) ewise_fn [vec][kind]) (C, M, NULL, op->handle, x, y, d) ;
     if (info == GrB_SUCCESS)
     {
         GrB_Index cn = 0 ;
         bool c_iso = false ;
         uint64_t z [2] = { 0, 0 } ;
-        OK (GrB_Matrix_nvals (&cn, C)) ;
-        const int rule = decided ? gcu_iso_call_result (&call, tz->size, (int64_t) cn, z) : -1 ;
-        bool same = gcu_test_iso_agrees (C, rule, z, tz->size, &c_iso, &cn) == 1 ;
-        ew_cases++ ;
+        OK (GrB_Matrix_nvals (&cn, (GrB_Matrix) C)) ;
+        int rule = -1 ;
+        if (decided && vec) { rule = call.c_iso [cn > 0] ; memcpy (z, call.c_iso_value, sizeof (z)) ; }
+        else if (decided) rule = gcu_iso_call_result (&call, tz->size, (int64_t) cn, z) ;
+        bool same = gcu_test_iso_agrees ((GrB_Matrix) C, rule, z, tz->size, &c_iso, &cn) == 1 ;
+        ew_cases [vec]++ ;
         if (rule >= 0)
         {
-            ew_decided++ ;
-            ew_iso += c_iso ;
+            ew_decided [vec]++ ;
+            ew_iso [vec] += c_iso ;
             // (an empty result under a mask: either status, as for products)
             if (!same && M != NULL && cn == 0 && rule == 0) same = true ;
+            // (a vector's one entry under a mask: written as more entries
+            // would be; SuiteSparse's methods mark it iso or not)
+            if (!same && vec && M != NULL && cn == 1) { ew_one++ ; same = true ; }
             if (!same && ew_wrong++ < 30)
-                CHECK (false, "%s over %s: %llux%llu, A kind %d tran %d (status %d), B kind %d tran %d "
+                CHECK (false, "%s%s over %s: %llux%llu, A kind %d tran %d (status %d), B kind %d tran %d "
                     "(status %d); C kind %d, mask %s kind %d struct %d comp %d replace %d: rule %d, "
-                    "SuiteSparse's iso %d (%llu entries)", kind == 0 ? "eWiseMult" : kind == 1 ? "eWiseAdd"
-                    : "eWiseUnion", name, (unsigned long long) m, (unsigned long long) n, kx, ta,
-                    status_of (x), ky, tb, status_of (y), kc, M ? "yes" : "none", km, st, comp, repl,
+                    "SuiteSparse's iso %d (%llu entries)", vec ? "vector " : "", kind == 0 ? "eWiseMult"
+                    : kind == 1 ? "eWiseAdd" : "eWiseUnion", name, (unsigned long long) m, (unsigned long long) n,
+                    kx, ta, status_of (x), ky, tb, status_of (y), kc, M ? "yes" : "none", km, st, comp, repl,
                     rule, c_iso, (unsigned long long) cn) ;
             else if (same) gcu_test_passed++ ;
         }
     }
     GrB_Descriptor_free (&d) ;
     GrB_Scalar_free (&alpha) ; GrB_Scalar_free (&beta) ;
-    GrB_Matrix_free (&x) ; GrB_Matrix_free (&y) ; GrB_Matrix_free (&C) ; GrB_Matrix_free (&M) ;
+    obj_free (&x, vec) ; obj_free (&y, vec) ; obj_free (&C, vec) ; obj_free (&M, vec) ;
+}
+
+// a vector apply: w<M> = f (u), f a unary operator of the multiply's z type
+// (kind 0), the multiply bound first to a GrB_Scalar (1) or second to a
+// typed scalar (2), or an index unary operator (3: VALUEEQ of u's type, or
+// ROWINDEX); the status gcu_iso_call_vector_apply gives w against
+// SuiteSparse's
+typedef GrB_Info (*apply_t) (void *, const void *, const void *, const void *, const void *, const void *) ;
+typedef GrB_Info (*bound_t) (void *, const void *, const void *, const void *, const void *,
+    const void *, const void *) ;
+static void *apply_fn [4] ;             // SuiteSparse's own, by kind
+static long ap_cases, ap_decided, ap_iso, ap_wrong, ap_one ;
+static GrB_UnaryOp *const ap_unary [4][GCU_NTYPES] =
+    { GCU_U13 (GrB, IDENTITY), GCU_U13 (GrB, AINV), GCU_U13 (GxB, ONE), GCU_U13 (GrB, MINV) } ;
+static GrB_IndexUnaryOp *const ap_valueeq [GCU_NTYPES] = GCU_U13 (GrB, VALUEEQ) ;
+static void apply_case (int kind, const gcu_semiring_desc *sr, const char *name)
+{
+    const gcu_binop_desc *op = &sr->mult ;
+    const gcu_type_info *tz = gcu_types + op->z.code ;
+    GrB_UnaryOp un = NULL ;
+    GrB_IndexUnaryOp ix = NULL ;
+    GrB_Type ut = kind == 1 ? op->y.handle : op->x.handle, zt = op->z.handle ;
+    if (kind == 0) { un = *ap_unary [next () % 4][op->z.code] ; ut = zt ; }
+    if (kind == 3)
+    {
+        ix = next () % 2 ? GrB_ROWINDEX_INT64 : *ap_valueeq [op->x.code] ;
+        zt = ix == GrB_ROWINDEX_INT64 ? GrB_INT64 : GrB_BOOL ;
+    }
+    const gcu_type_info *tw = gcu_type_builtin (zt) ;
+    const GrB_Index m = 1 + next () % 5 ;
+    const int ku = (int) (next () % 6), kc = (int) (next () % 6), km = (int) (next () % 6) ;
+    void *u = gcu_test_iso_operand (ut, m, 1, ku, true, &rng) ;
+    void *w = gcu_test_iso_operand (next () % 4 ? zt : *gcu_types [next () % GCU_T_FC32].handle, m, 1, kc, true, &rng) ;
+    void *M = NULL ;
+    if (tw->tclass == GCU_CLASS_COMPLEX) { GrB_Vector_free ((GrB_Vector *) &w) ; w = gcu_test_iso_operand (zt, m, 1, kc, true, &rng) ; }
+    if (next () % 2) M = gcu_test_iso_operand (next () % 2 ? GrB_BOOL : *gcu_types [next () % GCU_T_FC32].handle, m, 1, km, true, &rng) ;
+    const bool st = next () % 3 == 0, comp = next () % 2, repl = next () % 2 ;
+    GrB_Descriptor d = gcu_test_desc (st, comp, repl, false, false) ;
+    CHECK (d != NULL, "no descriptor") ;
+    // the bound scalar: a GrB_Scalar (kinds 1, 3) or typed (2: the call's
+    // bytes and type, as the typed entry points fill it)
+    GrB_Type stype = kind == 1 ? op->x.handle : kind == 2 ? op->y.handle : ix == GrB_ROWINDEX_INT64 ? GrB_INT64 : op->x.handle ;
+    GrB_Scalar s = NULL ;
+    OK (GrB_Scalar_new (&s, stype)) ;
+    OK (GrB_Scalar_setElement_INT64 (s, (int64_t) (next () % 3))) ;
+    static const gcu_op code [4] = { GCU_OP_VECTOR_APPLY, GCU_OP_VECTOR_APPLY_BINOP1ST,
+        GCU_OP_VECTOR_APPLY_BINOP2ND, GCU_OP_VECTOR_APPLY_INDEXOP } ;
+    gcu_call call = { .op = code [kind], .C = w, .M = M, .A = u, .desc = d, .replace = repl, .mask_comp = comp,
+        .unop = un, .binop = (kind == 1 || kind == 2) ? op->handle : NULL, .idxop = ix, .alpha = kind == 2 ? NULL : s } ;
+    if (kind == 2)
+    {
+        const gcu_type_info *ts = gcu_type_builtin (stype) ;
+        OK (gcu_scalar_get_builtin (call.scalar, ts->code, s)) ;
+        call.scalar_type = stype ;
+    }
+    gcu_iso_apply_op aop = { .unop = un, .binop = call.binop, .bind1st = kind == 1, .idxop = ix, .s = s } ;
+    const bool decided = gcu_iso_call_vector_apply (&call, &aop, zt) ;
+    GrB_Info info = kind == 0 ? ((apply_t) apply_fn [0]) (w, M, NULL, un, u, d)
+        : kind == 1 ? ((bound_t) apply_fn [1]) (w, M, NULL, op->handle, s, u, d)
+        : ((bound_t) apply_fn [kind]) (w, M, NULL, kind == 2 ? (const void *) op->handle : (const void *) ix, u, s, d) ;
+    if (info == GrB_SUCCESS)
+    {
+        GrB_Index cn = 0 ;
+        bool c_iso = false ;
+        OK (GrB_Matrix_nvals (&cn, (GrB_Matrix) w)) ;
+        const int rule = decided ? call.c_iso [cn > 0] : -1 ;
+        const gcu_type_info *tc = NULL ;
+        GrB_Type wt = NULL ;
+        OK (GxB_Vector_type (&wt, (GrB_Vector) w)) ;
+        tc = gcu_type_builtin (wt) ;
+        bool same = gcu_test_iso_agrees ((GrB_Matrix) w, rule, call.c_iso_value, tc->size, &c_iso, &cn) == 1 ;
+        ap_cases++ ;
+        if (rule >= 0)
+        {
+            ap_decided++ ;
+            ap_iso += c_iso ;
+            if (!same && M != NULL && cn == 0 && rule == 0) same = true ;
+            // (one entry under a mask: as for the element-wise calls)
+            if (!same && M != NULL && cn == 1) { ap_one++ ; same = true ; }
+            if (!same && ap_wrong++ < 30)
+                CHECK (false, "vector apply kind %d over %s (%s): length %llu, u kind %d (status %d), w %s kind %d, "
+                    "mask %s kind %d struct %d comp %d replace %d: rule %d, SuiteSparse's iso %d (%llu entries)",
+                    kind, name, tz->name, (unsigned long long) m, ku, status_of (u), tc->name, kc,
+                    M ? "yes" : "none", km, st, comp, repl, rule, c_iso, (unsigned long long) cn) ;
+            else if (same) gcu_test_passed++ ;
+        }
+    }
+    GrB_Descriptor_free (&d) ;
+    GrB_Scalar_free (&s) ;
+    obj_free (&u, true) ; obj_free (&w, true) ; obj_free (&M, true) ;
 }
 
 int main (void)
@@ -211,6 +314,22 @@ int main (void)
     char *h = gcu_test_graphblas_h (GCU_GRAPHBLAS_H, path, sizeof (path)) ;
     CHECK (h != NULL && f [0] && f [1] && f [2], "GraphBLAS.h or SuiteSparse's products not found") ;
     if (h == NULL || !f [0] || !f [1] || !f [2]) return gcu_test_report ("test_iso_call") ;
+    static const char *const ew_names [2][3] = { { "GrB_Matrix_eWiseMult_BinaryOp",
+        "GrB_Matrix_eWiseAdd_BinaryOp", "GxB_Matrix_eWiseUnion" }, { "GrB_Vector_eWiseMult_BinaryOp",
+        "GrB_Vector_eWiseAdd_BinaryOp", "GxB_Vector_eWiseUnion" } } ;
+    static const char *const ap_names [4] = { "GrB_Vector_apply", "GrB_Vector_apply_BinaryOp1st_Scalar",
+        "GrB_Vector_apply_BinaryOp2nd_Scalar", "GrB_Vector_apply_IndexOp_Scalar" } ;
+    for (int v = 0 ; v < 2 ; v++)
+        for (int k = 0 ; k < 3 ; k++)
+        {
+            ewise_fn [v][k] = gcu_test_real (ew_names [v][k]) ;
+            CHECK (ewise_fn [v][k] != NULL, "%s not found", ew_names [v][k]) ;
+        }
+    for (int k = 0 ; k < 4 ; k++)
+    {
+        apply_fn [k] = gcu_test_real (ap_names [k]) ;
+        CHECK (apply_fn [k] != NULL, "%s not found", ap_names [k]) ;
+    }
     gcu_test_strip_comments (h) ;
     void **objs ;
     char **names ;
@@ -230,15 +349,24 @@ int main (void)
             one_case (c % 3, f [c % 3], (GrB_Semiring) objs [s], &sr, names [s]) ;
             per [c % 3] += (cases - undecided) - before ;
         }
-        for (int c = 0 ; c < 6 ; c++) ewise_case (c % 3, &sr, names [s]) ;
+        for (int c = 0 ; c < 12 ; c++) ewise_case (c % 3, c >= 6, &sr, names [s]) ;
+        for (int c = 0 ; c < 4 ; c++) apply_case (c, &sr, names [s]) ;
     }
     printf ("test_iso_call: %d semirings, %ld calls, %ld decided (mxv %ld, vxm %ld, mxm %ld), "
         "%ld iso, %ld wrong; results of another status in SuiteSparse (not a failure): "
         "%ld empty under a mask, %ld empty of A'*B or of one masked entry\n", n, cases, cases - undecided, per [0], per [1], per [2],
         iso, wrong, empty_masked, empty_dot) ;
-    printf ("test_iso_call: element-wise over the semirings' multiplies: %ld calls, %ld decided, %ld iso, "
-        "%ld wrong\n", ew_cases, ew_decided, ew_iso, ew_wrong) ;
-    CHECK (ew_decided > 1000 && ew_iso > 100, "too few element-wise calls decided (%ld, %ld iso)", ew_decided, ew_iso) ;
+    printf ("test_iso_call: element-wise over the semirings' multiplies: matrices %ld calls, %ld decided, "
+        "%ld iso; vectors %ld calls, %ld decided, %ld iso; %ld wrong; a vector's one entry under a mask "
+        "of another status in SuiteSparse (not a failure): %ld\n", ew_cases [0], ew_decided [0], ew_iso [0],
+        ew_cases [1], ew_decided [1], ew_iso [1], ew_wrong, ew_one) ;
+    printf ("test_iso_call: vector apply: %ld calls, %ld decided, %ld iso, %ld wrong; one entry under a "
+        "mask of another status in SuiteSparse (not a failure): %ld\n", ap_cases, ap_decided, ap_iso,
+        ap_wrong, ap_one) ;
+    CHECK (ew_decided [0] > 1000 && ew_iso [0] > 100 && ew_decided [1] > 1000 && ew_iso [1] > 100,
+        "too few element-wise calls decided (%ld, %ld iso; vectors %ld, %ld iso)", ew_decided [0], ew_iso [0],
+        ew_decided [1], ew_iso [1]) ;
+    CHECK (ap_decided > 1000 && ap_iso > 100, "too few apply calls decided (%ld, %ld iso)", ap_decided, ap_iso) ;
     CHECK (per [0] > 500 && per [1] > 500 && per [2] > 500 && iso > 300,
         "too few decided calls (%ld, %ld, %ld; %ld iso)", per [0], per [1], per [2], iso) ;
     OK (GrB_finalize ()) ;
