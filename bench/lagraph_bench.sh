@@ -7,7 +7,7 @@
 # $ROUNDS rounds (default 3; the order of the runs rotated each round), and
 # prints a Markdown table: the median over the rounds of each run's median
 # (and first call) per algorithm, the preloaded
-# run's ratio to plain, and whether the results' checksums agree; a row "setup":
+# run's ratio to plain (and the range of each round's own ratio), and whether the results' checksums agree; a row "setup":
 # GrB_init to the graph made (where GRBCUDA_START=init overlaps the start).
 # Environment: TRIALS (default 5), ALGOS (default bfs,bc,tc,pr,cc,sssp),
 # MODES (a mode as GRBCUDA_MODE, or MODE+init: with GRBCUDA_START=init,
@@ -113,13 +113,18 @@ for w in wl:
         cells = []
         for m in modes:
             v, vf = med(m, "median_ms"), med(m, "first_ms")
-            cells.append(f"{v:.2f} ({vf:.2f}) | {v / p:.3f}× ({vf / pf:.3f}×)")
+            # each round's own ratio (its runs side by side): their range,
+            # the spread a claim of "within N%" has to clear
+            rr = [float(x[a]["median_ms"]) / float(y[a]["median_ms"]) for x, y in zip(runs[m], runs["plain"])
+                  if a in x and a in y and float(y[a]["median_ms"]) > 0]
+            span = f" [{min(rr):.3f}–{max(rr):.3f}]" if len(rr) > 1 else ""
+            cells.append(f"{v:.2f} ({vf:.2f}) | {v / p:.3f}×{span} ({vf / pf:.3f}×)")
         print(f"| {w} | {a} | {p:.2f} ({pf:.2f}) | " + " | ".join(cells) + f" | {'same' if len(checks) == 1 else 'DIFFER: ' + '; '.join(sorted(checks))} |")
 PY
 )
 [ -n "${RAW:-}" ] || rm -rf "$out"
 echo "$table"
-echo "(medians over $rounds rounds of each run's median of $trials trials; ratio > 1: slower with grbcuda; $([ "$split" = 1 ] && echo 'a process an algorithm' || echo 'the algorithms in one process'))"
+echo "(medians over $rounds rounds of each run's median of $trials trials; ratio > 1: slower with grbcuda; in brackets the range of the rounds' own ratios; $([ "$split" = 1 ] && echo 'a process an algorithm' || echo 'the algorithms in one process'))"
 if [ $append = 1 ]; then
   {
     echo
@@ -131,6 +136,6 @@ if [ $append = 1 ]; then
     echo
     echo "$table"
     echo
-    echo "Medians over $rounds rounds of each run's median of $trials trials (first call in parentheses); ratio above 1: slower with grbcuda."
+    echo "Medians over $rounds rounds of each run's median of $trials trials (first call in parentheses); ratio above 1: slower with grbcuda; in brackets the range of the rounds' own ratios (plain and the mode side by side in a round)."
   } >> bench/RESULTS.md
 fi
