@@ -125,4 +125,17 @@ gcu_iso_apply_op ;
 // (tests/cpu/test_iso_apply_rule.c).
 int gcu_iso_apply (const gcu_iso_apply_op *op, GrB_Type ztype, const gcu_iso_operand *A, void *z) ;
 
+// T = select (A, op, y) of GrB_select as SuiteSparse 7.4 computes it
+// (GB_select's renames, GB_selector), T of A's type, where T has entries: 1
+// if T is iso, its value (of A's type) in z; 0 if not; -1 if it cannot be
+// said here (a user operator or type, an iso A whose value is not known). A
+// positional operator keeps A's status; a value comparison of an iso A gives
+// all of A (iso) or nothing; else, with A of the operator's own type, T is
+// iso under VALUEEQ (the thunk's value), a comparison with zero that keeps
+// zeros only, and bool's comparisons that keep only true. An empty T is iso
+// or not by the path SuiteSparse takes (VALUEEQ's into a new C: iso; a
+// positional operator's: not). Found against SuiteSparse itself
+// (tests/cpu/test_iso_select_rule.c).
+int gcu_iso_select (GrB_IndexUnaryOp op, GrB_Scalar y, const gcu_iso_operand *A, void *z) ;
+
 #endif

@@ -191,13 +191,20 @@ int gcu_iso_call_ewise (gcu_call *call, const gcu_binop_desc *op, const void *al
 // device-newest or transposed A could be held must agree).
 int gcu_iso_call_apply (gcu_call *call, const gcu_iso_apply_op *op, GrB_Type ztype) ;
 
-// The vector element-wise and apply calls: as gcu_iso_call_vector, T's
-// status from gcu_iso_call_ewise or gcu_iso_call_apply. (One entry of an
+// The status SuiteSparse gives T = select (A, call->idxop, y) of a
+// GrB_select call with entries (gcu_iso_select; T of A's type): as
+// gcu_iso_call_apply.
+int gcu_iso_call_select (gcu_call *call, GrB_Scalar y) ;
+
+// The vector element-wise, apply and select calls: as gcu_iso_call_vector, T's
+// status from gcu_iso_call_ewise, gcu_iso_call_apply or gcu_iso_call_select
+// (an empty selection written not iso). (One entry of an
 // element-wise result under a mask, which SuiteSparse's methods mark iso or
 // not, is written as a result of more entries would be.)
 bool gcu_iso_call_vector_ewise (gcu_call *call, const gcu_binop_desc *op, const void *alpha,
     const void *beta) ;
 bool gcu_iso_call_vector_apply (gcu_call *call, const gcu_iso_apply_op *op, GrB_Type ztype) ;
+bool gcu_iso_call_vector_select (gcu_call *call, GrB_Scalar y) ;
 
 // The binary operator of an element-wise call (eWiseAdd, eWiseMult): the
 // BinaryOp, the monoid's, or the semiring's add (eWiseAdd) or multiply

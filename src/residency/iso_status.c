@@ -226,6 +226,27 @@ int gcu_iso_call_apply (gcu_call *call, const gcu_iso_apply_op *op, GrB_Type zty
     return t_status (call, t, z0, tz->size) ;
 }
 
+int gcu_iso_call_select (gcu_call *call, GrB_Scalar y)
+{
+    if (call->t_iso_done) return call->t_iso ;
+    call->t_iso_done = true ;
+    call->t_iso = -1 ;
+    described a ;
+    if (!describe (call->A, false, &a)) return -1 ;
+    const gcu_type_info *ta = gcu_type_builtin (a.o.type) ;
+    call->t_iso_type = a.o.type ;
+    if (ta == NULL) return -1 ;
+    a.held_open = a.held_open || call->tran_a ;
+    uint8_t z [GCU_VALUE_MAX], z0 [GCU_VALUE_MAX] ;
+    int t = -2 ;
+    for (int wa = 0 ; wa < ways (&a) ; wa++)
+    {
+        held_as (&a, wa) ;
+        if (!agree (&t, gcu_iso_select (call->idxop, y, &a.o, z), z, z0, ta->size)) return -1 ;
+    }
+    return t_status (call, t, z0, ta->size) ;
+}
+
 // w's status with entries ([1]) and with none ([0]) from T's, into
 // call->c_iso; false, and the call declined, where one is not known here
 static bool vector_w (gcu_call *call, bool t_known, size_t zsize)
@@ -263,4 +284,15 @@ bool gcu_iso_call_vector_apply (gcu_call *call, const gcu_iso_apply_op *op, GrB_
 {
     const gcu_type_info *tz = gcu_type_builtin (ztype) ;
     return vector_w (call, tz != NULL && gcu_iso_call_apply (call, op, ztype) >= 0, tz != NULL ? tz->size : 0) ;
+}
+
+bool gcu_iso_call_vector_select (gcu_call *call, GrB_Scalar y)
+{
+    const int t = gcu_iso_call_select (call, y) ;
+    const gcu_type_info *ta = gcu_type_builtin (call->t_iso_type) ;
+    if (!vector_w (call, t >= 0 && ta != NULL, ta != NULL ? ta->size : 0)) return false ;
+    // (an empty selection is iso or not by SuiteSparse's path: written not
+    // iso, as an empty result under a mask is)
+    call->c_iso [0] = 0 ;
+    return true ;
 }

@@ -216,16 +216,19 @@ static void ewise_case (int kind, bool vec, const gcu_semiring_desc *sr, const c
 // a vector apply: w<M> = f (u), f a unary operator of the multiply's z type
 // (kind 0), the multiply bound first to a GrB_Scalar (1) or second to a
 // typed scalar (2), or an index unary operator (3: VALUEEQ of u's type, or
-// ROWINDEX); the status gcu_iso_call_vector_apply gives w against
-// SuiteSparse's
+// ROWINDEX); or a vector select (4: a value comparison of the multiply's x
+// type, or TRIL); the status gcu_iso_call_vector_apply (select:
+// gcu_iso_call_vector_select) gives w against SuiteSparse's
 typedef GrB_Info (*apply_t) (void *, const void *, const void *, const void *, const void *, const void *) ;
 typedef GrB_Info (*bound_t) (void *, const void *, const void *, const void *, const void *,
     const void *, const void *) ;
-static void *apply_fn [4] ;             // SuiteSparse's own, by kind
-static long ap_cases, ap_decided, ap_iso, ap_wrong, ap_one ;
+static void *apply_fn [5] ;             // SuiteSparse's own, by kind
+static long ap_cases, ap_decided, ap_iso, ap_wrong, ap_one, sel_decided, sel_iso ;
 static GrB_UnaryOp *const ap_unary [4][GCU_NTYPES] =
     { GCU_U13 (GrB, IDENTITY), GCU_U13 (GrB, AINV), GCU_U13 (GxB, ONE), GCU_U13 (GrB, MINV) } ;
 static GrB_IndexUnaryOp *const ap_valueeq [GCU_NTYPES] = GCU_U13 (GrB, VALUEEQ) ;
+static GrB_IndexUnaryOp *const ap_value [4][GCU_NTYPES] = { GCU_U13 (GrB, VALUEEQ), GCU_U13 (GrB, VALUENE),
+    GCU_U11 (GrB, VALUEGT), GCU_U11 (GrB, VALUELE) } ;
 static void apply_case (int kind, const gcu_semiring_desc *sr, const char *name)
 {
     const gcu_binop_desc *op = &sr->mult ;
@@ -238,6 +241,12 @@ static void apply_case (int kind, const gcu_semiring_desc *sr, const char *name)
     {
         ix = next () % 2 ? GrB_ROWINDEX_INT64 : *ap_valueeq [op->x.code] ;
         zt = ix == GrB_ROWINDEX_INT64 ? GrB_INT64 : GrB_BOOL ;
+    }
+    if (kind == 4)
+    {
+        GrB_IndexUnaryOp *const h = ap_value [next () % 4][op->x.code] ;
+        ix = next () % 5 == 0 || h == NULL ? GrB_TRIL : *h ;
+        zt = ut ;       // (T keeps u's type)
     }
     const gcu_type_info *tw = gcu_type_builtin (zt) ;
     const GrB_Index m = 1 + next () % 5 ;
@@ -252,12 +261,13 @@ static void apply_case (int kind, const gcu_semiring_desc *sr, const char *name)
     CHECK (d != NULL, "no descriptor") ;
     // the bound scalar: a GrB_Scalar (kinds 1, 3) or typed (2: the call's
     // bytes and type, as the typed entry points fill it)
-    GrB_Type stype = kind == 1 ? op->x.handle : kind == 2 ? op->y.handle : ix == GrB_ROWINDEX_INT64 ? GrB_INT64 : op->x.handle ;
+    GrB_Type stype = kind == 1 ? op->x.handle : kind == 2 ? op->y.handle
+        : (ix == GrB_ROWINDEX_INT64 || ix == GrB_TRIL) ? GrB_INT64 : op->x.handle ;
     GrB_Scalar s = NULL ;
     OK (GrB_Scalar_new (&s, stype)) ;
     OK (GrB_Scalar_setElement_INT64 (s, (int64_t) (next () % 3))) ;
-    static const gcu_op code [4] = { GCU_OP_VECTOR_APPLY, GCU_OP_VECTOR_APPLY_BINOP1ST,
-        GCU_OP_VECTOR_APPLY_BINOP2ND, GCU_OP_VECTOR_APPLY_INDEXOP } ;
+    static const gcu_op code [5] = { GCU_OP_VECTOR_APPLY, GCU_OP_VECTOR_APPLY_BINOP1ST,
+        GCU_OP_VECTOR_APPLY_BINOP2ND, GCU_OP_VECTOR_APPLY_INDEXOP, GCU_OP_VECTOR_SELECT } ;
     gcu_call call = { .op = code [kind], .C = w, .M = M, .A = u, .desc = d, .replace = repl, .mask_comp = comp,
         .unop = un, .binop = (kind == 1 || kind == 2) ? op->handle : NULL, .idxop = ix, .alpha = kind == 2 ? NULL : s } ;
     if (kind == 2)
@@ -267,7 +277,7 @@ static void apply_case (int kind, const gcu_semiring_desc *sr, const char *name)
         call.scalar_type = stype ;
     }
     gcu_iso_apply_op aop = { .unop = un, .binop = call.binop, .bind1st = kind == 1, .idxop = ix, .s = s } ;
-    const bool decided = gcu_iso_call_vector_apply (&call, &aop, zt) ;
+    const bool decided = kind == 4 ? gcu_iso_call_vector_select (&call, s) : gcu_iso_call_vector_apply (&call, &aop, zt) ;
     GrB_Info info = kind == 0 ? ((apply_t) apply_fn [0]) (w, M, NULL, un, u, d)
         : kind == 1 ? ((bound_t) apply_fn [1]) (w, M, NULL, op->handle, s, u, d)
         : ((bound_t) apply_fn [kind]) (w, M, NULL, kind == 2 ? (const void *) op->handle : (const void *) ix, u, s, d) ;
@@ -287,9 +297,13 @@ static void apply_case (int kind, const gcu_semiring_desc *sr, const char *name)
         {
             ap_decided++ ;
             ap_iso += c_iso ;
+            sel_decided += kind == 4 ;
+            sel_iso += kind == 4 && c_iso ;
             if (!same && M != NULL && cn == 0 && rule == 0) same = true ;
             // (one entry under a mask: as for the element-wise calls)
             if (!same && M != NULL && cn == 1) { ap_one++ ; same = true ; }
+            // (an empty selection: written not iso, SuiteSparse's either)
+            if (!same && kind == 4 && cn == 0 && rule == 0) { ap_one++ ; same = true ; }
             if (!same && ap_wrong++ < 30)
                 CHECK (false, "vector apply kind %d over %s (%s): length %llu, u kind %d (status %d), w %s kind %d, "
                     "mask %s kind %d struct %d comp %d replace %d: rule %d, SuiteSparse's iso %d (%llu entries)",
@@ -317,15 +331,15 @@ int main (void)
     static const char *const ew_names [2][3] = { { "GrB_Matrix_eWiseMult_BinaryOp",
         "GrB_Matrix_eWiseAdd_BinaryOp", "GxB_Matrix_eWiseUnion" }, { "GrB_Vector_eWiseMult_BinaryOp",
         "GrB_Vector_eWiseAdd_BinaryOp", "GxB_Vector_eWiseUnion" } } ;
-    static const char *const ap_names [4] = { "GrB_Vector_apply", "GrB_Vector_apply_BinaryOp1st_Scalar",
-        "GrB_Vector_apply_BinaryOp2nd_Scalar", "GrB_Vector_apply_IndexOp_Scalar" } ;
+    static const char *const ap_names [5] = { "GrB_Vector_apply", "GrB_Vector_apply_BinaryOp1st_Scalar",
+        "GrB_Vector_apply_BinaryOp2nd_Scalar", "GrB_Vector_apply_IndexOp_Scalar", "GrB_Vector_select_Scalar" } ;
     for (int v = 0 ; v < 2 ; v++)
         for (int k = 0 ; k < 3 ; k++)
         {
             ewise_fn [v][k] = gcu_test_real (ew_names [v][k]) ;
             CHECK (ewise_fn [v][k] != NULL, "%s not found", ew_names [v][k]) ;
         }
-    for (int k = 0 ; k < 4 ; k++)
+    for (int k = 0 ; k < 5 ; k++)
     {
         apply_fn [k] = gcu_test_real (ap_names [k]) ;
         CHECK (apply_fn [k] != NULL, "%s not found", ap_names [k]) ;
@@ -350,7 +364,7 @@ int main (void)
             per [c % 3] += (cases - undecided) - before ;
         }
         for (int c = 0 ; c < 12 ; c++) ewise_case (c % 3, c >= 6, &sr, names [s]) ;
-        for (int c = 0 ; c < 4 ; c++) apply_case (c, &sr, names [s]) ;
+        for (int c = 0 ; c < 5 ; c++) apply_case (c, &sr, names [s]) ;
     }
     printf ("test_iso_call: %d semirings, %ld calls, %ld decided (mxv %ld, vxm %ld, mxm %ld), "
         "%ld iso, %ld wrong; results of another status in SuiteSparse (not a failure): "
@@ -360,9 +374,10 @@ int main (void)
         "%ld iso; vectors %ld calls, %ld decided, %ld iso; %ld wrong; a vector's one entry under a mask "
         "of another status in SuiteSparse (not a failure): %ld\n", ew_cases [0], ew_decided [0], ew_iso [0],
         ew_cases [1], ew_decided [1], ew_iso [1], ew_wrong, ew_one) ;
-    printf ("test_iso_call: vector apply: %ld calls, %ld decided, %ld iso, %ld wrong; one entry under a "
-        "mask of another status in SuiteSparse (not a failure): %ld\n", ap_cases, ap_decided, ap_iso,
-        ap_wrong, ap_one) ;
+    printf ("test_iso_call: vector apply and select: %ld calls, %ld decided, %ld iso, %ld wrong; one "
+        "entry under a mask, or an empty selection, of another status in SuiteSparse (not a failure): "
+        "%ld; select: %ld decided, %ld iso\n", ap_cases, ap_decided, ap_iso, ap_wrong, ap_one, sel_decided, sel_iso) ;
+    CHECK (sel_decided > 500 && sel_iso > 50, "too few select calls decided (%ld, %ld iso)", sel_decided, sel_iso) ;
     CHECK (ew_decided [0] > 1000 && ew_iso [0] > 100 && ew_decided [1] > 1000 && ew_iso [1] > 100,
         "too few element-wise calls decided (%ld, %ld iso; vectors %ld, %ld iso)", ew_decided [0], ew_iso [0],
         ew_decided [1], ew_iso [1]) ;
