@@ -17,7 +17,9 @@
 # MODE+rent=F: with GRBCUDA_START_RENT=F, MODE+idle: with GRBCUDA_JIT_IDLE=1
 # (background compiles wait for an idle core), MODE+lib=PATH: preloading another
 # build's libgrbcuda.so, such as a baseline commit's, in the same rounds),
-# ROUNDS; RAW=DIR: each run's output kept in DIR (WORKLOAD.MODE.ROUND), read
+# ROUNDS; LIMITS (default "auto=1.03 host=1.01": issue 23's) marks each
+# mode's cell ok, ok (noise) where a round's own ratio is over, or over;
+# RAW=DIR: each run's output kept in DIR (WORKLOAD.MODE.ROUND), read
 # by the table as it is made, so a run cut short keeps what it measured;
 # SPLIT=1: each algorithm in a process of its own (its first call is
 # then a program's first: CUDA's start, the first uploads and kernel loads),
@@ -88,6 +90,8 @@ done
 table=$(python3 - "$out" "$modes" "$rounds" "${workloads[@]}" <<'PY'
 import sys, statistics, glob, re
 out, modes, rounds, wl = sys.argv[1], sys.argv[2].split(), int(sys.argv[3]), sys.argv[4:]
+import os
+limits = {k: float(v) for k, v in (x.split("=") for x in os.environ.get("LIMITS", "auto=1.03 host=1.01").split())}
 def load(path):
     # the setup row (GrB_init to the graph made): every process has one
     # (SPLIT=1: one an algorithm), their median
@@ -118,7 +122,15 @@ for w in wl:
             rr = [float(x[a]["median_ms"]) / float(y[a]["median_ms"]) for x, y in zip(runs[m], runs["plain"])
                   if a in x and a in y and float(y[a]["median_ms"]) > 0]
             span = f" [{min(rr):.3f}–{max(rr):.3f}]" if len(rr) > 1 else ""
-            cells.append(f"{v:.2f} ({vf:.2f}) | {v / p:.3f}×{span} ({vf / pf:.3f}×)")
+            # issue 23's limits (LIMITS): the median's and the first call's
+            # ratio at most the mode's limit, "noise" where the median meets
+            # it and some round does not
+            lim = limits.get(m.split("+")[0])
+            verdict = ""
+            if lim is not None:
+                ok = v / p <= lim and vf / pf <= lim
+                verdict = " ok" if ok and (not rr or max(rr) <= lim) else " ok (noise)" if ok else " **over**"
+            cells.append(f"{v:.2f} ({vf:.2f}) | {v / p:.3f}×{span} ({vf / pf:.3f}×){verdict}")
         print(f"| {w} | {a} | {p:.2f} ({pf:.2f}) | " + " | ".join(cells) + f" | {'same' if len(checks) == 1 else 'DIFFER: ' + '; '.join(sorted(checks))} |")
 PY
 )
