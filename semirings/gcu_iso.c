@@ -305,3 +305,75 @@ int gcu_iso_ewise (gcu_iso_ewise_kind kind, const gcu_binop_desc *op, const gcu_
     if (!apply_op (z, op, op->z.code, A->type, A->x, B->type, B->x)) return -1 ;
     return memcmp (z, a, op->z.size) == 0 ? 1 : 0 ;
 }
+
+//------------------------------------------------------------------------------
+// GrB_assign over the whole of C (GB_assign_prep, GB_subassigner_method)
+//------------------------------------------------------------------------------
+
+int gcu_iso_assign (const gcu_iso_operand *C, GrB_Index cells, const gcu_iso_operand *M, bool structural,
+    bool complement, bool replace, bool c_is_m, GrB_BinaryOp accum, const gcu_iso_operand *A,
+    GrB_Type xtype, const void *x, void *z)
+{
+    gcu_type_desc tc ;
+    if (gcu_type_identify (C->type, &tc) != GrB_SUCCESS || tc.code >= GCU_NTYPES || tc.code == GCU_T_UDT) return -1 ;
+    // a valued iso mask: structural if its value is nonzero, else no mask
+    // with the complement flipped (GB_get_mask)
+    bool no_mask = M == NULL ;
+    const int none = no_mask ? 0 : gcu_iso_mask_none (M, structural) ;
+    if (none < 0) return -1 ;
+    if (none) { no_mask = true ; complement = !complement ; c_is_m = false ; }
+    bool c_empty = C->nvals == 0, c_iso = C->iso ;
+    if (c_iso && !c_empty && C->x == NULL) return -1 ;
+    if (no_mask && complement)
+    {
+        // nothing assigned: C as it was, or cleared (seen both ways)
+        if (replace) return -1 ;
+        if (c_iso) { memcpy (z, C->x, tc.size) ; return 1 ; }
+        return 0 ;
+    }
+    const bool scalar = A == NULL ;
+    // a scalar into a 1-by-1 C with no mask: GB_setElement's status (not
+    // modelled)
+    if (scalar && no_mask && !replace && cells == 1) return -1 ;
+    if (no_mask) replace = false ;
+    // GrB_REPLACE with no accum clears C first (GB_assign_prep), unless C is
+    // or may become a bitmap (held full: C's sparsity control decides, not
+    // known here); C<C,s> = x ignores it
+    const bool alias_05f = c_is_m && structural && !complement && scalar && accum == NULL ;
+    if (replace && accum == NULL && !alias_05f)
+    {
+        if (C->held_full) return -1 ;
+        if (!C->bitmap) { c_empty = true ; c_iso = false ; replace = false ; }
+    }
+    if (c_empty || alias_05f) replace = false ;
+    // the value assigned: x, or A's where A is iso or has one entry held
+    // other than as a bitmap; any other A makes C not iso
+    if (!scalar && !A->iso && !(A->nvals == 1 && !A->bitmap)) return 0 ;
+    const void *a = scalar ? x : A->x ;
+    const GrB_Type at = scalar ? xtype : A->type ;
+    uint8_t cout [GCU_VALUE_MAX], c [GCU_VALUE_MAX] ;
+    if (a == NULL || !cast (cout, &tc, a, at)) return -1 ;
+    // C empty, or iso with that value; with an accum, also accum (c, a)
+    // giving it (C iso, even empty)
+    const bool c_ok = c_empty || (c_iso && memcmp (C->x, cout, tc.size) == 0) ;
+    bool accum_ok = false ;
+    if (accum != NULL && c_ok && c_iso)
+    {
+        gcu_binop_desc ad ;
+        if (gcu_binop_identify (accum, &ad) != GrB_SUCCESS || ad.op == GCU_OP_USER) return -1 ;
+        if (c_empty) accum_ok = true ;
+        else if (!apply_op (c, &ad, tc.code, C->type, C->x, at, a)) return -1 ;
+        else accum_ok = memcmp (c, cout, tc.size) == 0 ;
+    }
+    int iso ;
+    // C = A (GB_subassign_24) takes A's own status; a bitmap C (bitmap
+    // assign) the method's
+    if (no_mask && accum == NULL) iso = scalar || C->bitmap ? 1 : A->iso ;   // 21, 24
+    else if (no_mask) iso = accum_ok ;                              // 22, 23, 03, 04
+    else if (replace || complement) iso = accum == NULL ? c_ok : accum_ok ;   // with S
+    else if (accum != NULL) iso = accum_ok ;                        // 07, 08
+    else if (scalar) iso = (structural && (c_is_m || c_empty)) ? 1 : c_ok ;  // 05f, 05e; 05d, 05
+    else iso = (structural && c_empty && (A->full || A->bitmap)) ? 1 : c_ok ; // 25; 06d, 06n, 06s
+    if (iso) memcpy (z, cout, tc.size) ;
+    return iso ;
+}

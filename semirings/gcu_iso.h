@@ -81,6 +81,24 @@ int gcu_iso_masked (int t_iso, const void *t_value, size_t zsize, const gcu_iso_
     const gcu_iso_operand *M, bool structural, bool complement, bool replace,
     int64_t result_nvals, void *z) ;
 
+// C<M> = accum (C, x or A) of GrB_assign over the whole of C (I and J
+// GrB_ALL), as SuiteSparse 7.4 leaves C (GB_assign_prep and
+// GB_subassigner_method: the method chosen decides): 1 iso with its value
+// (C's type) in z, 0 not, -1 not said here. A NULL: the scalar x of type
+// xtype; cells: C's rows times columns; c_is_m: C is the mask itself. An iso
+// A (or one entry not held as a bitmap) or a scalar is assigned as one
+// value: C is iso where it was empty or iso with that value (with an accum:
+// iso, and accum (c, x) giving that value), always with no mask and no
+// accum, and under a structural mask into an empty C or into C itself; C = A
+// takes A's own flag (a bitmap C: the method's); GrB_REPLACE without an
+// accum clears C first. Not said here: a scalar into a 1-by-1 C with no mask
+// (GB_setElement), GrB_REPLACE into a C held full, nothing assigned with
+// GrB_REPLACE. Found against SuiteSparse itself, results of one entry and
+// empty ones included (tests/cpu/test_iso_assign_rule.c).
+int gcu_iso_assign (const gcu_iso_operand *C, GrB_Index cells, const gcu_iso_operand *M, bool structural,
+    bool complement, bool replace, bool c_is_m, GrB_BinaryOp accum, const gcu_iso_operand *A,
+    GrB_Type xtype, const void *x, void *z) ;
+
 // The element-wise kinds (GrB_eWiseMult, GrB_eWiseAdd, GxB_eWiseUnion).
 typedef enum { GCU_ISO_EMULT = 0, GCU_ISO_ADD, GCU_ISO_UNION } gcu_iso_ewise_kind ;
 

@@ -206,6 +206,12 @@ bool gcu_iso_call_vector_ewise (gcu_call *call, const gcu_binop_desc *op, const 
 bool gcu_iso_call_vector_apply (gcu_call *call, const gcu_iso_apply_op *op, GrB_Type ztype) ;
 bool gcu_iso_call_vector_select (gcu_call *call, GrB_Scalar y) ;
 
+// GrB_Vector_assign over the whole of w (w<M> = accum (w, u), or the scalar
+// x of type xtype where call->A is NULL): w's status from gcu_iso_assign
+// into call->c_iso (the same with entries or none); false, and the call
+// declined, where it is not known here
+bool gcu_iso_call_vector_assign (gcu_call *call, GrB_Type xtype, const void *x) ;
+
 // The binary operator of an element-wise call (eWiseAdd, eWiseMult): the
 // BinaryOp, the monoid's, or the semiring's add (eWiseAdd) or multiply
 // (mult: eWiseMult); NULL if it cannot be read.

@@ -296,3 +296,31 @@ bool gcu_iso_call_vector_select (gcu_call *call, GrB_Scalar y)
     call->c_iso [0] = 0 ;
     return true ;
 }
+
+bool gcu_iso_call_vector_assign (gcu_call *call, GrB_Type xtype, const void *x)
+{
+    described c, m, a ;
+    bool structural = false, complement = false ;
+    const bool has_a = call->A != NULL ;
+    bool ok = describe (call->C, false, &c) && gcu_mask_kind (call->desc, &structural, &complement)
+        && (call->M == NULL || describe (call->M, false, &m)) && (!has_a || describe (call->A, false, &a)) ;
+    const gcu_type_info *tc = ok ? gcu_type_builtin (c.o.type) : NULL ;
+    const GrB_Index cells = call->c_rows * (call->c_cols > 0 ? call->c_cols : 1) ;
+    uint8_t z [GCU_VALUE_MAX], z0 [GCU_VALUE_MAX] ;
+    int t = -2 ;
+    for (int wc = 0 ; ok && tc != NULL && wc < ways (&c) ; wc++)
+    for (int wa = 0 ; ok && wa < (has_a ? ways (&a) : 1) ; wa++)
+    {
+        held_as (&c, wc) ;
+        if (has_a) held_as (&a, wa) ;
+        const int r = gcu_iso_assign (&c.o, cells, call->M != NULL ? &m.o : NULL, structural, complement,
+            call->replace, call->M != NULL && call->M == call->C, call->accum, has_a ? &a.o : NULL, xtype, x, z) ;
+        ok = agree (&t, r, z, z0, tc->size) ;
+    }
+    ok = ok && tc != NULL && t >= 0 ;
+    // (the rule gives C's status, results of one entry and empty ones too)
+    call->c_iso [0] = call->c_iso [1] = (int8_t) (ok ? t : 0) ;
+    if (ok && t == 1) memcpy (call->c_iso_value, z0, tc->size) ;
+    if (!ok) gcu_iso_decline (call) ;
+    return ok ;
+}

@@ -2,7 +2,7 @@
 // test_iso_call.c — the iso status a call's result gets (gcu_iso_call_product
 // and gcu_iso_call_vector, src/residency/iso_status.c) against SuiteSparse's
 // own result, for GrB_mxv, GrB_vxm and GrB_mxm calls over every declared
-// semiring: random host operands (iso or not, one entry, empty, full; the
+// semiring (and the element-wise, apply, select and assign calls below): random host operands (iso or not, one entry, empty, full; the
 // matrix transposed or not), a w or C with entries or none, a mask or none
 // (valued or structural, complemented, GrB_REPLACE), of C's own type or the
 // monoid's. It checks the call-level reading of the rules (which operand is
@@ -317,6 +317,71 @@ static void apply_case (int kind, const gcu_semiring_desc *sr, const char *name)
     obj_free (&u, true) ; obj_free (&w, true) ; obj_free (&M, true) ;
 }
 
+// a vector assign over the whole of w: w<M> = accum (w, u) or the scalar
+// x (C itself as its mask sometimes); the status gcu_iso_call_vector_assign
+// gives w against SuiteSparse's
+typedef GrB_Info (*vassign_t) (void *, const void *, const void *, const void *, const GrB_Index *,
+    GrB_Index, const void *) ;
+static void *assign_fn [2] ;            // SuiteSparse's own: u, scalar
+static long as_cases, as_decided, as_iso, as_wrong ;
+static void assign_case (const gcu_semiring_desc *sr, const char *name)
+{
+    const gcu_type_info *tc = gcu_types + sr->add.op.z.code ;
+    if (tc->code >= GCU_NTYPES || tc->code == GCU_T_UDT) return ;
+    const bool scalar = next () % 2 ;
+    const gcu_type_info *ta = tc->tclass == GCU_CLASS_COMPLEX || next () % 3 ? tc : &gcu_types [next () % GCU_T_FC32] ;
+    const GrB_Index m = 1 + next () % 5 ;
+    const int kc = (int) (next () % 6), ka = (int) (next () % 6), km = (int) (next () % 7) ;
+    void *w = gcu_test_iso_operand (*tc->handle, m, 1, kc, true, &rng) ;
+    void *u = scalar ? NULL : gcu_test_iso_operand (*ta->handle, m, 1, ka, true, &rng) ;
+    void *M = NULL ;
+    const bool w_is_m = km == 6 && next () % 2 ;
+    if (w_is_m) M = w ;
+    else if (next () % 3) M = gcu_test_iso_operand (next () % 2 ? GrB_BOOL : *gcu_types [next () % GCU_T_FC32].handle,
+        m, 1, km % 6, true, &rng) ;
+    const bool st = w_is_m || next () % 3 == 0, comp = next () % 2, repl = next () % 2 ;
+    GrB_Descriptor d = gcu_test_desc (st, comp, repl, false, false) ;
+    CHECK (d != NULL, "no descriptor") ;
+    // the accum: the semiring's monoid, or none
+    GrB_BinaryOp accum = next () % 2 ? sr->add.op.handle : NULL ;
+    GrB_Scalar x = NULL ;
+    OK (GrB_Scalar_new (&x, *ta->handle)) ;
+    OK (GrB_Scalar_setElement_INT64 (x, (int64_t) (next () % 3))) ;
+    gcu_call call = { .op = scalar ? GCU_OP_VECTOR_ASSIGN_SCALAR : GCU_OP_VECTOR_ASSIGN, .C = w, .M = M,
+        .A = u, .accum = accum, .desc = d, .replace = repl, .mask_comp = comp, .c_rows = m, .c_cols = 1 } ;
+    uint64_t xv [2] = { 0, 0 } ;
+    OK (gcu_scalar_get_builtin (xv, ta->code, x)) ;
+    const bool decided = gcu_iso_call_vector_assign (&call, *ta->handle, xv) ;
+    const GrB_Info info = scalar ? ((vassign_t) assign_fn [1]) (w, M, accum, x, GrB_ALL, m, d)
+        : ((vassign_t) assign_fn [0]) (w, M, accum, u, GrB_ALL, m, d) ;
+    if (info == GrB_SUCCESS)
+    {
+        GrB_Index cn = 0 ;
+        bool c_iso = false ;
+        OK (GrB_Matrix_nvals (&cn, (GrB_Matrix) w)) ;
+        const int rule = decided ? call.c_iso [cn > 0] : -1 ;
+        const bool same = gcu_test_iso_agrees ((GrB_Matrix) w, rule, call.c_iso_value, tc->size, &c_iso, &cn) == 1 ;
+        as_cases++ ;
+        if (rule >= 0)
+        {
+            as_decided++ ;
+            as_iso += c_iso ;
+            if (!same && as_wrong++ < 30)
+                CHECK (false, "vector assign%s over %s: length %llu, w kind %d, %s %s kind %d, mask %s kind %d "
+                    "struct %d comp %d replace %d, accum %s: rule %d, SuiteSparse's iso %d (%llu entries)",
+                    scalar ? " scalar" : "", name, (unsigned long long) m, kc, scalar ? "x" : "u", ta->name, ka,
+                    w_is_m ? "w itself" : M ? "yes" : "none", km, st, comp, repl, accum ? "monoid" : "none",
+                    rule, c_iso, (unsigned long long) cn) ;
+            else if (same) gcu_test_passed++ ;
+        }
+    }
+    GrB_Descriptor_free (&d) ;
+    GrB_Scalar_free (&x) ;
+    obj_free (&u, true) ;
+    if (!w_is_m) obj_free (&M, true) ;
+    obj_free (&w, true) ;
+}
+
 int main (void)
 {
     const char *seed = getenv ("GRBCUDA_ISO_SEED") ;
@@ -339,6 +404,9 @@ int main (void)
             ewise_fn [v][k] = gcu_test_real (ew_names [v][k]) ;
             CHECK (ewise_fn [v][k] != NULL, "%s not found", ew_names [v][k]) ;
         }
+    assign_fn [0] = gcu_test_real ("GrB_Vector_assign") ;
+    assign_fn [1] = gcu_test_real ("GrB_Vector_assign_Scalar") ;
+    CHECK (assign_fn [0] != NULL && assign_fn [1] != NULL, "SuiteSparse's vector assign not found") ;
     for (int k = 0 ; k < 5 ; k++)
     {
         apply_fn [k] = gcu_test_real (ap_names [k]) ;
@@ -365,6 +433,7 @@ int main (void)
         }
         for (int c = 0 ; c < 12 ; c++) ewise_case (c % 3, c >= 6, &sr, names [s]) ;
         for (int c = 0 ; c < 5 ; c++) apply_case (c, &sr, names [s]) ;
+        for (int c = 0 ; c < 3 ; c++) assign_case (&sr, names [s]) ;
     }
     printf ("test_iso_call: %d semirings, %ld calls, %ld decided (mxv %ld, vxm %ld, mxm %ld), "
         "%ld iso, %ld wrong; results of another status in SuiteSparse (not a failure): "
@@ -377,6 +446,9 @@ int main (void)
     printf ("test_iso_call: vector apply and select: %ld calls, %ld decided, %ld iso, %ld wrong; one "
         "entry under a mask, or an empty selection, of another status in SuiteSparse (not a failure): "
         "%ld; select: %ld decided, %ld iso\n", ap_cases, ap_decided, ap_iso, ap_wrong, ap_one, sel_decided, sel_iso) ;
+    printf ("test_iso_call: vector assign: %ld calls, %ld decided, %ld iso, %ld wrong\n", as_cases,
+        as_decided, as_iso, as_wrong) ;
+    CHECK (as_decided > 1000 && as_iso > 200, "too few assign calls decided (%ld, %ld iso)", as_decided, as_iso) ;
     CHECK (sel_decided > 500 && sel_iso > 50, "too few select calls decided (%ld, %ld iso)", sel_decided, sel_iso) ;
     CHECK (ew_decided [0] > 1000 && ew_iso [0] > 100 && ew_decided [1] > 1000 && ew_iso [1] > 100,
         "too few element-wise calls decided (%ld, %ld iso; vectors %ld, %ld iso)", ew_decided [0], ew_iso [0],
