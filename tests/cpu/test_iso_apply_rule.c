@@ -55,7 +55,7 @@ static void one_case (const gcu_iso_apply_op *op0, GrB_Type ztype, GrB_Type xt, 
         OK (GrB_Scalar_new (&op.s, yt)) ;
         OK (GrB_Scalar_setElement_INT64 (op.s, (int64_t) (next () % 3))) ;
     }
-    uint8_t abuf [GCU_VALUE_MAX], z [GCU_VALUE_MAX], zc [GCU_VALUE_MAX] ;
+    uint8_t abuf [GCU_VALUE_MAX], z [GCU_VALUE_MAX] ;
     gcu_iso_operand oa ;
     OK (gcu_iso_operand_of (A, abuf, &oa)) ;
     memset (z, 0, sizeof (z)) ;
@@ -63,28 +63,18 @@ static void one_case (const gcu_iso_apply_op *op0, GrB_Type ztype, GrB_Type xt, 
     // 1. C = op (A), C new; 2. C<M> = op (A), C and M drawn
     for (int masked = 0 ; masked < 2 ; masked++)
     {
-        const int kc = (int) (next () % 6), km = (int) (next () % 6) ;
-        const bool st = next () % 3 == 0, comp = next () % 2, repl = next () % 2 ;
-        GrB_Matrix C = NULL, M = NULL ;
-        if (masked) C = gcu_test_iso_operand (ztype, m, n, kc, false, &rng) ;
-        else OK (GrB_Matrix_new (&C, ztype, m, n)) ;
-        if (masked) M = gcu_test_iso_operand (next () % 2 ? GrB_BOOL : *gcu_types [next () % GCU_T_FC32].handle,
-            m, n, km, false, &rng) ;
-        GrB_Descriptor d = gcu_test_desc (masked && st, masked && comp, masked && repl, tran, false) ;
-        CHECK (d != NULL, "no descriptor") ;
-        uint8_t cbuf [GCU_VALUE_MAX], mbuf [GCU_VALUE_MAX] ;
-        gcu_iso_operand oc, om ;
-        OK (gcu_iso_operand_of (C, cbuf, &oc)) ;
-        if (masked) OK (gcu_iso_operand_of (M, mbuf, &om)) ;
+        gcu_test_iso_cm x ;
+        gcu_test_iso_cm_draw (&x, masked, ztype, m, n, tran, &rng) ;
+        GrB_Matrix C = x.C, M = x.M ;
+        const GrB_Descriptor d = x.d ;
+        const bool st = x.st, comp = x.comp, repl = x.repl ;
+        const int kc = x.kc, km = x.km ;
         if (run (&op, C, M, A, d) == GrB_SUCCESS)
         {
             GrB_Index cn = 0 ;
             bool c_iso ;
-            OK (GrB_Matrix_nvals (&cn, C)) ;
-            memset (zc, 0, sizeof (zc)) ;
-            const int r = masked ? gcu_iso_masked (rule, z, tz->size, &oc, &om, st, comp, repl, (int64_t) cn, zc) : rule ;
-            if (!masked) memcpy (zc, z, sizeof (zc)) ;
-            const int same = gcu_test_iso_agrees (C, r, zc, tz->size, &c_iso, &cn) ;
+            int r ;
+            const int same = gcu_test_iso_after (C, rule, z, tz->size, masked, &x.oc, &x.om, st, comp, repl, &r, &c_iso, &cn) ;
             cases [masked]++ ;
             if (same < 0) undecided [masked]++ ;
             else if (same) { iso [masked] += c_iso ; gcu_test_passed++ ; }
@@ -99,8 +89,7 @@ static void one_case (const gcu_iso_apply_op *op0, GrB_Type ztype, GrB_Type xt, 
                     (unsigned long long) m, (unsigned long long) n, ka, oa.iso, (unsigned long long) oa.nvals,
                     oa.bitmap, oa.held_full, tran, kc, km, st, comp, repl, r, c_iso, (unsigned long long) cn) ;
         }
-        GrB_Descriptor_free (&d) ;
-        GrB_Matrix_free (&C) ; GrB_Matrix_free (&M) ;
+        gcu_test_iso_cm_free (&x) ;
     }
     GrB_Matrix_free (&A) ;
     GrB_Scalar_free (&op.s) ;
