@@ -306,6 +306,35 @@ int gcu_iso_ewise (gcu_iso_ewise_kind kind, const gcu_binop_desc *op, const gcu_
     return memcmp (z, a, op->z.size) == 0 ? 1 : 0 ;
 }
 
+int gcu_iso_accum (int t_iso, GrB_Index t_nvals, const gcu_iso_operand *C, const gcu_iso_operand *M,
+    bool structural, bool complement, bool replace, GrB_BinaryOp accum, void *z)
+{
+    const gcu_type_info *tc = gcu_type_builtin (C->type) ;
+    if (tc == NULL) return -1 ;
+    bool no_mask = M == NULL ;
+    const int none = no_mask ? 0 : gcu_iso_mask_none (M, structural) ;
+    if (none < 0) return -1 ;
+    if (none) { no_mask = true ; complement = !complement ; }
+    if (no_mask && complement)
+    {
+        // nothing computed: C as it was (cleared: seen both ways)
+        if (replace) return -1 ;
+        if (C->iso) { if (C->x == NULL) return -1 ; memcpy (z, C->x, tc->size) ; return 1 ; }
+        return 0 ;
+    }
+    // T iso, or of one entry (GB_subassign reads it as one value), or empty
+    // (C kept): not said here
+    if (t_iso != 0 || t_nvals < 2) return -1 ;
+    if (!C->iso || C->nvals == 0) return 0 ;
+    // an iso C accumulated with T's values: not iso, but where SuiteSparse
+    // adds two as-if-full matrices (GB_add, GB_iso_emult) under an operator
+    // that ignores T
+    gcu_binop_desc ad ;
+    if (gcu_binop_identify (accum, &ad) != GrB_SUCCESS || ad.op == GCU_OP_USER) return -1 ;
+    if (ad.op == GCU_OP_FIRST || ad.op == GCU_OP_ANY || ad.op == GCU_OP_PAIR) return -1 ;
+    return 0 ;
+}
+
 //------------------------------------------------------------------------------
 // GrB_assign over the whole of C (GB_assign_prep, GB_subassigner_method)
 //------------------------------------------------------------------------------

@@ -99,6 +99,17 @@ int gcu_iso_assign (const gcu_iso_operand *C, GrB_Index cells, const gcu_iso_ope
     bool complement, bool replace, bool c_is_m, GrB_BinaryOp accum, const gcu_iso_operand *A,
     GrB_Type xtype, const void *x, void *z) ;
 
+// C<M> = accum (C, T) (accum not NULL; C and M as SuiteSparse holds them
+// before the call), T of t_nvals entries whose status is t_iso: 1 iso with
+// its value in z, 0 not, -1 not said here. Decided: nothing computed (a
+// complemented absent mask: C as it was); T not iso with two entries or
+// more: C not iso, except for an iso C under FIRST, ANY or PAIR (SuiteSparse
+// adds two as-if-full matrices with GB_iso_emult's rules, or subassigns: the
+// path decides). Found against SuiteSparse itself
+// (tests/cpu/test_iso_accum_rule.c).
+int gcu_iso_accum (int t_iso, GrB_Index t_nvals, const gcu_iso_operand *C, const gcu_iso_operand *M,
+    bool structural, bool complement, bool replace, GrB_BinaryOp accum, void *z) ;
+
 // The element-wise kinds (GrB_eWiseMult, GrB_eWiseAdd, GxB_eWiseUnion).
 typedef enum { GCU_ISO_EMULT = 0, GCU_ISO_ADD, GCU_ISO_UNION } gcu_iso_ewise_kind ;
 
