@@ -165,24 +165,32 @@ int gcu_iso_mask_none (const gcu_iso_operand *M, bool structural)
     return 1 ;
 }
 
+// The mask as SuiteSparse reads it (GB_get_mask: a valued iso mask is
+// structural if its value is nonzero, else no mask with the complement
+// flipped), into *no_mask and *complement; then, where the mask is absent
+// and complemented, nothing is computed: C as it was (1 with its value in
+// z, or 0), or -1 (cleared by GrB_REPLACE: seen both ways; M's or C's value
+// not known). 2: a result is computed.
+static int mask_stage (const gcu_iso_operand *C, const gcu_iso_operand *M, bool structural,
+    bool *no_mask, bool *complement, bool replace, size_t zsize, void *z)
+{
+    *no_mask = M == NULL ;
+    const int none = *no_mask ? 0 : gcu_iso_mask_none (M, structural) ;
+    if (none < 0) return -1 ;
+    if (none) { *no_mask = true ; *complement = !*complement ; }
+    if (!*no_mask || !*complement) return 2 ;
+    if (replace) return -1 ;
+    if (C->iso) { if (C->x == NULL) return -1 ; memcpy (z, C->x, zsize) ; return 1 ; }
+    return 0 ;
+}
+
 int gcu_iso_masked (int t_iso, const void *t_value, size_t zsize, const gcu_iso_operand *C,
     const gcu_iso_operand *M, bool structural, bool complement, bool replace,
     int64_t result_nvals, void *z)
 {
-    // a valued iso mask: structural if its value is nonzero, else no mask
-    // with the complement flipped (GB_get_mask)
-    bool no_mask = M == NULL ;
-    const int none = no_mask ? 0 : gcu_iso_mask_none (M, structural) ;
-    if (none < 0) return -1 ;
-    if (none) { no_mask = true ; complement = !complement ; }
-    if (no_mask && complement)
-    {
-        // nothing computed: C as it was; cleared, its status depends on
-        // how SuiteSparse held it (seen both ways)
-        if (replace) return -1 ;
-        if (C->iso) { if (C->x == NULL) return -1 ; memcpy (z, C->x, zsize) ; return 1 ; }
-        return 0 ;
-    }
+    bool no_mask ;
+    const int kept = mask_stage (C, M, structural, &no_mask, &complement, replace, zsize, z) ;
+    if (kept != 2) return kept ;
     // a mask (t_iso from gcu_iso_product_masked): T not iso, a result with
     // entries is not iso unless C was iso and kept its entries (no
     // GrB_REPLACE); T iso, a result with entries into an empty C is T's. An
@@ -311,17 +319,9 @@ int gcu_iso_accum (int t_iso, GrB_Index t_nvals, const gcu_iso_operand *C, const
 {
     const gcu_type_info *tc = gcu_type_builtin (C->type) ;
     if (tc == NULL) return -1 ;
-    bool no_mask = M == NULL ;
-    const int none = no_mask ? 0 : gcu_iso_mask_none (M, structural) ;
-    if (none < 0) return -1 ;
-    if (none) { no_mask = true ; complement = !complement ; }
-    if (no_mask && complement)
-    {
-        // nothing computed: C as it was (cleared: seen both ways)
-        if (replace) return -1 ;
-        if (C->iso) { if (C->x == NULL) return -1 ; memcpy (z, C->x, tc->size) ; return 1 ; }
-        return 0 ;
-    }
+    bool no_mask ;
+    const int kept = mask_stage (C, M, structural, &no_mask, &complement, replace, tc->size, z) ;
+    if (kept != 2) return kept ;
     // T iso, or of one entry (GB_subassign reads it as one value), or empty
     // (C kept): not said here
     if (t_iso != 0 || t_nvals < 2) return -1 ;
@@ -345,21 +345,11 @@ int gcu_iso_assign (const gcu_iso_operand *C, GrB_Index cells, const gcu_iso_ope
 {
     gcu_type_desc tc ;
     if (gcu_type_identify (C->type, &tc) != GrB_SUCCESS || tc.code >= GCU_NTYPES || tc.code == GCU_T_UDT) return -1 ;
-    // a valued iso mask: structural if its value is nonzero, else no mask
-    // with the complement flipped (GB_get_mask)
-    bool no_mask = M == NULL ;
-    const int none = no_mask ? 0 : gcu_iso_mask_none (M, structural) ;
-    if (none < 0) return -1 ;
-    if (none) { no_mask = true ; complement = !complement ; c_is_m = false ; }
-    bool c_empty = C->nvals == 0, c_iso = C->iso ;
+    bool c_empty = C->nvals == 0, c_iso = C->iso, no_mask ;
     if (c_iso && !c_empty && C->x == NULL) return -1 ;
-    if (no_mask && complement)
-    {
-        // nothing assigned: C as it was, or cleared (seen both ways)
-        if (replace) return -1 ;
-        if (c_iso) { memcpy (z, C->x, tc.size) ; return 1 ; }
-        return 0 ;
-    }
+    const int kept = mask_stage (C, M, structural, &no_mask, &complement, replace, tc.size, z) ;
+    if (kept != 2) return kept ;
+    if (no_mask) c_is_m = false ;
     const bool scalar = A == NULL ;
     // a scalar into a 1-by-1 C with no mask: GB_setElement's status (not
     // modelled)
