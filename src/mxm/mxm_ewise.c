@@ -102,14 +102,9 @@ static GrB_Info ewise_run (gcu_call *call)
     if (at == NULL || bt == NULL) GCU_TRY (GCU_NOT_HANDLED) ;
     // T's and C's iso status as SuiteSparse's, decided before any work (the
     // publish leaves C iso where it is)
-    uint64_t alpha [2] = { 0, 0 }, beta [2] = { 0, 0 }, z [2] ;
+    uint64_t alpha [2] = { 0, 0 }, beta [2] = { 0, 0 } ;
     if (gcu_op_union (call->op)) GCU_TRY (gcu_ewise_union_scalars (call, op, alpha, beta)) ;
-    if (gcu_iso_call_ewise (call, &bd, alpha, beta) < 0
-        || gcu_iso_call_result (call, bd.z.size, 2, z) < 0)
-    {
-        gcu_iso_decline (call) ;
-        GCU_TRY (GCU_NOT_HANDLED) ;
-    }
+    if (!gcu_iso_call_check_ewise (call, &bd, alpha, beta)) GCU_TRY (GCU_NOT_HANDLED) ;
     void *fill = NULL ;
     GCU_TRY (gcu_mxm_merge_kernel (at, bt, bd.z.handle, op, &fill)) ;
 
@@ -129,7 +124,8 @@ static GrB_Info ewise_run (gcu_call *call)
         .csize = zsize, .tsize = bd_.size,
         .c_idx64 = oa.idx64, .c_iso = oa.iso, .t_idx64 = ob.idx64,
         .accum = true, .intersect = mult, .union_ab = gcu_op_union (call->op) } ;
-    if (in.union_ab) GCU_TRY (gcu_ewise_union_scalars (call, op, in.alpha, in.beta)) ;
+    memcpy (in.alpha, alpha, sizeof (alpha)) ;
+    memcpy (in.beta, beta, sizeof (beta)) ;
     GrB_Index tn = 0 ;
     GCU_TRY (gcu_mxm_merge_device (&in, fill, &scr.keep, &tn, s)) ;
     const double t2 = gcu_now () ;

@@ -174,6 +174,11 @@ void gcu_iso_decline (gcu_call *call) ;
 // host computes it), otherwise. (GrB_mxv, GrB_vxm: gcu_iso_call_vector.)
 bool gcu_iso_call_check (gcu_call *call, const gcu_semiring_desc *sr) ;
 
+// The same before a matrix element-wise call computes (T's status from
+// gcu_iso_call_ewise)
+bool gcu_iso_call_check_ewise (gcu_call *call, const gcu_binop_desc *op, const void *alpha,
+    const void *beta) ;
+
 // GrB_mxv, GrB_vxm: the status SuiteSparse gives w with entries and with
 // none (call->c_iso, c_iso_value); false, and the call declined, where one
 // is not known here (or iso with a w of another type than T's)

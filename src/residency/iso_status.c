@@ -108,12 +108,20 @@ static int t_status (gcu_call *call, int t, const uint8_t *z0, size_t zsize)
     return t ;
 }
 
-int gcu_iso_call_product (gcu_call *call, const gcu_semiring_desc *sr)
+// T's status is found once a call: false where it was (call->t_iso holds
+// it), else the call marked as finding it, not known yet, T of type ttype
+static bool t_begin (gcu_call *call, GrB_Type ttype)
 {
-    if (call->t_iso_done) return call->t_iso ;
+    if (call->t_iso_done) return false ;
     call->t_iso_done = true ;
     call->t_iso = -1 ;
-    call->t_iso_type = sr->add.op.z.handle ;
+    call->t_iso_type = ttype ;
+    return true ;
+}
+
+int gcu_iso_call_product (gcu_call *call, const gcu_semiring_desc *sr)
+{
+    if (!t_begin (call, sr->add.op.z.handle)) return call->t_iso ;
     // a positional multiply: never iso, whatever the operands (BFS's
     // frontier of one entry, device newest, need not be described)
     if (sr->mult.flags & GCU_OPF_POSITIONAL) return (call->t_iso = 0) ;
@@ -145,12 +153,9 @@ int gcu_iso_call_product (gcu_call *call, const gcu_semiring_desc *sr)
 
 int gcu_iso_call_ewise (gcu_call *call, const gcu_binop_desc *op, const void *alpha, const void *beta)
 {
+    if (!t_begin (call, op->z.handle)) return call->t_iso ;
     const gcu_iso_ewise_kind kind = gcu_op_mult (call->op) ? GCU_ISO_EMULT
         : gcu_op_union (call->op) ? GCU_ISO_UNION : GCU_ISO_ADD ;
-    if (call->t_iso_done) return call->t_iso ;
-    call->t_iso_done = true ;
-    call->t_iso = -1 ;
-    call->t_iso_type = op->z.handle ;
     if (call->tran_a && call->tran_b) return -1 ;
     described a, b, c, m ;
     bool structural = false, complement = false ;
@@ -196,21 +201,31 @@ int gcu_iso_call_result (gcu_call *call, size_t zsize, int64_t result_nvals, voi
         call->M != NULL ? &m.o : NULL, structural, complement, call->replace, result_nvals, z) ;
 }
 
-bool gcu_iso_call_check (gcu_call *call, const gcu_semiring_desc *sr)
+// T's status t (T of zsize bytes a value): whether C's, with entries, is
+// known too (a count of two stands for any: the publish decides one entry
+// under a mask); false, and the call declined, otherwise
+static bool c_known (gcu_call *call, int t, size_t zsize)
 {
     uint64_t z [2] ;
-    const int st = gcu_iso_call_product (call, sr) < 0 ? -1 : gcu_iso_call_result (call, sr->add.op.z.size, 1, z) ;
-    if (st >= 0) return true ;
+    if (t >= 0 && gcu_iso_call_result (call, zsize, 2, z) >= 0) return true ;
     gcu_iso_decline (call) ;
     return false ;
 }
 
+bool gcu_iso_call_check (gcu_call *call, const gcu_semiring_desc *sr)
+{
+    return c_known (call, gcu_iso_call_product (call, sr), sr->add.op.z.size) ;
+}
+
+bool gcu_iso_call_check_ewise (gcu_call *call, const gcu_binop_desc *op, const void *alpha,
+    const void *beta)
+{
+    return c_known (call, gcu_iso_call_ewise (call, op, alpha, beta), op->z.size) ;
+}
+
 int gcu_iso_call_apply (gcu_call *call, const gcu_iso_apply_op *op, GrB_Type ztype)
 {
-    if (call->t_iso_done) return call->t_iso ;
-    call->t_iso_done = true ;
-    call->t_iso = -1 ;
-    call->t_iso_type = ztype ;
+    if (!t_begin (call, ztype)) return call->t_iso ;
     const gcu_type_info *tz = gcu_type_builtin (ztype) ;
     described a ;
     if (tz == NULL || !describe (call->A, false, &a)) return -1 ;
@@ -228,13 +243,11 @@ int gcu_iso_call_apply (gcu_call *call, const gcu_iso_apply_op *op, GrB_Type zty
 
 int gcu_iso_call_select (gcu_call *call, GrB_Scalar y)
 {
-    if (call->t_iso_done) return call->t_iso ;
-    call->t_iso_done = true ;
-    call->t_iso = -1 ;
+    if (!t_begin (call, NULL)) return call->t_iso ;
     described a ;
     if (!describe (call->A, false, &a)) return -1 ;
     const gcu_type_info *ta = gcu_type_builtin (a.o.type) ;
-    call->t_iso_type = a.o.type ;
+    call->t_iso_type = a.o.type ;       // (T keeps A's type)
     if (ta == NULL) return -1 ;
     a.held_open = a.held_open || call->tran_a ;
     uint8_t z [GCU_VALUE_MAX], z0 [GCU_VALUE_MAX] ;

@@ -201,9 +201,10 @@ typedef struct
     uint64_t t_iso_value [2] ;
     GrB_Type t_iso_type ;       // the value's type (the semiring's monoid's)
     bool iso_declined ;         // a family declined it for that (gcu_iso_decline)
-    // a vector product's result: SuiteSparse's status where it has entries
+    // a vector call's result: SuiteSparse's status where it has entries
     // ([1]) or none ([0]), 1 iso with c_iso_value (C's type), 0 not
-    // (gcu_iso_call_vector; zeros for other calls)
+    // (gcu_iso_call_vector and its element-wise, apply, select and assign
+    // forms; zeros for other calls)
     int8_t c_iso [2] ;
     uint64_t c_iso_value [2] ;
 }

@@ -68,7 +68,8 @@ typedef struct
     GrB_BinaryOp accum ;        // NULL: none
     // the iso status SuiteSparse gives the result (1 iso, with iso_value of
     // w's type; 0 not), where it has entries (iso [1]) or none (iso [0]);
-    // zeros (not iso) unless the caller sets them (GrB_mxv, GrB_vxm)
+    // zeros (not iso) unless the call's status sets them (gcu_vec_call_wb:
+    // call->c_iso)
     int8_t iso [2] ;
     uint64_t iso_value [2] ;
 }
