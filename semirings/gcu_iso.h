@@ -5,8 +5,8 @@
 // mask that is iso with a zero value into no mask with the complement
 // flipped before it checks the mask's size or the indices (GB_get_mask;
 // differential tester seed 13502880242177317083, cases 3672 and 6288).
-// Used by the product, element-wise and vector apply families through
-// src/residency/iso_status.c, which
+// Used by the product, element-wise, vector apply, select and assign
+// families through src/residency/iso_status.c, which
 // applies them to a call's objects (a result whose status cannot be told
 // here is computed on the host). Internal header, never installed.
 #ifndef GCU_ISO_H

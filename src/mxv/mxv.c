@@ -37,6 +37,7 @@
 #include "gcu_spmv_plan.h"
 #include "../residency/gcu_operand.h"
 #include "gcu_util.h"
+#include "gcu_real.h"
 #include "grbcuda.h"
 #include "../device/gcu_device.h"
 #include "../device/gcu_staging.h"
@@ -206,14 +207,21 @@ static GrB_Info write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
     if (info == GrB_SUCCESS) info = gcu_writeback_desc (call->desc, &d) ;
     GrB_Vector Mtmp = NULL ;
     if (info == GrB_SUCCESS) info = gcu_writeback_mask (call, (void **) &Mtmp) ;
+    // SuiteSparse's own mask and accum stage, w and M written back first:
+    // through grbcuda's entry points the call could run on the GPU and leave
+    // w device newest, a value the invalidation after the write-back would
+    // drop (an apply of T took the GPU there, differential seed
+    // 1795937770041228531 on the H200, while the family tried this path)
+    const GrB_Vector M = Mtmp != NULL ? Mtmp : (GrB_Vector) call->M ;
+    if (info == GrB_SUCCESS) info = gcu_residency_materialize (w, "GrB_mxv's write-back") ;
+    if (info == GrB_SUCCESS && M != NULL) info = gcu_residency_materialize (M, "GrB_mxv's write-back") ;
     if (info == GrB_SUCCESS)
     {
-        const GrB_Vector M = Mtmp != NULL ? Mtmp : (GrB_Vector) call->M ;
         GrB_UnaryOp id = identity_of (ztype) ;
         if (id != NULL)
-            info = GrB_Vector_apply (w, M, call->accum, id, T, d) ;
+            info = GCU_SUITE (GrB_Vector_apply) (w, M, call->accum, id, T, d) ;
         else
-            info = GrB_Vector_assign (w, M, call->accum, T, GrB_ALL, m, d) ;
+            info = GCU_SUITE (GrB_Vector_assign) (w, M, call->accum, T, GrB_ALL, m, d) ;
     }
     GrB_Vector_free (&Mtmp) ;
     GrB_Vector_free (&T) ;
@@ -569,6 +577,15 @@ static GrB_Info mxv_run (gcu_call *call)
 
     if (w_unchanged (call, vxm, nallow, m, unvals, anvals))
     {
+        // an iso w and an accum (w's status left open): SuiteSparse makes
+        // such a w not iso, or may (differential seed 1795938643243598189,
+        // H200: eleven cases of an empty T or no allowed entry, each with an
+        // accum); the host computes it
+        if (call->c_iso_open)
+        {
+            gcu_iso_decline (call) ;
+            GCU_TRY (GCU_NOT_HANDLED) ;
+        }
         GCU_FREE_ALL ;
         return GrB_SUCCESS ;
     }
@@ -619,6 +636,17 @@ static GrB_Info mxv_run (gcu_call *call)
     const size_t up_bytes = om.up_bytes + ou.up_bytes + mask_up + re_up ;
     if (mf >= 0) snprintf (how + strlen (how), sizeof (how) - strlen (how), " (frontier's edges %lld)", (long long) mf) ;
     const double t_export = om.export_s + ou.export_s, t_upload = om.upload_s + ou.upload_s ;
+
+    // w's status not known before T (an accum into an iso w:
+    // gcu_iso_call_vector): from T's entries, counted on the device; else
+    // the call is declined, w untouched
+    if (call->c_iso_open)
+    {
+        int64_t tn = 0 ;
+        if (work) GCU_TRY (gcu_vec_count (dTb, (int64_t) m, &tn, s)) ;
+        if (!gcu_iso_call_vector_counted (call, (GrB_Index) tn)) gcu_iso_decline (call) ;
+        if (call->c_iso_open || !gcu_vec_call_wb (call, &wb)) GCU_TRY (GCU_NOT_HANDLED) ;
+    }
 
     // w<M,replace> = accum (w, T) on the device: w is left device newest
     if (gcu_vec_merge_applies (&wb, spec.sr.mult.z.handle))

@@ -180,9 +180,25 @@ bool gcu_iso_call_check_ewise (gcu_call *call, const gcu_binop_desc *op, const v
     const void *beta) ;
 
 // GrB_mxv, GrB_vxm: the status SuiteSparse gives w with entries and with
-// none (call->c_iso, c_iso_value); false, and the call declined, where one
-// is not known here (or iso with a w of another type than T's)
+// none (call->c_iso, c_iso_value); where T's status is known, the call has
+// an accum and w's status is not known before T (PageRank's r += A'*w into
+// an r made iso by r = teleport), call->c_iso_open set instead; false, and
+// the call declined, otherwise.
 bool gcu_iso_call_vector (gcu_call *call, const gcu_semiring_desc *sr) ;
+
+// A call left open by gcu_iso_call_vector, its T computed with t_nvals
+// entries (under the mask, as the device computes it: never more than
+// SuiteSparse's T): w's status from gcu_iso_accum (T not iso with two
+// entries or more into an iso w: not iso, but under FIRST, ANY or PAIR).
+// True where that decides it (call->c_iso set, c_iso_open cleared: the
+// device write-back may run); false otherwise (the family then declines the
+// call, C untouched: the host computes it).
+bool gcu_iso_call_vector_counted (gcu_call *call, GrB_Index t_nvals) ;
+
+// Calls left open so far (gcu_iso_call_vector) and those of them that the
+// count decided (gcu_iso_call_vector_counted), for the tests and statistics
+uint64_t gcu_iso_opened (void) ;
+uint64_t gcu_iso_counted (void) ;
 
 // The status SuiteSparse gives T = A op B of an element-wise call (op its
 // operator; eWiseMult, eWiseAdd or eWiseUnion by call->op, alpha and beta

@@ -14,8 +14,10 @@
 #include <stdatomic.h>
 #include <string.h>
 
-static _Atomic uint64_t declined ;
+static _Atomic uint64_t declined, opened, counted ;
 uint64_t gcu_iso_declined (void) { return atomic_load (&declined) ; }
+uint64_t gcu_iso_opened (void) { return atomic_load (&opened) ; }
+uint64_t gcu_iso_counted (void) { return atomic_load (&counted) ; }
 
 void gcu_iso_decline (gcu_call *call)
 {
@@ -261,8 +263,9 @@ int gcu_iso_call_select (gcu_call *call, GrB_Scalar y)
 }
 
 // w's status with entries ([1]) and with none ([0]) from T's, into
-// call->c_iso; false, and the call declined, where one is not known here
-static bool vector_w (gcu_call *call, bool t_known, size_t zsize)
+// call->c_iso; where one is not known here: open (T known, an accum, and
+// open_ok: call->c_iso_open, zeros in c_iso) or false, the call declined
+static bool vector_w (gcu_call *call, bool t_known, size_t zsize, bool open_ok)
 {
     described c ;
     uint64_t z [2] = { 0, 0 } ;
@@ -278,32 +281,66 @@ static bool vector_w (gcu_call *call, bool t_known, size_t zsize)
         call->c_iso [k] = (int8_t) (ok ? st : 0) ;
         if (ok && st == 1) memcpy (call->c_iso_value, z, zsize) ;
     }
+    call->c_iso_open = !ok && open_ok && t_known && call->t_iso >= 0 && call->accum != NULL ;
+    if (call->c_iso_open)
+    {
+        call->c_iso [0] = call->c_iso [1] = 0 ;
+        atomic_fetch_add (&opened, 1) ;
+        return true ;
+    }
     if (!ok) gcu_iso_decline (call) ;
     return ok ;
 }
 
 bool gcu_iso_call_vector (gcu_call *call, const gcu_semiring_desc *sr)
 {
-    return vector_w (call, gcu_iso_call_product (call, sr) >= 0, sr->add.op.z.size) ;
+    return vector_w (call, gcu_iso_call_product (call, sr) >= 0, sr->add.op.z.size, true) ;
+}
+
+bool gcu_iso_call_vector_counted (gcu_call *call, GrB_Index t_nvals)
+{
+    described c, m ;
+    bool structural = false, complement = false ;
+    if (!call->c_iso_open || call->accum == NULL || !describe (call->C, false, &c)
+        || !gcu_mask_kind (call->desc, &structural, &complement)
+        || (call->M != NULL && !describe (call->M, false, &m))) return false ;
+    const gcu_type_info *tc = gcu_type_builtin (c.o.type) ;
+    uint8_t z [GCU_VALUE_MAX], z0 [GCU_VALUE_MAX] ;
+    int t = -2 ;
+    for (int wc = 0 ; tc != NULL && wc < ways (&c) ; wc++)
+    {
+        held_as (&c, wc) ;
+        const int r = gcu_iso_accum (call->t_iso, t_nvals, &c.o, call->M != NULL ? &m.o : NULL,
+            structural, complement, call->replace, call->accum, z) ;
+        if (!agree (&t, r, z, z0, tc->size)) return false ;
+    }
+    if (tc == NULL || t < 0 || tc->size > sizeof (call->c_iso_value)) return false ;
+    // (the rule gives w's status whatever its entry count)
+    call->c_iso [0] = call->c_iso [1] = (int8_t) t ;
+    if (t == 1) memcpy (call->c_iso_value, z0, tc->size) ;
+    call->c_iso_open = false ;
+    atomic_fetch_add (&counted, 1) ;
+    return true ;
 }
 
 bool gcu_iso_call_vector_ewise (gcu_call *call, const gcu_binop_desc *op, const void *alpha,
     const void *beta)
 {
-    return vector_w (call, gcu_iso_call_ewise (call, op, alpha, beta) >= 0, op->z.size) ;
+    return vector_w (call, gcu_iso_call_ewise (call, op, alpha, beta) >= 0, op->z.size, false) ;
 }
 
 bool gcu_iso_call_vector_apply (gcu_call *call, const gcu_iso_apply_op *op, GrB_Type ztype)
 {
     const gcu_type_info *tz = gcu_type_builtin (ztype) ;
-    return vector_w (call, tz != NULL && gcu_iso_call_apply (call, op, ztype) >= 0, tz != NULL ? tz->size : 0) ;
+    return vector_w (call, tz != NULL && gcu_iso_call_apply (call, op, ztype) >= 0, tz != NULL ? tz->size : 0,
+        false) ;
 }
 
 bool gcu_iso_call_vector_select (gcu_call *call, GrB_Scalar y)
 {
     const int t = gcu_iso_call_select (call, y) ;
     const gcu_type_info *ta = gcu_type_builtin (call->t_iso_type) ;
-    if (!vector_w (call, t >= 0 && ta != NULL, ta != NULL ? ta->size : 0)) return false ;
+    if (!vector_w (call, t >= 0 && ta != NULL, ta != NULL ? ta->size : 0, false)) return false ;
     // (an empty selection is iso or not by SuiteSparse's path: written not
     // iso, as an empty result under a mask is)
     call->c_iso [0] = 0 ;

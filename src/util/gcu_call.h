@@ -207,6 +207,11 @@ typedef struct
     // forms; zeros for other calls)
     int8_t c_iso [2] ;
     uint64_t c_iso_value [2] ;
+    // GrB_mxv, GrB_vxm with an accum: T's status is known and w's is not
+    // yet (c_iso then zeros): T is computed on the device all the same, and
+    // w's status decided from T's entry count (gcu_iso_call_vector_counted),
+    // else the call declined before w is touched
+    bool c_iso_open ;
 }
 gcu_call ;
 

@@ -160,6 +160,9 @@ GrB_Info gcu_vec_allow_launch (const gcu_vmerge_args *a, int8_t *allow, gcu_stre
 // (the image's nvals); nothing waits.
 GrB_Info gcu_vec_compact (const int8_t *b, const void *x, int64_t n, size_t vsize,
     int64_t *idx, void *vals, int64_t *count, gcu_stream s) ;
+// The entries of a dense image (presence bytes b, length n) into *count;
+// temporaries from the pool; synchronises s
+GrB_Info gcu_vec_count (const int8_t *b, int64_t n, int64_t *count, gcu_stream s) ;
 // The JIT's typed write-back for w of wtype, T of ttype, accum (NULL: a
 // cast), the result of otype (NULL: w's type; an element-wise op's z type)
 GrB_Info gcu_vec_merge_kernel (GrB_Type wtype, GrB_Type ttype, GrB_Type otype,

@@ -4,9 +4,11 @@
 // dense image (an operand uploads its entries only), and the compaction of
 // a dense image into its entries (CUB's DeviceSelect over the positions,
 // then a gather of the values), which the materialization, a reduction and
-// a sparse operand use.
+// a sparse operand use, and the count of its entries (CUB's reduction: a
+// product's T, whose count decides an accum's iso status).
 #include <cub/cub.cuh>
 #include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
 #include <cuda_runtime.h>
 #include <stdint.h>
 #include <string.h>
@@ -165,6 +167,36 @@ extern "C" GrB_Info gcu_vec_allow_launch (const gcu_vmerge_args *a, int8_t *allo
     if (a->v.m <= 0) return GrB_SUCCESS ;
     k_vallow <<<grid_of (a->v.m), GCU_VEC_THREADS, 0, (cudaStream_t) s>>> (*a, allow) ;
     return gcu_launch_check ("vector mask") ;
+}
+
+// a presence byte as a count
+struct present_one
+{
+    __host__ __device__ int64_t operator() (int8_t b) const { return b != 0 ; }
+} ;
+
+#undef  GCU_FREE_ALL
+#define GCU_FREE_ALL gcu_dfree (tmp, s) ; gcu_dfree (dcount, s) ;
+
+extern "C" GrB_Info gcu_vec_count (const int8_t *b, int64_t n, int64_t *count, gcu_stream s)
+{
+    void *tmp = NULL ;
+    int64_t *dcount = NULL ;
+    *count = 0 ;
+    // int lengths for CUB
+    if (n < 0 || n >= ((int64_t) 1 << 31) - 1) return GCU_NOT_HANDLED ;
+    if (n == 0) return GrB_SUCCESS ;
+    const cudaStream_t st = (cudaStream_t) s ;
+    auto it = thrust::make_transform_iterator (b, present_one ()) ;
+    GCU_TRY (gcu_dmalloc ((void **) &dcount, sizeof (int64_t), s)) ;
+    size_t need = 0 ;
+    if (cub::DeviceReduce::Sum (NULL, need, it, dcount, (int) n, st) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
+    GCU_TRY (gcu_dmalloc (&tmp, need + 16, s)) ;
+    if (cub::DeviceReduce::Sum (tmp, need, it, dcount, (int) n, st) != cudaSuccess) GCU_TRY (GrB_PANIC) ;
+    GCU_TRY (gcu_launch_check ("vector count")) ;
+    GCU_TRY (gcu_memcpy_d2h (count, dcount, sizeof (int64_t), s)) ;     // synchronises
+    GCU_FREE_ALL ;
+    return GrB_SUCCESS ;
 }
 
 #undef  GCU_FREE_ALL

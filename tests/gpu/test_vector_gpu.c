@@ -22,13 +22,21 @@
 //      (sparse or full storage), as the mask and as u of GrB_Vector_assign
 //      against SuiteSparse's, then their image read back byte for byte
 //      against their entries (absent values zero), with the bytes
-//      uploaded: the entries alone when they are fewer than the image.
+//      uploaded: the entries alone when they are fewer than the image;
+//  (f) w's iso status not known before T (src/residency/iso_status.c):
+//      PageRank's r = teleport (iso in SuiteSparse, left so on the device)
+//      then r += A*u (an accum into an iso r: decided by T's entries counted
+//      on the device, r left there); r = teleport again, then r<FIRST> =
+//      A*u (FIRST ignores T: not decided, declined after the kernels, r as
+//      it was, the host computes it); each against SuiteSparse's, its iso
+//      status included.
 #include "gcu_test.h"
 #include "grbcuda.h"
 #include "device/gcu_cuda.h"
 #include "residency/gcu_residency.h"
 #include "residency/gcu_operand.h"
 #include "vector/gcu_vector.h"
+#include "dispatch/gcu_dispatch.h"
 #include "gcu_util.h"
 #include <math.h>
 #include <stdlib.h>
@@ -42,6 +50,8 @@ typedef GrB_Info (*assign_bool_t) (GrB_Vector, const GrB_Vector, const GrB_Binar
     bool, const GrB_Index *, GrB_Index, const GrB_Descriptor) ;
 typedef GrB_Info (*assign_v_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
     const GrB_Vector, const GrB_Index *, GrB_Index, const GrB_Descriptor) ;
+typedef GrB_Info (*assign_fp32_t) (GrB_Vector, const GrB_Vector, const GrB_BinaryOp,
+    float, const GrB_Index *, GrB_Index, const GrB_Descriptor) ;
 // SuiteSparse's own functions: the oracle's objects never pass through
 // grbcuda (a real call changing an object grbcuda has a copy of would not
 // invalidate the copy)
@@ -49,6 +59,7 @@ static mxv_t real_mxv ;
 static vxm_t real_vxm ;
 static assign_bool_t real_assign_bool ;
 static assign_v_t real_assign_v ;
+static assign_fp32_t real_assign_fp32 ;
 
 static gcu_res_stats stats (void)
 {
@@ -418,6 +429,58 @@ static void uploads (uint64_t *st)
     GrB_Type_free (&u3) ; GrB_Type_free (&u12) ;
 }
 
+// (f)
+static void iso_equal (GrB_Vector w, GrB_Vector r, double tol, const char *what)
+{
+    bool i1 = false, i2 = false ;
+    CHECK (gcu_test_vector_equal (w, r, tol, false, what), "%s: w as SuiteSparse's", what) ;
+    OK (GxB_Vector_iso (&i1, w)) ;
+    OK (GxB_Vector_iso (&i2, r)) ;
+    CHECK (i1 == i2, "%s: w iso %d, SuiteSparse's %d", what, (int) i1, (int) i2) ;
+}
+
+static void iso_open (uint64_t *st)
+{
+    const GrB_Index n = 3000 ;
+    GrB_Matrix A = gcu_test_random_matrix (GrB_FP32, n, n, 0.004, st) ;
+    GrB_Vector u = gcu_test_random_vector (GrB_FP32, n, 1.0, st) ;
+    // (none of them iso: the random ones are, one time in eight)
+    OK (GrB_Matrix_setElement_FP32 (A, 7.5f, 0, 0)) ;
+    OK (GrB_Matrix_setElement_FP32 (A, -2.0f, 1, 1)) ;
+    OK (GrB_Vector_setElement_FP32 (u, 2.5f, 0)) ;
+    OK (GrB_Matrix_wait (A, GrB_MATERIALIZE)) ;
+    OK (GrB_Vector_wait (u, GrB_MATERIALIZE)) ;
+    GrB_Vector r, rr ;
+    OK (GrB_Vector_new (&r, GrB_FP32, n)) ;
+    OK (GrB_Vector_new (&rr, GrB_FP32, n)) ;
+    // r = teleport: iso, on the device
+    const uint64_t n0 = stats ().newest ;
+    OK (GrB_Vector_assign_FP32 (r, NULL, NULL, 0.15f, GrB_ALL, n, NULL)) ;
+    OK (real_assign_fp32 (rr, NULL, NULL, 0.15f, GrB_ALL, n, NULL)) ;
+    CHECK (stats ().newest == n0 + 1, "r = teleport left on the device") ;
+    // r += A*u: T's entries counted, r stays on the device
+    const uint64_t c0 = gcu_iso_counted (), runs0 = gcu_family_runs ("mxv"), n1 = stats ().newest ;
+    both_mxv (r, rr, NULL, NULL, GrB_PLUS_FP32, GrB_PLUS_TIMES_SEMIRING_FP32, A, u, u, NULL, "r += A*u") ;
+    CHECK (gcu_iso_counted () == c0 + 1 && gcu_family_runs ("mxv") == runs0 + 1,
+        "r += A*u into an iso r: on the GPU (%llu runs), decided by T's entries (%llu)",
+        (unsigned long long) (gcu_family_runs ("mxv") - runs0), (unsigned long long) (gcu_iso_counted () - c0)) ;
+    uint64_t nv = 0 ;
+    CHECK (stats ().newest == n1 && gcu_residency_newest_nvals (r, &nv), "r += A*u left on the device") ;
+    iso_equal (r, rr, 1e-5, "r += A*u into an iso r") ;
+    // r = teleport, then r<FIRST> = A*u: declined after the kernels
+    OK (GrB_Vector_assign_FP32 (r, NULL, NULL, 0.25f, GrB_ALL, n, NULL)) ;
+    OK (real_assign_fp32 (rr, NULL, NULL, 0.25f, GrB_ALL, n, NULL)) ;
+    const uint64_t o0 = gcu_iso_opened (), d0 = gcu_iso_declined (), runs1 = gcu_family_runs ("mxv") ;
+    both_mxv (r, rr, NULL, NULL, GrB_FIRST_FP32, GrB_PLUS_TIMES_SEMIRING_FP32, A, u, u, NULL, "r<FIRST> = A*u") ;
+    CHECK (gcu_iso_opened () == o0 + 1 && gcu_iso_declined () == d0 + 1 && gcu_family_runs ("mxv") == runs1,
+        "r<FIRST> = A*u into an iso r: left open (%llu), then declined (%llu), not run on the GPU (%llu)",
+        (unsigned long long) (gcu_iso_opened () - o0), (unsigned long long) (gcu_iso_declined () - d0),
+        (unsigned long long) (gcu_family_runs ("mxv") - runs1)) ;
+    iso_equal (r, rr, 0, "r<FIRST> = A*u into an iso r") ;
+    GrB_Matrix_free (&A) ;
+    GrB_Vector_free (&u) ; GrB_Vector_free (&r) ; GrB_Vector_free (&rr) ;
+}
+
 int main (void)
 {
     OK (GrB_init (GrB_NONBLOCKING)) ;
@@ -431,6 +494,8 @@ int main (void)
     real_vxm = (vxm_t) gcu_test_real ("GrB_vxm") ;
     real_assign_bool = (assign_bool_t) gcu_test_real ("GrB_Vector_assign_BOOL") ;
     real_assign_v = (assign_v_t) gcu_test_real ("GrB_Vector_assign") ;
+    real_assign_fp32 = (assign_fp32_t) gcu_test_real ("GrB_Vector_assign_FP32") ;
+    CHECK (real_assign_fp32 != NULL, "SuiteSparse's GrB_Vector_assign_FP32") ;
     CHECK (real_assign_bool != NULL && (void *) real_assign_bool != (void *) GrB_Vector_assign_BOOL,
         "SuiteSparse's GrB_Vector_assign_BOOL") ;
     CHECK (real_assign_v != NULL && (void *) real_assign_v != (void *) GrB_Vector_assign,
@@ -446,6 +511,7 @@ int main (void)
     eviction (&st) ;
     faults (&st) ;
     uploads (&st) ;
+    iso_open (&st) ;
     gcu_residency_clear_all () ;
     GrB_finalize () ;
     return gcu_test_report ("test_vector_gpu") ;
