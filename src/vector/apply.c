@@ -338,9 +338,10 @@ static GrB_Info plan_of (const gcu_call *call, GrB_Type ut, apply_plan *p)
 
 #if GRBCUDA_HAVE_CUDA
 
-// w's iso status as SuiteSparse's (gcu_iso_call_vector_apply; false: the
-// call declined): the call's operator, its bound scalar as a GrB_Scalar (one
-// made here for the typed forms)
+// w's iso status as SuiteSparse's (gcu_iso_call_vector_apply, select's
+// gcu_iso_call_vector_select; false: the call declined): the call's
+// operator, its bound scalar as a GrB_Scalar (one made here for the typed
+// forms)
 static bool iso_status (gcu_call *call, const apply_plan *p)
 {
     const bool bound = call->op == GCU_OP_VECTOR_APPLY_BINOP1ST || call->op == GCU_OP_VECTOR_APPLY_BINOP2ND ;
@@ -359,7 +360,8 @@ static bool iso_status (gcu_call *call, const apply_plan *p)
         return false ;
     }
     if (own != NULL) op.s = own ;
-    const bool ok = gcu_iso_call_vector_apply (call, &op, p->ztype) ;
+    const bool ok = p->select ? gcu_iso_call_vector_select (call, op.s)
+        : gcu_iso_call_vector_apply (call, &op, p->ztype) ;
     GrB_Scalar_free (&own) ;
     return ok ;
 }
@@ -414,9 +416,8 @@ static GrB_Info apply_run (gcu_call *call)
     GCU_TRY (GxB_Vector_type (&ut, (GrB_Vector) call->A)) ;
     GCU_TRY (gcu_type_identify (ut, &ud)) ;
     GCU_TRY (plan_of (call, ut, &p)) ;
-    // w's iso status as SuiteSparse's, decided before any work (select's:
-    // not modelled, written not iso)
-    if (!p.select && !iso_status (call, &p)) GCU_TRY (GCU_NOT_HANDLED) ;
+    // w's iso status as SuiteSparse's, decided before any work
+    if (!iso_status (call, &p)) GCU_TRY (GCU_NOT_HANDLED) ;
     gcu_vec_wb wb ;
     if (!gcu_vec_call_wb (call, &wb)) GCU_TRY (GCU_NOT_HANDLED) ;
     GCU_TRY (gcu_type_identify (p.ztype, &zd)) ;

@@ -49,7 +49,11 @@ static GrB_Info assign_run (gcu_call *call)
     gcu_vec_wb wb ;
     gcu_type_desc td ;
     const GrB_Type tt = t_type (call) ;
-    if (tt == NULL || !gcu_vec_call_wb (call, &wb)) GCU_TRY (GCU_NOT_HANDLED) ;
+    // w's iso status as SuiteSparse's, decided before any work (into the
+    // write-back's: gcu_vec_call_wb reads it)
+    if (tt == NULL || !gcu_iso_call_vector_assign (call, scalar ? tt : NULL, scalar ? call->scalar : NULL))
+        GCU_TRY (GCU_NOT_HANDLED) ;
+    if (!gcu_vec_call_wb (call, &wb)) GCU_TRY (GCU_NOT_HANDLED) ;
     GCU_TRY (gcu_type_identify (tt, &td)) ;
     // T: u as a dense image, or x in every position (full: no presence bytes)
     const int8_t *Tb = NULL ;
