@@ -536,11 +536,19 @@ static bool gpu_ran (gcu_call *call)
     return ran ;
 }
 
+// C's old value matters to SuiteSparse's result only through its iso status
+// where the call is a product with no mask (C = T: T's status alone) or the
+// assign of a scalar to every entry of a C of two or more entries with no
+// mask (always iso); any other call's result status can depend on how C
+// was held (an assign under GrB_REPLACE into a C held full or as a bitmap:
+// SuiteSparse ran on the stale copy gave a result iso where the written-back
+// C gave it not iso, differential seed 1795938643243598189 on the H200)
 bool gcu_c_replaced (const gcu_call *c)
 {
-    return c->checked && c->accum == NULL && (c->M == NULL || c->replace)
-        && (!gcu_op_assign (c->op) || c->I == GrB_ALL)
-        && c->C != c->A && c->C != c->B && c->C != c->M ;
+    const bool product = c->op == GCU_OP_MXM || c->op == GCU_OP_MXV || c->op == GCU_OP_VXM ;
+    const bool fill = c->op == GCU_OP_VECTOR_ASSIGN_SCALAR && c->I == GrB_ALL && c->c_rows > 1 ;
+    return c->checked && c->accum == NULL && c->M == NULL && (product || fill)
+        && c->C != c->A && c->C != c->B ;
 }
 
 // The host reads every object of the call, C too (mask, accum), unless the

@@ -59,10 +59,11 @@ double gcu_start_gain_add (double gain) ;
 // host. call->reason says why. Thread-safe.
 bool gcu_try_gpu (gcu_call *call, GrB_Info *info) ;
 
-// The call's C is not read (no accum, no mask or one with GrB_REPLACE, an
-// assign to the whole of w, C none of its inputs): SuiteSparse replaces C
-// whole, so a device-newest C need not be written back for it. Only for a
-// checked call (step 1).
+// The call's C is not read (no accum, no mask, C none of its inputs) and
+// SuiteSparse's result does not depend on how C was held (a product, or a
+// scalar assigned to every entry of a C of two or more): SuiteSparse
+// replaces C whole, so a device-newest C need not be written back for it.
+// Only for a checked call (step 1).
 bool gcu_c_replaced (const gcu_call *call) ;
 
 // After the host ran a call whose C was skipped (gcu_c_replaced) and
