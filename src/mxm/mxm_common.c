@@ -16,38 +16,6 @@
 #if GRBCUDA_HAVE_CUDA
 
 //------------------------------------------------------------------------------
-// per-type table: the identity operator (the write-back's apply)
-//------------------------------------------------------------------------------
-
-typedef struct { GrB_Type *type ; GrB_UnaryOp *identity ; } type_row ;
-
-#define ROW(T, I) { &T, &I }
-static const type_row type_rows [] =
-{
-    ROW (GrB_BOOL, GrB_IDENTITY_BOOL),
-    ROW (GrB_INT8, GrB_IDENTITY_INT8),
-    ROW (GrB_INT16, GrB_IDENTITY_INT16),
-    ROW (GrB_INT32, GrB_IDENTITY_INT32),
-    ROW (GrB_INT64, GrB_IDENTITY_INT64),
-    ROW (GrB_UINT8, GrB_IDENTITY_UINT8),
-    ROW (GrB_UINT16, GrB_IDENTITY_UINT16),
-    ROW (GrB_UINT32, GrB_IDENTITY_UINT32),
-    ROW (GrB_UINT64, GrB_IDENTITY_UINT64),
-    ROW (GrB_FP32, GrB_IDENTITY_FP32),
-    ROW (GrB_FP64, GrB_IDENTITY_FP64),
-    ROW (GxB_FC32, GxB_IDENTITY_FC32),
-    ROW (GxB_FC64, GxB_IDENTITY_FC64),
-} ;
-#undef ROW
-
-static const type_row *row_of (GrB_Type t)
-{
-    for (size_t k = 0 ; k < sizeof (type_rows) / sizeof (type_rows [0]) ; k++)
-        if (*type_rows [k].type == t) return &type_rows [k] ;
-    return NULL ;       // a user-defined type
-}
-
-//------------------------------------------------------------------------------
 // host CSR copies, 64-bit (tests/cpu/test_mxm_export.c)
 //------------------------------------------------------------------------------
 
@@ -320,9 +288,9 @@ static GrB_Info write_back (gcu_call *call, bool direct, GrB_Type ztype, GrB_Ind
     if (info == GrB_SUCCESS)
     {
         const GrB_Matrix M = Mtmp != NULL ? Mtmp : (GrB_Matrix) call->M ;
-        const type_row *row = row_of (ztype) ;
-        if (row != NULL)
-            info = GrB_Matrix_apply (C, M, call->accum, *row->identity, T, d) ;
+        const GrB_UnaryOp id = gcu_writeback_identity (ztype) ;
+        if (id != NULL)
+            info = GrB_Matrix_apply (C, M, call->accum, id, T, d) ;
         else
             info = GrB_Matrix_assign (C, M, call->accum, T, GrB_ALL, m, GrB_ALL, n, d) ;
     }

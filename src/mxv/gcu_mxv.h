@@ -8,6 +8,7 @@
 #include "../../cuda/mxv/gcu_mxv_policy.h"
 #include "../../cuda/mxv/gcu_mxv_args.h"
 #include "gcu_spmv_plan.h"
+#include "gcu_call.h"
 
 // One specialisation: the semiring, the operand types in the semiring's
 // order (mxv: ops.a the matrix, ops.b the vector; vxm: ops.a the vector,
@@ -103,5 +104,15 @@ bool gcu_mxv_spmv_forced (void) ;
 int gcu_mxv_last_spmv (void) ;
 void gcu_mxv_last_spmv_reset (void) ;
 void gcu_mxv_last_spmv_set (int v) ;
+
+// w<M,replace> = accum (w, T) on the host for a GrB_mxv or GrB_vxm call: T
+// of ztype, length m, nvals entries at positions *Ti with values *Tx (zsize
+// bytes each; arrays from gcu_host_malloc that SuiteSparse takes over on
+// success, NULL then): w = T packed in place (no mask, no accum, w of T's
+// type; iso as the call's status says), else T iso as SuiteSparse's T and
+// SuiteSparse's own GrB_Vector_apply (identity) or GrB_Vector_assign, w and
+// M written back first (mxv_writeback.c)
+GrB_Info gcu_mxv_write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
+    GrB_Index **Ti, void **Tx, GrB_Index nvals, size_t zsize) ;
 
 #endif

@@ -160,76 +160,6 @@ static GrB_Info mxv_branch (const gcu_call *call)
 }
 
 //------------------------------------------------------------------------------
-// write-back: w<M,replace> = accum (w, T)
-//------------------------------------------------------------------------------
-
-typedef struct { GrB_Type *type ; GrB_UnaryOp *identity ; } type_row ;
-static const type_row type_rows [] =
-{
-    { &GrB_BOOL, &GrB_IDENTITY_BOOL }, { &GrB_INT8, &GrB_IDENTITY_INT8 },
-    { &GrB_INT16, &GrB_IDENTITY_INT16 }, { &GrB_INT32, &GrB_IDENTITY_INT32 },
-    { &GrB_INT64, &GrB_IDENTITY_INT64 }, { &GrB_UINT8, &GrB_IDENTITY_UINT8 },
-    { &GrB_UINT16, &GrB_IDENTITY_UINT16 }, { &GrB_UINT32, &GrB_IDENTITY_UINT32 },
-    { &GrB_UINT64, &GrB_IDENTITY_UINT64 }, { &GrB_FP32, &GrB_IDENTITY_FP32 },
-    { &GrB_FP64, &GrB_IDENTITY_FP64 }, { &GxB_FC32, &GxB_IDENTITY_FC32 },
-    { &GxB_FC64, &GxB_IDENTITY_FC64 },
-} ;
-
-static GrB_UnaryOp identity_of (GrB_Type t)
-{
-    for (size_t k = 0 ; k < sizeof (type_rows) / sizeof (type_rows [0]) ; k++)
-        if (*type_rows [k].type == t) return *type_rows [k].identity ;
-    return NULL ;       // a user-defined type
-}
-
-// T (Ti, Tx: nvals entries, arrays SuiteSparse takes over on success)
-static GrB_Info write_back (gcu_call *call, GrB_Type ztype, GrB_Index m,
-    GrB_Index **Ti, void **Tx, GrB_Index nvals, size_t zsize)
-{
-    GrB_Vector w = (GrB_Vector) call->C ;
-    GrB_Type wtype = NULL ;
-    GrB_Info info = GxB_Vector_type (&wtype, w) ;
-    if (info != GrB_SUCCESS) return info ;
-    const GrB_Index isize = (nvals + 1) * sizeof (GrB_Index) ;
-    const GrB_Index xsize = (nvals + 1) * zsize ;
-    // w = T: T's arrays become w's (gcu_vec_pack), iso as SuiteSparse's w
-    // (gcu_iso_call_vector); else T iso as SuiteSparse's T, and its own
-    // mask and accum stage gives w's status
-    const bool direct = call->M == NULL && call->accum == NULL && wtype == ztype ;
-    const bool iso = direct ? call->c_iso [nvals > 0] == 1 : (call->t_iso == 1 && call->t_iso_type == ztype) ;
-    if (iso) memcpy (*Tx, direct ? call->c_iso_value : call->t_iso_value, zsize) ;
-    if (direct) return gcu_vec_pack (w, Ti, Tx, nvals, zsize, iso) ;
-    GrB_Vector T = NULL ;
-    GrB_Descriptor d = NULL ;
-    info = GrB_Vector_new (&T, ztype, m) ;
-    if (info == GrB_SUCCESS)
-        info = GxB_Vector_pack_CSC (T, Ti, Tx, isize, xsize, iso, nvals, false, NULL) ;
-    if (info == GrB_SUCCESS) info = gcu_writeback_desc (call->desc, &d) ;
-    GrB_Vector Mtmp = NULL ;
-    if (info == GrB_SUCCESS) info = gcu_writeback_mask (call, (void **) &Mtmp) ;
-    // SuiteSparse's own mask and accum stage, w and M written back first:
-    // through grbcuda's entry points the call could run on the GPU and leave
-    // w device newest, a value the invalidation after the write-back would
-    // drop (an apply of T took the GPU there, differential seed
-    // 1795937770041228531 on the H200, while the family tried this path)
-    const GrB_Vector M = Mtmp != NULL ? Mtmp : (GrB_Vector) call->M ;
-    if (info == GrB_SUCCESS) info = gcu_residency_materialize (w, "GrB_mxv's write-back") ;
-    if (info == GrB_SUCCESS && M != NULL) info = gcu_residency_materialize (M, "GrB_mxv's write-back") ;
-    if (info == GrB_SUCCESS)
-    {
-        GrB_UnaryOp id = identity_of (ztype) ;
-        if (id != NULL)
-            info = GCU_SUITE (GrB_Vector_apply) (w, M, call->accum, id, T, d) ;
-        else
-            info = GCU_SUITE (GrB_Vector_assign) (w, M, call->accum, T, GrB_ALL, m, d) ;
-    }
-    GrB_Vector_free (&Mtmp) ;
-    GrB_Vector_free (&T) ;
-    GrB_Descriptor_free (&d) ;
-    return info ;
-}
-
-//------------------------------------------------------------------------------
 // the run
 //------------------------------------------------------------------------------
 
@@ -485,19 +415,42 @@ static bool spmv_wanted (const gcu_semiring_desc *sr)
 }
 
 // Nothing of w can change (no position allowed, or no entry of T to
-// accumulate), and no replace: w is left as it is, in whatever state, as
+// accumulate), and no replace: 1, w is left as it is, in whatever state, as
 // SuiteSparse leaves it (an iso w stays iso: its reduction to MIN or MAX
 // tells an iso all-NaN w from a non-iso one; tester seed
-// 1459488013901427426 case 9594)
-static bool w_unchanged (const gcu_call *call, bool vxm, GrB_Index nallow, GrB_Index m,
+// 1459488013901427426 case 9594), but -1 (declined) below; else 0
+static int w_unchanged (gcu_call *call, bool vxm, GrB_Index nallow, GrB_Index m,
     GrB_Index unvals, GrB_Index anvals)
 {
     const bool t_empty = unvals == 0 || anvals == 0 ;
-    if (call->replace || !(nallow == 0 || (t_empty && call->accum != NULL))) return false ;
+    if (call->replace || !(nallow == 0 || (t_empty && call->accum != NULL))) return 0 ;
+    // an iso w and an accum (w's status left open): SuiteSparse makes such
+    // a w not iso, or may (differential seed 1795938643243598189, H200:
+    // eleven cases of an empty T or no allowed entry, each with an accum);
+    // the host computes it
+    if (call->c_iso_open)
+    {
+        gcu_iso_decline (call) ;
+        return -1 ;
+    }
     gcu_log ("%s gpu: w unchanged (mask allows %llu of %llu, nnz(u) %llu, nnz(A) %llu%s)",
         vxm ? "GrB_vxm" : "GrB_mxv", (unsigned long long) nallow, (unsigned long long) m,
         (unsigned long long) unvals, (unsigned long long) anvals, call->accum ? ", accum" : "") ;
-    return true ;
+    return 1 ;
+}
+
+// w's status not known before T (an accum into an iso w:
+// gcu_iso_call_vector): from T's entries (presence bytes dTb, length m),
+// counted on the device, into wb; else the call declined (GCU_NOT_HANDLED),
+// w untouched
+static GrB_Info w_status_counted (gcu_call *call, bool work, const int8_t *dTb, GrB_Index m,
+    gcu_vec_wb *wb, gcu_stream s)
+{
+    int64_t tn = 0 ;
+    const GrB_Info info = work ? gcu_vec_count (dTb, (int64_t) m, &tn, s) : GrB_SUCCESS ;
+    if (info != GrB_SUCCESS) return info ;
+    if (!gcu_iso_call_vector_counted (call, (GrB_Index) tn)) gcu_iso_decline (call) ;
+    return (call->c_iso_open || !gcu_vec_call_wb (call, wb)) ? GCU_NOT_HANDLED : GrB_SUCCESS ;
 }
 
 // u full and no mask: an SpMV variant (*spmv; the plan computed, or the
@@ -575,20 +528,9 @@ static GrB_Info mxv_run (gcu_call *call)
     size_t mask_up = 0 ;
     if (call->M != NULL) GCU_TRY (gcu_vec_allow (&wb, m, (int8_t **) &dallow, &nallow, &mask_up, s)) ;
 
-    if (w_unchanged (call, vxm, nallow, m, unvals, anvals))
-    {
-        // an iso w and an accum (w's status left open): SuiteSparse makes
-        // such a w not iso, or may (differential seed 1795938643243598189,
-        // H200: eleven cases of an empty T or no allowed entry, each with an
-        // accum); the host computes it
-        if (call->c_iso_open)
-        {
-            gcu_iso_decline (call) ;
-            GCU_TRY (GCU_NOT_HANDLED) ;
-        }
-        GCU_FREE_ALL ;
-        return GrB_SUCCESS ;
-    }
+    const int same = w_unchanged (call, vxm, nallow, m, unvals, anvals) ;
+    if (same < 0) GCU_TRY (GCU_NOT_HANDLED) ;
+    if (same > 0) { GCU_FREE_ALL ; return GrB_SUCCESS ; }
 
     bool push = gcu_mxv_use_push (unvals, anvals, nallow, m, n) ;
     const bool work = unvals > 0 && nallow > 0 && anvals > 0 ;
@@ -637,16 +579,7 @@ static GrB_Info mxv_run (gcu_call *call)
     if (mf >= 0) snprintf (how + strlen (how), sizeof (how) - strlen (how), " (frontier's edges %lld)", (long long) mf) ;
     const double t_export = om.export_s + ou.export_s, t_upload = om.upload_s + ou.upload_s ;
 
-    // w's status not known before T (an accum into an iso w:
-    // gcu_iso_call_vector): from T's entries, counted on the device; else
-    // the call is declined, w untouched
-    if (call->c_iso_open)
-    {
-        int64_t tn = 0 ;
-        if (work) GCU_TRY (gcu_vec_count (dTb, (int64_t) m, &tn, s)) ;
-        if (!gcu_iso_call_vector_counted (call, (GrB_Index) tn)) gcu_iso_decline (call) ;
-        if (call->c_iso_open || !gcu_vec_call_wb (call, &wb)) GCU_TRY (GCU_NOT_HANDLED) ;
-    }
+    if (call->c_iso_open) GCU_TRY (w_status_counted (call, work, dTb, m, &wb, s)) ;
 
     // w<M,replace> = accum (w, T) on the device: w is left device newest
     if (gcu_vec_merge_applies (&wb, spec.sr.mult.z.handle))
@@ -691,7 +624,7 @@ static GrB_Info mxv_run (gcu_call *call)
 
     // w<M,replace> = accum (w, T); on success T's arrays belong to SuiteSparse
     call->c_written = true ;
-    GrB_Info info = write_back (call, spec.sr.mult.z.handle, m, &Ti, &Tx, tnvals, zsize) ;
+    GrB_Info info = gcu_mxv_write_back (call, spec.sr.mult.z.handle, m, &Ti, &Tx, tnvals, zsize) ;
     // w may be an input too (w = A*w): its device copies are stale now
     gcu_residency_invalidate (call->C) ;
     if (info != GrB_SUCCESS) GCU_TRY (info) ;

@@ -147,6 +147,10 @@ GrB_Info gcu_writeback_desc (GrB_Descriptor desc, GrB_Descriptor *out) ;
 // write-back, a full structural mask, accum ISLE_UINT8).
 GrB_Info gcu_writeback_mask (const gcu_call *call, void **Mtmp) ;
 
+// The identity operator of a built-in type t (a write-back's GrB_apply of
+// T); NULL for a user-defined type (GrB_assign then)
+GrB_UnaryOp gcu_writeback_identity (GrB_Type t) ;
+
 // The mask's kind from the descriptor (GrB_MASK): structural, complemented;
 // false if the descriptor cannot be read.
 bool gcu_mask_kind (GrB_Descriptor desc, bool *structural, bool *complement) ;
