@@ -622,11 +622,13 @@ GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
     // C changed on the host path (even a failed call may have finished C's
     // pending work): its device copy is stale. A GPU family wrote C back
     // through wrapped calls (which invalidate) and may then have published
-    // the result's device copy, which stays. A C skipped for a host call
-    // that failed and could not be written back (gcu_host_again) keeps its
-    // device value: SuiteSparse left the stale host object as it was.
+    // the result's device copy, which stays. A failed call whose C is
+    // still device newest keeps C's device value: C was skipped and could
+    // not be written back after (gcu_host_again), or its write-back before
+    // the host failed (materialize_call), and SuiteSparse left the stale
+    // host object as it was.
     if (call->reason != GRBCUDA_REASON_GPU
-        && !(call->c_skipped && info != GrB_SUCCESS && gcu_residency_newest_nvals (call->C, NULL)))
+        && !(info != GrB_SUCCESS && gcu_residency_newest_nvals (call->C, NULL)))
         gcu_residency_invalidate (call->C) ;
     const double dt = call->t_start >= 0 ? gcu_now () - call->t_start : 0 ;
     // auto mode: a call the host ran (whatever kept it there) teaches the
