@@ -3492,6 +3492,20 @@ static void h_remove (hook_ctx *h)
     if (entry_where (h->s1->C, any_value, &i, &j, &v)) GrB_Matrix_removeElement (h->s1->C, i, j) ;
 }
 
+// an entry's own value set again: the content as it was, an iso C no
+// longer iso
+static void h_same_value (hook_ctx *h)
+{
+    GrB_Index i, j ;
+    double v ;
+    if (!entry_where (h->s1->C, any_value, &i, &j, &v)) return ;
+    // (another value first: SuiteSparse keeps an iso C iso under its own)
+    GrB_Matrix_setElement_FP64 (h->s1->C, v + 1, i, j) ;
+    GrB_Matrix_wait (h->s1->C, GrB_MATERIALIZE) ;
+    GrB_Matrix_setElement_FP64 (h->s1->C, v, i, j) ;
+    GrB_Matrix_wait (h->s1->C, GrB_MATERIALIZE) ;
+}
+
 static void h_status (hook_ctx *h)
 {
     int s = 0 ;
@@ -3612,17 +3626,35 @@ static void st_any (void)
 // the sign of zero compares only where the call says so (regression 4)
 static void st_signed_zero (void)
 {
+    // (C of two entries, -0 and +0: not iso, so that the perturbation's
+    // setElement leaves its iso status as it was)
     trip_t a = { 0 }, b = { 0 }, none = { 0 } ;
-    trip_add (&a, 0, 0, -1) ; trip_add (&b, 0, 0, 0) ;
-    call_t c = reg_call (OP_MXM, GrB_PLUS_TIMES_SEMIRING_FP64, 1, 1, 1, NULL) ;
-    c.x = explicit_recipe (T_FP64, 1, 1, false, &a) ;
+    trip_add (&a, 0, 0, -1) ; trip_add (&a, 1, 0, 2) ; trip_add (&b, 0, 0, 0) ;
+    call_t c = reg_call (OP_MXM, GrB_PLUS_TIMES_SEMIRING_FP64, 2, 1, 1, NULL) ;
+    c.x = explicit_recipe (T_FP64, 2, 1, false, &a) ;
     c.y = explicit_recipe (T_FP64, 1, 1, false, &b) ;
-    c.c = explicit_recipe (T_FP64, 1, 1, false, &none) ;
+    c.c = explicit_recipe (T_FP64, 2, 1, false, &none) ;
     static const st_item plain [] = { { "+0 for -0", h_pos_zero, false } } ;
     st_table ("PLUS_TIMES_FP64 -0", &c, plain, 1) ;
     c.signed_zero = true ;
     static const st_item sign [] = { { "no perturbation", NULL, false }, { "+0 for -0", h_pos_zero, true } } ;
     st_table ("PLUS_TIMES_FP64 -0 (signed)", &c, sign, NITEMS (sign)) ;
+    trip_free (&a) ; trip_free (&b) ;
+}
+
+// a result's iso status compares (SuiteSparse's C of one entry with no mask
+// is iso; one written again is not)
+static void st_iso (void)
+{
+    trip_t a = { 0 }, b = { 0 }, none = { 0 } ;
+    trip_add (&a, 0, 0, 3) ; trip_add (&b, 0, 0, 2) ;
+    call_t c = reg_call (OP_MXM, GrB_PLUS_TIMES_SEMIRING_FP64, 1, 1, 1, NULL) ;
+    c.x = explicit_recipe (T_FP64, 1, 1, false, &a) ;
+    c.y = explicit_recipe (T_FP64, 1, 1, false, &b) ;
+    c.c = explicit_recipe (T_FP64, 1, 1, false, &none) ;
+    static const st_item items [] = { { "no perturbation", NULL, false },
+        { "its value set again (not iso)", h_same_value, true } } ;
+    st_table ("PLUS_TIMES_FP64 iso", &c, items, NITEMS (items)) ;
     trip_free (&a) ; trip_free (&b) ;
 }
 
@@ -3788,6 +3820,7 @@ static void self_test (void)
     st_exact_and_tolerant () ;
     st_any () ;
     st_signed_zero () ;
+    st_iso () ;
     st_nan_terms () ;
     st_sum_terms () ;
     st_ewise () ;
