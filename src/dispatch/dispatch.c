@@ -494,7 +494,7 @@ static bool gpu_ran (gcu_call *call)
     call->pending = 0 ;
     call->up_bytes = call->down_bytes = 0 ;
     call->c_written = false ;
-    call->c_skipped = false ;
+    call->c_skipped = call->c_unwritten = false ;
     call->final_info = GrB_SUCCESS ;
     const int mode = (int) ((flags & GCU_FLAG_MODE_MASK) >> GCU_FLAG_MODE_SHIFT) ;
     if (mode == GRBCUDA_MODE_HOST)
@@ -570,6 +570,7 @@ static GrB_Info materialize_call (gcu_call *call)
     for (int k = 0 ; k < 6 ; k++)
     {
         GrB_Info info = gcu_residency_materialize (obj [k], gcu_op_name (call->op)) ;
+        call->c_unwritten = k == 0 && info != GrB_SUCCESS ;
         if (info != GrB_SUCCESS) return info ;
     }
     return GrB_SUCCESS ;
@@ -627,8 +628,8 @@ GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
     // not be written back after (gcu_host_again), or its write-back before
     // the host failed (materialize_call), and SuiteSparse left the stale
     // host object as it was.
-    if (call->reason != GRBCUDA_REASON_GPU
-        && !(info != GrB_SUCCESS && gcu_residency_newest_nvals (call->C, NULL)))
+    if (call->reason != GRBCUDA_REASON_GPU && !(info != GrB_SUCCESS
+        && (call->c_skipped || call->c_unwritten) && gcu_residency_newest_nvals (call->C, NULL)))
         gcu_residency_invalidate (call->C) ;
     const double dt = call->t_start >= 0 ? gcu_now () - call->t_start : 0 ;
     // auto mode: a call the host ran (whatever kept it there) teaches the

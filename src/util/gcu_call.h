@@ -192,6 +192,9 @@ typedef struct
     // device value is written back and SuiteSparse runs again
     // (gcu_host_again), on success the value is dropped unwritten
     bool c_skipped ;
+    // the host path: C's write-back before SuiteSparse failed (the call
+    // returns that error; C keeps its device value)
+    bool c_unwritten ;
     // the iso status SuiteSparse would give the product T of this call
     // (before its mask and accum; gcu_iso_call_product, src/residency):
     // 1 iso with the value t_iso_value, 0 not, -1 not known; valid when
