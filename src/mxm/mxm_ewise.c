@@ -25,7 +25,6 @@
 
 #if GRBCUDA_HAVE_CUDA
 
-
 // a matrix's type, built in (not user-defined): NULL otherwise
 static GrB_Type builtin_type (const void *A, gcu_type_desc *d)
 {

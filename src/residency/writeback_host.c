@@ -3,6 +3,7 @@
 // with only the write-back's settings, and a mask SuiteSparse can take.
 #include "gcu_operand.h"
 #include "gcu_semiring.h"
+#include "gcu_handles.h"
 #include "gcu_util.h"
 
 bool gcu_mask_kind (GrB_Descriptor desc, bool *structural, bool *complement)
@@ -102,21 +103,9 @@ GrB_Info gcu_ewise_union_scalars (const gcu_call *call, GrB_BinaryOp op,
     return info == GrB_SUCCESS ? GrB_SUCCESS : GCU_NOT_HANDLED ;
 }
 
-typedef struct { GrB_Type *type ; GrB_UnaryOp *identity ; } type_row ;
-static const type_row type_rows [] =
-{
-    { &GrB_BOOL, &GrB_IDENTITY_BOOL }, { &GrB_INT8, &GrB_IDENTITY_INT8 },
-    { &GrB_INT16, &GrB_IDENTITY_INT16 }, { &GrB_INT32, &GrB_IDENTITY_INT32 },
-    { &GrB_INT64, &GrB_IDENTITY_INT64 }, { &GrB_UINT8, &GrB_IDENTITY_UINT8 },
-    { &GrB_UINT16, &GrB_IDENTITY_UINT16 }, { &GrB_UINT32, &GrB_IDENTITY_UINT32 },
-    { &GrB_UINT64, &GrB_IDENTITY_UINT64 }, { &GrB_FP32, &GrB_IDENTITY_FP32 },
-    { &GrB_FP64, &GrB_IDENTITY_FP64 }, { &GxB_FC32, &GxB_IDENTITY_FC32 },
-    { &GxB_FC64, &GxB_IDENTITY_FC64 },
-} ;
-
 GrB_UnaryOp gcu_writeback_identity (GrB_Type t)
 {
-    for (size_t k = 0 ; k < sizeof (type_rows) / sizeof (type_rows [0]) ; k++)
-        if (*type_rows [k].type == t) return *type_rows [k].identity ;
-    return NULL ;       // a user-defined type
+    static GrB_UnaryOp *const identity [GCU_NTYPES] = GCU_U13 (GrB, IDENTITY) ;
+    const gcu_type_info *ti = gcu_type_builtin (t) ;
+    return ti != NULL ? *identity [ti->code] : NULL ;     // NULL: a user-defined type
 }
