@@ -156,6 +156,16 @@ bool gcu_residency_newest_nvals_slow (const void *handle, uint64_t *nvals) ;
 // a result left on the device this share of its download, predict.c).
 double gcu_residency_writeback_share (const void *handle, uint64_t site) ;
 
+// The mirror for values the host writes: gcu_residency_trip_host (v) when
+// a call that auto mode could have sent to the GPU wrote vector v on the
+// host, gcu_residency_trip_up (v) when a GPU call uploads v's host value.
+// gcu_residency_trip_share (v): how often v's host values went up before
+// the host wrote v again (a running mean, 0 where not known); auto mode
+// charges a host call that writes v this share of v's upload (predict.c).
+void gcu_residency_trip_host (const void *handle) ;
+void gcu_residency_trip_up (const void *handle) ;
+double gcu_residency_trip_share (const void *handle) ;
+
 // The kind of call (gcu_cost_site_key) whose results the calling thread
 // leaves device newest from now on, until the next swap: the dispatch sets
 // it around a GPU family's run (0: none). Returns the one it replaces.

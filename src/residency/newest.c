@@ -82,6 +82,77 @@ void gcu_res_fate_note (const void *handle, uint64_t site, bool written)
     if (site != 0) (void) fate_add (kind_fate, site, x) ;
 }
 
+//------------------------------------------------------------------------------
+// the return trips of host values (issue 23)
+//------------------------------------------------------------------------------
+
+// How often a vector's values that a host call wrote in auto mode went up
+// to the device after (a GPU call's upload of it) before the host wrote it
+// again: the mirror of the fate table. PageRank in auto on rmat-20-16 ran
+// w = t ./ d on the host (0.08 ms against the GPU's upload of d) in every
+// iteration, and the mxv after it uploaded w each time (0.44 ms); its
+// result went back for the host's t -= r (0.43 ms): 19-26 ms a trial
+// against the GPU's 7 (H200, 2026-11-29). A running mean a handle, each
+// value's end weighing a quarter (the first sets it); the same table's
+// shape as the fate table, its own slots. A new object at the address
+// forgets it (gcu_residency_born).
+typedef struct { const void *handle ; float share ; bool pending ; } trip_t ;
+static trip_t trip [FATE_SLOTS] ;
+
+static trip_t *trip_at (const void *handle)
+{
+    return &trip [fate_at (fate, handle_key (handle)) - fate] ;
+}
+
+// (lock held) handle's slot, taken over from another handle (its first
+// value's end not known yet: share < 0)
+static trip_t *trip_own (const void *handle)
+{
+    trip_t *r = trip_at (handle) ;
+    if (r->handle != handle)
+    {
+        if (r->handle == NULL) atomic_fetch_add_explicit (&gcu_residency_fates_, 1, memory_order_relaxed) ;
+        *r = (trip_t) { handle, -1.0f, false } ;
+    }
+    return r ;
+}
+
+// (lock held) the pending value's end x: 1 went up, 0 written over
+static void trip_end (trip_t *r, float x)
+{
+    r->share = r->share < 0 ? x : r->share + 0.25f * (x - r->share) ;
+    r->pending = false ;
+}
+
+void gcu_residency_trip_host (const void *handle)
+{
+    if (handle == NULL) return ;
+    pthread_mutex_lock (&gcu_res_reg.lock) ;
+    trip_t *r = trip_own (handle) ;
+    if (r->pending) trip_end (r, 0.0f) ;
+    r->pending = true ;
+    pthread_mutex_unlock (&gcu_res_reg.lock) ;
+}
+
+void gcu_residency_trip_up (const void *handle)
+{
+    if (handle == NULL) return ;
+    pthread_mutex_lock (&gcu_res_reg.lock) ;
+    trip_t *r = trip_at (handle) ;
+    if (r->handle == handle && r->pending) trip_end (r, 1.0f) ;
+    pthread_mutex_unlock (&gcu_res_reg.lock) ;
+}
+
+double gcu_residency_trip_share (const void *handle)
+{
+    if (handle == NULL) return 0 ;
+    pthread_mutex_lock (&gcu_res_reg.lock) ;
+    const trip_t *r = trip_at (handle) ;
+    const double share = r->handle == handle && r->share > 0 ? r->share : 0 ;
+    pthread_mutex_unlock (&gcu_res_reg.lock) ;
+    return share ;
+}
+
 void gcu_residency_born_slow (const void *handle)
 {
     if (handle == NULL) return ;
@@ -90,6 +161,12 @@ void gcu_residency_born_slow (const void *handle)
     if (f->key == handle_key (handle))
     {
         f->key = 0 ;
+        atomic_fetch_sub_explicit (&gcu_residency_fates_, 1, memory_order_relaxed) ;
+    }
+    trip_t *r = trip_at (handle) ;
+    if (r->handle == handle)
+    {
+        r->handle = NULL ;
         atomic_fetch_sub_explicit (&gcu_residency_fates_, 1, memory_order_relaxed) ;
     }
     pthread_mutex_unlock (&gcu_res_reg.lock) ;

@@ -364,6 +364,7 @@ GrB_Info gcu_vec_get (GrB_Vector u, GrB_Index n, bool dense, size_t usize,
     v->up_bytes = up ;
     v->export_s = t1 - t0 ;
     v->upload_s = gcu_now () - t1 ;
+    gcu_residency_trip_up (u) ;         // a host value gone up (predict.c)
     gcu_csr_free (&c) ; free (hb) ; free (hx) ;
     gcu_export_close (&hs) ;
     return GrB_SUCCESS ;
