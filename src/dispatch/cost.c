@@ -257,8 +257,9 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
     if (in->family == GCU_COST_SPMSPV && in->full_work > 0)
         host_work = fmin (host_work, in->full_work / t->fam [GCU_COST_MXV].host_rate) ;
     out->host_table = r->host_fixed + host_work + in->rows * r->host_row + in->newest_bytes / t->d2h ;
-    out->host_s = in->host_measured > 0 ? in->host_measured
-        : out->host_table * gcu_cost_factor (GCU_SIDE_HOST, in->op, in->family, in->mask, out->host_table) ;
+    out->host_s = (in->host_measured > 0 ? in->host_measured
+        : out->host_table * gcu_cost_factor (GCU_SIDE_HOST, in->op, in->family, in->mask, out->host_table))
+        + in->host_after ;
     // a result of few rows leaves a row-wise kernel most of the GPU idle
     // (LAGraph's betweenness: 4-by-n frontiers times A, a block a row)
     const double fill = (r->gpu_rows > 0 && in->out_rows > 0 && in->out_rows < r->gpu_rows)

@@ -491,6 +491,7 @@ static bool gpu_ran (gcu_call *call)
     call->repeat_key = 0 ;
     call->kernel_key = 0 ;
     call->rent_gpu_s = call->start_gpu_s = -1 ;
+    call->host_after = 0 ;
     call->pending = 0 ;
     call->up_bytes = call->down_bytes = 0 ;
     call->c_written = false ;
@@ -601,11 +602,11 @@ static void rent_settle (const gcu_call *call, double dt)
 {
     if (call->rent_key != NULL)
     {
-        const double gain = dt - call->rent_gpu_s ;
+        const double gain = dt + call->host_after - call->rent_gpu_s ;
         gcu_cost_amortize_add (call->rent_key, call->rent_version, gain) ;
         (void) gcu_start_gain_add (gain) ;
     }
-    else if (call->start_gpu_s >= 0) (void) gcu_start_gain_add (dt - call->start_gpu_s) ;
+    else if (call->start_gpu_s >= 0) (void) gcu_start_gain_add (dt + call->host_after - call->start_gpu_s) ;
     // a repeat of this call is predicted at this time; a matrix a GPU
     // family would have made on the device from A is A's (lineage)
     if (call->repeat_key != 0) gcu_cost_repeat_put (call->repeat_key, dt) ;
@@ -631,6 +632,11 @@ GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
     if (call->reason != GRBCUDA_REASON_GPU && !(info != GrB_SUCCESS
         && (call->c_skipped || call->c_unwritten) && gcu_residency_newest_nvals (call->C, NULL)))
         gcu_residency_invalidate (call->C) ;
+    // a vector auto mode's model left to the host: whether its value goes
+    // up to the device after (predict.c's host_after)
+    if (call->reason != GRBCUDA_REASON_GPU && info == GrB_SUCCESS && call->host_table > 0
+        && !gcu_op_matrix (call->op) && gcu_gpu_started ())
+        gcu_residency_trip_host (call->C) ;
     const double dt = call->t_start >= 0 ? gcu_now () - call->t_start : 0 ;
     // auto mode: a call the host ran (whatever kept it there) teaches the
     // cost model what such a call takes here; one the GPU ran, what it takes
@@ -660,39 +666,6 @@ GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
     gcu_stats_count (call->op, call->reason, dt,
         call->reason == GRBCUDA_REASON_GPU ? call->kernel_seconds : -1,
         call->up_bytes, call->down_bytes) ;
-    if (gcu_flags () & GCU_FLAG_VERBOSE)
-    {
-        const char *path = call->reason == GRBCUDA_REASON_GPU ? "gpu" : "host" ;
-        char kbuf [48] = "" ;
-        if (call->reason == GRBCUDA_REASON_GPU && call->kernel_seconds >= 0)
-            snprintf (kbuf, sizeof (kbuf), " (kernels %.3f ms)", 1e3 * call->kernel_seconds) ;
-        char sbuf [64] = "", pbuf [160] = "" ;
-        if (call->down_share >= 0)
-            snprintf (sbuf, sizeof (sbuf), ", its result's download at %.0f%% (C's written back)",
-                100 * call->down_share) ;
-        if (call->host_s >= 0)
-            snprintf (pbuf, sizeof (pbuf), " predicted host %.3g ms gpu %.3g ms%s", 1e3 * call->host_s,
-                1e3 * call->gpu_s, sbuf) ;
-        if (call->note != NULL) gcu_log ("%s: %s", gcu_op_name (call->op), call->note) ;
-        if (call->checked)
-        {
-            gcu_log ("%s C %llux%llu A %llux%llu (%llu) B %llux%llu (%llu)"
-                "%s%s work %.3g%s -> %s (%s) %.3f ms%s info %d",
-                gcu_op_name (call->op),
-                (unsigned long long) call->c_rows, (unsigned long long) call->c_cols,
-                (unsigned long long) call->a_rows, (unsigned long long) call->a_cols,
-                (unsigned long long) call->a_nvals,
-                (unsigned long long) call->b_rows, (unsigned long long) call->b_cols,
-                (unsigned long long) call->b_nvals,
-                call->M != NULL ? " masked" : "", call->accum != NULL ? " accum" : "",
-                call->work, pbuf, path, call->family != NULL ? call->family : grbcuda_reason_name (call->reason),
-                1e3 * dt, kbuf, (int) info) ;
-        }
-        else
-        {
-            gcu_log ("%s -> %s (%s) %.3f ms%s info %d", gcu_op_name (call->op),
-                path, grbcuda_reason_name (call->reason), 1e3 * dt, kbuf, (int) info) ;
-        }
-    }
+    if (gcu_flags () & GCU_FLAG_VERBOSE) gcu_call_log (call, info, dt) ;
     return info ;
 }

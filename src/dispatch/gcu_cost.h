@@ -111,6 +111,10 @@ typedef struct
                                 // rebuilt matrices to the GPU, 1.9x slower
                                 // (H100 machine, 2026-11-26): kept until a
                                 // rate keyed on u's storage is measured
+    double host_after ;         // s the host's choice costs after the call:
+                                // its result's upload by a GPU call, as
+                                // often as C's host values went up
+                                // (predict.c); in host_s, not host_table
 }
 gcu_cost_input ;
 

@@ -86,6 +86,9 @@ void gcu_stats_pass (gcu_op op) ;
 // A host call (counted by gcu_stats_count too) made while CUDA started in
 // the background (jit false) or its kernel compiled there (jit true).
 void gcu_stats_pending (gcu_op op, bool jit) ;
+
+// GRBCUDA_VERBOSE's line of a finished call (gcu_finish; stats.c)
+void gcu_call_log (const gcu_call *call, GrB_Info info, double dt) ;
 void gcu_stats_print_if_enabled (void) ;
 
 #endif

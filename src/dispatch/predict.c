@@ -90,6 +90,30 @@ static double matrix_upload (const void *A, uint64_t nvals, double rows, uint64_
     return idx * (nv + rows + 1) + (iso ? 0 : (double) size * nv) ;
 }
 
+// A vector's upload as gcu_vec_get makes it (src/vector/vector.c): a full
+// vector's values (one value when iso), else the fewer bytes of its entries
+// (an 8-byte position and a value each) and its dense image (a presence
+// byte and a value a position). The 12 bytes an entry of model_bytes
+// counted PageRank's full FP32 vectors 3x over: 4.2 MB went up in 0.44 ms
+// where 12.6 MB were predicted at 1.5 ms (H200, 2026-11-29).
+static double vector_upload (const void *v, double nvals, double rows, bool iso)
+{
+    GrB_Type t = NULL ;
+    size_t size = 8 ;
+    if (GxB_Vector_type (&t, (GrB_Vector) v) == GrB_SUCCESS && t != NULL)
+        (void) GxB_Type_size (&size, t) ;
+    const double z = (double) size ;
+    if (nvals >= rows) return iso ? z : rows * z ;
+    return fmin (nvals * (8 + z), rows * (1 + z)) ;
+}
+
+static bool vector_iso (const void *v)
+{
+    bool iso = false ;
+    (void) GxB_Vector_iso (&iso, (GrB_Vector) v) ;
+    return iso ;
+}
+
 // whether a matrix is held by column (GxB_FORMAT; false if not known)
 static bool held_by_col (const void *A)
 {
@@ -112,7 +136,7 @@ static void operand_cost (const void *obj, bool vector, bool read, uint64_t nval
     else if (read && !resident (obj, vector))
     {
         uint64_t sig = 0 ;
-        const double b = vector ? 12.0 * (double) nvals
+        const double b = vector ? vector_upload (obj, (double) nvals, (double) rows, vector_iso (obj))
             : matrix_upload (obj, nvals, (double) rows, &sig) ;
         in->up_bytes += b ;
         if (!vector) in->up_matrix_bytes += b ;
@@ -138,7 +162,8 @@ static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_in
     // (SSSP's rented assigns left results its host eWiseMult read back)
     const gcu_cost_input there = { .family = in->family, .op = in->op, .mask = in->mask, .work = in->work,
         .rows = in->rows, .out_rows = in->out_rows, .full_work = in->full_work,
-        .down_bytes = chain_bytes, .host_measured = in->host_measured, .gpu_kernels = in->gpu_kernels } ;
+        .down_bytes = chain_bytes, .host_measured = in->host_measured, .gpu_kernels = in->gpu_kernels,
+        .host_after = in->host_after } ;
     gcu_cost_choice ct ;
     gcu_cost_predict (t, &there, &ct) ;
     if (!(ch->host_s > ct.gpu_s * t->margin)) return false ;
@@ -190,6 +215,32 @@ static double result_bytes (const gcu_call *c, uint64_t m_nvals)
     if (n > cells) n = cells ;
     if (c->M != NULL && !c->mask_comp && n > (double) m_nvals) n = (double) m_nvals ;
     return model_bytes (n, (double) c->c_rows) ;
+}
+
+// What a vector result the host makes costs after the call: its upload by
+// a GPU call that reads it, as often as C's host values went up before the
+// host wrote C again (gcu_residency_trip_share). Greedy call by call, the
+// host kept PageRank's w = t ./ d (0.08 ms against the GPU's 0.2 and d's
+// upload) and its mxv uploaded w each time; counted, d's rent pays and the
+// iteration stays on the device (H200, 2026-11-29). Not for a vector whose
+// device values come back too (its write-back share): its values cross
+// either way, wherever it is made. Counted so, LAGraph's connected
+// components moved FastSV's parent (read by its host extractTuples in
+// every iteration) and what makes it to the GPU: 66 ms a trial against
+// SuiteSparse's 27 (H200, 2026-11-29). Its entries as result_bytes counts
+// them; a scalar assigned to all of w makes it iso.
+static double host_after (const gcu_call *c, const gcu_cost_table *t)
+{
+    if (gcu_op_matrix (c->op) || c->C == NULL || !gcu_gpu_started () || !gcu_keep_results ()) return 0 ;
+    const double share = gcu_residency_trip_share (c->C)
+        * (1 - gcu_residency_writeback_share (c->C, gcu_cost_site_key (c))) ;
+    if (!(share > 0)) return 0 ;
+    const double n = (double) c->c_rows ;
+    double nv = c->op == GCU_OP_MXV || c->op == GCU_OP_VXM ? n
+        : fmin (n, (double) c->a_nvals + (double) c->b_nvals) ;
+    if (c->accum != NULL || (c->M != NULL && !c->replace)) nv = n ;
+    const bool iso = c->op == GCU_OP_VECTOR_ASSIGN_SCALAR && c->M == NULL && c->accum == NULL ;
+    return share * vector_upload (c->C, nv, n, iso) / t->h2d ;
 }
 
 // A small sparse u (a BFS frontier): the products of its rows where the
@@ -302,6 +353,7 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
         .rows = vec ? (double) c->c_rows : 0, .out_rows = vec ? 0 : (double) c->c_rows,
         .full_work = (double) (c->op == GCU_OP_VXM ? c->b_nvals : c->a_nvals) } ;
     gcu_cost_choice ch ;
+    c->host_after = in.host_after = host_after (c, t) ;
     c->cost_family = (int) in.family ;
     c->repeat_key = repeat_key (c) ;
     if (c->repeat_key != 0) (void) gcu_cost_repeat_get (c->repeat_key, &in.host_measured) ;

@@ -232,3 +232,42 @@ __attribute__((destructor)) static void stats_at_exit (void)
 {
     gcu_stats_print_if_enabled () ;
 }
+
+// the verbose log's line of a finished call (gcu_finish): its operation and
+// sizes, auto mode's predictions, the path it took, its time
+void gcu_call_log (const gcu_call *call, GrB_Info info, double dt)
+{
+    const char *path = call->reason == GRBCUDA_REASON_GPU ? "gpu" : "host" ;
+    char kbuf [48] = "" ;
+    if (call->reason == GRBCUDA_REASON_GPU && call->kernel_seconds >= 0)
+        snprintf (kbuf, sizeof (kbuf), " (kernels %.3f ms)", 1e3 * call->kernel_seconds) ;
+    char sbuf [64] = "", abuf [64] = "", pbuf [224] = "" ;
+    if (call->down_share >= 0)
+        snprintf (sbuf, sizeof (sbuf), ", its result's download at %.0f%% (C's written back)",
+            100 * call->down_share) ;
+    if (call->host_after > 0)
+        snprintf (abuf, sizeof (abuf), " (its result's upload after: %.3g ms)", 1e3 * call->host_after) ;
+    if (call->host_s >= 0)
+        snprintf (pbuf, sizeof (pbuf), " predicted host %.3g ms%s gpu %.3g ms%s", 1e3 * call->host_s,
+            abuf, 1e3 * call->gpu_s, sbuf) ;
+    if (call->note != NULL) gcu_log ("%s: %s", gcu_op_name (call->op), call->note) ;
+    if (call->checked)
+    {
+        gcu_log ("%s C %llux%llu A %llux%llu (%llu) B %llux%llu (%llu)"
+            "%s%s work %.3g%s -> %s (%s) %.3f ms%s info %d",
+            gcu_op_name (call->op),
+            (unsigned long long) call->c_rows, (unsigned long long) call->c_cols,
+            (unsigned long long) call->a_rows, (unsigned long long) call->a_cols,
+            (unsigned long long) call->a_nvals,
+            (unsigned long long) call->b_rows, (unsigned long long) call->b_cols,
+            (unsigned long long) call->b_nvals,
+            call->M != NULL ? " masked" : "", call->accum != NULL ? " accum" : "",
+            call->work, pbuf, path, call->family != NULL ? call->family : grbcuda_reason_name (call->reason),
+            1e3 * dt, kbuf, (int) info) ;
+    }
+    else
+    {
+        gcu_log ("%s -> %s (%s) %.3f ms%s info %d", gcu_op_name (call->op),
+            path, grbcuda_reason_name (call->reason), 1e3 * dt, kbuf, (int) info) ;
+    }
+}

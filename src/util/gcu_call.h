@@ -146,6 +146,9 @@ typedef struct
     // host_table, gpu_table: the table's alone, before the corrections
     // learned from this program's calls (gcu_cost_learn)
     double host_s, gpu_s, host_table, gpu_table ;
+    double host_after ;         // the host's result's upload after the call
+                                // (C's return trips, gcu_residency_trip_share),
+                                // counted in host_s, not in host_table; s
     double down_share ;         // the share of the result's download the GPU's
                                 // time counts where the result stays on the
                                 // device (C's write-back share); < 0: all of it

@@ -29,7 +29,14 @@
 //      on the device, r left there); r = teleport again, then r<FIRST> =
 //      A*u (FIRST ignores T: not decided, declined after the kernels, r as
 //      it was, the host computes it); each against SuiteSparse's, its iso
-//      status included.
+//      status included;
+//  (g) a vector's return trips (src/residency/newest.c's trip table,
+//      predict.c's host_after): a host value of w that a GPU call uploads
+//      is charged to the next host call that writes w, its upload's bytes
+//      as they go up (a full FP32 vector's values; one value where the call
+//      makes w iso), as often as w's values went up; written over on the
+//      host without going up, less; a new object at the address forgets
+//      it; in auto mode a host call that writes v counts as one.
 #include "gcu_test.h"
 #include "grbcuda.h"
 #include "device/gcu_cuda.h"
@@ -37,6 +44,7 @@
 #include "residency/gcu_operand.h"
 #include "vector/gcu_vector.h"
 #include "dispatch/gcu_dispatch.h"
+#include "dispatch/gcu_cost.h"
 #include "gcu_util.h"
 #include <math.h>
 #include <stdlib.h>
@@ -481,6 +489,77 @@ static void iso_open (uint64_t *st)
     GrB_Vector_free (&u) ; GrB_Vector_free (&r) ; GrB_Vector_free (&rr) ;
 }
 
+// (g)
+static double after_for (GrB_Vector w, GrB_Vector u, gcu_op op, GrB_Index n)
+{
+    gcu_call c ;
+    memset (&c, 0, sizeof (c)) ;
+    c.op = op ;
+    c.C = w ; c.A = u ; c.B = op == GCU_OP_VECTOR_ASSIGN_SCALAR ? NULL : u ;
+    c.c_rows = c.a_rows = c.b_rows = n ;
+    c.c_cols = c.a_cols = c.b_cols = 1 ;
+    c.a_nvals = n ; c.b_nvals = c.B != NULL ? n : 0 ;
+    c.work = 2.0 * (double) n ;
+    c.down_share = -1 ;
+    (void) gcu_predict (&c, gcu_cost_current (NULL)) ;
+    return c.host_after ;
+}
+
+static void trips (uint64_t *st)
+{
+    const GrB_Index n = 1 << 16 ;
+    const double h2d = gcu_cost_current (NULL)->h2d ;
+    const gcu_op mult = GCU_OP_VECTOR_EWISEMULT_BINARYOP ;
+    GrB_Vector u = gcu_test_random_vector (GrB_FP32, n, 1.0, st), w, v, z ;
+    OK (GrB_Vector_new (&w, GrB_FP32, n)) ;
+    OK (GrB_Vector_new (&v, GrB_FP32, n)) ;
+    OK (GrB_Vector_new (&z, GrB_FP32, n)) ;
+    OK (real_assign_fp32 (w, NULL, NULL, 1.0f, GrB_ALL, n, NULL)) ;
+    OK (GrB_Vector_setElement_FP32 (w, 2.0f, 0)) ;      // (not iso)
+    OK (GrB_Vector_setElement_FP32 (u, 3.0f, 0)) ;
+    OK (GrB_Vector_wait (w, GrB_MATERIALIZE)) ;
+    OK (GrB_Vector_wait (u, GrB_MATERIALIZE)) ;
+    CHECK (gcu_residency_trip_share (w) == 0 && after_for (w, u, mult, n) == 0,
+        "a vector never seen: nothing charged (%g ms)", 1e3 * after_for (w, u, mult, n)) ;
+    // a host value of w goes up: its whole upload charged
+    gcu_residency_trip_host (w) ;
+    const uint64_t runs = gcu_family_runs ("vector ewise") ;
+    OK (GrB_eWiseMult (z, NULL, NULL, GrB_TIMES_FP32, w, u, NULL)) ;
+    CHECK (gcu_family_runs ("vector ewise") == runs + 1, "z = w .* u on the GPU") ;
+    CHECK (gcu_residency_trip_share (w) == 1, "w's host value went up: share %g",
+        gcu_residency_trip_share (w)) ;
+    double a = after_for (w, u, mult, n) ;
+    CHECK (fabs (a - 4.0 * (double) n / h2d) < 1e-12, "w = u .* u on the host: its FP32 values' "
+        "upload after, %g ms, want %g", 1e3 * a, 4e3 * (double) n / h2d) ;
+    a = after_for (w, u, GCU_OP_VECTOR_ASSIGN_SCALAR, n) ;
+    CHECK (fabs (a - 4.0 / h2d) < 1e-15, "w = scalar on the host (iso): one value's upload, %g ms", 1e3 * a) ;
+    // written over on the host twice, never gone up in between
+    gcu_residency_trip_host (w) ;
+    gcu_residency_trip_host (w) ;
+    CHECK (fabs (gcu_residency_trip_share (w) - 0.75) < 1e-6, "a host value written over: share %g, want 0.75",
+        gcu_residency_trip_share (w)) ;
+    // auto mode: a host call that writes v marks it, and v's upload after counts
+    grbcuda_op_stats s0, s1 ;
+    OK (grbcuda_stats_get ("GrB_Vector_apply", &s0)) ;
+    OK (grbcuda_set_mode (GRBCUDA_MODE_AUTO)) ;
+    OK (GrB_Vector_apply (v, NULL, NULL, GrB_AINV_FP32, u, NULL)) ;
+    OK (grbcuda_set_mode (GRBCUDA_MODE_GPU)) ;
+    OK (grbcuda_stats_get ("GrB_Vector_apply", &s1)) ;
+    if (s1.host == s0.host + 1)
+    {
+        OK (GrB_eWiseMult (z, NULL, NULL, GrB_TIMES_FP32, v, u, NULL)) ;
+        CHECK (gcu_residency_trip_share (v) == 1, "v = -u on the host in auto, then up: share %g",
+            gcu_residency_trip_share (v)) ;
+    }
+    else printf ("note: v = -u ran on the GPU in auto mode; its host write not checked\n") ;
+    // a new object at the address forgets w's trips
+    const void *old = w ;
+    GrB_Vector_free (&w) ;
+    gcu_residency_born (old) ;
+    CHECK (gcu_residency_trip_share (old) == 0, "born: the address's trips forgotten") ;
+    GrB_Vector_free (&u) ; GrB_Vector_free (&v) ; GrB_Vector_free (&z) ;
+}
+
 int main (void)
 {
     OK (GrB_init (GrB_NONBLOCKING)) ;
@@ -512,6 +591,7 @@ int main (void)
     faults (&st) ;
     uploads (&st) ;
     iso_open (&st) ;
+    trips (&st) ;
     gcu_residency_clear_all () ;
     GrB_finalize () ;
     return gcu_test_report ("test_vector_gpu") ;
