@@ -96,22 +96,19 @@ static double matrix_upload (const void *A, uint64_t nvals, double rows, uint64_
 // byte and a value a position). The 12 bytes an entry of model_bytes
 // counted PageRank's full FP32 vectors 3x over: 4.2 MB went up in 0.44 ms
 // where 12.6 MB were predicted at 1.5 ms (H200, 2026-11-29).
-static double vector_upload (const void *v, double nvals, double rows, bool iso)
+// (iso: -1 to be read from v, where v is full; else 0 or 1, what the call
+// makes of it)
+static double vector_upload (const void *v, double nvals, double rows, int iso)
 {
     GrB_Type t = NULL ;
     size_t size = 8 ;
     if (GxB_Vector_type (&t, (GrB_Vector) v) == GrB_SUCCESS && t != NULL)
         (void) GxB_Type_size (&size, t) ;
     const double z = (double) size ;
-    if (nvals >= rows) return iso ? z : rows * z ;
-    return fmin (nvals * (8 + z), rows * (1 + z)) ;
-}
-
-static bool vector_iso (const void *v)
-{
-    bool iso = false ;
-    (void) GxB_Vector_iso (&iso, (GrB_Vector) v) ;
-    return iso ;
+    if (nvals < rows) return fmin (nvals * (8 + z), rows * (1 + z)) ;
+    bool held_iso = iso == 1 ;
+    if (iso < 0) (void) GxB_Vector_iso (&held_iso, (GrB_Vector) v) ;
+    return held_iso ? z : rows * z ;
 }
 
 // whether a matrix is held by column (GxB_FORMAT; false if not known)
@@ -136,7 +133,7 @@ static void operand_cost (const void *obj, bool vector, bool read, uint64_t nval
     else if (read && !resident (obj, vector))
     {
         uint64_t sig = 0 ;
-        const double b = vector ? vector_upload (obj, (double) nvals, (double) rows, vector_iso (obj))
+        const double b = vector ? vector_upload (obj, (double) nvals, (double) rows, -1)
             : matrix_upload (obj, nvals, (double) rows, &sig) ;
         in->up_bytes += b ;
         if (!vector) in->up_matrix_bytes += b ;
@@ -240,7 +237,7 @@ static double host_after (const gcu_call *c, const gcu_cost_table *t)
         : fmin (n, (double) c->a_nvals + (double) c->b_nvals) ;
     if (c->accum != NULL || (c->M != NULL && !c->replace)) nv = n ;
     const bool iso = c->op == GCU_OP_VECTOR_ASSIGN_SCALAR && c->M == NULL && c->accum == NULL ;
-    return share * vector_upload (c->C, nv, n, iso) / t->h2d ;
+    return share * vector_upload (c->C, nv, n, iso ? 1 : 0) / t->h2d ;
 }
 
 // A small sparse u (a BFS frontier): the products of its rows where the
