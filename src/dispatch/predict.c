@@ -229,8 +229,9 @@ static double result_bytes (const gcu_call *c, uint64_t m_nvals)
 static double host_after (const gcu_call *c, const gcu_cost_table *t)
 {
     if (gcu_op_matrix (c->op) || c->C == NULL || !gcu_gpu_started () || !gcu_keep_results ()) return 0 ;
-    const double share = gcu_residency_trip_share (c->C)
-        * (1 - gcu_residency_writeback_share (c->C, gcu_cost_site_key (c))) ;
+    const double trips = gcu_residency_trip_share (c->C) ;
+    if (!(trips > 0)) return 0 ;
+    const double share = trips * (1 - gcu_residency_writeback_share (c->C, gcu_cost_site_key (c))) ;
     if (!(share > 0)) return 0 ;
     const double n = (double) c->c_rows ;
     double nv = c->op == GCU_OP_MXV || c->op == GCU_OP_VXM ? n

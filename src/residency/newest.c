@@ -47,16 +47,27 @@ typedef struct { uint64_t key ; float share ; } fate_t ;     // key 0: empty
 static fate_t fate [FATE_SLOTS] ;       // by handle
 static fate_t kind_fate [FATE_SLOTS] ;  // by kind of call
 
-static fate_t *fate_at (fate_t *table, uint64_t key)
+static size_t slot_of (uint64_t key)
 {
     key ^= key >> 17 ;
     key *= 0x9E3779B97F4A7C15ull ;
-    return &table [(key >> 40) % FATE_SLOTS] ;
+    return (key >> 40) % FATE_SLOTS ;
+}
+
+static fate_t *fate_at (fate_t *table, uint64_t key)
+{
+    return &table [slot_of (key)] ;
 }
 
 static uint64_t handle_key (const void *handle)
 {
     return (uint64_t) (uintptr_t) handle ;
+}
+
+// a running mean's step: each value's end weighs a quarter
+static float mean_step (float mean, float x)
+{
+    return mean + 0.25f * (x - mean) ;
 }
 
 // one value's end x (1: written back) in key's slot of table: true if the
@@ -66,7 +77,7 @@ static bool fate_add (fate_t *table, uint64_t key, float x)
     fate_t *f = fate_at (table, key) ;
     const bool empty = f->key == 0 ;
     if (f->key != key) *f = (fate_t) { key, x } ;
-    else f->share += 0.25f * (x - f->share) ;
+    else f->share = mean_step (f->share, x) ;
     return empty ;
 }
 
@@ -101,7 +112,7 @@ static trip_t trip [FATE_SLOTS] ;
 
 static trip_t *trip_at (const void *handle)
 {
-    return &trip [fate_at (fate, handle_key (handle)) - fate] ;
+    return &trip [slot_of (handle_key (handle))] ;
 }
 
 // (lock held) handle's slot, taken over from another handle (its first
@@ -120,7 +131,7 @@ static trip_t *trip_own (const void *handle)
 // (lock held) the pending value's end x: 1 went up, 0 written over
 static void trip_end (trip_t *r, float x)
 {
-    r->share = r->share < 0 ? x : r->share + 0.25f * (x - r->share) ;
+    r->share = r->share < 0 ? x : mean_step (r->share, x) ;
     r->pending = false ;
 }
 
@@ -200,7 +211,7 @@ static life_t life [FATE_SLOTS] ;
 
 static life_t *life_at (const void *handle)
 {
-    return &life [fate_at (fate, handle_key (handle)) - fate] ;
+    return &life [slot_of (handle_key (handle))] ;
 }
 
 void gcu_res_life_note (const void *handle, uint64_t gen, uint32_t hits)
