@@ -249,7 +249,7 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
     if (!(r->host_rate > 0) || !(r->gpu_rate > 0) || !(t->h2d > 0) || !(t->d2h > 0))
     {
         // no usable table: the host
-        out->host_s = out->gpu_s = out->host_table = out->gpu_table = 0 ;
+        out->host_s = out->gpu_s = out->host_table = out->gpu_table = out->gpu_call_table = 0 ;
         out->gpu = false ;
         return ;
     }
@@ -266,7 +266,19 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
         ? in->out_rows / r->gpu_rows : 1 ;
     const double kernels = in->gpu_kernels > 0 ? in->gpu_kernels : in->work / (r->gpu_rate * fill) ;
     const double up_s = gcu_cost_upload_s (t, in) ;
-    out->gpu_table = r->gpu_fixed + kernels + up_s + in->down_bytes / t->d2h ;
+    const double down_s = in->down_bytes / t->d2h ;
+    out->gpu_table = r->gpu_fixed + kernels + up_s + down_s ;
+    // A result that stays on the device comes back later, if at all, as a
+    // write-back the call's measured time does not hold: neither learned
+    // nor corrected. Once in the factor, the kinds whose results stayed
+    // taught it what their calls took without it, and scaled the download
+    // of those whose results come back: LAGraph's connected components'
+    // 1M-entry apply, run after PageRank, predicted 0.16 ms on the GPU (its
+    // 0.34 ms download at the factor 0.2 that the apply's own calls had
+    // taught), took 0.19 and its write-back 0.58, against 0.5 on the host
+    // (H200, 2026-11-29).
+    const double later = in->down_later ? down_s : 0 ;
+    out->gpu_call_table = out->gpu_table - later ;
     // (the learned factors correct a side's whole table time, transfers
     // included; a matrix's upload at h2d, the export's rate as measured on
     // large operands, is a floor no factor goes under: FastSV's mxv over its
@@ -277,8 +289,8 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
     // ms there, which the factor corrects). A transpose on the way is in
     // the floor too.
     const double up_floor = in->up_matrix_bytes / t->h2d + transposes_s (t, in) ;
-    out->gpu_s = fmax (up_floor, out->gpu_table * (in->gpu_kernels > 0 ? 1
-        : gcu_cost_factor (GCU_SIDE_GPU, in->op, in->family, in->mask, out->gpu_table))) ;
+    out->gpu_s = later + fmax (up_floor, out->gpu_call_table * (in->gpu_kernels > 0 ? 1
+        : gcu_cost_factor (GCU_SIDE_GPU, in->op, in->family, in->mask, out->gpu_call_table))) ;
     out->gpu = out->gpu_s * t->margin < out->host_s ;
 }
 
@@ -366,6 +378,12 @@ void gcu_cost_doubt (gcu_op op, gcu_cost_family f, gcu_cost_mask m, double gpu_t
         atomic_store_explicit (&factor_of [GCU_SIDE_GPU][op][f][m][d], exp (*l), memory_order_relaxed) ;
     }
     pthread_mutex_unlock (&learned_lock) ;
+}
+
+bool gcu_cost_known (gcu_cost_side side, gcu_op op, gcu_cost_family f, gcu_cost_mask m, double table_s)
+{
+    return learned_kind (side, op, f, m) && table_s > 0
+        && atomic_load_explicit (&factor_of [side][op][f][m][decade (table_s)], memory_order_relaxed) > 0 ;
 }
 
 size_t gcu_cost_learned_print (char *buf, size_t cap, const char *prefix)

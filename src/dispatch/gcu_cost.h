@@ -115,6 +115,9 @@ typedef struct
                                 // its result's upload by a GPU call, as
                                 // often as C's host values went up
                                 // (predict.c); in host_s, not host_table
+    bool down_later ;           // the GPU's result stays on the device: its
+                                // download (down_bytes) is a later
+                                // write-back, not part of the call's time
 }
 gcu_cost_input ;
 
@@ -122,6 +125,9 @@ typedef struct
 {
     double host_s, gpu_s ;      // corrected by the times learned (gcu_cost_factor)
     double host_table, gpu_table ;  // the table's alone
+    double gpu_call_table ;     // gpu_table less a later download
+                                // (down_later): what the call's own time
+                                // is compared with (gcu_cost_learn)
     bool gpu ;                  // the GPU wins by the margin
 }
 gcu_cost_choice ;
@@ -165,6 +171,9 @@ void gcu_cost_learn (gcu_cost_side side, gcu_op op, gcu_cost_family f, gcu_cost_
 // the kind (a factor above 1) steps back toward the table.
 void gcu_cost_doubt (gcu_op op, gcu_cost_family f, gcu_cost_mask m, double gpu_table_s) ;
 size_t gcu_cost_learned_print (char *buf, size_t cap, const char *prefix) ;
+// whether a call of the kind, predicted table_s by the table, has been
+// measured on that side in this program
+bool gcu_cost_known (gcu_cost_side side, gcu_op op, gcu_cost_family f, gcu_cost_mask m, double table_s) ;
 // forgets what was learned (tests)
 void gcu_cost_forget (void) ;
 

@@ -160,7 +160,7 @@ static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_in
     const gcu_cost_input there = { .family = in->family, .op = in->op, .mask = in->mask, .work = in->work,
         .rows = in->rows, .out_rows = in->out_rows, .full_work = in->full_work,
         .down_bytes = chain_bytes, .host_measured = in->host_measured, .gpu_kernels = in->gpu_kernels,
-        .host_after = in->host_after } ;
+        .host_after = in->host_after, .down_later = in->down_later } ;
     gcu_cost_choice ct ;
     gcu_cost_predict (t, &there, &ct) ;
     if (!(ch->host_s > ct.gpu_s * t->margin)) return false ;
@@ -319,10 +319,29 @@ uint64_t gcu_cost_site_key (const gcu_call *c)
 static void keep (gcu_call *c, const gcu_cost_choice *ch)
 {
     c->host_table = ch->host_table ;
-    c->gpu_table = ch->gpu_table ;
+    c->gpu_table = ch->gpu_call_table ;
     c->host_s = ch->host_s ;
     c->gpu_s = ch->gpu_s ;
     c->jit_loads = gcu_jit_modules_loaded () ;
+}
+
+// A kind of call the host has not run in this program, that the GPU wins
+// by less than GCU_COST_EXPLORE: the host runs it once, and its measured
+// time corrects the host's table for the kind (gcu_cost_learn). Without it
+// a kind the GPU took from its first call kept the table's host time: the
+// ewise family's host rate, fitted on matrix eWiseAdd, is 2-40x slow for
+// SuiteSparse's vector calls, and LAGraph's connected components, run
+// after PageRank, sent its 1M-entry apply to the GPU (0.19 ms and a 0.58
+// ms write-back) predicted 1.07 ms on the host, where SuiteSparse took 0.5
+// (H200, 2026-11-29). Only once CUDA has started (the start's own rent
+// decides the calls before it), and not for a repeat the host measured.
+#define GCU_COST_EXPLORE 2.0
+static bool host_unmeasured (gcu_call *c, const gcu_cost_input *in, const gcu_cost_choice *ch)
+{
+    if (in->host_measured > 0 || !(ch->host_s < GCU_COST_EXPLORE * ch->gpu_s) || !gcu_gpu_started ()
+        || gcu_cost_known (GCU_SIDE_HOST, in->op, in->family, in->mask, ch->host_table)) return false ;
+    c->note = "the host has not run a call of this kind yet: measured there once" ;
+    return true ;
 }
 
 // Both predictions (call->host_s, gpu_s): true if the GPU wins by the
@@ -395,6 +414,7 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
     const double rb = result_bytes (c, m_nv), chain_bytes = share * rb ;
     const double shown = stays ? share : -1 ;     // the verbose log's
     in.down_bytes = rb ;
+    in.down_later = stays ;
     // a matrix select's result is made for the calls after it (SSSP's AL
     // for its products; its download counted whole sent AL's select back to
     // the host once A was there: 5.8 ms predicted on the GPU, 13.6 more to
@@ -407,5 +427,6 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
     gcu_cost_predict (t, &in, &ch) ;
     keep (c, &ch) ;
     if (in.gpu_kernels > 0) c->note = "the GPU's time with a repeat's measured kernels" ;
+    if (ch.gpu && host_unmeasured (c, &in, &ch)) return false ;
     return ch.gpu || upload_pays (c, t, &in, &ch, &big, chain_bytes, shown) ;
 }

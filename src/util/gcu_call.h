@@ -144,7 +144,8 @@ typedef struct
     double work ;               // estimated multiply-adds
     // auto mode's predictions (src/dispatch/cost.c), seconds; < 0: none.
     // host_table, gpu_table: the table's alone, before the corrections
-    // learned from this program's calls (gcu_cost_learn)
+    // learned from this program's calls (gcu_cost_learn); gpu_table
+    // without a download the result's staying on the device defers
     double host_s, gpu_s, host_table, gpu_table ;
     double host_after ;         // the host's result's upload after the call
                                 // (C's return trips, gcu_residency_trip_share),

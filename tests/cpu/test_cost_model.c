@@ -432,6 +432,65 @@ static void transfer_floor (void)
     gcu_cost_forget () ;
 }
 
+// A result that stays on the device (down_later) comes back later, if at
+// all: its download is in the GPU's time, at d2h, but not in what the
+// learned factor corrects, nor in what a GPU call's measured time is
+// compared with (gpu_call_table). A factor taught by calls whose results
+// stayed leaves the download of one whose result comes back whole.
+static void later_download (void)
+{
+    gcu_cost_forget () ;
+    gcu_cost_table t ;
+    crossing_table (&t) ;
+    gcu_cost_choice ch ;
+    gcu_cost_input in = { .family = GCU_COST_EWISE, .op = GCU_OP_VECTOR_APPLY, .work = 1e6,
+        .rows = 1e6, .down_bytes = 9e6 } ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    const double down = in.down_bytes / t.d2h ;
+    CHECK (ch.gpu_call_table == ch.gpu_table && ch.gpu_s == ch.gpu_table,
+        "a download in the call: in its own time (%g, %g)", ch.gpu_call_table, ch.gpu_table) ;
+    in.down_later = true ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    CHECK (fabs (ch.gpu_table - ch.gpu_call_table - down) < 1e-12 && ch.gpu_s == ch.gpu_table,
+        "a later download: out of the call's own time, in the GPU's (%g %g %g)",
+        ch.gpu_table, ch.gpu_call_table, down) ;
+    // calls whose results stayed (no download) took a 64th of their table
+    gcu_cost_input stay = in ;
+    stay.down_bytes = 0 ;
+    gcu_cost_choice cs ;
+    gcu_cost_predict (&t, &stay, &cs) ;
+    for (int k = 0 ; k < 40 ; k++)
+        gcu_cost_learn (GCU_SIDE_GPU, GCU_OP_VECTOR_APPLY, GCU_COST_EWISE, GCU_MASK_NONE,
+            cs.gpu_call_table, cs.gpu_call_table / 64) ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    const double f = gcu_cost_factor (GCU_SIDE_GPU, GCU_OP_VECTOR_APPLY, GCU_COST_EWISE, GCU_MASK_NONE,
+        ch.gpu_call_table) ;
+    CHECK (f < 0.02 && fabs (ch.gpu_s - (down + f * ch.gpu_call_table)) < 1e-12,
+        "the factor %g on the call's own time, the later download whole (%g against %g)",
+        f, ch.gpu_s, down + f * ch.gpu_call_table) ;
+    CHECK (ch.gpu_s > down, "the GPU's time at least its result's download") ;
+    gcu_cost_forget () ;
+}
+
+// whether a kind was measured on a side, per decade of its table time
+static void known_kinds (void)
+{
+    gcu_cost_forget () ;
+    CHECK (!gcu_cost_known (GCU_SIDE_HOST, GCU_OP_VECTOR_APPLY, GCU_COST_EWISE, GCU_MASK_NONE, 1e-3),
+        "nothing learned: not known") ;
+    gcu_cost_learn (GCU_SIDE_HOST, GCU_OP_VECTOR_APPLY, GCU_COST_EWISE, GCU_MASK_NONE, 1.07e-3, 0.5e-3) ;
+    CHECK (gcu_cost_known (GCU_SIDE_HOST, GCU_OP_VECTOR_APPLY, GCU_COST_EWISE, GCU_MASK_NONE, 1.5e-3),
+        "measured once: known in its decade") ;
+    CHECK (!gcu_cost_known (GCU_SIDE_HOST, GCU_OP_VECTOR_APPLY, GCU_COST_EWISE, GCU_MASK_NONE, 2e-2)
+        && !gcu_cost_known (GCU_SIDE_GPU, GCU_OP_VECTOR_APPLY, GCU_COST_EWISE, GCU_MASK_NONE, 1.5e-3)
+        && !gcu_cost_known (GCU_SIDE_HOST, GCU_OP_VECTOR_APPLY, GCU_COST_EWISE, GCU_MASK_PLAIN, 1.5e-3)
+        && !gcu_cost_known (GCU_SIDE_HOST, GCU_OP_VECTOR_APPLY, GCU_COST_EWISE, GCU_MASK_NONE, 0),
+        "not in another decade, side or mask, nor for no table time") ;
+    gcu_cost_forget () ;
+    CHECK (!gcu_cost_known (GCU_SIDE_HOST, GCU_OP_VECTOR_APPLY, GCU_COST_EWISE, GCU_MASK_NONE, 1.5e-3),
+        "forgotten: not known") ;
+}
+
 // A matrix uploaded in the orientation it is not held in is transposed by
 // its export: the table's transpose an entry, in the GPU's time and its
 // floor (cost.c), counted by the dispatch for the SpMV's matrix held the
@@ -736,6 +795,8 @@ int main (void)
     gpu_doubted () ;
     learned_listed () ;
     transfer_floor () ;
+    later_download () ;
+    known_kinds () ;
     transpose_upload () ;
     decision_flips () ;
     start_rental (f) ;

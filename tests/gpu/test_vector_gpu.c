@@ -36,7 +36,11 @@
 //      as they go up (a full FP32 vector's values; one value where the call
 //      makes w iso), as often as w's values went up; written over on the
 //      host without going up, less; a new object at the address forgets
-//      it; in auto mode a host call that writes v counts as one.
+//      it; in auto mode a host call that writes v counts as one;
+//  (h) a kind the host has not run (predict.c's host_unmeasured): in auto
+//      mode, a vector apply the GPU wins by less than 2x runs on the host
+//      once, which makes the host's time for the kind known; one the GPU
+//      wins by more, or of a kind the host has run, runs on the GPU.
 #include "gcu_test.h"
 #include "grbcuda.h"
 #include "device/gcu_cuda.h"
@@ -560,6 +564,51 @@ static void trips (uint64_t *st)
     GrB_Vector_free (&u) ; GrB_Vector_free (&v) ; GrB_Vector_free (&z) ;
 }
 
+// (h)
+static uint64_t apply_on_gpu (GrB_Vector w, GrB_Vector u, double gpu_fixed)
+{
+    char text [1024] ;
+    int n = snprintf (text, sizeof (text), "device default\nmargin 1.25\nh2d 1e13\nd2h 1e13\n"
+        "cuda_start 0.1\njit_compile 0.1\nwait_factor 4\n") ;
+    for (int f = 0 ; f < GCU_COST_NFAMILIES ; f++)
+        n += snprintf (text + n, sizeof (text) - (size_t) n, "family %s host_fixed=2e-3 host_rate=1e9 "
+            "gpu_fixed=%g gpu_rate=1e12\n", gcu_cost_family_name ((gcu_cost_family) f), gpu_fixed) ;
+    OK (grbcuda_set_cost_model (text)) ;
+    grbcuda_op_stats s0, s1 ;
+    OK (grbcuda_stats_get ("GrB_Vector_apply", &s0)) ;
+    OK (grbcuda_set_mode (GRBCUDA_MODE_AUTO)) ;
+    OK (GrB_Vector_apply (w, NULL, NULL, GrB_AINV_FP32, u, NULL)) ;
+    OK (grbcuda_set_mode (GRBCUDA_MODE_GPU)) ;
+    OK (grbcuda_stats_get ("GrB_Vector_apply", &s1)) ;
+    OK (grbcuda_set_cost_model (NULL)) ;
+    CHECK (s1.calls == s0.calls + 1, "one apply counted") ;
+    return s1.gpu - s0.gpu ;
+}
+
+static void explore (uint64_t *st)
+{
+    const GrB_Index n = 1 << 16 ;
+    GrB_Vector u = gcu_test_random_vector (GrB_FP32, n, 1.0, st), w ;
+    OK (GrB_Vector_new (&w, GrB_FP32, n)) ;
+    // the kernel loaded first (a call that loads one teaches nothing)
+    OK (GrB_Vector_apply (w, NULL, NULL, GrB_AINV_FP32, u, NULL)) ;
+    // host 2.07 ms by the table, the GPU 1.2 (x 1.25 = 1.5): not by 2x
+    gcu_cost_forget () ;
+    const double host_table = 2e-3 + (double) n / 1e9 ;
+    CHECK (apply_on_gpu (w, u, 1.2e-3) == 0, "the host not measured, the GPU 1.7x faster: the host once") ;
+    CHECK (gcu_cost_known (GCU_SIDE_HOST, GCU_OP_VECTOR_APPLY, GCU_COST_EWISE, GCU_MASK_NONE, host_table),
+        "then the host's time for the kind known") ;
+    // the GPU 10x faster: the GPU, measured or not
+    gcu_cost_forget () ;
+    CHECK (apply_on_gpu (w, u, 1.6e-4) == 1, "the host not measured, the GPU 10x faster: the GPU") ;
+    // the host's time known (as the table says): the GPU, 1.7x faster
+    gcu_cost_forget () ;
+    gcu_cost_learn (GCU_SIDE_HOST, GCU_OP_VECTOR_APPLY, GCU_COST_EWISE, GCU_MASK_NONE, host_table, host_table) ;
+    CHECK (apply_on_gpu (w, u, 1.2e-3) == 1, "the host measured, the GPU 1.7x faster: the GPU") ;
+    gcu_cost_forget () ;
+    GrB_Vector_free (&u) ; GrB_Vector_free (&w) ;
+}
+
 int main (void)
 {
     OK (GrB_init (GrB_NONBLOCKING)) ;
@@ -592,6 +641,7 @@ int main (void)
     uploads (&st) ;
     iso_open (&st) ;
     trips (&st) ;
+    explore (&st) ;
     gcu_residency_clear_all () ;
     GrB_finalize () ;
     return gcu_test_report ("test_vector_gpu") ;
