@@ -311,6 +311,8 @@ static pthread_mutex_t learned_lock = PTHREAD_MUTEX_INITIALIZER ;
 // the host (a 4x4 GrB_mxm's added time in auto, bench/overhead.sh).
 static double learned [2][GCU_OP_COUNT][GCU_COST_NFAMILIES][GCU_MASK_KINDS][GCU_COST_DECADES] ;
 static _Atomic double factor_of [2][GCU_OP_COUNT][GCU_COST_NFAMILIES][GCU_MASK_KINDS][GCU_COST_DECADES] ;
+// calls learned from, per kind (to 255)
+static _Atomic unsigned char measured [2][GCU_OP_COUNT][GCU_COST_NFAMILIES][GCU_MASK_KINDS][GCU_COST_DECADES] ;
 
 static int decade (double table_s)
 {
@@ -350,6 +352,8 @@ void gcu_cost_learn (gcu_cost_side side, gcu_op op, gcu_cost_family f, gcu_cost_
     double *l = &learned [side][op][f][m][d] ;
     *l += GCU_COST_LEARN_RATE * (r - *l) ;
     atomic_store_explicit (&factor_of [side][op][f][m][d], exp (*l), memory_order_relaxed) ;
+    const unsigned char k = atomic_load_explicit (&measured [side][op][f][m][d], memory_order_relaxed) ;
+    if (k < 255) atomic_store_explicit (&measured [side][op][f][m][d], (unsigned char) (k + 1), memory_order_relaxed) ;
     pthread_mutex_unlock (&learned_lock) ;
 }
 
@@ -380,10 +384,10 @@ void gcu_cost_doubt (gcu_op op, gcu_cost_family f, gcu_cost_mask m, double gpu_t
     pthread_mutex_unlock (&learned_lock) ;
 }
 
-bool gcu_cost_known (gcu_cost_side side, gcu_op op, gcu_cost_family f, gcu_cost_mask m, double table_s)
+int gcu_cost_measured (gcu_cost_side side, gcu_op op, gcu_cost_family f, gcu_cost_mask m, double table_s)
 {
     return learned_kind (side, op, f, m) && table_s > 0
-        && atomic_load_explicit (&factor_of [side][op][f][m][decade (table_s)], memory_order_relaxed) > 0 ;
+        ? atomic_load_explicit (&measured [side][op][f][m][decade (table_s)], memory_order_relaxed) : 0 ;
 }
 
 size_t gcu_cost_learned_print (char *buf, size_t cap, const char *prefix)
@@ -415,8 +419,12 @@ void gcu_cost_forget (void)
     pthread_mutex_lock (&learned_lock) ;
     memset (learned, 0, sizeof (learned)) ;
     _Atomic double *x = &factor_of [0][0][0][0][0] ;
+    _Atomic unsigned char *y = &measured [0][0][0][0][0] ;
     for (size_t k = 0 ; k < sizeof (factor_of) / sizeof (factor_of [0][0][0][0][0]) ; k++)
+    {
         atomic_store_explicit (&x [k], 0, memory_order_relaxed) ;
+        atomic_store_explicit (&y [k], 0, memory_order_relaxed) ;
+    }
     pthread_mutex_unlock (&learned_lock) ;
 }
 

@@ -171,9 +171,9 @@ void gcu_cost_learn (gcu_cost_side side, gcu_op op, gcu_cost_family f, gcu_cost_
 // the kind (a factor above 1) steps back toward the table.
 void gcu_cost_doubt (gcu_op op, gcu_cost_family f, gcu_cost_mask m, double gpu_table_s) ;
 size_t gcu_cost_learned_print (char *buf, size_t cap, const char *prefix) ;
-// whether a call of the kind, predicted table_s by the table, has been
-// measured on that side in this program
-bool gcu_cost_known (gcu_cost_side side, gcu_op op, gcu_cost_family f, gcu_cost_mask m, double table_s) ;
+// how many calls of the kind, predicted table_s by the table (its decade),
+// have been measured on that side in this program (gcu_cost_learn; to 255)
+int gcu_cost_measured (gcu_cost_side side, gcu_op op, gcu_cost_family f, gcu_cost_mask m, double table_s) ;
 // forgets what was learned (tests)
 void gcu_cost_forget (void) ;
 

@@ -325,22 +325,26 @@ static void keep (gcu_call *c, const gcu_cost_choice *ch)
     c->jit_loads = gcu_jit_modules_loaded () ;
 }
 
-// A kind of call the host has not run in this program, that the GPU wins
-// by less than GCU_COST_EXPLORE: the host runs it once, and its measured
-// time corrects the host's table for the kind (gcu_cost_learn). Without it
-// a kind the GPU took from its first call kept the table's host time: the
-// ewise family's host rate, fitted on matrix eWiseAdd, is 2-40x slow for
-// SuiteSparse's vector calls, and LAGraph's connected components, run
-// after PageRank, sent its 1M-entry apply to the GPU (0.19 ms and a 0.58
-// ms write-back) predicted 1.07 ms on the host, where SuiteSparse took 0.5
-// (H200, 2026-11-29). Only once CUDA has started (the start's own rent
-// decides the calls before it), and not for a repeat the host measured.
+// A kind of call the host has run fewer than GCU_COST_EXPLORE_CALLS times in
+// this program, that the GPU wins by less than GCU_COST_EXPLORE: the host
+// runs it, and its measured times correct the host's table for the kind
+// (gcu_cost_learn). Without it a kind the GPU took from its first call kept
+// the table's host time: the ewise family's host rate, fitted on matrix
+// eWiseAdd, is 2-40x slow for SuiteSparse's vector calls, and LAGraph's
+// connected components, run after PageRank, sent its 1M-entry apply to the
+// GPU (0.19 ms and a 0.58 ms write-back) predicted 1.07 ms on the host,
+// where SuiteSparse took 0.5. Measured once, the first call's time (1.2 ms,
+// its new vector's pages touched first) kept it there (H200, 2026-11-29):
+// hence a few. Only once CUDA has started (the start's own rent decides
+// the calls before it), and not for a repeat the host measured.
 #define GCU_COST_EXPLORE 2.0
+#define GCU_COST_EXPLORE_CALLS 3
 static bool host_unmeasured (gcu_call *c, const gcu_cost_input *in, const gcu_cost_choice *ch)
 {
     if (in->host_measured > 0 || !(ch->host_s < GCU_COST_EXPLORE * ch->gpu_s) || !gcu_gpu_started ()
-        || gcu_cost_known (GCU_SIDE_HOST, in->op, in->family, in->mask, ch->host_table)) return false ;
-    c->note = "the host has not run a call of this kind yet: measured there once" ;
+        || gcu_cost_measured (GCU_SIDE_HOST, in->op, in->family, in->mask, ch->host_table)
+            >= GCU_COST_EXPLORE_CALLS) return false ;
+    c->note = "the host has run few calls of this kind: measured there" ;
     return true ;
 }
 

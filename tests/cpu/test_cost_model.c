@@ -472,23 +472,33 @@ static void later_download (void)
     gcu_cost_forget () ;
 }
 
-// whether a kind was measured on a side, per decade of its table time
-static void known_kinds (void)
+// how many calls of a kind a side measured, per decade of its table time
+static void measured_kinds (void)
 {
     gcu_cost_forget () ;
-    CHECK (!gcu_cost_known (GCU_SIDE_HOST, GCU_OP_VECTOR_APPLY, GCU_COST_EWISE, GCU_MASK_NONE, 1e-3),
-        "nothing learned: not known") ;
-    gcu_cost_learn (GCU_SIDE_HOST, GCU_OP_VECTOR_APPLY, GCU_COST_EWISE, GCU_MASK_NONE, 1.07e-3, 0.5e-3) ;
-    CHECK (gcu_cost_known (GCU_SIDE_HOST, GCU_OP_VECTOR_APPLY, GCU_COST_EWISE, GCU_MASK_NONE, 1.5e-3),
-        "measured once: known in its decade") ;
-    CHECK (!gcu_cost_known (GCU_SIDE_HOST, GCU_OP_VECTOR_APPLY, GCU_COST_EWISE, GCU_MASK_NONE, 2e-2)
-        && !gcu_cost_known (GCU_SIDE_GPU, GCU_OP_VECTOR_APPLY, GCU_COST_EWISE, GCU_MASK_NONE, 1.5e-3)
-        && !gcu_cost_known (GCU_SIDE_HOST, GCU_OP_VECTOR_APPLY, GCU_COST_EWISE, GCU_MASK_PLAIN, 1.5e-3)
-        && !gcu_cost_known (GCU_SIDE_HOST, GCU_OP_VECTOR_APPLY, GCU_COST_EWISE, GCU_MASK_NONE, 0),
-        "not in another decade, side or mask, nor for no table time") ;
+    const gcu_op op = GCU_OP_VECTOR_APPLY ;
+    CHECK (gcu_cost_measured (GCU_SIDE_HOST, op, GCU_COST_EWISE, GCU_MASK_NONE, 1e-3) == 0,
+        "nothing learned: none measured") ;
+    gcu_cost_learn (GCU_SIDE_HOST, op, GCU_COST_EWISE, GCU_MASK_NONE, 1.07e-3, 0.5e-3) ;
+    gcu_cost_learn (GCU_SIDE_HOST, op, GCU_COST_EWISE, GCU_MASK_NONE, 2e-3, 0.5e-3) ;
+    CHECK (gcu_cost_measured (GCU_SIDE_HOST, op, GCU_COST_EWISE, GCU_MASK_NONE, 1.5e-3) == 2,
+        "two in the decade: %d", gcu_cost_measured (GCU_SIDE_HOST, op, GCU_COST_EWISE, GCU_MASK_NONE, 1.5e-3)) ;
+    CHECK (gcu_cost_measured (GCU_SIDE_HOST, op, GCU_COST_EWISE, GCU_MASK_NONE, 2e-2) == 0
+        && gcu_cost_measured (GCU_SIDE_GPU, op, GCU_COST_EWISE, GCU_MASK_NONE, 1.5e-3) == 0
+        && gcu_cost_measured (GCU_SIDE_HOST, op, GCU_COST_EWISE, GCU_MASK_PLAIN, 1.5e-3) == 0
+        && gcu_cost_measured (GCU_SIDE_HOST, op, GCU_COST_EWISE, GCU_MASK_NONE, 0) == 0,
+        "none in another decade, side or mask, nor for no table time") ;
+    for (int k = 0 ; k < 300 ; k++)
+        gcu_cost_learn (GCU_SIDE_HOST, op, GCU_COST_EWISE, GCU_MASK_NONE, 1.07e-3, 0.5e-3) ;
+    CHECK (gcu_cost_measured (GCU_SIDE_HOST, op, GCU_COST_EWISE, GCU_MASK_NONE, 1.5e-3) == 255,
+        "counted to 255") ;
+    // a call not learned from (no time) is not counted
+    gcu_cost_learn (GCU_SIDE_GPU, op, GCU_COST_EWISE, GCU_MASK_NONE, 1.07e-3, -1) ;
+    CHECK (gcu_cost_measured (GCU_SIDE_GPU, op, GCU_COST_EWISE, GCU_MASK_NONE, 1.5e-3) == 0,
+        "a call without a time: not counted") ;
     gcu_cost_forget () ;
-    CHECK (!gcu_cost_known (GCU_SIDE_HOST, GCU_OP_VECTOR_APPLY, GCU_COST_EWISE, GCU_MASK_NONE, 1.5e-3),
-        "forgotten: not known") ;
+    CHECK (gcu_cost_measured (GCU_SIDE_HOST, op, GCU_COST_EWISE, GCU_MASK_NONE, 1.5e-3) == 0,
+        "forgotten: none measured") ;
 }
 
 // A matrix uploaded in the orientation it is not held in is transposed by
@@ -796,7 +806,7 @@ int main (void)
     learned_listed () ;
     transfer_floor () ;
     later_download () ;
-    known_kinds () ;
+    measured_kinds () ;
     transpose_upload () ;
     decision_flips () ;
     start_rental (f) ;
