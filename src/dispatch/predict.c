@@ -155,12 +155,12 @@ static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_in
     const gcu_cost_choice *ch, const upload_t *big, double chain_bytes, double shown)
 {
     if (big->obj == NULL || !(in->up_bytes > 0)) return false ;
-    // there, the call goes on a chain: its result's download as a chain's
+    // the same call with its operands there (nothing up, nothing device
+    // newest to download), on a chain: its result's download as a chain's
     // (SSSP's rented assigns left results its host eWiseMult read back)
-    const gcu_cost_input there = { .family = in->family, .op = in->op, .mask = in->mask, .work = in->work,
-        .rows = in->rows, .out_rows = in->out_rows, .full_work = in->full_work,
-        .down_bytes = chain_bytes, .host_measured = in->host_measured, .gpu_kernels = in->gpu_kernels,
-        .host_after = in->host_after, .down_later = in->down_later } ;
+    gcu_cost_input there = *in ;
+    there.up_bytes = there.up_matrix_bytes = there.up_transpose = there.newest_bytes = 0 ;
+    there.down_bytes = chain_bytes ;
     gcu_cost_choice ct ;
     gcu_cost_predict (t, &there, &ct) ;
     if (!(ch->host_s > ct.gpu_s * t->margin)) return false ;
