@@ -360,15 +360,22 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
     const bool vec = !gcu_op_matrix (c->op) ;
     const bool spmspv = cost_family (c) == GCU_COST_SPMSPV ;
     if (spmspv) push_work (c) ;
-    // A masked assign without GrB_REPLACE changes w only where its mask has
-    // entries, and SuiteSparse does nothing for an empty mask. Counted at
-    // w's length, SSSP's t<tless> = tReq with tless empty (8 us on the host)
-    // was predicted at 0.4 ms, and such calls pulled the host's learned
-    // factor for every masked assign down 3x (H200, 2026-11-28).
-    if (gcu_op_assign (c->op) && c->M != NULL && !c->mask_comp && !c->replace)
+    // A masked assign changes w only where its mask has entries (reading u
+    // there), and SuiteSparse does nothing for an empty mask; GrB_REPLACE
+    // deletes w's other entries too. Counted at w's length, SSSP's
+    // t<tless> = tReq with tless empty (8 us on the host) was predicted at
+    // 0.4 ms, and such calls pulled the host's learned factor for every
+    // masked assign down 3x (H200, 2026-11-28); and BFS's w<q,replace> =
+    // Degree of a push level (q of 1-200 entries, Degree 646,106: 0.01 ms)
+    // taught the factor that its pull levels' pi<q> = q (q of 500,000
+    // entries: 6-8 ms) then read, predicted 0.2-0.4 ms on the host, which
+    // kept them there (H200, 2026-11-29).
+    if (gcu_op_assign (c->op) && c->M != NULL && !c->mask_comp)
     {
-        const double a = c->op == GCU_OP_VECTOR_ASSIGN ? (double) c->a_nvals : 0 ;
-        c->work = fmin (c->work, (double) nvals_of (c->M, vec) + a + 1) ;
+        const double m = (double) nvals_of (c->M, vec) ;
+        const double a = c->op == GCU_OP_VECTOR_ASSIGN ? fmin ((double) c->a_nvals, m) : 0 ;
+        const double old = c->replace ? (double) nvals_of (c->C, vec) : 0 ;
+        c->work = fmin (c->work, m + a + old + 1) ;
     }
     gcu_cost_input in = { .family = cost_family (c), .op = c->op, .mask = gcu_cost_mask_of (c), .work = c->work,
         .rows = vec ? (double) c->c_rows : 0, .out_rows = vec ? 0 : (double) c->c_rows,

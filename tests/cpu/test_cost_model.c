@@ -695,8 +695,9 @@ static void through_the_dispatch (void)
     OK (grbcuda_set_cost_model (NULL)) ;
 }
 
-// A masked assign without GrB_REPLACE is counted at its mask's entries
-// (and u's), not at w's length: SuiteSparse does nothing for an empty mask.
+// A masked assign is counted at its mask's entries (and u's there, and
+// with GrB_REPLACE w's old ones), not at w's length: SuiteSparse does
+// nothing for an empty mask.
 static double assign_work (gcu_op op, GrB_Vector w, GrB_Vector M, GrB_Vector u, bool comp, bool replace)
 {
     gcu_call c ;
@@ -726,7 +727,7 @@ static void masked_assign_work (void)
     OK (GrB_Vector_new (&u, GrB_FP64, 100000)) ;
     for (GrB_Index k = 0 ; k < 5 ; k++) OK (GrB_Vector_setElement_FP64 (u, 1, 7 * k)) ;
     double x = assign_work (GCU_OP_VECTOR_ASSIGN, w, M, u, false, false) ;
-    CHECK (x == 6, "an empty mask: u's entries and 1 (%g)", x) ;
+    CHECK (x == 1, "an empty mask: 1 (%g)", x) ;
     x = assign_work (GCU_OP_VECTOR_ASSIGN_SCALAR, w, M, u, false, false) ;
     CHECK (x == 1, "a scalar through an empty mask: 1 (%g)", x) ;
     for (GrB_Index k = 0 ; k < 30 ; k++) OK (GrB_Vector_setElement_BOOL (M, true, 3 * k)) ;
@@ -735,7 +736,16 @@ static void masked_assign_work (void)
     x = assign_work (GCU_OP_VECTOR_ASSIGN, w, M, u, true, false) ;
     CHECK (x == 100000, "a complemented mask: w's length (%g)", x) ;
     x = assign_work (GCU_OP_VECTOR_ASSIGN, w, M, u, false, true) ;
-    CHECK (x == 100000, "GrB_REPLACE: w's length (%g)", x) ;
+    CHECK (x == 36, "GrB_REPLACE, w empty: 36 (%g)", x) ;
+    for (GrB_Index k = 0 ; k < 1000 ; k++) OK (GrB_Vector_setElement_FP64 (w, 2, 11 * k)) ;
+    x = assign_work (GCU_OP_VECTOR_ASSIGN, w, M, u, false, true) ;
+    CHECK (x == 1036, "GrB_REPLACE, w of 1000: its entries too (%g)", x) ;
+    x = assign_work (GCU_OP_VECTOR_ASSIGN, w, M, u, false, false) ;
+    CHECK (x == 36, "w's entries out of a masked assign without GrB_REPLACE (%g)", x) ;
+    // u's entries where the mask has some: a mask of 30 reads 30 of u's 1000
+    x = assign_work (GCU_OP_VECTOR_ASSIGN, u, M, w, false, false) ;
+    CHECK (x == 61, "u of 1000 under a mask of 30: 61 (%g)", x) ;
+    OK (GrB_Vector_clear (w)) ;
     x = assign_work (GCU_OP_VECTOR_ASSIGN, w, NULL, u, false, false) ;
     CHECK (x == 100000, "no mask: w's length (%g)", x) ;
     GrB_Vector_free (&w) ; GrB_Vector_free (&M) ; GrB_Vector_free (&u) ;
