@@ -23,8 +23,12 @@
 # by the table as it is made, so a run cut short keeps what it measured;
 # SPLIT=1: each algorithm in a process of its own (its first call is
 # then a program's first: CUDA's start, the first uploads and kernel loads),
-# else all in one process, in order. --append (last argument): add
-# the table to bench/RESULTS.md.
+# else all in one process, in order. A second table: the ratio of the
+# medians of every trial of every round (the runs' --mark lines, kept in
+# DIR/WORKLOAD.MODE.ROUND.trials) with its 90% interval from a two-level
+# bootstrap (rounds, then trials), and whether LIMITS is met there:
+# "within" (the interval under it), "over" (above it) or "not shown".
+# --append (last argument): add the tables to bench/RESULTS.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=$(readlink -f "${1:?usage: bench/lagraph_bench.sh BUILD [WORKLOAD...] [--append]}"); shift
@@ -65,7 +69,7 @@ for w in "${workloads[@]}"; do
       for m in "${order[@]}"; do
         if [ "$m" = plain ] || [ "$m" = plain+malloc ]; then
           env=(); [ "$m" = plain+malloc ] && env=(GLIBC_TUNABLES=$fixed_malloc)
-          env "${env[@]}" "$exe" "$w" --trials "$trials" --algos "$g" >> "$out/$w.$m.$r" 2>/dev/null
+          env "${env[@]}" "$exe" "$w" --trials "$trials" --algos "$g" --mark >> "$out/$w.$m.$r" 2>> "$out/$w.$m.$r.trials"
           progress "$w" "$m" "$r" "$g"
           continue
         fi
@@ -81,7 +85,7 @@ for w in "${workloads[@]}"; do
           *+lib=*) pre=$(readlink -f "${m#*+lib=}") ;;
         esac
         env LD_PRELOAD="$pre" "${env[@]}" "$exe" "$w" --trials "$trials" \
-          --algos "$g" >> "$out/$w.${m//\//_}.$r" 2>/dev/null
+          --algos "$g" --mark >> "$out/$w.${m//\//_}.$r" 2>> "$out/$w.${m//\//_}.$r.trials"
         progress "$w" "$m" "$r" "$g"
       done
     done
@@ -132,11 +136,55 @@ for w in wl:
                 verdict = " ok" if ok and (not rr or max(rr) <= lim) else " ok (noise)" if ok else " **over**"
             cells.append(f"{v:.2f} ({vf:.2f}) | {v / p:.3f}×{span} ({vf / pf:.3f}×){verdict}")
         print(f"| {w} | {a} | {p:.2f} ({pf:.2f}) | " + " | ".join(cells) + f" | {'same' if len(checks) == 1 else 'DIFFER: ' + '; '.join(sorted(checks))} |")
+# Every trial of every round (--mark's "ALGO trials ms ..." lines): the ratio
+# of the modes' medians over all their trials, and its 90% interval from a
+# two-level bootstrap (the rounds drawn again, then each drawn round's
+# trials: a process's own state, BFS on the host in one process, moves a
+# whole round). A bound is shown met ("within") only where the interval's
+# top is under it, and broken ("over") only where its bottom is above it;
+# else the rounds cannot tell ("not shown"): issue 23's 1% and 3% need it.
+import random
+def trials_of(path):
+    r = {}
+    if os.path.exists(path):
+        for line in open(path):
+            f = line.split()
+            if len(f) > 4 and f[0] == "lagraph_bench:" and f[2:4] == ["trials", "ms"]:
+                r.setdefault(f[1], []).extend(float(x) for x in f[4:])
+    return r
+rng = random.Random(23)
+def boot(rounds_a, rounds_b, n=2000):
+    def draw(rs):
+        rs = [x for x in rs if x]
+        pick = [rng.choice(rs) for _ in rs]
+        return [rng.choice(x) for x in pick for _ in x]
+    out = sorted(statistics.median(draw(rounds_a)) / statistics.median(draw(rounds_b)) for _ in range(n))
+    return out[int(0.05 * n)], out[int(0.95 * n) - 1]
+print()
+print("| workload | algorithm | " + " | ".join(f"{m} vs plain, every trial [90% interval]" for m in modes) + " |")
+print("|" + "---|" * (2 + len(modes)))
+for w in wl:
+    tr = {k: [trials_of(f"{out}/{w}.{k.replace('/', '_')}.{r}.trials") for r in range(1, rounds + 1)] for k in ["plain"] + modes}
+    algos_seen = [a for a in ("bfs", "bc", "tc", "pr", "cc", "sssp") if any(a in x for x in tr["plain"])]
+    for a in algos_seen:
+        pr_ = [x.get(a, []) for x in tr["plain"]]
+        if not any(pr_): continue
+        cells = []
+        for m in modes:
+            mr = [x.get(a, []) for x in tr[m]]
+            if not any(mr):
+                cells.append("—"); continue
+            ratio = statistics.median([t for x in mr for t in x]) / statistics.median([t for x in pr_ for t in x])
+            lo, hi = boot(mr, pr_)
+            lim = limits.get(m.split("+")[0])
+            verdict = "" if lim is None else " within" if hi <= lim else " **over**" if lo > lim else " not shown"
+            cells.append(f"{ratio:.3f}× [{lo:.3f}–{hi:.3f}]{verdict}")
+        print(f"| {w} | {a} | " + " | ".join(cells) + " |")
 PY
 )
 [ -n "${RAW:-}" ] || rm -rf "$out"
 echo "$table"
-echo "(medians over $rounds rounds of each run's median of $trials trials; ratio > 1: slower with grbcuda; in brackets the range of the rounds' own ratios; $([ "$split" = 1 ] && echo 'a process an algorithm' || echo 'the algorithms in one process'))"
+echo "(first table: medians over $rounds rounds of each run's median of $trials trials; ratio > 1: slower with grbcuda; in brackets the range of the rounds' own ratios; $([ "$split" = 1 ] && echo 'a process an algorithm' || echo 'the algorithms in one process'); second table: the medians of all trials, the interval a two-level bootstrap's)"
 if [ $append = 1 ]; then
   {
     echo
@@ -148,6 +196,6 @@ if [ $append = 1 ]; then
     echo
     echo "$table"
     echo
-    echo "Medians over $rounds rounds of each run's median of $trials trials (first call in parentheses); ratio above 1: slower with grbcuda; in brackets the range of the rounds' own ratios (plain and the mode side by side in a round)."
+    echo "First table: medians over $rounds rounds of each run's median of $trials trials (first call in parentheses); ratio above 1: slower with grbcuda; in brackets the range of the rounds' own ratios (plain and the mode side by side in a round). Second table: the ratio of the medians of every trial, its 90% interval from a two-level bootstrap (rounds, then trials)."
   } >> bench/RESULTS.md
 fi
