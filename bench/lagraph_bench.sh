@@ -17,7 +17,9 @@
 # MODE+rent=F: with GRBCUDA_START_RENT=F, MODE+idle: with GRBCUDA_JIT_IDLE=1
 # (background compiles wait for an idle core), MODE+lib=PATH: preloading another
 # build's libgrbcuda.so, such as a baseline commit's, in the same rounds),
-# ROUNDS; LIMITS (default "auto=1.03 host=1.01": issue 23's) marks each
+# ROUNDS; WARM (default 1: each workload once in gpu and auto mode before
+# the rounds, untimed, so that no round meets the JIT's disk cache cold);
+# LIMITS (default "auto=1.03 host=1.01": issue 23's) marks each
 # mode's cell ok, ok (noise) where a round's own ratio is over, or over;
 # RAW=DIR: each run's output kept in DIR (WORKLOAD.MODE.ROUND), read
 # by the table as it is made, so a run cut short keeps what it measured;
@@ -56,6 +58,25 @@ progress() {
     | tail -n "$(echo "$4" | tr ',' '\n' | wc -l)" | grep -v 'algo=setup' \
     | sed -E 's/.*algo=([a-z]+) first_ms=([0-9.]+) median_ms=([0-9.]+).*/ \1 \3 (\2)/' | tr -d '\n')" >&2
 }
+# WARM=1 (default): before the rounds, each workload once, untimed, in `gpu`
+# mode and then in `auto` with each library the modes preload: the kernels
+# the algorithms ask for are compiled into the JIT's disk cache first. On a
+# machine whose cache was cold for connected components' write-backs, its
+# calls that deferred to a background compile ran 4-57 ms where the host
+# takes 1, and cc 60-96 ms a trial against 19 (H200, 2026-11-29).
+if [ "${WARM:-1}" = 1 ]; then
+  libs=("$lib")
+  for m in $modes; do case $m in *+lib=*) libs+=("$(readlink -f "${m#*+lib=}")") ;; esac; done
+  for w in "${workloads[@]}"; do
+    for l in "${libs[@]}"; do
+      for wm in gpu auto; do
+        env LD_PRELOAD="$l" GRBCUDA_MODE=$wm "$exe" "$w" --trials 1 --algos "$algos" > /dev/null 2>&1 \
+          || echo "lagraph_bench.sh: warm-up ($wm, $l) on $w failed" >&2
+      done
+    done
+  done
+  echo "lagraph_bench.sh: JIT cache warmed (gpu and auto, ${#libs[@]} libraries)" >&2
+fi
 for w in "${workloads[@]}"; do
   for r in $(seq "$rounds"); do
     # the runs of a round in turn, the order rotated each round: the first
