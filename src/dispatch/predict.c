@@ -370,9 +370,12 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
     // taught the factor that its pull levels' pi<q> = q (q of 500,000
     // entries: 6-8 ms) then read, predicted 0.2-0.4 ms on the host, which
     // kept them there (H200, 2026-11-29).
+    // (the mask's entries, looked up once: -1 until then)
+    int64_t m_known = -1 ;
     if (gcu_op_assign (c->op) && c->M != NULL && !c->mask_comp)
     {
-        const double m = (double) nvals_of (c->M, vec) ;
+        m_known = (int64_t) nvals_of (c->M, vec) ;
+        const double m = (double) m_known ;
         const double a = c->op == GCU_OP_VECTOR_ASSIGN ? fmin ((double) c->a_nvals, m) : 0 ;
         const double old = c->replace ? (double) nvals_of (c->C, vec) : 0 ;
         c->work = fmin (c->work, m + a + old + 1) ;
@@ -402,7 +405,7 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
             return false ;
         }
     }
-    const uint64_t m_nv = nvals_of (c->M, vec) ;
+    const uint64_t m_nv = m_known >= 0 ? (uint64_t) m_known : nvals_of (c->M, vec) ;
     const bool c_read = c->accum != NULL || (c->M != NULL && !c->replace) ;
     upload_t big = { NULL, 0, 0, 0 } ;
     // the SpMV (u full) reads op(A) by row: mxv's A, vxm's B'
