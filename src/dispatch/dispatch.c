@@ -329,10 +329,6 @@ static const char *started_device (void)
     return p != NULL ? p->name : NULL ;
 }
 
-// pending: the host runs while the GPU starts or a kernel compiles
-#define GCU_PENDING_START 1
-#define GCU_PENDING_JIT   2
-
 // Ski rental on CUDA's start itself (GRBCUDA_START_RENT=f, by default a
 // fifth): before the GPU has started, the time the calls predicted faster
 // there lose on the host (measured, less the GPU's predicted time) is added
@@ -432,6 +428,7 @@ static bool run_families (gcu_call *call, bool may_defer)
     call->reason = GRBCUDA_REASON_NO_KERNEL ;
     // a result a family leaves device newest is of this call's kind
     const uint64_t kind = gcu_cost_site_key (call) ;
+    if (may_defer && gcu_held_back (call, kind)) return false ;
     for (int i = 0 ; i < n ; i++)
     {
         if (fam [i]->branch (call) != GrB_SUCCESS) continue ;
@@ -441,6 +438,7 @@ static bool run_families (gcu_call *call, bool may_defer)
         (void) gcu_residency_site_swap (site) ;
         if (gcu_jit_defer_end () && info != GrB_SUCCESS && !call->c_written)
         {
+            gcu_held_add (kind) ;
             call->pending = GCU_PENDING_JIT ;
             call->note = "kernel compiling in the background: host this time" ;
             return false ;

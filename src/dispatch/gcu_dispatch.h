@@ -87,6 +87,17 @@ void gcu_stats_pass (gcu_op op) ;
 // the background (jit false) or its kernel compiled there (jit true).
 void gcu_stats_pending (gcu_op op, bool jit) ;
 
+// gcu_call.pending: the host runs while the GPU starts or a kernel compiles
+#define GCU_PENDING_START 1
+#define GCU_PENDING_JIT   2
+
+// Kinds of call (gcu_cost_site_key) whose GPU attempt deferred for a
+// compile (held.c): gcu_held_add after the deferral; gcu_held_back is true
+// (the call's reason and note set: the host, no attempt) for a held kind
+// while a compile is pending (gcu_jit_busy), and releases the kind after.
+void gcu_held_add (uint64_t kind) ;
+bool gcu_held_back (gcu_call *call, uint64_t kind) ;
+
 // GRBCUDA_VERBOSE's line of a finished call (gcu_finish; stats.c)
 void gcu_call_log (const gcu_call *call, GrB_Info info, double dt) ;
 void gcu_stats_print_if_enabled (void) ;

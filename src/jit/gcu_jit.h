@@ -138,6 +138,9 @@ uint64_t gcu_jit_background_idle_waits (void) ;
 // (tests, benchmarks)
 int gcu_jit_background_pending (void) ;
 void gcu_jit_background_wait (void) ;
+// a compile a deferred request could be waiting for: NVRTC loading, or a
+// background compile queued or under way
+bool gcu_jit_busy (void) ;
 
 // Join a preamble and n specialisation blocks into one program. Several
 // blocks in one program share NVRTC's start-up and the parsing of the

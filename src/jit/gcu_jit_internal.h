@@ -144,6 +144,8 @@ void gcu_jit_publish (gcu_jit_binary *b, GrB_Info info, void *data, size_t size,
 // the calling thread's policy (gcu_jit_defer_begin): may a compile it asks
 // for go to the background?
 bool gcu_jit_defer_wanted (void) ;
+// gcu_jit_prepare under way (NVRTC loading on CUDA's start thread)
+bool gcu_jit_preparing (void) ;
 // a request of this thread was not served: its kernel compiles elsewhere
 void gcu_jit_note_deferred (void) ;
 // queues a copy of j for a background worker; false (nothing queued, the

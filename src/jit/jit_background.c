@@ -210,6 +210,26 @@ int gcu_jit_background_pending (void)
     return n ;
 }
 
+// gcu_jit_prepare under way: requests that may defer do not wait for it
+static _Atomic bool jit_preparing ;
+
+bool gcu_jit_preparing (void) { return atomic_load (&jit_preparing) ; }
+
+bool gcu_jit_busy (void)
+{
+    return gcu_jit_preparing () || gcu_jit_background_pending () > 0 ;
+}
+
+void gcu_jit_prepare (void)
+{
+    const gcu_jit_file *files ;
+    int nfiles ;
+    const uint8_t *digest ;
+    atomic_store (&jit_preparing, true) ;
+    if (gcu_nvrtc () != NULL) (void) gcu_jit_sources (&files, &nfiles, &digest) ;
+    atomic_store (&jit_preparing, false) ;
+}
+
 void gcu_jit_background_wait (void)
 {
     pthread_mutex_lock (&bg_lock) ;

@@ -380,19 +380,6 @@ void gcu_jit_publish (gcu_jit_binary *b, GrB_Info info, void *data, size_t size,
     pthread_mutex_unlock (&gcu_jit_lock) ;
 }
 
-// gcu_jit_prepare under way: requests that may defer do not wait for it
-static _Atomic bool jit_preparing ;
-
-void gcu_jit_prepare (void)
-{
-    const gcu_jit_file *files ;
-    int nfiles ;
-    const uint8_t *digest ;
-    atomic_store (&jit_preparing, true) ;
-    if (gcu_nvrtc () != NULL) (void) gcu_jit_sources (&files, &nfiles, &digest) ;
-    atomic_store (&jit_preparing, false) ;
-}
-
 GrB_Info gcu_jit_build (const gcu_jit_job *j)
 {
     const gcu_nvrtc_api *nv = gcu_nvrtc () ;
@@ -498,7 +485,7 @@ GrB_Info gcu_jit_compile (const char *source, const char *label,
     *bin = NULL ;
     // (NVRTC loading on the start's thread: a call that may defer does not
     // wait for it; a 1 ms assign waited 92 ms in call 48, H100)
-    if (atomic_load (&jit_preparing) && gcu_jit_defer_wanted ())
+    if (gcu_jit_preparing () && gcu_jit_defer_wanted ())
     {
         gcu_jit_note_deferred () ;
         return GCU_NOT_HANDLED ;

@@ -504,6 +504,17 @@ static GrB_Info mask_allow (const gcu_call *call, const gcu_vec_wb *wb, GrB_Inde
     return info ;
 }
 
+// w's write-back (wb), and whether it runs on the device (*merge): its
+// kernel asked for now, before any operand moves (a compile deferred after
+// the uploads wasted them)
+static GrB_Info wb_setup (gcu_call *call, GrB_Type ztype, gcu_vec_wb *wb, bool *merge)
+{
+    *merge = false ;
+    if (!gcu_vec_call_wb (call, wb)) return GCU_NOT_HANDLED ;
+    *merge = gcu_vec_merge_applies (wb, ztype) ;
+    return *merge ? gcu_vec_write_back_kernel (wb, ztype) : GrB_SUCCESS ;
+}
+
 static GrB_Info mxv_run (gcu_call *call)
 {
     gcu_stream s = gcu_stream_default () ;
@@ -534,9 +545,9 @@ static GrB_Info mxv_run (gcu_call *call)
     if (!gcu_iso_call_vector (call, &spec.sr)) GCU_TRY (GCU_NOT_HANDLED) ;
 
     gcu_vec_wb wb ;
-    if (!gcu_vec_call_wb (call, &wb)) GCU_TRY (GCU_NOT_HANDLED) ;
-    GrB_Index nallow = m ;
-    size_t mask_up = 0 ;
+    bool merge ;
+    GCU_TRY (wb_setup (call, spec.sr.mult.z.handle, &wb, &merge)) ;
+    GrB_Index nallow = m ; size_t mask_up = 0 ;
     double mask_s = 0 ;
     GCU_TRY (mask_allow (call, &wb, m, &dallow, &nallow, &mask_up, &mask_s, s)) ;
 
@@ -594,7 +605,7 @@ static GrB_Info mxv_run (gcu_call *call)
     if (call->c_iso_open) GCU_TRY (w_status_counted (call, work, dTb, m, &wb, s)) ;
 
     // w<M,replace> = accum (w, T) on the device: w is left device newest
-    if (gcu_vec_merge_applies (&wb, spec.sr.mult.z.handle))
+    if (merge)
     {
         GrB_Index wnvals = 0 ;
         size_t wb_up = 0 ;

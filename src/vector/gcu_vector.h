@@ -111,6 +111,14 @@ GrB_Info gcu_vec_write_back (const gcu_vec_wb *wb, GrB_Type ztype, size_t zsize,
     GrB_Index n, const int8_t *Tb, const void *Tx, GrB_Index *nvals,
     size_t *up_bytes, gcu_stream s) ;
 
+// The kernel gcu_vec_write_back will launch for wb and ztype, loaded (a
+// family asks for it before it moves any operand: in auto mode a kernel
+// not compiled yet defers the call, GCU_NOT_HANDLED, and the call's uploads
+// would be wasted; FastSV's GrB_mxv uploaded its 165 MB matrix, then
+// deferred for its write-back's compile, 28-57 ms against the host's 1-2;
+// H200, 2026-11-29).
+GrB_Info gcu_vec_write_back_kernel (const gcu_vec_wb *wb, GrB_Type ztype) ;
+
 // The write-backs gcu_vec_write_back has done in place so far (tests).
 uint64_t gcu_vec_inplace_count (void) ;
 

@@ -544,6 +544,23 @@ static bool inplace_claim (GrB_Vector w, GrB_Index n, size_t csize, gcu_res_entr
     return false ;
 }
 
+// the typed merge kernel of w's write-back (*typed; NULL where the untyped
+// one copies T's values: no accum, w of T's type)
+static GrB_Info merge_typed (const gcu_vec_wb *wb, GrB_Type wtype, GrB_Type ztype, void **typed)
+{
+    *typed = NULL ;
+    if (wb->accum == NULL && wtype == ztype) return GrB_SUCCESS ;
+    return gcu_vec_merge_kernel (wtype, ztype, NULL, wb->accum, typed) ;
+}
+
+GrB_Info gcu_vec_write_back_kernel (const gcu_vec_wb *wb, GrB_Type ztype)
+{
+    GrB_Type wtype ;
+    void *typed ;
+    const GrB_Info info = GxB_Vector_type (&wtype, wb->w) ;
+    return info != GrB_SUCCESS ? info : merge_typed (wb, wtype, ztype, &typed) ;
+}
+
 #undef  GCU_FREE_ALL
 #define GCU_FREE_ALL gcu_vec_release (&cw, s) ; gcu_vec_release (&cm, s) ;    \
     gcu_dfree (cnt, s) ; gcu_residency_unpin (e) ;
@@ -572,8 +589,7 @@ GrB_Info gcu_vec_write_back (const gcu_vec_wb *wb, GrB_Type ztype, size_t zsize,
     GrB_Type wtype ;
     size_t csize ;
     GCU_TRY (type_of (wb->w, &wtype, &csize)) ;
-    if (wb->accum != NULL || wtype != ztype)
-        GCU_TRY (gcu_vec_merge_kernel (wtype, ztype, NULL, wb->accum, &typed)) ;
+    GCU_TRY (merge_typed (wb, wtype, ztype, &typed)) ;
     // w's values are read where the mask's verdict is true with an accum,
     // or false without GrB_REPLACE (no mask: true, or false if complemented)
     const bool may_false = wb->M != NULL || wb->complement ;
