@@ -48,7 +48,8 @@ static bool setting (gcu_cost_table *t, const char *key, const char *value)
     struct { const char *name ; double *field ; } keys [] = {
         { "margin", &t->margin }, { "h2d", &t->h2d }, { "d2h", &t->d2h },
         { "cuda_start", &t->cuda_start }, { "jit_compile", &t->jit_compile },
-        { "wait_factor", &t->wait_factor }, { "transpose", &t->transpose } } ;
+        { "wait_factor", &t->wait_factor }, { "transpose", &t->transpose },
+        { "first_run", &t->first_run } } ;
     for (size_t k = 0 ; k < sizeof (keys) / sizeof (keys [0]) ; k++)
         if (strcmp (key, keys [k].name) == 0) return number (value, keys [k].field) ;
     return false ;
@@ -257,7 +258,7 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
     if (in->family == GCU_COST_SPMSPV && in->full_work > 0)
         host_work = fmin (host_work, in->full_work / t->fam [GCU_COST_MXV].host_rate) ;
     out->host_table = r->host_fixed + host_work + in->rows * r->host_row + in->newest_bytes / t->d2h ;
-    out->host_s = (in->host_measured > 0 ? in->host_measured
+    out->host_s = (in->host_measured > 0 ? in->host_measured + in->newest_bytes / t->d2h
         : out->host_table * gcu_cost_factor (GCU_SIDE_HOST, in->op, in->family, in->mask, out->host_table))
         + in->host_after ;
     // a result of few rows leaves a row-wise kernel most of the GPU idle
@@ -291,6 +292,7 @@ void gcu_cost_predict (const gcu_cost_table *t, const gcu_cost_input *in, gcu_co
     const double up_floor = in->up_matrix_bytes / t->h2d + transposes_s (t, in) ;
     out->gpu_s = later + fmax (up_floor, out->gpu_call_table * (in->gpu_kernels > 0 ? 1
         : gcu_cost_factor (GCU_SIDE_GPU, in->op, in->family, in->mask, out->gpu_call_table))) ;
+    out->gpu_s += in->first_s ;
     out->gpu = out->gpu_s * t->margin < out->host_s ;
 }
 
@@ -570,7 +572,46 @@ void gcu_cost_lineage_credit (const void *made, double seconds)
     pthread_mutex_unlock (&amortize_lock) ;
 }
 
-#define GCU_REPEATS 64
+// kinds of call that have run on the GPU (a ring: the oldest forgotten,
+// then paying its first run again in the model), and the first runs'
+// measured excess (< 0: none yet)
+#define GCU_RAN_KINDS 256
+static uint64_t ran_kind [GCU_RAN_KINDS] ;
+static int ran_next ;
+static double first_learned = -1 ;
+
+double gcu_cost_first_s (const gcu_cost_table *t, uint64_t site)
+{
+    bool ran = false ;
+    pthread_mutex_lock (&amortize_lock) ;
+    for (int k = 0 ; k < GCU_RAN_KINDS && !ran ; k++) ran = ran_kind [k] == site ;
+    const double first = first_learned >= 0 ? first_learned : t->first_run ;
+    pthread_mutex_unlock (&amortize_lock) ;
+    return ran || site == 0 ? 0 : first ;
+}
+
+void gcu_cost_first_ran (uint64_t site, bool loaded, double excess)
+{
+    if (site == 0) return ;
+    pthread_mutex_lock (&amortize_lock) ;
+    int k = 0 ;
+    while (k < GCU_RAN_KINDS && ran_kind [k] != site) k++ ;
+    if (k == GCU_RAN_KINDS)
+    {
+        ran_kind [ran_next] = site ;
+        ran_next = (ran_next + 1) % GCU_RAN_KINDS ;
+    }
+    if (loaded && isfinite (excess))
+    {
+        const double x = fmax (excess, 0) ;
+        first_learned = first_learned < 0 ? x : 0.5 * (first_learned + x) ;
+    }
+    pthread_mutex_unlock (&amortize_lock) ;
+}
+
+// (256: the products of a program's algorithms are kept beside its selects
+// and kernels, a betweenness centrality's levels among them)
+#define GCU_REPEATS 256
 static struct { uint64_t key ; double seconds ; } repeats [GCU_REPEATS] ;
 static int repeat_next ;
 
@@ -611,6 +652,9 @@ void gcu_cost_amortize_reset (void)
     memset (lost, 0, sizeof (lost)) ;
     memset (paid_sig, 0, sizeof (paid_sig)) ;
     paid_next = 0 ;
+    memset (ran_kind, 0, sizeof (ran_kind)) ;
+    ran_next = 0 ;
+    first_learned = -1 ;
     pthread_mutex_unlock (&amortize_lock) ;
 }
 

@@ -487,8 +487,11 @@ static bool gpu_ran (gcu_call *call)
     call->rent_version = 0 ;
     call->rent_paid = false ;
     call->repeat_key = 0 ;
+    call->newest_s = 0 ;
     call->kernel_key = 0 ;
     call->rent_gpu_s = call->start_gpu_s = -1 ;
+    call->first_s = 0 ;
+    call->may_defer = false ;
     call->host_after = 0 ;
     call->pending = 0 ;
     call->up_bytes = call->down_bytes = 0 ;
@@ -523,6 +526,7 @@ static bool gpu_ran (gcu_call *call)
             return false ;
         }
     }
+    call->may_defer = !wait_jit ;
     const bool ran = run_families (call, !wait_jit) ;
     // an upload bought by its rent is made: the rent starts again, and the
     // matrix it was made from on the host (if any) is charged it
@@ -588,7 +592,9 @@ bool gcu_try_gpu (gcu_call *call, GrB_Info *info)
         *info = call->final_info ;
         return true ;
     }
+    const double t0 = gcu_residency_any_newest () && call->t_start >= 0 ? gcu_now () : -1 ;
     *info = materialize_call (call) ;
+    if (t0 >= 0) call->newest_s = gcu_now () - t0 ;
     return *info != GrB_SUCCESS ;
 }
 
@@ -607,7 +613,7 @@ static void rent_settle (const gcu_call *call, double dt)
     else if (call->start_gpu_s >= 0) (void) gcu_start_gain_add (dt + call->host_after - call->start_gpu_s) ;
     // a repeat of this call is predicted at this time; a matrix a GPU
     // family would have made on the device from A is A's (lineage)
-    if (call->repeat_key != 0) gcu_cost_repeat_put (call->repeat_key, dt) ;
+    if (call->repeat_key != 0) gcu_cost_repeat_put (call->repeat_key, dt - call->newest_s) ;
     if (gcu_op_select_matrix (call->op) && call->checked)
     {
         int n = 0 ;
@@ -651,8 +657,13 @@ GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
             gcu_cost_doubt (call->op, (gcu_cost_family) call->cost_family,
                 gcu_cost_mask_of (call), call->gpu_table) ;
     }
-    if (call->reason == GRBCUDA_REASON_GPU && call->gpu_table > 0 && call->t_start >= 0
-        && call->jit_loads == gcu_jit_modules_loaded ())
+    // the kind has run on the GPU; a first run that loaded a kernel teaches
+    // what first runs cost beyond their prediction
+    const bool loaded = call->jit_loads != gcu_jit_modules_loaded () ;
+    if (call->reason == GRBCUDA_REASON_GPU)
+        gcu_cost_first_ran (gcu_cost_site_key (call), loaded && call->may_defer && call->first_s > 0
+            && call->gpu_s >= 0 && call->t_start >= 0, dt - (call->gpu_s - call->first_s)) ;
+    if (call->reason == GRBCUDA_REASON_GPU && call->gpu_table > 0 && call->t_start >= 0 && !loaded)
     {
         gcu_cost_learn (GCU_SIDE_GPU, call->op, (gcu_cost_family) call->cost_family,
             gcu_cost_mask_of (call), call->gpu_table, dt) ;

@@ -55,6 +55,11 @@ typedef struct
     double transpose ;          // s an entry: the host's transpose of a matrix
                                 // uploaded in the orientation it is not held
                                 // in (optional: 0 counts none)
+    double first_run ;          // s: a kind of call's first run on the GPU
+                                // beyond its predicted time (its kernels'
+                                // module loads, an SpMV plan); optional (0:
+                                // none), replaced by the program's measured
+                                // one (gcu_cost_first_s)
     gcu_cost_rates fam [GCU_COST_NFAMILIES] ;
 }
 gcu_cost_table ;
@@ -93,6 +98,7 @@ typedef struct
     double host_measured ;      // > 0: the host's time as a repeat of the call
                                 // measured it (gcu_cost_repeat_get), in place
                                 // of the table's and the learned correction
+                                // (newest_bytes' download added to it)
     double gpu_kernels ;        // > 0: the GPU's kernels' time as a repeat of
                                 // the call measured it, in place of the
                                 // table's work term and the learned correction
@@ -111,6 +117,9 @@ typedef struct
                                 // rebuilt matrices to the GPU, 1.9x slower
                                 // (H100 machine, 2026-11-26): kept until a
                                 // rate keyed on u's storage is measured
+    double first_s ;            // s the GPU's time adds for the call's kind's
+                                // first run there (gcu_cost_first_s); paid
+                                // as a rent, like an upload (predict.c)
     double host_after ;         // s the host's choice costs after the call:
                                 // its result's upload by a GPU call, as
                                 // often as C's host values went up
@@ -222,6 +231,15 @@ void gcu_cost_sig_record (uint64_t sig) ;
 // uploaded). The last few such pairs are kept.
 void gcu_cost_lineage_record (const void *made, const void *source, uint64_t version) ;
 void gcu_cost_lineage_credit (const void *made, double seconds) ;
+// A kind of call's first run on the GPU (gcu_cost_site_key): what the
+// GPU's time adds for it, 0 once the kind has run there; else the excess
+// the program's last first runs that loaded a kernel measured over their
+// prediction (a running mean), or the table's first_run before any.
+// gcu_cost_first_ran marks the kind as run, and with loaded (the call
+// loaded a kernel module) learns its excess (s, measured less predicted).
+double gcu_cost_first_s (const gcu_cost_table *t, uint64_t site) ;
+void gcu_cost_first_ran (uint64_t site, bool loaded, double excess) ;
+
 // Measured times by key: a call's host time by its repeat key
 // (gcu_call.repeat_key), put after the host ran it; a product's kernels'
 // time by its kernel key (gcu_call.kernel_key), put after the GPU ran it.

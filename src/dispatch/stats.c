@@ -241,15 +241,16 @@ void gcu_call_log (const gcu_call *call, GrB_Info info, double dt)
     char kbuf [48] = "" ;
     if (call->reason == GRBCUDA_REASON_GPU && call->kernel_seconds >= 0)
         snprintf (kbuf, sizeof (kbuf), " (kernels %.3f ms)", 1e3 * call->kernel_seconds) ;
-    char sbuf [64] = "", abuf [64] = "", pbuf [224] = "" ;
+    char sbuf [64] = "", abuf [64] = "", fbuf [48] = "", pbuf [272] = "" ;
+    if (call->first_s > 0) snprintf (fbuf, sizeof (fbuf), " (its kind's first run: %.3g ms)", 1e3 * call->first_s) ;
     if (call->down_share >= 0)
         snprintf (sbuf, sizeof (sbuf), ", its result's download at %.0f%% (C's written back)",
             100 * call->down_share) ;
     if (call->host_after > 0)
         snprintf (abuf, sizeof (abuf), " (its result's upload after: %.3g ms)", 1e3 * call->host_after) ;
     if (call->host_s >= 0)
-        snprintf (pbuf, sizeof (pbuf), " predicted host %.3g ms%s gpu %.3g ms%s", 1e3 * call->host_s,
-            abuf, 1e3 * call->gpu_s, sbuf) ;
+        snprintf (pbuf, sizeof (pbuf), " predicted host %.3g ms%s gpu %.3g ms%s%s", 1e3 * call->host_s,
+            abuf, 1e3 * call->gpu_s, fbuf, sbuf) ;
     if (call->note != NULL) gcu_log ("%s: %s", gcu_op_name (call->op), call->note) ;
     if (call->checked)
     {

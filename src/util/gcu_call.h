@@ -154,6 +154,8 @@ typedef struct
                                 // time counts where the result stays on the
                                 // device (C's write-back share); < 0: all of it
     unsigned long jit_loads ;   // kernels loaded into the GPU before the call
+    double first_s ;            // the kind's first run on the GPU, in gpu_s (0: run before)
+    bool may_defer ;            // a kernel not compiled defers the call (no compile in its time)
     int cost_family ;           // the model's family of the call (gcu_cost_family)
     // the outcome
     grbcuda_reason reason ;
@@ -169,9 +171,13 @@ typedef struct
     double rent_gpu_s, start_gpu_s ;
     bool rent_paid ;
     // auto: a call whose host time its operands and scalar decide more than
-    // its work does (GrB_Matrix_select: SSSP's AL keeps every entry, AH none),
-    // keyed so that a repeat of it is predicted at its measured time (0: none)
+    // its work does (GrB_Matrix_select: SSSP's AL keeps every entry, AH none;
+    // a product, keyed as its kernels), keyed so that a repeat of it is
+    // predicted at its measured time (0: none); newest_s: the host path's
+    // write-backs of device-newest objects before SuiteSparse ran, left out
+    // of what the repeat keeps (the model counts them apart)
     uint64_t repeat_key ;
+    double newest_s ;
     // auto: a product whose kernels' time its structure decides more than its
     // work does, keyed so that a repeat of it is predicted with its kernels'
     // measured time (predict.c; 0: none)

@@ -243,9 +243,9 @@ static void repeats_and_lineage (void)
     CHECK (gcu_cost_repeat_get (7, &sec) && sec == 0.00002 && !gcu_cost_repeat_get (0, &sec), "7: %g", sec) ;
     gcu_cost_repeat_put (5, 0.02) ;
     CHECK (gcu_cost_repeat_get (5, &sec) && sec == 0.02, "the latest time: %g", sec) ;
-    for (uint64_t k = 100 ; k < 162 ; k++) gcu_cost_repeat_put (k, 1) ;
-    CHECK (gcu_cost_repeat_get (5, &sec) && gcu_cost_repeat_get (161, &sec), "64 kept") ;
-    gcu_cost_repeat_put (162, 1) ;
+    for (uint64_t k = 100 ; k < 354 ; k++) gcu_cost_repeat_put (k, 1) ;
+    CHECK (gcu_cost_repeat_get (5, &sec) && gcu_cost_repeat_get (353, &sec), "256 kept") ;
+    gcu_cost_repeat_put (354, 1) ;
     CHECK (!gcu_cost_repeat_get (5, &sec) && gcu_cost_repeat_get (7, &sec), "the oldest goes") ;
     // the measured time in place of the table's
     gcu_cost_table t ;
@@ -260,6 +260,12 @@ static void repeats_and_lineage (void)
     gcu_cost_predict (&t, &in, &ch) ;
     CHECK (ch.host_s == 2e-5 && !ch.gpu && table_host != 2e-5, "measured: host %g (table %g)", ch.host_s,
         table_host) ;
+    // a device-newest operand's download is counted beside the repeat's
+    // time (kept without it)
+    in.newest_bytes = t.d2h * 1e-3 ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    CHECK (fabs (ch.host_s - (2e-5 + 1e-3)) < 1e-12, "measured and a download: host %g", ch.host_s) ;
+    in.newest_bytes = 0 ;
     // a product's measured kernels in place of the table's work term (and of
     // the learned correction): 1e8 multiply-adds predict 1 ms of kernels and
     // the GPU; a repeat that measured 0.5 s keeps it on the host
@@ -661,6 +667,9 @@ static void start_rental (double f)
         CHECK (added > 0 && added <= took && added < 0.3, "call %d: added %g s, the call took %g",
             k, added, took) ;
     }
+    // (the product's measured repeats forgotten, or the host's measured time
+    // of the 60-by-60 product would stand for the table's 10 s)
+    gcu_cost_amortize_reset () ;
     CHECK (mxm_under (RATES (10, 1e15, 1e-9, 1e15), GRBCUDA_REASON_NO_GPU, log, sizeof (log))
         || grbcuda_gpu_available (), "the long call: not counted as no usable GPU") ;
     CHECK (strstr (log, "CUDA's start paid for") != NULL && strstr (log, "not paid for yet") == NULL,
@@ -795,6 +804,50 @@ static void gpu_doubted (void)
     CHECK (len == 0, "forgotten: nothing listed") ;
 }
 
+// a kind's first run on the GPU: the table's first_run (optional) until a
+// first run that loaded a kernel measures it (a running mean of the excess
+// over the prediction, never below 0); 0 for a kind that has run; added to
+// the GPU's time, outside the learned correction
+static void first_runs (void)
+{
+    gcu_cost_amortize_reset () ;
+    gcu_cost_table t ;
+    char *text = table (RATES (1e-4, 1e9, 1e-4, 1e11), "") ;
+    OK (gcu_cost_parse (text, NULL, &t)) ;
+    free (text) ;
+    CHECK (t.first_run == 0 && gcu_cost_first_s (&t, 11) == 0, "no first_run: none counted") ;
+    text = table (RATES (1e-4, 1e9, 1e-4, 1e11), "first_run 4e-3\n") ;
+    OK (gcu_cost_parse (text, NULL, &t)) ;
+    free (text) ;
+    CHECK (t.first_run == 4e-3 && gcu_cost_first_s (&t, 11) == 4e-3 && gcu_cost_first_s (&t, 0) == 0,
+        "the table's first run: %g", gcu_cost_first_s (&t, 11)) ;
+    gcu_cost_first_ran (11, false, 1.0) ;
+    CHECK (gcu_cost_first_s (&t, 11) == 0 && gcu_cost_first_s (&t, 13) == 4e-3,
+        "run without a kernel load: none for it, nothing learned (%g)", gcu_cost_first_s (&t, 13)) ;
+    gcu_cost_first_ran (13, true, 0.01) ;
+    CHECK (gcu_cost_first_s (&t, 13) == 0 && fabs (gcu_cost_first_s (&t, 15) - 0.01) < 1e-15,
+        "a first run measured 10 ms over: %g", gcu_cost_first_s (&t, 15)) ;
+    gcu_cost_first_ran (17, true, -0.5) ;
+    CHECK (fabs (gcu_cost_first_s (&t, 15) - 0.005) < 1e-15, "one under its prediction counts 0: %g",
+        gcu_cost_first_s (&t, 15)) ;
+    gcu_cost_first_ran (19, true, 0.003) ;
+    CHECK (fabs (gcu_cost_first_s (&t, 15) - 0.004) < 1e-15, "the running mean: %g", gcu_cost_first_s (&t, 15)) ;
+    // in the GPU's time: 1e8 work, 1 ms of kernels (and 0.1 fixed) against
+    // the host's 100 ms; 200 ms of first run send it to the host
+    gcu_cost_choice ch ;
+    gcu_cost_input in = { .family = GCU_COST_MXV, .op = GCU_OP_MXV, .work = 1e8 } ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    const double g = ch.gpu_s ;
+    in.first_s = 0.2 ;
+    gcu_cost_predict (&t, &in, &ch) ;
+    CHECK (!ch.gpu && fabs (ch.gpu_s - (g + 0.2)) < 1e-12 && ch.gpu_call_table < 0.01,
+        "a first run of 200 ms: gpu %g (without %g)", ch.gpu_s, g) ;
+    for (int k = 0 ; k < 300 ; k++) gcu_cost_first_ran (1001 + 2 * k, false, 0) ;
+    CHECK (gcu_cost_first_s (&t, 11) > 0, "256 kinds kept: the oldest runs first again") ;
+    gcu_cost_amortize_reset () ;
+    CHECK (gcu_cost_first_s (&t, 13) == 4e-3, "reset: the table's again") ;
+}
+
 int main (void)
 {
     // start_rental below (read at the first use); ctest's other runs set
@@ -822,6 +875,7 @@ int main (void)
     start_rental (f) ;
     through_the_dispatch () ;
     masked_assign_work () ;
+    first_runs () ;
     OK (GrB_finalize ()) ;
     return gcu_test_report ("test_cost_model") ;
 }

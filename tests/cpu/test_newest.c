@@ -673,7 +673,7 @@ static void copy_of (GrB_Matrix A, int kind, int lookups)
 // a product C = A*B the GPU wins only with A there (A's upload ~14 ms,
 // the host 10 ms, the GPU 0.6 ms with A there), A's rent paid if rent:
 // bought?
-static bool bought (GrB_Matrix C, GrB_Matrix A, GrB_Matrix B, bool rent)
+static bool bought_call (GrB_Matrix C, GrB_Matrix A, GrB_Matrix B, bool rent, gcu_call *out)
 {
     gcu_call c ;
     memset (&c, 0, sizeof (c)) ;
@@ -691,7 +691,24 @@ static bool bought (GrB_Matrix C, GrB_Matrix A, GrB_Matrix B, bool rent)
         gcu_cost_amortize_add (A, c.a_nvals, 1.0) ;
     }
     const bool gpu = gcu_predict (&c, gcu_cost_current (NULL)) ;
+    *out = c ;
     return gpu && c.rent_paid ;
+}
+
+static bool bought (GrB_Matrix C, GrB_Matrix A, GrB_Matrix B, bool rent)
+{
+    gcu_call c ;
+    return bought_call (C, A, B, rent, &c) ;
+}
+
+// the host's time of that product measured on a repeat (as the dispatch
+// keeps it once the host ran one)
+static void host_ran (GrB_Matrix C, GrB_Matrix A, GrB_Matrix B, double seconds)
+{
+    gcu_call c ;
+    (void) bought_call (C, A, B, false, &c) ;
+    CHECK (c.repeat_key != 0, "a product has a repeat key") ;
+    gcu_cost_repeat_put (c.repeat_key, seconds) ;
 }
 
 static void test_lives (uint64_t *st)
@@ -721,13 +738,67 @@ static void test_lives (uint64_t *st)
     CHECK (bought (C, F, B, true), "its rent paid: bought") ;
     const double f_hits = gcu_residency_copy_hits (F) ;
     CHECK (f_hits == -1 && bought (C, F, B, false), "a new matrix like it (%g): bought at once", f_hits) ;
-    CHECK (bought (C, A, B, false), "one like it whose copies served 3 calls: bought at once") ;
+    CHECK (!bought (C, A, B, false), "one like it whose copies served 3 calls, the host's time "
+        "of the product not measured yet: not bought by likeness") ;
+    host_ran (C, A, B, 0.0005) ;
+    CHECK (!bought (C, A, B, false), "the host measured faster than the GPU with A there: not bought") ;
+    host_ran (C, A, B, 0.01) ;
+    CHECK (bought (C, A, B, false), "one like it whose copies served 3 calls, the host measured "
+        "10 ms: bought at once") ;
     CHECK (!bought (C, G, B, false), "one like it whose copy served none: not bought by likeness") ;
     CHECK (bought (C, G, B, true), "its own rent paid: bought") ;
     gcu_cost_amortize_reset () ;
     GrB_Matrix_free (&A) ; GrB_Matrix_free (&F) ; GrB_Matrix_free (&G) ;
     GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ;
     for (int k = 0 ; k < nused ; k++) GrB_Matrix_free (&used [k]) ;
+}
+
+// a kind's first run on the GPU rented like an upload (predict.c's
+// upload_pays): A and B on the device, the host 10 ms, the GPU 0.1 ms and
+// a first run of 50 ms: the host, the rent keyed by the kind (an odd key,
+// no object's address); once the host's losses reach the first run, the
+// GPU; once the kind has run there, the GPU without a rent
+static void first_run_rent (uint64_t *st)
+{
+    GrB_Matrix A = rnd (20, 20, 0.2, st), B = rnd (20, 20, 0.2, st), C = rnd (20, 20, 0.2, st) ;
+    copy_of (A, GCU_RES_CSR, 0) ;
+    copy_of (B, GCU_RES_CSR, 0) ;
+    char text [2048] ;
+    int n = snprintf (text, sizeof (text), "device default\nmargin 1.5\nh2d 1e10\nd2h 2e10\n"
+        "cuda_start 0.1\njit_compile 1\nwait_factor 4\nfirst_run 0.05\n") ;
+    for (int f = 0 ; f < GCU_COST_NFAMILIES ; f++)
+        n += snprintf (text + n, sizeof (text) - (size_t) n, "family %s host_fixed=1e-2 host_rate=1e15 "
+            "gpu_fixed=1e-4 gpu_rate=1e15\n", gcu_cost_family_name ((gcu_cost_family) f)) ;
+    OK (grbcuda_set_cost_model (text)) ;
+    gcu_cost_forget () ;
+    gcu_cost_amortize_reset () ;
+    gcu_call c ;
+    memset (&c, 0, sizeof (c)) ;
+    c.op = GCU_OP_MXM ;
+    c.C = C ; c.A = A ; c.B = B ;
+    c.c_rows = c.c_cols = c.a_rows = c.a_cols = c.b_rows = c.b_cols = 20 ;
+    (void) GrB_Matrix_nvals (&c.a_nvals, A) ;
+    (void) GrB_Matrix_nvals (&c.b_nvals, B) ;
+    c.work = 100 ;
+    c.checked = true ;
+    c.down_share = -1 ;
+    const gcu_cost_table *t = gcu_cost_current (NULL) ;
+    bool gpu = gcu_predict (&c, t) ;
+    const void *key = (const void *) (uintptr_t) gcu_cost_site_key (&c) ;
+    CHECK (!gpu && !c.rent_paid && c.rent_key == key && ((uintptr_t) key & 1) && c.first_s == 0.05,
+        "the first run not paid: host, rented by the kind (%p, first %g)", c.rent_key, c.first_s) ;
+    gcu_cost_amortize_add (key, 0, 0.06) ;
+    gpu = gcu_predict (&c, t) ;
+    CHECK (gpu && c.rent_paid && c.note != NULL && strstr (c.note, "first run") != NULL,
+        "the host's losses paid for it: the GPU (%s)", c.note != NULL ? c.note : "no note") ;
+    gcu_cost_first_ran (gcu_cost_site_key (&c), false, 0) ;
+    c.rent_paid = false ;
+    c.rent_key = NULL ;
+    gpu = gcu_predict (&c, t) ;
+    CHECK (gpu && !c.rent_paid && c.rent_key == NULL && c.first_s == 0, "run before: the GPU, no rent") ;
+    OK (grbcuda_set_cost_model (NULL)) ;
+    gcu_cost_amortize_reset () ;
+    GrB_Matrix_free (&A) ; GrB_Matrix_free (&B) ; GrB_Matrix_free (&C) ;
 }
 
 int main (void)
@@ -749,6 +820,7 @@ int main (void)
     test_vector (&st) ;
     test_replaced (&st) ;
     test_lives (&st) ;
+    first_run_rent (&st) ;
     test_threads (&st) ;
     gcu_residency_clear_all () ;
     gcu_res_stats s ;
