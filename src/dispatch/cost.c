@@ -573,24 +573,21 @@ void gcu_cost_lineage_credit (const void *made, double seconds)
 }
 
 // kinds of call that have run on the GPU (a ring: the oldest forgotten,
-// then paying its first run again in the model), and the first runs'
-// measured excess (< 0: none yet)
+// then paying its first run again in the model)
 #define GCU_RAN_KINDS 256
 static uint64_t ran_kind [GCU_RAN_KINDS] ;
 static int ran_next ;
-static double first_learned = -1 ;
 
 double gcu_cost_first_s (const gcu_cost_table *t, uint64_t site)
 {
     bool ran = false ;
     pthread_mutex_lock (&amortize_lock) ;
     for (int k = 0 ; k < GCU_RAN_KINDS && !ran ; k++) ran = ran_kind [k] == site ;
-    const double first = first_learned >= 0 ? first_learned : t->first_run ;
     pthread_mutex_unlock (&amortize_lock) ;
-    return ran || site == 0 ? 0 : first ;
+    return ran || site == 0 ? 0 : t->first_run ;
 }
 
-void gcu_cost_first_ran (uint64_t site, bool loaded, double excess)
+void gcu_cost_first_ran (uint64_t site)
 {
     if (site == 0) return ;
     pthread_mutex_lock (&amortize_lock) ;
@@ -600,11 +597,6 @@ void gcu_cost_first_ran (uint64_t site, bool loaded, double excess)
     {
         ran_kind [ran_next] = site ;
         ran_next = (ran_next + 1) % GCU_RAN_KINDS ;
-    }
-    if (loaded && isfinite (excess))
-    {
-        const double x = fmax (excess, 0) ;
-        first_learned = first_learned < 0 ? x : 0.5 * (first_learned + x) ;
     }
     pthread_mutex_unlock (&amortize_lock) ;
 }
@@ -654,7 +646,6 @@ void gcu_cost_amortize_reset (void)
     paid_next = 0 ;
     memset (ran_kind, 0, sizeof (ran_kind)) ;
     ran_next = 0 ;
-    first_learned = -1 ;
     pthread_mutex_unlock (&amortize_lock) ;
 }
 

@@ -491,7 +491,6 @@ static bool gpu_ran (gcu_call *call)
     call->kernel_key = 0 ;
     call->rent_gpu_s = call->start_gpu_s = -1 ;
     call->first_s = 0 ;
-    call->may_defer = false ;
     call->host_after = 0 ;
     call->pending = 0 ;
     call->up_bytes = call->down_bytes = 0 ;
@@ -526,7 +525,6 @@ static bool gpu_ran (gcu_call *call)
             return false ;
         }
     }
-    call->may_defer = !wait_jit ;
     const bool ran = run_families (call, !wait_jit) ;
     // an upload bought by its rent is made: the rent starts again, and the
     // matrix it was made from on the host (if any) is charged it
@@ -657,12 +655,9 @@ GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
             gcu_cost_doubt (call->op, (gcu_cost_family) call->cost_family,
                 gcu_cost_mask_of (call), call->gpu_table) ;
     }
-    // the kind has run on the GPU; a first run that loaded a kernel teaches
-    // what first runs cost beyond their prediction
+    // the kind has run on the GPU (its first run paid)
     const bool loaded = call->jit_loads != gcu_jit_modules_loaded () ;
-    if (call->reason == GRBCUDA_REASON_GPU)
-        gcu_cost_first_ran (gcu_cost_site_key (call), loaded && call->may_defer && call->first_s > 0
-            && call->gpu_s >= 0 && call->t_start >= 0, dt - (call->gpu_s - call->first_s)) ;
+    if (call->reason == GRBCUDA_REASON_GPU) gcu_cost_first_ran (gcu_cost_site_key (call)) ;
     if (call->reason == GRBCUDA_REASON_GPU && call->gpu_table > 0 && call->t_start >= 0 && !loaded)
     {
         gcu_cost_learn (GCU_SIDE_GPU, call->op, (gcu_cost_family) call->cost_family,

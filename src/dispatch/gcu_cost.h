@@ -58,8 +58,7 @@ typedef struct
     double first_run ;          // s: a kind of call's first run on the GPU
                                 // beyond its predicted time (its kernels'
                                 // module loads, an SpMV plan); optional (0:
-                                // none), replaced by the program's measured
-                                // one (gcu_cost_first_s)
+                                // none)
     gcu_cost_rates fam [GCU_COST_NFAMILIES] ;
 }
 gcu_cost_table ;
@@ -232,13 +231,14 @@ void gcu_cost_sig_record (uint64_t sig) ;
 void gcu_cost_lineage_record (const void *made, const void *source, uint64_t version) ;
 void gcu_cost_lineage_credit (const void *made, double seconds) ;
 // A kind of call's first run on the GPU (gcu_cost_site_key): what the
-// GPU's time adds for it, 0 once the kind has run there; else the excess
-// the program's last first runs that loaded a kernel measured over their
-// prediction (a running mean), or the table's first_run before any.
-// gcu_cost_first_ran marks the kind as run, and with loaded (the call
-// loaded a kernel module) learns its excess (s, measured less predicted).
+// GPU's time adds for it, the table's first_run, 0 once the kind has run
+// there (gcu_cost_first_ran). Not learned from the program's first runs:
+// the process's first GPU calls pay for more than their kind (its first
+// allocations, the pool's growth, CUDA's lazy loading), and a running mean
+// of their excess reached 85 ms in LAGraph's BFS on rmat-20-16, which then
+// kept every kind on the host (H200, 2026-11-29).
 double gcu_cost_first_s (const gcu_cost_table *t, uint64_t site) ;
-void gcu_cost_first_ran (uint64_t site, bool loaded, double excess) ;
+void gcu_cost_first_ran (uint64_t site) ;
 
 // Measured times by key: a call's host time by its repeat key
 // (gcu_call.repeat_key), put after the host ran it; a product's kernels'

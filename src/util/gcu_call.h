@@ -155,7 +155,6 @@ typedef struct
                                 // device (C's write-back share); < 0: all of it
     unsigned long jit_loads ;   // kernels loaded into the GPU before the call
     double first_s ;            // the kind's first run on the GPU, in gpu_s (0: run before)
-    bool may_defer ;            // a kernel not compiled defers the call (no compile in its time)
     int cost_family ;           // the model's family of the call (gcu_cost_family)
     // the outcome
     grbcuda_reason reason ;

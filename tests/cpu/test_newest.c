@@ -791,7 +791,7 @@ static void first_run_rent (uint64_t *st)
     gpu = gcu_predict (&c, t) ;
     CHECK (gpu && c.rent_paid && c.note != NULL && strstr (c.note, "first run") != NULL,
         "the host's losses paid for it: the GPU (%s)", c.note != NULL ? c.note : "no note") ;
-    gcu_cost_first_ran (gcu_cost_site_key (&c), false, 0) ;
+    gcu_cost_first_ran (gcu_cost_site_key (&c)) ;
     c.rent_paid = false ;
     c.rent_key = NULL ;
     gpu = gcu_predict (&c, t) ;
