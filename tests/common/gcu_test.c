@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifndef GRBCUDA_TEST_GRAPHBLAS_SONAME
 #define GRBCUDA_TEST_GRAPHBLAS_SONAME "libgraphblas.so.7"
@@ -514,4 +515,27 @@ GrB_Descriptor gcu_test_desc (bool structural, bool comp, bool replace, bool tra
     if (info == GrB_SUCCESS && tran1) info = GrB_Descriptor_set (d, GrB_INP1, GrB_TRAN) ;
     if (info != GrB_SUCCESS) GrB_Descriptor_free (&d) ;
     return d ;
+}
+
+void gcu_test_capture_begin (gcu_test_capture *c)
+{
+    fflush (stderr) ;
+    c->f = tmpfile () ;
+    c->saved = c->f != NULL ? dup (2) : -1 ;
+    if (c->saved >= 0) dup2 (fileno (c->f), 2) ;
+}
+
+void gcu_test_capture_end (gcu_test_capture *c, char *log, size_t lsize)
+{
+    size_t n = 0 ;
+    fflush (stderr) ;
+    if (c->saved >= 0)
+    {
+        dup2 (c->saved, 2) ;
+        close (c->saved) ;
+        rewind (c->f) ;
+        n = fread (log, 1, lsize - 1, c->f) ;
+    }
+    if (c->f != NULL) fclose (c->f) ;
+    log [n] = '\0' ;
 }

@@ -40,6 +40,12 @@ int gcu_test_report (const char *name) ;
 // library itself (never grbcuda's); NULL if missing.
 void *gcu_test_real (const char *name) ;
 
+// What the library writes to stderr (its verbose lines) between begin and
+// end, kept in log (NUL-terminated, at most lsize - 1 bytes).
+typedef struct { FILE *f ; int saved ; } gcu_test_capture ;
+void gcu_test_capture_begin (gcu_test_capture *c) ;
+void gcu_test_capture_end (gcu_test_capture *c, char *log, size_t lsize) ;
+
 // grbcuda's public API reached dynamically (works linked or preloaded).
 // Returns false if grbcuda is not in the process.
 bool gcu_test_grbcuda_present (void) ;
