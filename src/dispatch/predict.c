@@ -418,25 +418,24 @@ bool gcu_predict (gcu_call *c, const gcu_cost_table *t)
     if (c->repeat_key != 0) (void) gcu_cost_repeat_get (c->repeat_key, &in.host_measured) ;
     // (only a GPU run keeps a kernel time: before CUDA's start, no lookup)
     c->kernel_key = gcu_gpu_started () ? gcu_cost_kernel_key (c, in.family) : 0 ;
-    c->first_s = in.first_s = gcu_cost_first_s (t, gcu_cost_site_key (c)) ;
     if (c->kernel_key != 0) (void) gcu_cost_repeat_get (c->kernel_key, &in.gpu_kernels) ;
     // Nothing device newest anywhere (one relaxed load): the host's time has
     // no download, and the GPU's time without any transfer bounds its time
     // from below; where even that loses, the host wins without the operand
     // lookups below (nvals, the residency cache: ~80 ns of a small call in
     // auto mode, bench/overhead.sh 2026-11-26)
+    // (and without the kind's first run, which a rent may pay: looked up
+    // after it, a lock and a scan of the kinds run)
     if (!gcu_residency_any_newest ())
     {
-        // (a first run may be rented: not in the bound)
-        gcu_cost_input bound = in ;
-        bound.first_s = 0 ;
-        gcu_cost_predict (t, &bound, &ch) ;
+        gcu_cost_predict (t, &in, &ch) ;
         if (!ch.gpu)
         {
             keep (c, &ch) ;
             return false ;
         }
     }
+    c->first_s = in.first_s = gcu_cost_first_s (t, gcu_cost_site_key (c)) ;
     const uint64_t m_nv = m_known >= 0 ? (uint64_t) m_known : nvals_of (c->M, vec) ;
     const bool c_read = c->accum != NULL || (c->M != NULL && !c->replace) ;
     upload_t big = { NULL, 0, 0, 0 } ;
