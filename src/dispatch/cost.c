@@ -578,11 +578,17 @@ void gcu_cost_lineage_credit (const void *made, double seconds)
 static uint64_t ran_kind [GCU_RAN_KINDS] ;
 static int ran_next ;
 
+// site among them (amortize_lock held)
+static bool ran_before (uint64_t site)
+{
+    for (int k = 0 ; k < GCU_RAN_KINDS ; k++) if (ran_kind [k] == site) return true ;
+    return false ;
+}
+
 double gcu_cost_first_s (const gcu_cost_table *t, uint64_t site)
 {
-    bool ran = false ;
     pthread_mutex_lock (&amortize_lock) ;
-    for (int k = 0 ; k < GCU_RAN_KINDS && !ran ; k++) ran = ran_kind [k] == site ;
+    const bool ran = ran_before (site) ;
     pthread_mutex_unlock (&amortize_lock) ;
     return ran || site == 0 ? 0 : t->first_run ;
 }
@@ -591,9 +597,7 @@ void gcu_cost_first_ran (uint64_t site)
 {
     if (site == 0) return ;
     pthread_mutex_lock (&amortize_lock) ;
-    int k = 0 ;
-    while (k < GCU_RAN_KINDS && ran_kind [k] != site) k++ ;
-    if (k == GCU_RAN_KINDS)
+    if (!ran_before (site))
     {
         ran_kind [ran_next] = site ;
         ran_next = (ran_next + 1) % GCU_RAN_KINDS ;

@@ -656,9 +656,9 @@ GrB_Info gcu_finish (gcu_call *call, GrB_Info info)
                 gcu_cost_mask_of (call), call->gpu_table) ;
     }
     // the kind has run on the GPU (its first run paid)
-    const bool loaded = call->jit_loads != gcu_jit_modules_loaded () ;
     if (call->reason == GRBCUDA_REASON_GPU) gcu_cost_first_ran (gcu_cost_site_key (call)) ;
-    if (call->reason == GRBCUDA_REASON_GPU && call->gpu_table > 0 && call->t_start >= 0 && !loaded)
+    if (call->reason == GRBCUDA_REASON_GPU && call->gpu_table > 0 && call->t_start >= 0
+        && call->jit_loads == gcu_jit_modules_loaded ())
     {
         gcu_cost_learn (GCU_SIDE_GPU, call->op, (gcu_cost_family) call->cost_family,
             gcu_cost_mask_of (call), call->gpu_table, dt) ;

@@ -12,13 +12,16 @@
 //   GrB_finalize while compiles are queued and running returns, leaves
 //   nothing running, and the abandoned programs compile when asked again;
 //   a process that exits while compiling, without GrB_finalize, exits cleanly;
-//   with GRBCUDA_JIT_IDLE=1, a compile waits while every core is busy.
+//   with GRBCUDA_JIT_IDLE=1, a compile waits while every core is busy; the
+//   dispatch's held kinds (held.c) are held while a compile is pending and
+//   released after.
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
 #include "gcu_test.h"
 #include "../../src/jit/gcu_jit.h"
 #include "../../src/util/gcu_util.h"
+#include "../../src/dispatch/gcu_dispatch.h"
 
 #include <pthread.h>
 #include <sched.h>
@@ -234,6 +237,38 @@ static void finalize_while_compiling (void)
     }
 }
 
+// the dispatch's held kinds (held.c): a kind that deferred goes to the host
+// without an attempt while a compile is pending, and is released by its
+// first call after; another kind is not held
+static void held_kinds (void)
+{
+    gcu_call c ;
+    memset (&c, 0, sizeof (c)) ;
+    gcu_held_add (5) ;
+    CHECK (!gcu_jit_busy () && !gcu_held_back (&c, 5) && c.note == NULL, "nothing pending: not held") ;
+    char *p = program (60) ;
+    const gcu_jit_binary *bin = NULL ;
+    bool deferred = false ;
+    (void) deferred_request (p, &bin, &deferred) ;
+    gcu_held_add (5) ;
+    gcu_held_add (5) ;
+    if (gcu_jit_busy ())
+    {
+        CHECK (!gcu_held_back (&c, 7) && c.note == NULL, "another kind: not held") ;
+        CHECK (gcu_held_back (&c, 5) && c.reason == GRBCUDA_REASON_NO_KERNEL
+            && c.pending == GCU_PENDING_JIT && c.note != NULL, "a held kind while compiling: the host") ;
+    }
+    else printf ("note: the compile finished at once; the hold not checked\n") ;
+    gcu_jit_background_wait () ;
+    CHECK (!gcu_held_back (&c, 5), "the compile done: released") ;
+    free (p) ;
+    p = program (61) ;
+    (void) deferred_request (p, &bin, &deferred) ;
+    CHECK (!gcu_held_back (&c, 5), "released once (added twice): not held by another compile") ;
+    gcu_jit_background_wait () ;
+    free (p) ;
+}
+
 // a process that exits while compiling, without GrB_finalize
 static int exit_child (void)
 {
@@ -273,6 +308,7 @@ int main (int argc, char **argv)
     gcu_jit_set_cache_dir (dir) ;
 
     deferred_then_cached () ;
+    held_kinds () ;
     idle_gate () ;
     same_program_many_threads () ;
     failure_remembered () ;
