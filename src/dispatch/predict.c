@@ -157,6 +157,10 @@ static void operand_cost (const void *obj, bool vector, bool read, uint64_t nval
 // its operands, kernels and write-back (module loads, its SpMV plan),
 // where the host takes 0.3 (H200, 2026-11-29). Its rent's key is then the
 // kind's (odd: no object's address).
+// the calls within which the host's loss must pay for an upload bought by
+// likeness (below)
+#define LIKE_CALLS 4
+
 static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_input *in,
     const gcu_cost_choice *ch, const upload_t *big, double chain_bytes, double shown)
 {
@@ -190,10 +194,19 @@ static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_in
     // (SuiteSparse: ~1), and in connected components' first trial G->A,
     // whose handle PageRank's upload had served, went up again for it,
     // 24-51 ms (H200, 2026-11-29).
+    // And only where the host's loss on this call pays for the purchase
+    // within LIKE_CALLS calls: a bet on likeness risks a few calls' gain at
+    // most. In connected components' first trial after PageRank (whose
+    // copies of G->A served many calls), FastSV's GrB_mxv, 1.65 ms on the
+    // host, bought G->A's 172 MB by likeness for 36 ms, the copy then lost
+    // to the next pack: cc 1.11x SuiteSparse on urand-20-16; SSSP's
+    // GrB_Matrix_select (17 ms on the host, its upload 17) still buys at
+    // once (H200, 2026-11-29).
+    const double buy_s = gcu_cost_upload_s (t, in) + in->first_s ;
     const bool like = up && gcu_cost_sig_paid (big->sig) && gcu_residency_copy_hits (big->obj) != 0
-        && (c->repeat_key == 0 || in->host_measured > 0) ;
-    if (!like && !gcu_cost_amortized (key, c->rent_version, gcu_cost_upload_s (t, in) + in->first_s))
-        return false ;
+        && (c->repeat_key == 0 || in->host_measured > 0)
+        && buy_s <= LIKE_CALLS * (ch->host_s - ct.gpu_s) ;
+    if (!like && !gcu_cost_amortized (key, c->rent_version, buy_s)) return false ;
     if (up) gcu_cost_sig_record (big->sig) ;
     c->rent_paid = true ;
     c->down_share = shown ;

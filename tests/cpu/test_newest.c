@@ -654,7 +654,8 @@ static void test_site_fate (uint64_t *st)
 // found by 3 later lookups (its CSC by 1) ended as one life of 3; a matrix
 // like one whose rent paid (same dimensions, entries, type) is bought at
 // once if it is new or its last copy served later calls, but not if that
-// copy served none: that one's rent must pay.
+// copy served none, nor where the host's measured loss would take more than
+// a few calls to pay for the upload: there the rent must pay.
 static void copy_of (GrB_Matrix A, int kind, int lookups)
 {
     gcu_res_entry *e = NULL ;
@@ -742,6 +743,9 @@ static void test_lives (uint64_t *st)
         "of the product not measured yet: not bought by likeness") ;
     host_ran (C, A, B, 0.0005) ;
     CHECK (!bought (C, A, B, false), "the host measured faster than the GPU with A there: not bought") ;
+    host_ran (C, A, B, 0.002) ;
+    CHECK (!bought (C, A, B, false), "the host measured 2 ms: A's upload (~14 ms) paid back by "
+        "no fewer than 10 calls' loss, not within LIKE_CALLS: not bought by likeness") ;
     host_ran (C, A, B, 0.01) ;
     CHECK (bought (C, A, B, false), "one like it whose copies served 3 calls, the host measured "
         "10 ms: bought at once") ;
