@@ -30,6 +30,12 @@
 # DIR/WORKLOAD.MODE.ROUND.trials) with its 90% interval from a two-level
 # bootstrap (rounds, then trials), and whether LIMITS is met there:
 # "within" (the interval under it), "over" (above it) or "not shown".
+# A third table lists the trials that stand out in their run: over 1.5x the
+# run's median time with over 10,000 more page faults than its median trial
+# (an export's fresh arrays, CUDA's start or a compile beside the trial: cc's
+# first trial buying G->A by likeness showed so, 2026-11-29).
+# TABLE_ONLY=1 with RAW=DIR: no build and no runs, the tables made again from
+# DIR's files (a device run's raw.tgz unpacked on any machine).
 # --append (last argument): add the tables to bench/RESULTS.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,12 +44,19 @@ append=0; workloads=()
 for a in "$@"; do [ "$a" = --append ] && append=1 || workloads+=("$a"); done
 [ ${#workloads[@]} -gt 0 ] || workloads=(rmat-16-16 grid3d-40)
 lib=$build/libgrbcuda.so
-[ -f "$lib" ] || { echo "lagraph_bench: no $lib"; exit 1; }
+table_only=${TABLE_ONLY:-0}
+if [ "$table_only" = 1 ]; then
+  [ -n "${RAW:-}" ] && [ -d "$RAW" ] || { echo "lagraph_bench: TABLE_ONLY=1 needs RAW=DIR"; exit 1; }
+else
+  [ -f "$lib" ] || { echo "lagraph_bench: no $lib"; exit 1; }
+fi
 modes=${MODES:-auto host} rounds=${ROUNDS:-3} trials=${TRIALS:-5} algos=${ALGOS:-bfs,bc,tc,pr,cc,sssp}
 split=${SPLIT:-0}
 groups=("$algos"); [ "$split" = 1 ] && IFS=, read -r -a groups <<< "$algos"
-source bench/lagraph_prog.sh
-lagraph_prog lagraph_bench "$build" "$lib" -fopenmp || exit 1
+if [ "$table_only" != 1 ]; then
+  source bench/lagraph_prog.sh
+  lagraph_prog lagraph_bench "$build" "$lib" -fopenmp || exit 1
+fi
 exe=$build/bench/lagraph_bench
 out=${RAW:-$(mktemp -d)}; mkdir -p "$out"
 # plain+malloc: SuiteSparse alone with glibc malloc's thresholds fixed as
@@ -64,7 +77,7 @@ progress() {
 # machine whose cache was cold for connected components' write-backs, its
 # calls that deferred to a background compile ran 4-57 ms where the host
 # takes 1, and cc 60-96 ms a trial against 19 (H200, 2026-11-29).
-if [ "${WARM:-1}" = 1 ]; then
+if [ "${WARM:-1}" = 1 ] && [ "$table_only" != 1 ]; then
   libs=("$lib")
   for m in $modes; do case $m in *+lib=*) libs+=("$(readlink -f "${m#*+lib=}")") ;; esac; done
   for w in "${workloads[@]}"; do
@@ -78,6 +91,7 @@ if [ "${WARM:-1}" = 1 ]; then
   echo "lagraph_bench.sh: JIT cache warmed (gpu and auto, ${#libs[@]} libraries)" >&2
 fi
 for w in "${workloads[@]}"; do
+  [ "$table_only" = 1 ] && break
   for r in $(seq "$rounds"); do
     # the runs of a round in turn, the order rotated each round: the first
     # run after a build meets the JIT's disk cache cold (on a fresh machine
@@ -201,6 +215,35 @@ for w in wl:
             verdict = "" if lim is None else " within" if hi <= lim else " **over**" if lo > lim else " not shown"
             cells.append(f"{ratio:.3f}× [{lo:.3f}–{hi:.3f}]{verdict}")
         print(f"| {w} | {a} | " + " | ".join(cells) + " |")
+# Trials that stand out in their run (the --mark lines' times and page
+# faults): over 1.5x the run's median with over 10,000 more faults than its
+# median trial
+def marks_of(path):
+    r = {}
+    if os.path.exists(path):
+        for line in open(path):
+            f = line.split()
+            if len(f) > 4 and f[0] == "lagraph_bench:" and f[2] == "trials" and f[3] in ("ms", "minflt"):
+                r.setdefault(f[1], {})[f[3]] = [float(x) for x in f[4:]]
+    return r
+rows = []
+for w in wl:
+    for m in ["plain"] + modes:
+        for r in range(1, rounds + 1):
+            for a, d in marks_of(f"{out}/{w}.{m.replace('/', '_')}.{r}.trials").items():
+                ms, fl = d.get("ms", []), d.get("minflt", [])
+                if len(ms) < 2 or len(fl) != len(ms): continue
+                mm, mf = statistics.median(ms), statistics.median(fl)
+                for k, (t, f) in enumerate(zip(ms, fl)):
+                    if t > 1.5 * mm and f > mf + 10000:
+                        rows.append(f"| {w} | {m} | {r} | {a} | {k} | {t:.2f} ({mm:.2f}) | {f:.0f} ({mf:.0f}) |")
+print()
+if rows:
+    print("| workload | mode | round | algorithm | trial | ms (run's median) | page faults (run's median) |")
+    print("|---|---|---|---|---|---|---|")
+    print("\n".join(rows))
+else:
+    print("(no trial over 1.5x its run's median with 10,000 more page faults)")
 PY
 )
 [ -n "${RAW:-}" ] || rm -rf "$out"
