@@ -142,6 +142,10 @@ static void operand_cost (const void *obj, bool vector, bool read, uint64_t nval
     }
 }
 
+// the calls within which the host's loss must pay for an upload bought by
+// likeness (upload_pays)
+#define LIKE_CALLS 4
+
 // A call predicted faster on the GPU once its operands are there, but not
 // with their uploads: the host's lost time (measured, less the GPU's
 // predicted time there) is added up for the largest of them, and once it
@@ -157,10 +161,6 @@ static void operand_cost (const void *obj, bool vector, bool read, uint64_t nval
 // its operands, kernels and write-back (module loads, its SpMV plan),
 // where the host takes 0.3 (H200, 2026-11-29). Its rent's key is then the
 // kind's (odd: no object's address).
-// the calls within which the host's loss must pay for an upload bought by
-// likeness (below)
-#define LIKE_CALLS 4
-
 static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_input *in,
     const gcu_cost_choice *ch, const upload_t *big, double chain_bytes, double shown)
 {
@@ -200,8 +200,8 @@ static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_in
     // copies of G->A served many calls), FastSV's GrB_mxv, 1.65 ms on the
     // host, bought G->A's 172 MB by likeness for 36 ms, the copy then lost
     // to the next pack: cc 1.11x SuiteSparse on urand-20-16; SSSP's
-    // GrB_Matrix_select (17 ms on the host, its upload 17) still buys at
-    // once (H200, 2026-11-29).
+    // GrB_Matrix_select (17 ms on the host, its upload 17) is within the
+    // bound (H200, 2026-11-29).
     const double buy_s = gcu_cost_upload_s (t, in) + in->first_s ;
     const bool like = up && gcu_cost_sig_paid (big->sig) && gcu_residency_copy_hits (big->obj) != 0
         && (c->repeat_key == 0 || in->host_measured > 0)
