@@ -498,37 +498,46 @@ void gcu_cost_amortize_paid (const void *key)
     pthread_mutex_unlock (&amortize_lock) ;
 }
 
-// the signatures of matrices whose rent paid (the last GCU_PAID_SIGS)
-#define GCU_PAID_SIGS 8
-static uint64_t paid_sig [GCU_PAID_SIGS] ;
-static int paid_next ;
+// A set of keys (never 0) kept as a ring: the last n added, the oldest
+// forgotten first; amortize_lock guards it
+typedef struct { uint64_t *key ; int n, next ; } key_ring ;
 
-// (amortize_lock held)
-static bool sig_kept (uint64_t sig)
-{
-    for (int k = 0 ; k < GCU_PAID_SIGS ; k++) if (sig != 0 && paid_sig [k] == sig) return true ;
-    return false ;
-}
-
-bool gcu_cost_sig_paid (uint64_t sig)
+static bool ring_has (const key_ring *r, uint64_t key)
 {
     pthread_mutex_lock (&amortize_lock) ;
-    const bool found = sig_kept (sig) ;
+    bool found = false ;
+    for (int k = 0 ; key != 0 && k < r->n && !found ; k++) found = r->key [k] == key ;
     pthread_mutex_unlock (&amortize_lock) ;
     return found ;
 }
 
-void gcu_cost_sig_record (uint64_t sig)
+static void ring_add (key_ring *r, uint64_t key)
 {
-    if (sig == 0) return ;
+    if (key == 0) return ;
     pthread_mutex_lock (&amortize_lock) ;
-    if (!sig_kept (sig))
+    int k = 0 ;
+    while (k < r->n && r->key [k] != key) k++ ;
+    if (k == r->n)
     {
-        paid_sig [paid_next] = sig ;
-        paid_next = (paid_next + 1) % GCU_PAID_SIGS ;
+        r->key [r->next] = key ;
+        r->next = (r->next + 1) % r->n ;
     }
     pthread_mutex_unlock (&amortize_lock) ;
 }
+
+// (amortize_lock held)
+static void ring_clear (key_ring *r)
+{
+    memset (r->key, 0, (size_t) r->n * sizeof (r->key [0])) ;
+    r->next = 0 ;
+}
+
+// the signatures of matrices whose rent paid (the last 8)
+static uint64_t paid_keys [8] ;
+static key_ring paid = { paid_keys, 8, 0 } ;
+
+bool gcu_cost_sig_paid (uint64_t sig) { return ring_has (&paid, sig) ; }
+void gcu_cost_sig_record (uint64_t sig) { ring_add (&paid, sig) ; }
 
 // (amortize_lock held) a small table's slot: k where the key was found (k <
 // n), else the next one round the ring, the oldest
@@ -572,38 +581,17 @@ void gcu_cost_lineage_credit (const void *made, double seconds)
     pthread_mutex_unlock (&amortize_lock) ;
 }
 
-// kinds of call that have run on the GPU (a ring: the oldest forgotten,
-// then paying its first run again in the model)
-#define GCU_RAN_KINDS 256
-static uint64_t ran_kind [GCU_RAN_KINDS] ;
-static int ran_next ;
-
-// site among them (amortize_lock held)
-static bool ran_before (uint64_t site)
-{
-    for (int k = 0 ; k < GCU_RAN_KINDS ; k++) if (ran_kind [k] == site) return true ;
-    return false ;
-}
+// kinds of call that have run on the GPU (the last 256: the oldest
+// forgotten, then paying its first run again in the model)
+static uint64_t ran_keys [256] ;
+static key_ring ran = { ran_keys, 256, 0 } ;
 
 double gcu_cost_first_s (const gcu_cost_table *t, uint64_t site)
 {
-    pthread_mutex_lock (&amortize_lock) ;
-    const bool ran = ran_before (site) ;
-    pthread_mutex_unlock (&amortize_lock) ;
-    return ran || site == 0 ? 0 : t->first_run ;
+    return site == 0 || ring_has (&ran, site) ? 0 : t->first_run ;
 }
 
-void gcu_cost_first_ran (uint64_t site)
-{
-    if (site == 0) return ;
-    pthread_mutex_lock (&amortize_lock) ;
-    if (!ran_before (site))
-    {
-        ran_kind [ran_next] = site ;
-        ran_next = (ran_next + 1) % GCU_RAN_KINDS ;
-    }
-    pthread_mutex_unlock (&amortize_lock) ;
-}
+void gcu_cost_first_ran (uint64_t site) { ring_add (&ran, site) ; }
 
 // (256: the products of a program's algorithms are kept beside its selects
 // and kernels, a betweenness centrality's levels among them)
@@ -646,10 +634,8 @@ void gcu_cost_amortize_reset (void)
     memset (repeats, 0, sizeof (repeats)) ;
     repeat_next = 0 ;
     memset (lost, 0, sizeof (lost)) ;
-    memset (paid_sig, 0, sizeof (paid_sig)) ;
-    paid_next = 0 ;
-    memset (ran_kind, 0, sizeof (ran_kind)) ;
-    ran_next = 0 ;
+    ring_clear (&paid) ;
+    ring_clear (&ran) ;
     pthread_mutex_unlock (&amortize_lock) ;
 }
 

@@ -15,6 +15,7 @@
 //   operation and decade. A masked assign without GrB_REPLACE is counted at
 //   its mask's entries.
 #include "gcu_test.h"
+#include "gcu_test_cost.h"
 #include "grbcuda.h"
 #include "../../src/dispatch/gcu_cost.h"
 #include "../../src/dispatch/gcu_dispatch.h"
@@ -34,12 +35,11 @@ static double table_start = 0.1 ;
 // every family at the same rates; margin and the device sections appended
 static char *table (const char *rates, const char *extra)
 {
-    char *t = malloc (4096) ;
-    int n = snprintf (t, 4096, "# a test table\ndevice default\nmargin 1.5\nh2d 1e10\nd2h 2e10\n"
+    char *t = malloc (4096), settings [128] ;
+    snprintf (settings, sizeof (settings), "# a test table\nmargin 1.5\nh2d 1e10\nd2h 2e10\n"
         "cuda_start %g  # s\njit_compile 1\nwait_factor 4\n", table_start) ;
-    for (int f = 0 ; f < GCU_COST_NFAMILIES ; f++)
-        n += snprintf (t + n, 4096 - n, "family %s %s", gcu_cost_family_name ((gcu_cost_family) f), rates) ;
-    snprintf (t + n, 4096 - n, "%s", extra) ;
+    const int n = gcu_test_cost_text (t, 4096, settings, rates) ;
+    snprintf (t + n, 4096 - (size_t) n, "%s", extra) ;
     return t ;
 }
 

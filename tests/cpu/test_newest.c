@@ -33,6 +33,7 @@
 #include "residency/gcu_residency.h"
 #include "gcu_util.h"
 #include "dispatch/gcu_cost.h"
+#include "gcu_test_cost.h"
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -768,11 +769,9 @@ static void first_run_rent (uint64_t *st)
     copy_of (A, GCU_RES_CSR, 0) ;
     copy_of (B, GCU_RES_CSR, 0) ;
     char text [2048] ;
-    int n = snprintf (text, sizeof (text), "device default\nmargin 1.5\nh2d 1e10\nd2h 2e10\n"
-        "cuda_start 0.1\njit_compile 1\nwait_factor 4\nfirst_run 0.05\n") ;
-    for (int f = 0 ; f < GCU_COST_NFAMILIES ; f++)
-        n += snprintf (text + n, sizeof (text) - (size_t) n, "family %s host_fixed=1e-2 host_rate=1e15 "
-            "gpu_fixed=1e-4 gpu_rate=1e15\n", gcu_cost_family_name ((gcu_cost_family) f)) ;
+    (void) gcu_test_cost_text (text, sizeof (text), "margin 1.5\nh2d 1e10\nd2h 2e10\n"
+        "cuda_start 0.1\njit_compile 1\nwait_factor 4\nfirst_run 0.05\n",
+        "host_fixed=1e-2 host_rate=1e15 gpu_fixed=1e-4 gpu_rate=1e15\n") ;
     OK (grbcuda_set_cost_model (text)) ;
     gcu_cost_forget () ;
     gcu_cost_amortize_reset () ;

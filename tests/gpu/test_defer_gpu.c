@@ -17,6 +17,7 @@
 #include "../../src/jit/gcu_jit.h"
 #include "../../src/residency/gcu_residency.h"
 #include "../../src/dispatch/gcu_cost.h"
+#include "gcu_test_cost.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,11 +118,9 @@ int main (void)
     gcu_test_types_init () ;
     OK (grbcuda_set_keep_results (true)) ;
     char text [2048] ;
-    int len = snprintf (text, sizeof (text), "device default\nmargin 1.25\nh2d 1e13\nd2h 1e13\n"
-        "cuda_start 0.1\njit_compile 1000\nwait_factor 4\n") ;
-    for (int f = 0 ; f < GCU_COST_NFAMILIES ; f++)
-        len += snprintf (text + len, sizeof (text) - (size_t) len, "family %s host_fixed=1 host_rate=1e6 "
-            "gpu_fixed=1e-6 gpu_rate=1e12\n", gcu_cost_family_name ((gcu_cost_family) f)) ;
+    (void) gcu_test_cost_text (text, sizeof (text), "margin 1.25\nh2d 1e13\nd2h 1e13\n"
+        "cuda_start 0.1\njit_compile 1000\nwait_factor 4\n", "host_fixed=1 host_rate=1e6 "
+        "gpu_fixed=1e-6 gpu_rate=1e12\n") ;
     OK (grbcuda_set_cost_model (text)) ;
     OK (grbcuda_set_mode (GRBCUDA_MODE_AUTO)) ;
     OK (grbcuda_set_verbose (1)) ;

@@ -49,6 +49,7 @@
 #include "vector/gcu_vector.h"
 #include "dispatch/gcu_dispatch.h"
 #include "dispatch/gcu_cost.h"
+#include "gcu_test_cost.h"
 #include "gcu_util.h"
 #include <math.h>
 #include <stdlib.h>
@@ -567,12 +568,10 @@ static void trips (uint64_t *st)
 // (h)
 static uint64_t apply_on_gpu (GrB_Vector w, GrB_Vector u, double gpu_fixed)
 {
-    char text [1024] ;
-    int n = snprintf (text, sizeof (text), "device default\nmargin 1.25\nh2d 1e13\nd2h 1e13\n"
-        "cuda_start 0.1\njit_compile 0.1\nwait_factor 4\n") ;
-    for (int f = 0 ; f < GCU_COST_NFAMILIES ; f++)
-        n += snprintf (text + n, sizeof (text) - (size_t) n, "family %s host_fixed=2e-3 host_rate=1e9 "
-            "gpu_fixed=%g gpu_rate=1e12\n", gcu_cost_family_name ((gcu_cost_family) f), gpu_fixed) ;
+    char text [1024], rates [96] ;
+    snprintf (rates, sizeof (rates), "host_fixed=2e-3 host_rate=1e9 gpu_fixed=%g gpu_rate=1e12\n", gpu_fixed) ;
+    (void) gcu_test_cost_text (text, sizeof (text), "margin 1.25\nh2d 1e13\nd2h 1e13\n"
+        "cuda_start 0.1\njit_compile 0.1\nwait_factor 4\n", rates) ;
     OK (grbcuda_set_cost_model (text)) ;
     grbcuda_op_stats s0, s1 ;
     OK (grbcuda_stats_get ("GrB_Vector_apply", &s0)) ;
