@@ -355,6 +355,30 @@ GrB_Info gcu_export_sparse_vector (const gcu_export_src *s, const int64_t **i, c
     return GCU_NOT_HANDLED ;
 }
 
+GrB_Info gcu_export_sparse_view (const gcu_export_src *s, gcu_csr *c)
+{
+    if (s == NULL || c == NULL) return GrB_NULL_POINTER ;
+    memset (c, 0, sizeof (*c)) ;
+#if GCU_EXPORT_RAW
+    if (s->it_ != NULL && !s->is_vector && s->sparsity == GxB_SPARSE && s->nvals > 0)
+    {
+        const struct GB_Iterator_opaque *it = s->it_ ;
+        const GrB_Index nvec = s->by_col ? s->ncols : s->nrows ;
+        if ((GrB_Index) it->anvec != nvec || it->Ap [0] != 0 || (GrB_Index) it->Ap [nvec] != s->nvals)
+            return GCU_NOT_HANDLED ;
+        *c = (gcu_csr) { .layout = s->by_col ? GCU_EXPORT_CSC : GCU_EXPORT_CSR,
+            .nrows = s->nrows, .ncols = s->ncols, .nvals = s->nvals, .nvec = nvec,
+            .idx_bits = 64, .iso = s->iso, .type = s->type, .type_size = s->type_size,
+            .ptr_bytes = (size_t) (nvec + 1) * sizeof (int64_t),
+            .idx_bytes = (size_t) s->nvals * sizeof (int64_t),
+            .val_bytes = (s->iso ? 1 : (size_t) s->nvals) * s->type_size,
+            .ptr = (void *) it->Ap, .idx = (void *) it->Ai, .val = (void *) it->Ax } ;
+        return GrB_SUCCESS ;
+    }
+#endif
+    return GCU_NOT_HANDLED ;
+}
+
 void gcu_csr_free (gcu_csr *c)
 {
     if (c == NULL) return ;

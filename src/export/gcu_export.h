@@ -111,6 +111,16 @@ GrB_Info gcu_export_dense (const gcu_export_src *s, const void **x) ;
 // storage, an iso vector, or on the portable path.
 GrB_Info gcu_export_sparse_vector (const gcu_export_src *s, const int64_t **i, const void **x) ;
 
+// A matrix held sparse (not hypersparse) as SuiteSparse holds it (no copy):
+// c described in the layout of its own orientation (CSR by row, CSC by
+// column), 64-bit indices, ptr, idx and val pointing into SuiteSparse's
+// arrays (read only, valid until gcu_export_close, never gcu_csr_free'd;
+// val one value where c->iso). An upload reads them through the staging
+// buffers, narrowing the indices there, instead of an export's copy.
+// GCU_NOT_HANDLED for a vector, any other storage, no entries, or on the
+// portable path.
+GrB_Info gcu_export_sparse_view (const gcu_export_src *s, gcu_csr *c) ;
+
 // open, plan, malloc, fill, close. Free with gcu_csr_free.
 GrB_Info gcu_export_csr (const void *obj, bool is_vector,
     const gcu_export_opts *o, gcu_csr *c) ;

@@ -440,6 +440,37 @@ static void check_dense (void *A, const spec_t *s, const tuples_t *tt, const sta
     gcu_export_force_portable (false) ;
 }
 
+// gcu_export_sparse_view: SuiteSparse's own arrays of a matrix held sparse,
+// as an export in its own orientation with 64-bit indices gives them (the
+// twin's entries; one value if iso); GCU_NOT_HANDLED for any other storage,
+// a vector, no entries, and on the portable path
+static int nview ;
+static void check_view (void *A, const spec_t *s, const tuples_t *tt, const status_t *twin,
+    const char *what)
+{
+    for (int portable = 0 ; portable <= 1 ; portable++)
+    {
+        gcu_export_force_portable (portable) ;
+        gcu_export_src src ;
+        gcu_csr c ;
+        OK (gcu_export_open (&src, A, s->vec)) ;
+        const GrB_Info info = gcu_export_sparse_view (&src, &c) ;
+        const bool sparse = twin->sparsity == GxB_SPARSE && !s->vec && !portable && tt->n > 0 ;
+        CHECK (info == (sparse ? GrB_SUCCESS : GCU_NOT_HANDLED), "%s: sparse view %d (portable %d)",
+            what, (int) info, portable) ;
+        if (sparse && info == GrB_SUCCESS)
+        {
+            const gcu_export_opts o = { src.by_col ? GCU_EXPORT_CSC : GCU_EXPORT_CSR, 64, false, 0 } ;
+            char w [300] ;
+            snprintf (w, sizeof (w), "%s: sparse view", what) ;
+            (void) check_csr (&c, tt, s, &o, twin->iso, w) ;
+            nview++ ;
+        }
+        gcu_export_close (&src) ;
+    }
+    gcu_export_force_portable (false) ;
+}
+
 static void run_spec (const spec_t *s)
 {
     void *A = make (s), *T = make (s) ;
@@ -503,6 +534,7 @@ static void run_spec (const spec_t *s)
     }
     gcu_export_force_portable (false) ;
     if (!vec && pk == P_NONE) check_dense (A, s, &tt, &twin, what) ;
+    check_view (A, s, &tt, &twin, what) ;
     tuples_t ta = tuples_of (A, vec, s->type) ;
     CHECK (tuples_equal (&ta, &tt, tsize [s->type]), "%s: entries changed", what) ;
     tuples_free (&ta) ;
@@ -702,9 +734,10 @@ int main (void)
     many_vectors () ;
     concurrent () ;
     huge () ;
-    printf ("%d objects, %d exports, %d dense views; objects seen (as stored, after the export):\n",
-        nobjects, nexports, ndense) ;
+    printf ("%d objects, %d exports, %d dense views, %d sparse views; objects seen (as stored, "
+        "after the export):\n", nobjects, nexports, ndense, nview) ;
     CHECK (ndense > 0, "no matrix held full was seen through the dense view") ;
+    CHECK (nview > 0, "no matrix held sparse was seen through the sparse view") ;
     for (int sp = 1 ; sp <= 8 ; sp *= 2)
     for (int c = 0 ; c <= 1 ; c++)
     for (int iso = 0 ; iso <= 1 ; iso++)
