@@ -48,9 +48,11 @@ gcu_operand ;
 // no upload), else exported and uploaded (a miss) and published for later
 // calls, or, if the cache cannot hold it, uploaded for this call only. A
 // miss whose other orientation the cache holds (A's newest value there
-// too; no keep_host) is built on the device from it instead, unless
-// GRBCUDA_DEVICE_TRANSPOSE=0 (gcu_device_transpose_set); where that fails
-// (the device's memory, an error) A is exported after all.
+// too; no keep_host) is built on the device from it instead, and a miss of
+// the orientation A is not held in, with neither there, uploads A as held
+// and builds the wanted one from that copy (gcu_operand_via_held_min),
+// unless GRBCUDA_DEVICE_TRANSPOSE=0 (gcu_device_transpose_set); where that
+// fails (the device's memory, an error) A is exported after all.
 // tsize is the size of A's type. keep_host keeps the host export of a miss
 // (or a private copy) in o->host. On failure nothing is held.
 GrB_Info gcu_operand_get (GrB_Matrix A, bool by_col, size_t tsize,
@@ -61,6 +63,12 @@ GrB_Info gcu_operand_get (GrB_Matrix A, bool by_col, size_t tsize,
 // number of copies built on the device from the other orientation so far.
 void gcu_operand_force_idx64 (bool on) ;
 uint64_t gcu_operand_built (void) ;
+
+// A miss of the orientation A is not held in, with neither on the device and
+// A of at least nvals entries (default 65536), uploads A as it is held and
+// builds the wanted orientation from that copy on the device (the held
+// copy stays in the cache); tests set the bound (0: every such miss).
+void gcu_operand_via_held_min (GrB_Index nvals) ;
 
 // to = from, for a second use in the same call (C = A*A): pins the cache
 // entry again, or borrows the private buffers (from must be released last).

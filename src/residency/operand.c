@@ -250,6 +250,50 @@ static GrB_Info export_for_upload (GrB_Matrix A, bool by_col, bool keep_host,
     return gcu_export_csr (A, false, &eo, c) ;
 }
 
+// A's entries from which a miss of the orientation A is not held in goes up
+// as held and is transposed on the device (via_held); below, the host's
+// transposing export costs under a millisecond. Tests set it
+// (gcu_operand_via_held_min).
+static _Atomic GrB_Index via_held_min = (GrB_Index) 1 << 16 ;
+void gcu_operand_via_held_min (GrB_Index nvals) { atomic_store (&via_held_min, nvals) ; }
+
+// A miss of the orientation A is not held in (by_col against its format),
+// with neither orientation on the device: A's held orientation exported
+// (or viewed) and uploaded into the cache, and the wanted one built from it
+// there (from_other), in place of SuiteSparse's transpose on the host inside
+// the export. SSSP's first pull over urand-20-16's G->A (33.5M entries,
+// held by row, wanted by column) exported for 85.6 ms of a 107 ms call,
+// where the device built the other orientation from a copy in 3.6 ms (H200,
+// 2026-11-29). GCU_NOT_HANDLED, e untouched, where it does not apply or the
+// held copy could not be cached (the export then transposes as before);
+// another failure leaves what from_other allocated in e.
+static GrB_Info via_held (GrB_Matrix A, bool by_col, size_t tsize, gcu_res_entry *e,
+    gcu_operand *o, gcu_stream s)
+{
+    int32_t fmt = GxB_BY_ROW ;
+    GrB_Index nvals = 0 ;
+    if (GxB_Matrix_Option_get_INT32 (A, GxB_FORMAT, &fmt) != GrB_SUCCESS
+        || (fmt == GxB_BY_COL) == by_col || gcu_residency_newest_nvals (A, NULL)
+        || GrB_Matrix_nvals (&nvals, A) != GrB_SUCCESS || nvals == 0
+        || nvals < atomic_load_explicit (&via_held_min, memory_order_relaxed)) return GCU_NOT_HANDLED ;
+    gcu_operand held ;
+    if (operand_get (A, !by_col, tsize, false, false, &held, s) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
+    const bool cached = held.e_ != NULL ;
+    const double export_s = held.export_s, upload_s = held.upload_s ;
+    const size_t up_bytes = held.up_bytes ;
+    gcu_operand_release (&held, s) ;
+    if (!cached) return GCU_NOT_HANDLED ;
+    const GrB_Info info = from_other (A, by_col, tsize, e, o, s) ;
+    if (info == GrB_SUCCESS)
+    {
+        // this call's export and upload: the held copy's
+        o->export_s = export_s ;
+        o->upload_s = upload_s ;
+        o->up_bytes = up_bytes ;
+    }
+    return info ;
+}
+
 // export_for_upload's end: a view's object closed (its arrays are
 // SuiteSparse's), an export's arrays freed
 static void export_done (gcu_export_src *src, bool view, gcu_csr *c)
@@ -305,6 +349,19 @@ static GrB_Info operand_get (GrB_Matrix A, bool by_col, size_t tsize,
         {
             // e holds what the failed build allocated: abandoned (freed),
             // and the miss taken again the host's way
+            gcu_residency_unpin (e) ;
+            return operand_get (A, by_col, tsize, keep_host, false, o, s) ;
+        }
+    }
+
+    // miss of the orientation A is not held in: A goes up as it is held and
+    // the wanted form is built from that copy on the device
+    if (e != NULL && try_device && !keep_host)
+    {
+        info = via_held (A, by_col, tsize, e, o, s) ;
+        if (info == GrB_SUCCESS) return GrB_SUCCESS ;
+        if (info != GCU_NOT_HANDLED)
+        {
             gcu_residency_unpin (e) ;
             return operand_get (A, by_col, tsize, keep_host, false, o, s) ;
         }

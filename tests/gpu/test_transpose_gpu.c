@@ -12,7 +12,10 @@
 //      also with 64-bit indices forced; with GRBCUDA_DEVICE_TRANSPOSE off
 //      (gcu_device_transpose_set) nothing is built; a device newest matrix
 //      (a GrB_mxm result left on the device) is built from its newest value
-//      and stays device newest (not written back to be exported);
+//      and stays device newest (not written back to be exported); a miss
+//      of the orientation A is not held in, with neither there, uploads A
+//      as held (found again after) and builds the wanted one from it
+//      (gcu_operand_via_held_min; off in the other cases);
 //  over bool, int32, fp64, fc64 and user-defined types of 12 and 3 bytes,
 //  iso and not, with empty rows and columns, rectangular, empty, a single
 //  entry, hypersparse and by-column sources;
@@ -322,6 +325,51 @@ static void operand_case (GrB_Matrix A, size_t tsize, bool first_by_col, bool id
     gcu_operand_force_idx64 (false) ;
 }
 
+// (c) a miss of the orientation A is not held in, with neither on the
+// device: A goes up as it is held (into the cache) and the wanted form is
+// built from that copy on the device; both equal the host's exports, the
+// held copy is found again, and nothing stays on the device after
+static void via_held_case (GrB_Matrix A, size_t tsize, const char *what)
+{
+    gcu_stream s = gcu_stream_default () ;
+    int32_t fmt = GxB_BY_ROW ;
+    OK (GxB_Matrix_Option_get_INT32 (A, GxB_FORMAT, &fmt)) ;
+    const bool held_by_col = fmt == GxB_BY_COL ;
+    char w [200] ;
+    snprintf (w, sizeof (w), "%s: %s wanted, held %s", what, held_by_col ? "CSR" : "CSC",
+        held_by_col ? "by column" : "by row") ;
+    gcu_residency_clear_all () ;
+    gcu_operand_via_held_min (0) ;
+    const int64_t base = gcu_device_bytes_in_use () ;
+    const uint64_t b0 = gcu_operand_built () ;
+    gcu_operand o1, o2 ;
+    memset (&o1, 0, sizeof (o1)) ;
+    memset (&o2, 0, sizeof (o2)) ;
+    const GrB_Info info = gcu_operand_get (A, !held_by_col, tsize, false, &o1, s) ;
+    CHECK (info == GrB_SUCCESS, "%s: info %d", w, (int) info) ;
+    CHECK (o1.how == GCU_OPERAND_MISS && o1.built && gcu_operand_built () == b0 + 1 && o1.up_bytes > 0,
+        "%s: not built from an uploaded held copy (how %d, built %d, %zu bytes up)", w, (int) o1.how,
+        (int) o1.built, o1.up_bytes) ;
+    gcu_csr c ;
+    memset (&c, 0, sizeof (c)) ;
+    if (info == GrB_SUCCESS && export64 (A, !held_by_col, &c))
+        same_csr (&c, o1.p, o1.j, o1.x, o1.idx64 ? 8 : 4, o1.iso, w) ;
+    gcu_csr_free (&c) ;
+    const GrB_Info i2 = gcu_operand_get (A, held_by_col, tsize, false, &o2, s) ;
+    CHECK (i2 == GrB_SUCCESS && o2.how == GCU_OPERAND_HIT, "%s: the held copy not in the cache "
+        "(info %d, how %d)", w, (int) i2, (int) o2.how) ;
+    if (i2 == GrB_SUCCESS && export64 (A, held_by_col, &c))
+        same_csr (&c, o2.p, o2.j, o2.x, o2.idx64 ? 8 : 4, o2.iso, w) ;
+    gcu_csr_free (&c) ;
+    gcu_operand_release (&o2, s) ;
+    gcu_operand_release (&o1, s) ;
+    gcu_residency_clear_all () ;
+    gcu_sync (s) ;
+    CHECK (gcu_device_bytes_in_use () == base, "%s: device memory %lld bytes, was %lld", w,
+        (long long) gcu_device_bytes_in_use (), (long long) base) ;
+    gcu_operand_via_held_min (UINT64_MAX) ;
+}
+
 // GRBCUDA_DEVICE_TRANSPOSE off: the second orientation is exported.
 static void switch_off_case (GrB_Matrix A, size_t tsize)
 {
@@ -529,6 +577,9 @@ int main (int argc, char **argv)
     OK (GrB_Type_new (&T12, 12)) ;
     OK (GrB_Type_new (&T3, 3)) ;
     gcu_device_transpose_set (1) ;
+    // (b)'s first orientation is exported, whichever A is held in: (c) alone
+    // goes up as held
+    gcu_operand_via_held_min (UINT64_MAX) ;
     struct { const char *name ; GrB_Type t ; size_t size ; } types [] =
     {
         { "bool", GrB_BOOL, 1 }, { "int32", GrB_INT32, 4 }, { "fp64", GrB_FP64, 8 },
@@ -550,6 +601,9 @@ int main (int argc, char **argv)
                 kernel_case (A, what) ;
                 for (int first = 0 ; first < 2 ; first++)
                     operand_case (A, types [ti].size, first, (sh + ti + iso) % 2 == 1, what) ;
+                GrB_Index nv = 0 ;
+                OK (GrB_Matrix_nvals (&nv, A)) ;
+                if (nv > 0) via_held_case (A, types [ti].size, what) ;
                 GrB_Matrix_free (&A) ;
             }
     printf ("operands compared (%d types, %d shapes)\n", ntypes, nshapes) ;
