@@ -261,7 +261,7 @@ void gcu_operand_via_held_min (GrB_Index nvals) { atomic_store (&via_held_min, n
 // with neither orientation on the device: A's held orientation exported
 // (or viewed) and uploaded into the cache, and the wanted one built from it
 // there (from_other), in place of SuiteSparse's transpose on the host inside
-// the export. SSSP's first pull over urand-20-16's G->A (33.5M entries,
+// the export. SSSP's first pull over urand-20-16's matrix (33.5M entries,
 // held by row, wanted by column) exported for 85.6 ms of a 107 ms call,
 // where the device built the other orientation from a copy in 3.6 ms (H200,
 // 2026-11-29). GCU_NOT_HANDLED, e untouched, where it does not apply or the
