@@ -49,6 +49,7 @@ static bool setting (gcu_cost_table *t, const char *key, const char *value)
         { "margin", &t->margin }, { "h2d", &t->h2d }, { "d2h", &t->d2h },
         { "cuda_start", &t->cuda_start }, { "jit_compile", &t->jit_compile },
         { "wait_factor", &t->wait_factor }, { "transpose", &t->transpose },
+        { "device_transpose", &t->device_transpose },
         { "first_run", &t->first_run } } ;
     for (size_t k = 0 ; k < sizeof (keys) / sizeof (keys [0]) ; k++)
         if (strcmp (key, keys [k].name) == 0) return number (value, keys [k].field) ;
@@ -236,7 +237,7 @@ GrB_Info gcu_cost_set_text (const char *text)
 // (H200, 2026-11-28).
 static double transposes_s (const gcu_cost_table *t, const gcu_cost_input *in)
 {
-    return in->up_transpose * t->transpose ;
+    return in->up_transpose * t->transpose + in->up_transpose_dev * t->device_transpose ;
 }
 
 double gcu_cost_upload_s (const gcu_cost_table *t, const gcu_cost_input *in)

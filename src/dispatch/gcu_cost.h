@@ -55,6 +55,10 @@ typedef struct
     double transpose ;          // s an entry: the host's transpose of a matrix
                                 // uploaded in the orientation it is not held
                                 // in (optional: 0 counts none)
+    double device_transpose ;   // s an entry: the same built on the device
+                                // from a copy uploaded as held (a matrix of
+                                // gcu_operand_via_held_bound entries or more;
+                                // optional: 0 counts none)
     double first_run ;          // s: a kind of call's first run on the GPU
                                 // beyond its predicted time (its kernels'
                                 // module loads, an SpMV plan); optional (0:
@@ -92,6 +96,8 @@ typedef struct
     double up_transpose ;       // entries of those matrices that the export
                                 // transposes (held by column, wanted by row,
                                 // or the reverse): at transpose, in the floor
+    double up_transpose_dev ;   // ... that the device builds from a copy
+                                // uploaded as held: at device_transpose
     double down_bytes ;         // what must come back after the GPU
     double newest_bytes ;       // device-newest operands the host must download
     double host_measured ;      // > 0: the host's time as a repeat of the call

@@ -137,7 +137,13 @@ static void operand_cost (const void *obj, bool vector, bool read, uint64_t nval
             : matrix_upload (obj, nvals, (double) rows, &sig) ;
         in->up_bytes += b ;
         if (!vector) in->up_matrix_bytes += b ;
-        if (!vector && want >= 0 && held_by_col (obj) != (want == 1)) in->up_transpose += (double) nvals ;
+        // (a large one goes up as held and is transposed on the device)
+        if (!vector && want >= 0 && held_by_col (obj) != (want == 1))
+        {
+            if (gcu_device_transpose_enabled () && nvals >= gcu_operand_via_held_bound ())
+                in->up_transpose_dev += (double) nvals ;
+            else in->up_transpose += (double) nvals ;
+        }
         if (b > big->bytes) *big = (upload_t) { obj, b, vector ? 0 : nvals, sig } ;
     }
 }
@@ -171,7 +177,8 @@ static bool upload_pays (gcu_call *c, const gcu_cost_table *t, const gcu_cost_in
     // download as a chain's (SSSP's rented assigns left results its host
     // eWiseMult read back)
     gcu_cost_input there = *in ;
-    there.up_bytes = there.up_matrix_bytes = there.up_transpose = there.newest_bytes = 0 ;
+    there.up_bytes = there.up_matrix_bytes = there.up_transpose = there.up_transpose_dev = 0 ;
+    there.newest_bytes = 0 ;
     there.first_s = 0 ;
     there.down_bytes = chain_bytes ;
     gcu_cost_choice ct ;

@@ -69,6 +69,7 @@ uint64_t gcu_operand_built (void) ;
 // builds the wanted orientation from that copy on the device (the held
 // copy stays in the cache); tests set the bound (0: every such miss).
 void gcu_operand_via_held_min (GrB_Index nvals) ;
+GrB_Index gcu_operand_via_held_bound (void) ;
 
 // to = from, for a second use in the same call (C = A*A): pins the cache
 // entry again, or borrows the private buffers (from must be released last).

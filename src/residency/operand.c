@@ -79,6 +79,14 @@ bool gcu_operand_push_work (const void *A, bool by_col, GrB_Vector u, GrB_Index 
     return ok ;
 }
 
+// A's entries from which a miss of the orientation A is not held in goes up
+// as held and is transposed on the device (via_held); below, the host's
+// transposing export costs under a millisecond. Tests set it
+// (gcu_operand_via_held_min).
+static _Atomic GrB_Index via_held_min = (GrB_Index) 1 << 16 ;
+void gcu_operand_via_held_min (GrB_Index nvals) { atomic_store (&via_held_min, nvals) ; }
+GrB_Index gcu_operand_via_held_bound (void) { return atomic_load_explicit (&via_held_min, memory_order_relaxed) ; }
+
 #if GRBCUDA_HAVE_CUDA
 
 //------------------------------------------------------------------------------
@@ -250,12 +258,6 @@ static GrB_Info export_for_upload (GrB_Matrix A, bool by_col, bool keep_host,
     return gcu_export_csr (A, false, &eo, c) ;
 }
 
-// A's entries from which a miss of the orientation A is not held in goes up
-// as held and is transposed on the device (via_held); below, the host's
-// transposing export costs under a millisecond. Tests set it
-// (gcu_operand_via_held_min).
-static _Atomic GrB_Index via_held_min = (GrB_Index) 1 << 16 ;
-void gcu_operand_via_held_min (GrB_Index nvals) { atomic_store (&via_held_min, nvals) ; }
 
 // A miss of the orientation A is not held in (by_col against its format),
 // with neither orientation on the device: A's held orientation exported

@@ -19,6 +19,7 @@
 #include "grbcuda.h"
 #include "../../src/dispatch/gcu_cost.h"
 #include "../../src/dispatch/gcu_dispatch.h"
+#include "../../src/residency/gcu_operand.h"
 #include "../../src/util/gcu_util.h"
 
 #include <math.h>
@@ -540,7 +541,7 @@ static void transpose_upload (void)
 {
     gcu_cost_forget () ;
     gcu_cost_table t ;
-    char *text = table (RATES (1e-4, 1e9, 1e-5, 1e12), "transpose 1e-8\n") ;
+    char *text = table (RATES (1e-4, 1e9, 1e-5, 1e12), "transpose 1e-8\ndevice_transpose 1e-10\n") ;
     OK (gcu_cost_parse (text, NULL, &t)) ;
     free (text) ;
     CHECK (t.transpose == 1e-8, "the table's transpose: %g", t.transpose) ;
@@ -595,6 +596,20 @@ static void transpose_upload (void)
         CHECK (r > 0 && c > 0 && fabs (d - want) < 1e-3 * want, "%s: the other orientation %g ms more, want %g",
             k [i].what, 1e3 * d, 1e3 * want) ;
     }
+    // a matrix of the via-held bound or more goes up as held and is
+    // transposed on the device: counted at device_transpose
+    const GrB_Index bound = gcu_operand_via_held_bound () ;
+    gcu_operand_via_held_min (nv) ;
+    for (size_t i = 0 ; i < sizeof (k) / sizeof (k [0]) ; i++)
+    {
+        const double r = spmv_gpu_s (&t, k [i].op, R, u, k [i].tran) ;
+        const double c = spmv_gpu_s (&t, k [i].op, C, u, k [i].tran) ;
+        const double d = k [i].col_pays ? c - r : r - c ;
+        const double dev = (double) nv * 1e-10 ;
+        CHECK (fabs (d - dev) < 1e-3 * dev, "%s, transposed on the device: %g ms more, want %g",
+            k [i].what, 1e3 * d, 1e3 * dev) ;
+    }
+    gcu_operand_via_held_min (bound) ;
     GrB_Matrix_free (&R) ; GrB_Matrix_free (&C) ; GrB_Vector_free (&u) ;
     gcu_cost_forget () ;
 }
