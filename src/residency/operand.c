@@ -276,7 +276,7 @@ static GrB_Info via_held (GrB_Matrix A, bool by_col, size_t tsize, gcu_res_entry
     GrB_Index nvals = 0 ;
     if (GxB_Matrix_Option_get_INT32 (A, GxB_FORMAT, &fmt) != GrB_SUCCESS
         || (fmt == GxB_BY_COL) == by_col || gcu_residency_newest_nvals (A, NULL)
-        || GrB_Matrix_nvals (&nvals, A) != GrB_SUCCESS || nvals == 0
+        || GrB_Matrix_nvals (&nvals, A) != GrB_SUCCESS || nvals == 0 || nvals > GCU_TRANSPOSE_MAX_NVALS
         || nvals < atomic_load_explicit (&via_held_min, memory_order_relaxed)) return GCU_NOT_HANDLED ;
     gcu_operand held ;
     if (operand_get (A, !by_col, tsize, false, false, &held, s) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
