@@ -278,6 +278,24 @@ static int host_width (const gcu_csr *c, bool idx64)
     return (idx64 || c->nvals >= lim || inner >= lim) ? 8 : 4 ;
 }
 
+// o's copy against the host's export of A in that orientation
+static void same_as_host (GrB_Matrix A, bool by_col, const gcu_operand *o, const char *w)
+{
+    gcu_csr c ;
+    memset (&c, 0, sizeof (c)) ;
+    if (export64 (A, by_col, &c)) same_csr (&c, o->p, o->j, o->x, o->idx64 ? 8 : 4, o->iso, w) ;
+    gcu_csr_free (&c) ;
+}
+
+// the cache emptied: the device's memory back where it was
+static void all_freed (int64_t base, const char *w)
+{
+    gcu_residency_clear_all () ;
+    gcu_sync (gcu_stream_default ()) ;
+    CHECK (gcu_device_bytes_in_use () == base, "%s: device memory %lld bytes, was %lld", w,
+        (long long) gcu_device_bytes_in_use (), (long long) base) ;
+}
+
 static void operand_case (GrB_Matrix A, size_t tsize, bool first_by_col, bool idx64,
     const char *what)
 {
@@ -318,10 +336,7 @@ static void operand_case (GrB_Matrix A, size_t tsize, bool first_by_col, bool id
     CHECK (o3.how == GCU_OPERAND_HIT, "%s: the built copy not found again (how %d)", w, (int) o3.how) ;
     gcu_operand_release (&o3, s) ;
     gcu_operand_release (&o1, s) ;
-    gcu_residency_clear_all () ;
-    gcu_sync (s) ;
-    CHECK (gcu_device_bytes_in_use () == base, "%s: device memory %lld bytes, was %lld", w,
-        (long long) gcu_device_bytes_in_use (), (long long) base) ;
+    all_freed (base, w) ;
     gcu_operand_force_idx64 (false) ;
 }
 
@@ -350,23 +365,14 @@ static void via_held_case (GrB_Matrix A, size_t tsize, const char *what)
     CHECK (o1.how == GCU_OPERAND_MISS && o1.built && gcu_operand_built () == b0 + 1 && o1.up_bytes > 0,
         "%s: not built from an uploaded held copy (how %d, built %d, %zu bytes up)", w, (int) o1.how,
         (int) o1.built, o1.up_bytes) ;
-    gcu_csr c ;
-    memset (&c, 0, sizeof (c)) ;
-    if (info == GrB_SUCCESS && export64 (A, !held_by_col, &c))
-        same_csr (&c, o1.p, o1.j, o1.x, o1.idx64 ? 8 : 4, o1.iso, w) ;
-    gcu_csr_free (&c) ;
+    if (info == GrB_SUCCESS) same_as_host (A, !held_by_col, &o1, w) ;
     const GrB_Info i2 = gcu_operand_get (A, held_by_col, tsize, false, &o2, s) ;
     CHECK (i2 == GrB_SUCCESS && o2.how == GCU_OPERAND_HIT, "%s: the held copy not in the cache "
         "(info %d, how %d)", w, (int) i2, (int) o2.how) ;
-    if (i2 == GrB_SUCCESS && export64 (A, held_by_col, &c))
-        same_csr (&c, o2.p, o2.j, o2.x, o2.idx64 ? 8 : 4, o2.iso, w) ;
-    gcu_csr_free (&c) ;
+    if (i2 == GrB_SUCCESS) same_as_host (A, held_by_col, &o2, w) ;
     gcu_operand_release (&o2, s) ;
     gcu_operand_release (&o1, s) ;
-    gcu_residency_clear_all () ;
-    gcu_sync (s) ;
-    CHECK (gcu_device_bytes_in_use () == base, "%s: device memory %lld bytes, was %lld", w,
-        (long long) gcu_device_bytes_in_use (), (long long) base) ;
+    all_freed (base, w) ;
     gcu_operand_via_held_min (UINT64_MAX) ;
 }
 
@@ -382,10 +388,7 @@ static void switch_off_case (GrB_Matrix A, size_t tsize)
     OK (gcu_operand_get (A, true, tsize, false, &o2, s)) ;
     CHECK (!o2.built && o2.how == GCU_OPERAND_MISS && gcu_operand_built () == b0,
         "switched off: built on the device all the same") ;
-    gcu_csr c ;
-    memset (&c, 0, sizeof (c)) ;
-    if (export64 (A, true, &c)) same_csr (&c, o2.p, o2.j, o2.x, o2.idx64 ? 8 : 4, o2.iso, "switched off") ;
-    gcu_csr_free (&c) ;
+    same_as_host (A, true, &o2, "switched off") ;
     gcu_operand_release (&o2, s) ;
     gcu_operand_release (&o1, s) ;
     gcu_device_transpose_set (1) ;
