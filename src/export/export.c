@@ -388,22 +388,29 @@ void gcu_csr_free (gcu_csr *c)
     c->ptr = c->idx = c->val = NULL ;
 }
 
+GrB_Info gcu_export_csr_of (const gcu_export_src *s, const gcu_export_opts *o, gcu_csr *c)
+{
+    if (c == NULL) return GrB_NULL_POINTER ;
+    memset (c, 0, sizeof (*c)) ;
+    #define GCU_FREE_ALL gcu_csr_free (c)
+    GCU_TRY (gcu_export_plan (s, o, c)) ;
+    c->ptr = malloc (c->ptr_bytes ? c->ptr_bytes : 1) ;
+    c->idx = malloc (c->idx_bytes ? c->idx_bytes : 1) ;
+    c->val = malloc (c->val_bytes ? c->val_bytes : 1) ;
+    if (c->ptr == NULL || c->idx == NULL || c->val == NULL) GCU_TRY (GrB_OUT_OF_MEMORY) ;
+    GCU_TRY (gcu_export_fill (s, o, c)) ;
+    #undef GCU_FREE_ALL
+    return GrB_SUCCESS ;
+}
+
 GrB_Info gcu_export_csr (const void *obj, bool is_vector,
     const gcu_export_opts *o, gcu_csr *c)
 {
     if (c == NULL) return GrB_NULL_POINTER ;
     memset (c, 0, sizeof (*c)) ;
     gcu_export_src s ;
-    memset (&s, 0, sizeof (s)) ;
-    #define GCU_FREE_ALL { gcu_export_close (&s) ; gcu_csr_free (c) ; }
-    GCU_TRY (gcu_export_open (&s, obj, is_vector)) ;
-    GCU_TRY (gcu_export_plan (&s, o, c)) ;
-    c->ptr = malloc (c->ptr_bytes ? c->ptr_bytes : 1) ;
-    c->idx = malloc (c->idx_bytes ? c->idx_bytes : 1) ;
-    c->val = malloc (c->val_bytes ? c->val_bytes : 1) ;
-    if (c->ptr == NULL || c->idx == NULL || c->val == NULL) GCU_TRY (GrB_OUT_OF_MEMORY) ;
-    GCU_TRY (gcu_export_fill (&s, o, c)) ;
+    GrB_Info info = gcu_export_open (&s, obj, is_vector) ;
+    if (info == GrB_SUCCESS) info = gcu_export_csr_of (&s, o, c) ;
     gcu_export_close (&s) ;
-    #undef GCU_FREE_ALL
-    return GrB_SUCCESS ;
+    return info ;
 }

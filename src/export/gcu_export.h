@@ -121,7 +121,11 @@ GrB_Info gcu_export_sparse_vector (const gcu_export_src *s, const int64_t **i, c
 // portable path.
 GrB_Info gcu_export_sparse_view (const gcu_export_src *s, gcu_csr *c) ;
 
-// open, plan, malloc, fill, close. Free with gcu_csr_free.
+// plan, malloc and fill from an open object (nothing held on failure).
+// Free with gcu_csr_free.
+GrB_Info gcu_export_csr_of (const gcu_export_src *s, const gcu_export_opts *o, gcu_csr *c) ;
+
+// open, gcu_export_csr_of, close.
 GrB_Info gcu_export_csr (const void *obj, bool is_vector,
     const gcu_export_opts *o, gcu_csr *c) ;
 void gcu_csr_free (gcu_csr *c) ;

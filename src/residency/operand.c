@@ -243,19 +243,18 @@ static GrB_Info export_for_upload (GrB_Matrix A, bool by_col, bool keep_host,
     gcu_export_src *src, bool *view, gcu_csr *c)
 {
     *view = false ;
-    memset (src, 0, sizeof (*src)) ;
     memset (c, 0, sizeof (*c)) ;
-    if (!keep_host && gcu_export_open (src, A, false) == GrB_SUCCESS)
+    GrB_Info info = gcu_export_open (src, A, false) ;
+    if (info == GrB_SUCCESS && !keep_host && src->by_col == by_col
+        && gcu_export_sparse_view (src, c) == GrB_SUCCESS)
     {
-        if (src->by_col == by_col && gcu_export_sparse_view (src, c) == GrB_SUCCESS)
-        {
-            *view = true ;
-            return GrB_SUCCESS ;
-        }
-        gcu_export_close (src) ;
+        *view = true ;          // src stays open until export_done
+        return GrB_SUCCESS ;
     }
     const gcu_export_opts eo = { by_col ? GCU_EXPORT_CSC : GCU_EXPORT_CSR, 0, false, 0 } ;
-    return gcu_export_csr (A, false, &eo, c) ;
+    if (info == GrB_SUCCESS) info = gcu_export_csr_of (src, &eo, c) ;
+    gcu_export_close (src) ;
+    return info ;
 }
 
 
