@@ -57,7 +57,7 @@ typedef struct
                                 // in (optional: 0 counts none)
     double device_transpose ;   // s an entry: the same built on the device
                                 // from a copy uploaded as held (a matrix of
-                                // gcu_operand_via_held_bound entries or more;
+                                // gcu_operand_via_held_size's entries;
                                 // optional: 0 counts none)
     double first_run ;          // s: a kind of call's first run on the GPU
                                 // beyond its predicted time (its kernels'

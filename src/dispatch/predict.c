@@ -140,7 +140,7 @@ static void operand_cost (const void *obj, bool vector, bool read, uint64_t nval
         // (a large one goes up as held and is transposed on the device)
         if (!vector && want >= 0 && held_by_col (obj) != (want == 1))
         {
-            if (gcu_device_transpose_enabled () && nvals >= gcu_operand_via_held_bound ())
+            if (gcu_device_transpose_enabled () && gcu_operand_via_held_size (nvals))
                 in->up_transpose_dev += (double) nvals ;
             else in->up_transpose += (double) nvals ;
         }

@@ -65,11 +65,13 @@ void gcu_operand_force_idx64 (bool on) ;
 uint64_t gcu_operand_built (void) ;
 
 // A miss of the orientation A is not held in, with neither on the device and
-// A of at least nvals entries (default 65536), uploads A as it is held and
-// builds the wanted orientation from that copy on the device (the held
-// copy stays in the cache); tests set the bound (0: every such miss).
-void gcu_operand_via_held_min (GrB_Index nvals) ;
-GrB_Index gcu_operand_via_held_bound (void) ;
+// A of at least nvals entries (default 65536; at most what the device
+// transposes), uploads A as it is held and builds the wanted orientation from
+// that copy on the device (the held copy stays in the cache). Tests set the
+// bound (0: every such miss; the previous one returned); the cost model asks
+// gcu_operand_via_held_size whether a matrix of nvals entries goes that way.
+GrB_Index gcu_operand_via_held_min (GrB_Index nvals) ;
+bool gcu_operand_via_held_size (GrB_Index nvals) ;
 
 // to = from, for a second use in the same call (C = A*A): pins the cache
 // entry again, or borrows the private buffers (from must be released last).

@@ -84,8 +84,12 @@ bool gcu_operand_push_work (const void *A, bool by_col, GrB_Vector u, GrB_Index 
 // transposing export costs under a millisecond. Tests set it
 // (gcu_operand_via_held_min).
 static _Atomic GrB_Index via_held_min = (GrB_Index) 1 << 16 ;
-void gcu_operand_via_held_min (GrB_Index nvals) { atomic_store (&via_held_min, nvals) ; }
-GrB_Index gcu_operand_via_held_bound (void) { return atomic_load_explicit (&via_held_min, memory_order_relaxed) ; }
+GrB_Index gcu_operand_via_held_min (GrB_Index nvals) { return atomic_exchange (&via_held_min, nvals) ; }
+bool gcu_operand_via_held_size (GrB_Index nvals)
+{
+    return nvals > 0 && nvals <= GCU_TRANSPOSE_MAX_NVALS
+        && nvals >= atomic_load_explicit (&via_held_min, memory_order_relaxed) ;
+}
 
 #if GRBCUDA_HAVE_CUDA
 
@@ -257,7 +261,6 @@ static GrB_Info export_for_upload (GrB_Matrix A, bool by_col, bool keep_host,
     return info ;
 }
 
-
 // A miss of the orientation A is not held in (by_col against its format),
 // with neither orientation on the device: A's held orientation exported
 // (or viewed) and uploaded into the cache, and the wanted one built from it
@@ -275,8 +278,8 @@ static GrB_Info via_held (GrB_Matrix A, bool by_col, size_t tsize, gcu_res_entry
     GrB_Index nvals = 0 ;
     if (GxB_Matrix_Option_get_INT32 (A, GxB_FORMAT, &fmt) != GrB_SUCCESS
         || (fmt == GxB_BY_COL) == by_col || gcu_residency_newest_nvals (A, NULL)
-        || GrB_Matrix_nvals (&nvals, A) != GrB_SUCCESS || nvals == 0 || nvals > GCU_TRANSPOSE_MAX_NVALS
-        || nvals < atomic_load_explicit (&via_held_min, memory_order_relaxed)) return GCU_NOT_HANDLED ;
+        || GrB_Matrix_nvals (&nvals, A) != GrB_SUCCESS || !gcu_operand_via_held_size (nvals))
+        return GCU_NOT_HANDLED ;
     gcu_operand held ;
     if (operand_get (A, !by_col, tsize, false, false, &held, s) != GrB_SUCCESS) return GCU_NOT_HANDLED ;
     const bool cached = held.e_ != NULL ;
@@ -340,29 +343,18 @@ static GrB_Info operand_get (GrB_Matrix A, bool by_col, size_t tsize,
         e = NULL ;      // no entry could be started (host memory): a private copy
     }
 
-    // miss: built from the other orientation where the device has it (not
-    // when the caller wants the host's arrays too)
+    // miss: built from the other orientation where the device has it, else
+    // (the orientation A is not held in) from a copy of A uploaded as it is
+    // held; not when the caller wants the host's arrays too
     if (e != NULL && try_device && !keep_host)
     {
         info = from_other (A, by_col, tsize, e, o, s) ;
+        if (info == GCU_NOT_HANDLED) info = via_held (A, by_col, tsize, e, o, s) ;
         if (info == GrB_SUCCESS) return GrB_SUCCESS ;
         if (info != GCU_NOT_HANDLED)
         {
             // e holds what the failed build allocated: abandoned (freed),
             // and the miss taken again the host's way
-            gcu_residency_unpin (e) ;
-            return operand_get (A, by_col, tsize, keep_host, false, o, s) ;
-        }
-    }
-
-    // miss of the orientation A is not held in: A goes up as it is held and
-    // the wanted form is built from that copy on the device
-    if (e != NULL && try_device && !keep_host)
-    {
-        info = via_held (A, by_col, tsize, e, o, s) ;
-        if (info == GrB_SUCCESS) return GrB_SUCCESS ;
-        if (info != GCU_NOT_HANDLED)
-        {
             gcu_residency_unpin (e) ;
             return operand_get (A, by_col, tsize, keep_host, false, o, s) ;
         }

@@ -598,8 +598,7 @@ static void transpose_upload (void)
     }
     // a matrix of the via-held bound or more goes up as held and is
     // transposed on the device: counted at device_transpose
-    const GrB_Index bound = gcu_operand_via_held_bound () ;
-    gcu_operand_via_held_min (nv) ;
+    const GrB_Index bound = gcu_operand_via_held_min (nv) ;
     for (size_t i = 0 ; i < sizeof (k) / sizeof (k [0]) ; i++)
     {
         const double r = spmv_gpu_s (&t, k [i].op, R, u, k [i].tran) ;
